@@ -1,0 +1,122 @@
+//! `logical_product` and its zipped, tiled, flat, blocked and raked forms on runtime
+//! layouts.
+
+use super::complement::complement_to;
+use super::composition::composition;
+use super::divide::{by_tiler, splat, tile_unzip};
+use crate::dynamic::error::{Error, Result};
+use crate::dynamic::int_tuple::IntTuple;
+use crate::dynamic::layout::DynLayout;
+use crate::dynamic::value::Tiler;
+use alloc::vec::Vec;
+
+/// CuTe's `logical_product(block, tiler)`: `(block, tiler placed after the block)`.
+///
+/// ```
+/// use cutlet::dynamic::{DynLayout, Tiler, logical_product};
+/// let b: DynLayout = "(_2,_2):(_1,_2)".parse().unwrap();
+/// let t = Tiler::Layout("_3:_1".parse().unwrap());
+/// assert_eq!(logical_product(&b, &t).unwrap().to_string(), "((_2,_2),_3):((_1,_2),_4)");
+/// ```
+pub fn logical_product(block: &DynLayout, tiler: &Tiler) -> Result<DynLayout> {
+    by_tiler(block, tiler, "logical_product", &|b, t| {
+        let cotarget = b.size()?.try_mul(t.cosize()?)?;
+        let rest = complement_to(b, &IntTuple::Int(cotarget))?;
+        Ok(DynLayout::concat(alloc::vec![
+            b.clone(),
+            composition(&rest, t)?
+        ]))
+    })
+}
+
+/// CuTe's `zipped_product`: `((block...), (products...))`.
+pub fn zipped_product(block: &DynLayout, tiler: &Tiler) -> Result<DynLayout> {
+    tile_unzip(&logical_product(block, tiler)?, tiler)
+}
+
+/// CuTe's `tiled_product`: `((block...), products...)`.
+pub fn tiled_product(block: &DynLayout, tiler: &Tiler) -> Result<DynLayout> {
+    splat(&zipped_product(block, tiler)?, false)
+}
+
+/// CuTe's `flat_product`: `(block..., products...)`.
+pub fn flat_product(block: &DynLayout, tiler: &Tiler) -> Result<DynLayout> {
+    splat(&zipped_product(block, tiler)?, true)
+}
+
+/// CuTe's `append<R>(layout)`: pad with `_1:_0` modes up to rank `r`.
+fn append_to(l: &DynLayout, r: usize) -> Result<DynLayout> {
+    Ok(DynLayout::raw(
+        l.shape.clone().append_to(r, &IntTuple::stat(1))?,
+        l.stride.clone().append_to(r, &IntTuple::stat(0))?,
+    ))
+}
+
+/// CuTe's `zip(a, b)` of two int tuples: `((a0,b0),(a1,b1),...)`, or `((a,b))` when `a`
+/// is an integer.
+fn zip(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
+    match a {
+        IntTuple::Int(_) => Ok(IntTuple::Tuple(alloc::vec![IntTuple::Tuple(alloc::vec![
+            a.clone(),
+            b.clone()
+        ])])),
+        IntTuple::Tuple(av) => {
+            let IntTuple::Tuple(bv) = b else {
+                return Err(Error::ill(alloc::format!(
+                    "zip: mismatched ranks of {a} and {b}"
+                )));
+            };
+            if av.len() != bv.len() {
+                return Err(Error::ill(alloc::format!(
+                    "zip: mismatched ranks of {a} and {b}"
+                )));
+            }
+            Ok(IntTuple::Tuple(
+                av.iter()
+                    .zip(bv)
+                    .map(|(x, y)| IntTuple::Tuple(alloc::vec![x.clone(), y.clone()]))
+                    .collect(),
+            ))
+        }
+    }
+}
+
+fn rank_sensitive(block: &DynLayout, tiler: &DynLayout, raked: bool) -> Result<DynLayout> {
+    let r = block.rank().max(tiler.rank());
+    let result = logical_product(&append_to(block, r)?, &Tiler::Layout(append_to(tiler, r)?))?;
+    let modes: Vec<DynLayout> = result.modes();
+    let (a, b) = if raked {
+        (&modes[1], &modes[0])
+    } else {
+        (&modes[0], &modes[1])
+    };
+    Ok(DynLayout::raw(
+        zip(&a.shape, &b.shape)?,
+        zip(&a.stride, &b.stride)?,
+    ))
+}
+
+/// CuTe's `blocked_product(block, tiler)`: the block repeated over the tiler, block
+/// modes innermost.
+///
+/// ```
+/// use cutlet::dynamic::{DynLayout, blocked_product};
+/// let b: DynLayout = "(_2,_2):(_1,_2)".parse().unwrap();
+/// let t: DynLayout = "(_2,_3):(_1,_2)".parse().unwrap();
+/// assert_eq!(blocked_product(&b, &t).unwrap().to_string(), "((_2,_2),(_2,_3)):((_1,_4),(_2,_8))");
+/// ```
+pub fn blocked_product(block: &DynLayout, tiler: &DynLayout) -> Result<DynLayout> {
+    rank_sensitive(block, tiler, false)
+}
+
+/// CuTe's `raked_product(block, tiler)`: the block interleaved across the tiler.
+///
+/// ```
+/// use cutlet::dynamic::{DynLayout, raked_product};
+/// let b: DynLayout = "(_2,_2):(_1,_2)".parse().unwrap();
+/// let t: DynLayout = "(_2,_3):(_1,_2)".parse().unwrap();
+/// assert_eq!(raked_product(&b, &t).unwrap().to_string(), "((_2,_2),(_3,_2)):((_4,_1),(_8,_2))");
+/// ```
+pub fn raked_product(block: &DynLayout, tiler: &DynLayout) -> Result<DynLayout> {
+    rank_sensitive(block, tiler, true)
+}

@@ -1,0 +1,33 @@
+//! The runtime layout tree: int tuples and layouts whose structure is known only at run
+//! time, each leaf remembering whether CuTe would know it statically.
+//!
+//! This is the simple reference implementation of CuTe's layout algebra. The `cutlet`
+//! CLI runs on it, it parses everything the typed layouts print, and the typed algebra
+//! is tested against it. For the same inputs (same static/dynamic marking) it returns
+//! exactly what CuTe prints.
+//!
+//! ```
+//! use cutlet::dynamic::{DynLayout, Tiler, zipped_divide};
+//! let a: DynLayout = "(8,24):(_1,8)".parse().unwrap();
+//! let t: Tiler = "(_4,_8)".parse().unwrap();
+//! assert_eq!(zipped_divide(&a, &t).unwrap().to_string(), "((_4,_8),(2,3)):((_1,8),(_4,64))");
+//! ```
+
+mod algebra;
+mod error;
+mod expr;
+mod from_typed;
+mod int;
+mod int_tuple;
+mod layout;
+mod parse;
+mod value;
+
+pub use algebra::*;
+pub use error::{Error, Result};
+pub use expr::{OPERATIONS, eval, eval_expr};
+pub use int::{Basis, DInt, SBool};
+pub use int_tuple::IntTuple;
+pub use layout::{Coord, DynLayout, crd2idx};
+pub use parse::{Expr, parse_expr};
+pub use value::{Tiler, Value};

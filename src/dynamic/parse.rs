@@ -1,0 +1,231 @@
+//! A parser for CuTe's print notation and `NAME(arg, ...)` expressions.
+//!
+//! Grammar: `expr := NAME '(' [expr {',' expr}] ')' | value`;
+//! `value := atom [':' atom]`; `atom := int | '_' | '(' [value {',' value}] ')'`;
+//! `int := ['_'] ['-'] digits {'@' digits}` (a leading `_` marks a static integer).
+
+use super::error::{Error, Result};
+use super::int::{Basis, DInt};
+use super::layout::DynLayout;
+use super::value::Value;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// A parsed expression: a value or an operation applied to expressions.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Expr {
+    /// A literal value.
+    Value(Value),
+    /// `name(args...)`.
+    Call(String, Vec<Expr>),
+}
+
+/// Recursive-descent parser over a borrowed string.
+pub(crate) struct Parser<'a> {
+    s: &'a [u8],
+    pos: usize,
+    depth: usize,
+}
+
+/// Deeper nesting than this is refused rather than risking the stack.
+const MAX_DEPTH: usize = 64;
+
+impl<'a> Parser<'a> {
+    pub(crate) fn new(s: &'a str) -> Self {
+        Parser {
+            s: s.as_bytes(),
+            pos: 0,
+            depth: 0,
+        }
+    }
+
+    fn skip_ws(&mut self) {
+        while self.pos < self.s.len() && self.s[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+    }
+
+    fn peek(&mut self) -> Option<u8> {
+        self.skip_ws();
+        self.s.get(self.pos).copied()
+    }
+
+    fn err<T>(&self, what: &str) -> Result<T> {
+        let found = match self.s.get(self.pos) {
+            Some(&c) => alloc::format!("'{}'", c as char),
+            None => String::from("end of input"),
+        };
+        Err(Error::parse(alloc::format!(
+            "{what} at column {}, found {found}",
+            self.pos + 1
+        )))
+    }
+
+    fn expect(&mut self, c: u8) -> Result<()> {
+        if self.peek() == Some(c) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            self.err(&alloc::format!("expected '{}'", c as char))
+        }
+    }
+
+    pub(crate) fn finish(&mut self) -> Result<()> {
+        if self.peek().is_some() {
+            return self.err("unexpected trailing input");
+        }
+        Ok(())
+    }
+
+    fn enter(&mut self) -> Result<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return self.err("nesting too deep");
+        }
+        Ok(())
+    }
+
+    fn digits(&mut self) -> Result<u64> {
+        let start = self.pos;
+        while self.pos < self.s.len() && self.s[self.pos].is_ascii_digit() {
+            self.pos += 1;
+        }
+        if start == self.pos {
+            return self.err("expected digits");
+        }
+        let txt = core::str::from_utf8(&self.s[start..self.pos]).unwrap();
+        txt.parse::<u64>()
+            .map_err(|_| Error::parse(alloc::format!("integer {txt} is too large")))
+    }
+
+    fn int(&mut self) -> Result<Value> {
+        let is_static = if self.s[self.pos] == b'_' {
+            self.pos += 1;
+            let next = self.s.get(self.pos).copied();
+            if !matches!(next, Some(b'0'..=b'9' | b'-')) {
+                return Ok(Value::Under);
+            }
+            true
+        } else {
+            false
+        };
+        let neg = self.s.get(self.pos) == Some(&b'-');
+        if neg {
+            self.pos += 1;
+        }
+        let mag = self.digits()?;
+        let value = i64::try_from(mag)
+            .map_err(|_| Error::parse(alloc::format!("integer {mag} is too large")))?;
+        let value = if neg { -value } else { value };
+        let mut path = Vec::new();
+        while self.s.get(self.pos) == Some(&b'@') {
+            self.pos += 1;
+            path.push(self.digits()? as usize);
+        }
+        let mut d = DInt::new(value, is_static);
+        if !path.is_empty() {
+            // Printed innermost first; stored outermost first.
+            path.reverse();
+            d.basis = Basis::from_path(&path)?;
+        }
+        Ok(Value::Int(d))
+    }
+
+    fn atom(&mut self) -> Result<Value> {
+        match self.peek() {
+            Some(b'(') => {
+                self.enter()?;
+                self.pos += 1;
+                let mut elems = Vec::new();
+                if self.peek() != Some(b')') {
+                    loop {
+                        elems.push(self.value()?);
+                        if self.peek() == Some(b',') {
+                            self.pos += 1;
+                        } else {
+                            break;
+                        }
+                    }
+                }
+                self.expect(b')')?;
+                self.depth -= 1;
+                Ok(Value::Tuple(elems))
+            }
+            Some(b'_' | b'-' | b'0'..=b'9') => self.int(),
+            _ => self.err("expected an integer or '('"),
+        }
+    }
+
+    /// `atom [':' atom]`.
+    pub(crate) fn value(&mut self) -> Result<Value> {
+        let start = self.pos;
+        let a = self.atom()?;
+        if self.peek() != Some(b':') {
+            return Ok(a);
+        }
+        self.pos += 1;
+        let b = self.atom()?;
+        let (Some(shape), Some(stride)) = (a.as_int_tuple(), b.as_int_tuple()) else {
+            return Err(Error::parse(alloc::format!(
+                "a layout at column {} needs int tuples on both sides of ':'",
+                start + 1
+            )));
+        };
+        Ok(Value::Layout(DynLayout::new(shape, stride)?))
+    }
+
+    fn ident(&mut self) -> Option<String> {
+        self.skip_ws();
+        let start = self.pos;
+        while self.pos < self.s.len()
+            && (self.s[self.pos].is_ascii_alphanumeric() || self.s[self.pos] == b'_')
+        {
+            self.pos += 1;
+        }
+        // An identifier starts with a letter (`_4` is a static integer).
+        if self.pos > start && self.s[start].is_ascii_alphabetic() {
+            Some(String::from_utf8_lossy(&self.s[start..self.pos]).into_owned())
+        } else {
+            self.pos = start;
+            None
+        }
+    }
+
+    /// `NAME '(' args ')' | value`.
+    pub(crate) fn expr(&mut self) -> Result<Expr> {
+        let Some(name) = self.ident() else {
+            return Ok(Expr::Value(self.value()?));
+        };
+        self.enter()?;
+        self.expect(b'(')?;
+        let mut args = Vec::new();
+        if self.peek() != Some(b')') {
+            loop {
+                args.push(self.expr()?);
+                if self.peek() == Some(b',') {
+                    self.pos += 1;
+                } else {
+                    break;
+                }
+            }
+        }
+        self.expect(b')')?;
+        self.depth -= 1;
+        Ok(Expr::Call(name, args))
+    }
+}
+
+/// Parse one expression, e.g. `composition((_4,_8):(_8,_1), _8:_2)`.
+///
+/// ```
+/// use cutlet::dynamic::{parse_expr, Expr};
+/// let e = parse_expr("size((_2,_3):(_1,_2))").unwrap();
+/// assert!(matches!(e, Expr::Call(ref n, ref a) if n == "size" && a.len() == 1));
+/// assert!(parse_expr("size((_2,_3):(_1,_2)").is_err());
+/// ```
+pub fn parse_expr(s: &str) -> Result<Expr> {
+    let mut p = Parser::new(s);
+    let e = p.expr()?;
+    p.finish()?;
+    Ok(e)
+}

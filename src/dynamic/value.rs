@@ -1,0 +1,155 @@
+//! Parsed values of CuTe notation: int tuples, layouts and tiles, and the tiler view
+//! of a value that divides, products and composition take.
+
+use super::error::{Error, Result};
+use super::int::DInt;
+use super::int_tuple::IntTuple;
+use super::layout::DynLayout;
+use super::parse::Parser;
+use alloc::vec::Vec;
+use core::fmt;
+use core::str::FromStr;
+
+/// A value written in CuTe notation.
+///
+/// ```
+/// use cutlet::dynamic::Value;
+/// let v: Value = "(_3:_4,_8:_2)".parse().unwrap();
+/// assert_eq!(v.to_string(), "(_3:_4,_8:_2)");
+/// assert!(matches!(v, Value::Tuple(_)));
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Value {
+    /// An integer leaf.
+    Int(DInt),
+    /// CuTe's `_`.
+    Under,
+    /// A layout `shape:stride`.
+    Layout(DynLayout),
+    /// A tuple of values (an int tuple, or a tile when it holds layouts).
+    Tuple(Vec<Value>),
+}
+
+/// What a divide, product or composition takes as its second argument: a layout, a
+/// shape (by-mode, stride 1), `_`, or a tuple of those (a tile).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Tiler {
+    /// A layout tiler.
+    Layout(DynLayout),
+    /// A shape leaf: the layout `n:_1`.
+    Int(DInt),
+    /// CuTe's `_`: leave the mode alone.
+    Under,
+    /// A by-mode tiler.
+    Tuple(Vec<Tiler>),
+}
+
+impl Value {
+    /// The value as an int tuple, if it is one.
+    pub fn as_int_tuple(&self) -> Option<IntTuple> {
+        match self {
+            Value::Int(d) => Some(IntTuple::Int(*d)),
+            Value::Tuple(v) => v
+                .iter()
+                .map(Value::as_int_tuple)
+                .collect::<Option<Vec<_>>>()
+                .map(IntTuple::Tuple),
+            _ => None,
+        }
+    }
+
+    /// The value as a tiler.
+    pub fn to_tiler(&self) -> Result<Tiler> {
+        Ok(match self {
+            Value::Int(d) => {
+                if d.is_basis() || d.value <= 0 {
+                    return Err(Error::ill(alloc::format!(
+                        "a tiler extent must be a positive integer, got {d}"
+                    )));
+                }
+                Tiler::Int(*d)
+            }
+            Value::Under => Tiler::Under,
+            Value::Layout(l) => Tiler::Layout(l.clone()),
+            Value::Tuple(v) => Tiler::Tuple(v.iter().map(Value::to_tiler).collect::<Result<_>>()?),
+        })
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(d) => write!(f, "{d}"),
+            Value::Under => f.write_str("_"),
+            Value::Layout(l) => write!(f, "{l}"),
+            Value::Tuple(v) => {
+                f.write_str("(")?;
+                for (i, e) in v.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{e}")?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+impl fmt::Display for Tiler {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Tiler::Int(d) => write!(f, "{d}"),
+            Tiler::Under => f.write_str("_"),
+            Tiler::Layout(l) => write!(f, "{l}"),
+            Tiler::Tuple(v) => {
+                f.write_str("(")?;
+                for (i, e) in v.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{e}")?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+impl FromStr for Value {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Value> {
+        let mut p = Parser::new(s);
+        let v = p.value()?;
+        p.finish()?;
+        Ok(v)
+    }
+}
+
+impl FromStr for IntTuple {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<IntTuple> {
+        let v: Value = s.parse()?;
+        v.as_int_tuple()
+            .ok_or_else(|| Error::parse(alloc::format!("expected an int tuple, got {v}")))
+    }
+}
+
+impl FromStr for DynLayout {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<DynLayout> {
+        match s.parse::<Value>()? {
+            Value::Layout(l) => Ok(l),
+            v => Err(Error::parse(alloc::format!(
+                "expected a layout shape:stride, got {v}"
+            ))),
+        }
+    }
+}
+
+impl FromStr for Tiler {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Tiler> {
+        s.parse::<Value>()?.to_tiler()
+    }
+}

@@ -1,0 +1,106 @@
+//! The codomain of a layout: CuTe's `coshape` and `cosize`.
+
+use super::layout::{Layout, ListOf};
+use crate::int::{C, IntAbs, Integral};
+use crate::tuple::{HCons, HNil, ToList, Tup, Zip};
+use core::ops::{Add, Mul, Sub};
+use typenum::{P1, Z0};
+
+/// `acc + sum((s - 1) * |d|)` over a list of `(shape, stride)` leaf pairs.
+#[doc(hidden)]
+pub trait CoFold<Acc> {
+    type Output: Integral;
+    fn co_fold(self, acc: Acc) -> Self::Output;
+}
+impl<Acc: Integral> CoFold<Acc> for HNil {
+    type Output = Acc;
+    #[inline(always)]
+    fn co_fold(self, acc: Acc) -> Acc {
+        acc
+    }
+}
+impl<S, D, T, Acc> CoFold<Acc> for HCons<(S, D), T>
+where
+    S: Sub<C<P1>>,
+    D: IntAbs,
+    <S as Sub<C<P1>>>::Output: Mul<D::Output>,
+    Acc: Add<<<S as Sub<C<P1>>>::Output as Mul<D::Output>>::Output>,
+    T: CoFold<<Acc as Add<<<S as Sub<C<P1>>>::Output as Mul<D::Output>>::Output>>::Output>,
+{
+    type Output = <T as CoFold<
+        <Acc as Add<<<S as Sub<C<P1>>>::Output as Mul<D::Output>>::Output>>::Output,
+    >>::Output;
+    #[inline(always)]
+    fn co_fold(self, acc: Acc) -> Self::Output {
+        let (s, d) = self.head;
+        self.tail.co_fold(acc + (s - C::<P1>::new()) * d.int_abs())
+    }
+}
+
+/// The internal computation of `coshape` on shape and stride lists.
+#[doc(hidden)]
+pub trait Coshape<D> {
+    type Output: Integral;
+    fn coshape(self, d: D) -> Self::Output;
+}
+impl<S: Tup, D: Tup> Coshape<D> for S
+where
+    S::Flat: Zip<D::Flat>,
+    <S::Flat as Zip<D::Flat>>::Output: CoFold<C<Z0>>,
+    <<S::Flat as Zip<D::Flat>>::Output as CoFold<C<Z0>>>::Output: Add<C<P1>>,
+    <<<S::Flat as Zip<D::Flat>>::Output as CoFold<C<Z0>>>::Output as Add<C<P1>>>::Output: Integral,
+{
+    type Output =
+        <<<S::Flat as Zip<D::Flat>>::Output as CoFold<C<Z0>>>::Output as Add<C<P1>>>::Output;
+    #[inline(always)]
+    fn coshape(self, d: D) -> Self::Output {
+        self.flat().zip(d.flat()).co_fold(C::new()) + C::<P1>::new()
+    }
+}
+
+/// The type of `cosize(layout)`.
+pub type CosizeT<L> =
+    <ListOf<<L as LayoutParts>::Shape> as Coshape<ListOf<<L as LayoutParts>::Stride>>>::Output;
+
+/// Names the shape and stride types of a layout type.
+pub trait LayoutParts {
+    /// The shape type.
+    type Shape: ToList;
+    /// The stride type.
+    type Stride: ToList;
+}
+impl<S: ToList, D: ToList> LayoutParts for Layout<S, D> {
+    type Shape = S;
+    type Stride = D;
+}
+
+/// CuTe's `coshape(layout)`: the extent of the codomain, `1 + sum((s-1) * |d|)`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// assert_eq!(coshape(layout!((4,8):(8,1))).to_string(), "_32");
+/// ```
+#[inline(always)]
+pub fn coshape<S: ToList, D: ToList>(l: Layout<S, D>) -> CosizeT<Layout<S, D>>
+where
+    ListOf<S>: Coshape<ListOf<D>>,
+{
+    l.shape().to_list().coshape(l.stride().to_list())
+}
+
+/// CuTe's `cosize(layout)`: the size of the codomain (static when the layout is).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let l = layout!(((2,4),(3,5)):((3,6),(1,24)));
+/// assert_eq!(cosize(l).to_string(), "_120");
+/// const C: isize = value_of::<CosizeT<layout_t!(((2,4),(3,5)):((3,6),(1,24)))>>();
+/// assert_eq!(C, 120);
+/// ```
+#[inline(always)]
+pub fn cosize<S: ToList, D: ToList>(l: Layout<S, D>) -> CosizeT<Layout<S, D>>
+where
+    ListOf<S>: Coshape<ListOf<D>>,
+{
+    coshape(l)
+}

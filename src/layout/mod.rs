@@ -1,0 +1,17 @@
+//! Layouts: shapes with strides, their construction, queries, evaluation and slicing
+//! (CuTe's `layout.hpp` and `stride.hpp`).
+
+mod cosize;
+mod crd2idx;
+#[allow(clippy::module_inception)]
+mod layout;
+mod make;
+mod modes;
+mod slice;
+
+pub use cosize::*;
+pub use crd2idx::*;
+pub use layout::*;
+pub use make::*;
+pub use modes::*;
+pub use slice::*;

@@ -1,0 +1,40 @@
+#![doc = include_str!("../README.md")]
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+// Type-level algorithms spell their results as nested projections by nature.
+#![allow(clippy::type_complexity)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+// Lets the macros' `::cutlet::...` paths resolve inside this crate's own tests.
+extern crate self as cutlet;
+
+#[cfg(feature = "std")]
+pub mod dynamic;
+pub mod int;
+pub mod layout;
+pub mod tuple;
+
+/// Writes a coordinate in CuTe notation (the same macro as [`shape!`]); `_` or `..` is
+/// CuTe's underscore.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let l = layout!((4,8):(1,4));
+/// assert_eq!(l.call(coord!((2, 3))).to_string(), "_14");
+/// ```
+pub use cutlet_macros::shape as coord;
+pub use cutlet_macros::{layout, layout_t, shape, shape_t};
+
+#[doc(hidden)]
+pub use typenum as __typenum;
+
+/// Everything a layout user needs, in one import.
+pub mod prelude {
+    pub use crate::int::*;
+    pub use crate::layout::*;
+    pub use crate::tuple::{Cute, CuteDisplay};
+    pub use crate::{coord, layout, layout_t, shape, shape_t};
+}
