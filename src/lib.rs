@@ -11,6 +11,7 @@ extern crate std;
 // Lets the macros' `::cutlet::...` paths resolve inside this crate's own tests.
 extern crate self as cutlet;
 
+pub mod algebra;
 #[cfg(feature = "std")]
 pub mod dynamic;
 pub mod int;
@@ -33,6 +34,7 @@ pub use typenum as __typenum;
 
 /// Everything a layout user needs, in one import.
 pub mod prelude {
+    pub use crate::algebra::*;
     pub use crate::int::*;
     pub use crate::layout::*;
     pub use crate::tuple::{Cute, CuteDisplay};

@@ -73,7 +73,7 @@ pub trait ToSigned {
 impl ToSigned for typenum::UTerm {
     type Output = typenum::Z0;
 }
-impl<U: typenum::Unsigned + typenum::NonZero, B: typenum::Bit> ToSigned for typenum::UInt<U, B> {
+impl<U: typenum::Unsigned, B: typenum::Bit> ToSigned for typenum::UInt<U, B> {
     type Output = typenum::PInt<typenum::UInt<U, B>>;
 }
 

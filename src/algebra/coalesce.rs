@@ -1,0 +1,425 @@
+//! `coalesce`, `coalesce_by`, `filter_zeros` and `filter` on the type level (CuTe's
+//! `bw_coalesce`): the same function on its domain with depth at most 1.
+
+use super::bymode::{AtTerminal, TerminalOp};
+use super::util::{LayoutOf, LayoutResult, finish};
+use crate::int::{C, Integral, StaticEq};
+use crate::layout::{Layout, ListOf};
+use crate::tuple::{HCons, HNil, If, Reverse, Select, ToList, ToNative, Tup, Zip, hcons};
+use core::ops::{BitAnd, Mul};
+use typenum::{B0, B1, Bit, P1, P2, Z0};
+
+#[doc(hidden)]
+pub struct CSkip;
+#[doc(hidden)]
+pub struct CReplace;
+#[doc(hidden)]
+pub struct CMerge;
+#[doc(hidden)]
+pub struct CPrepend;
+
+/// `B1` when the accumulator is the single static extent `_1`.
+#[doc(hidden)]
+pub trait AccUnit {
+    type Output: Bit;
+}
+impl<X: Integral> AccUnit for HCons<X, HNil> {
+    type Output = X::IsOne;
+}
+impl<X, Y, T> AccUnit for HCons<X, HCons<Y, T>> {
+    type Output = B0;
+}
+
+/// `B1` when the mode `s:d` provably continues the accumulator's front mode:
+/// the front extent is static and `s * d == front stride` statically.
+#[doc(hidden)]
+pub trait CanMerge<S, D, AD> {
+    type Output: Bit;
+}
+impl<F: Integral, FT, S: Mul<D>, D, G, GT> CanMerge<S, D, HCons<G, GT>> for HCons<F, FT>
+where
+    <S as Mul<D>>::Output: StaticEq<G>,
+    F::IsStatic: BitAnd<<<S as Mul<D>>::Output as StaticEq<G>>::Output>,
+    <F::IsStatic as BitAnd<<<S as Mul<D>>::Output as StaticEq<G>>::Output>>::Output: Bit,
+{
+    type Output = <F::IsStatic as BitAnd<<<S as Mul<D>>::Output as StaticEq<G>>::Output>>::Output;
+}
+
+/// Walk the reversed `(shape, stride)` leaf pairs, merging into the accumulator.
+#[doc(hidden)]
+pub trait BwCoalesce<AS, AD> {
+    type Shape: Copy;
+    type Stride: Copy;
+    fn bw(self, a_s: AS, a_d: AD) -> (Self::Shape, Self::Stride);
+}
+impl<AS: CoalesceFinish<AD>, AD> BwCoalesce<AS, AD> for HNil {
+    type Shape = AS::Shape;
+    type Stride = AS::Stride;
+    #[inline(always)]
+    fn bw(self, a_s: AS, a_d: AD) -> (AS::Shape, AS::Stride) {
+        a_s.finish(a_d)
+    }
+}
+
+type Case<S, AS, D, AD> = <<S as Integral>::IsOne as If<
+    CSkip,
+    <<AS as AccUnit>::Output as If<
+        CReplace,
+        <<AS as CanMerge<S, D, AD>>::Output as If<CMerge, CPrepend>>::Output,
+    >>::Output,
+>>::Output;
+
+impl<S, D, T, AS, AD> BwCoalesce<AS, AD> for HCons<(S, D), T>
+where
+    S: Integral,
+    AS: AccUnit + CanMerge<S, D, AD>,
+    <AS as CanMerge<S, D, AD>>::Output: If<CMerge, CPrepend>,
+    <AS as AccUnit>::Output:
+        If<CReplace, <<AS as CanMerge<S, D, AD>>::Output as If<CMerge, CPrepend>>::Output>,
+    S::IsOne: If<
+            CSkip,
+            <<AS as AccUnit>::Output as If<
+                CReplace,
+                <<AS as CanMerge<S, D, AD>>::Output as If<CMerge, CPrepend>>::Output,
+            >>::Output,
+        >,
+    HCons<(S, D), T>: BwCase<AS, AD, Case<S, AS, D, AD>>,
+{
+    type Shape = <HCons<(S, D), T> as BwCase<AS, AD, Case<S, AS, D, AD>>>::Shape;
+    type Stride = <HCons<(S, D), T> as BwCase<AS, AD, Case<S, AS, D, AD>>>::Stride;
+    #[inline(always)]
+    fn bw(self, a_s: AS, a_d: AD) -> (Self::Shape, Self::Stride) {
+        self.case(a_s, a_d)
+    }
+}
+
+/// The four cases of `bw_coalesce`.
+#[doc(hidden)]
+pub trait BwCase<AS, AD, Case> {
+    type Shape: Copy;
+    type Stride: Copy;
+    fn case(self, a_s: AS, a_d: AD) -> (Self::Shape, Self::Stride);
+}
+impl<S, D, T: BwCoalesce<AS, AD>, AS, AD> BwCase<AS, AD, CSkip> for HCons<(S, D), T> {
+    type Shape = T::Shape;
+    type Stride = T::Stride;
+    #[inline(always)]
+    fn case(self, a_s: AS, a_d: AD) -> (Self::Shape, Self::Stride) {
+        self.tail.bw(a_s, a_d)
+    }
+}
+impl<S, D, T, AS, AD> BwCase<AS, AD, CReplace> for HCons<(S, D), T>
+where
+    T: BwCoalesce<HCons<S, HNil>, HCons<D, HNil>>,
+{
+    type Shape = T::Shape;
+    type Stride = T::Stride;
+    #[inline(always)]
+    fn case(self, _: AS, _: AD) -> (Self::Shape, Self::Stride) {
+        let (s, d) = self.head;
+        self.tail.bw(hcons(s, HNil), hcons(d, HNil))
+    }
+}
+impl<S, D, T, F, FT, G, GT> BwCase<HCons<F, FT>, HCons<G, GT>, CMerge> for HCons<(S, D), T>
+where
+    S: Mul<F>,
+    T: BwCoalesce<HCons<<S as Mul<F>>::Output, FT>, HCons<D, GT>>,
+{
+    type Shape = T::Shape;
+    type Stride = T::Stride;
+    #[inline(always)]
+    fn case(self, a_s: HCons<F, FT>, a_d: HCons<G, GT>) -> (Self::Shape, Self::Stride) {
+        let (s, d) = self.head;
+        self.tail
+            .bw(hcons(s * a_s.head, a_s.tail), hcons(d, a_d.tail))
+    }
+}
+impl<S, D, T, AS, AD> BwCase<AS, AD, CPrepend> for HCons<(S, D), T>
+where
+    T: BwCoalesce<HCons<S, AS>, HCons<D, AD>>,
+{
+    type Shape = T::Shape;
+    type Stride = T::Stride;
+    #[inline(always)]
+    fn case(self, a_s: AS, a_d: AD) -> (Self::Shape, Self::Stride) {
+        let (s, d) = self.head;
+        self.tail.bw(hcons(s, a_s), hcons(d, a_d))
+    }
+}
+
+/// The end of `bw_coalesce`: a lone `_1` becomes `_1:_0`, a lone mode a leaf.
+#[doc(hidden)]
+pub trait CoalesceFinish<AD> {
+    type Shape: Copy;
+    type Stride: Copy;
+    fn finish(self, a_d: AD) -> (Self::Shape, Self::Stride);
+}
+impl<X: Integral, Y: Copy> CoalesceFinish<HCons<Y, HNil>> for HCons<X, HNil>
+where
+    X::IsOne: Select<C<P1>, X> + Select<C<Z0>, Y>,
+{
+    type Shape = <X::IsOne as Select<C<P1>, X>>::Output;
+    type Stride = <X::IsOne as Select<C<Z0>, Y>>::Output;
+    #[inline(always)]
+    fn finish(self, a_d: HCons<Y, HNil>) -> (Self::Shape, Self::Stride) {
+        (
+            <X::IsOne as Select<C<P1>, X>>::select(C::new(), self.head),
+            <X::IsOne as Select<C<Z0>, Y>>::select(C::new(), a_d.head),
+        )
+    }
+}
+impl<X: Copy, X2: Copy, T: Copy, AD: Copy> CoalesceFinish<AD> for HCons<X, HCons<X2, T>> {
+    type Shape = Self;
+    type Stride = AD;
+    #[inline(always)]
+    fn finish(self, a_d: AD) -> (Self, AD) {
+        (self, a_d)
+    }
+}
+
+/// Start `bw_coalesce` from the last mode; `X` selects CuTe's `coalesce_x`, which
+/// turns a trailing `_1` into a `_2` guard so the function is kept outside the domain.
+#[doc(hidden)]
+pub trait CoalesceStart<X> {
+    type Shape: Copy;
+    type Stride: Copy;
+    fn start(self) -> (Self::Shape, Self::Stride);
+}
+impl<SL, DL, Rest> CoalesceStart<B0> for HCons<(SL, DL), Rest>
+where
+    Rest: BwCoalesce<HCons<SL, HNil>, HCons<DL, HNil>>,
+{
+    type Shape = Rest::Shape;
+    type Stride = Rest::Stride;
+    #[inline(always)]
+    fn start(self) -> (Self::Shape, Self::Stride) {
+        let (s, d) = self.head;
+        self.tail.bw(hcons(s, HNil), hcons(d, HNil))
+    }
+}
+impl<SL: Integral, DL, Rest> CoalesceStart<B1> for HCons<(SL, DL), Rest>
+where
+    SL::IsOne: Select<C<P2>, SL>,
+    Rest: BwCoalesce<HCons<<SL::IsOne as Select<C<P2>, SL>>::Output, HNil>, HCons<DL, HNil>>,
+{
+    type Shape = Rest::Shape;
+    type Stride = Rest::Stride;
+    #[inline(always)]
+    fn start(self) -> (Self::Shape, Self::Stride) {
+        let (s, d) = self.head;
+        let first = <SL::IsOne as Select<C<P2>, SL>>::select(C::new(), s);
+        self.tail.bw(hcons(first, HNil), hcons(d, HNil))
+    }
+}
+
+/// Coalesce a layout `(Self, D)` in internal form; `X = B1` for `coalesce_x`.
+#[diagnostic::on_unimplemented(
+    message = "cannot coalesce this layout",
+    label = "coalesce needs a layout with at least one mode"
+)]
+#[doc(hidden)]
+pub trait CoalesceImpl<D, X> {
+    type Shape: Copy;
+    type Stride: Copy;
+    fn coalesce(self, d: D) -> (Self::Shape, Self::Stride);
+}
+impl<S: Tup, D: Tup, X> CoalesceImpl<D, X> for S
+where
+    S::Flat: Zip<D::Flat>,
+    <S::Flat as Zip<D::Flat>>::Output: Reverse,
+    <<S::Flat as Zip<D::Flat>>::Output as Reverse>::Output: CoalesceStart<X>,
+{
+    type Shape =
+        <<<S::Flat as Zip<D::Flat>>::Output as Reverse>::Output as CoalesceStart<X>>::Shape;
+    type Stride =
+        <<<S::Flat as Zip<D::Flat>>::Output as Reverse>::Output as CoalesceStart<X>>::Stride;
+    #[inline(always)]
+    fn coalesce(self, d: D) -> (Self::Shape, Self::Stride) {
+        self.flat().zip(d.flat()).reverse().start()
+    }
+}
+
+/// The by-mode coalesce operation (a profile leaf coalesces the whole mode).
+#[doc(hidden)]
+#[derive(Clone, Copy)]
+pub struct CoalesceOp;
+impl TerminalOp for CoalesceOp {
+    type KeepRest = B1;
+}
+macro_rules! coalesce_terminal {
+    ($($ty:ty => [$($g:tt)*]),*) => {$(
+        impl<$($g)* S: CoalesceImpl<D, B0>, D> AtTerminal<CoalesceOp, S, D> for $ty {
+            type Shape = S::Shape;
+            type Stride = S::Stride;
+            #[inline(always)]
+            fn at(self, _: CoalesceOp, s: S, d: D) -> (S::Shape, S::Stride) {
+                s.coalesce(d)
+            }
+        }
+    )*};
+}
+coalesce_terminal!(C<N> => [N,], isize => []);
+
+/// Replace the extent of every static-zero-stride leaf by `_1`.
+#[doc(hidden)]
+pub trait FilterZeros<D> {
+    type Output: Copy;
+    fn filter_zeros(self, d: D) -> Self::Output;
+}
+macro_rules! filter_leaf {
+    ($($ty:ty => [$($g:tt)*]),*) => {$(
+        impl<$($g)* D: Integral> FilterZeros<D> for $ty
+        where
+            $ty: Integral,
+            D::IsZero: Select<C<P1>, $ty>,
+        {
+            type Output = <D::IsZero as Select<C<P1>, $ty>>::Output;
+            #[inline(always)]
+            fn filter_zeros(self, _: D) -> Self::Output {
+                <D::IsZero as Select<C<P1>, $ty>>::select(C::new(), self)
+            }
+        }
+    )*};
+}
+filter_leaf!(C<N> => [N,], isize => []);
+impl FilterZeros<HNil> for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn filter_zeros(self, _: HNil) -> HNil {
+        HNil
+    }
+}
+impl<H: FilterZeros<DH>, T: FilterZeros<DT>, DH, DT> FilterZeros<HCons<DH, DT>> for HCons<H, T> {
+    type Output = HCons<H::Output, T::Output>;
+    #[inline(always)]
+    fn filter_zeros(self, d: HCons<DH, DT>) -> Self::Output {
+        hcons(
+            self.head.filter_zeros(d.head),
+            self.tail.filter_zeros(d.tail),
+        )
+    }
+}
+
+/// CuTe's `filter` on internal forms: drop stride-0 and size-1 modes, coalesce.
+#[doc(hidden)]
+pub trait FilterImpl<D> {
+    type Shape: Copy;
+    type Stride: Copy;
+    fn filter(self, d: D) -> (Self::Shape, Self::Stride);
+}
+impl<S: FilterZeros<D>, D: Copy> FilterImpl<D> for S
+where
+    S::Output: CoalesceImpl<D, B0>,
+{
+    type Shape = <S::Output as CoalesceImpl<D, B0>>::Shape;
+    type Stride = <S::Output as CoalesceImpl<D, B0>>::Stride;
+    #[inline(always)]
+    fn filter(self, d: D) -> (Self::Shape, Self::Stride) {
+        self.filter_zeros(d).coalesce(d)
+    }
+}
+
+/// The layout `coalesce(l)` returns.
+pub type CoalesceT<S, D> = LayoutOf<
+    <ListOf<S> as CoalesceImpl<ListOf<D>, B0>>::Shape,
+    <ListOf<S> as CoalesceImpl<ListOf<D>, B0>>::Stride,
+>;
+
+/// CuTe's `coalesce(layout)`: the same function on the layout's domain, with depth at
+/// most 1 and modes merged wherever CuTe can prove it statically.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// assert_eq!(coalesce(layout!((2,(3,1)):(1,(2,6)))).to_string(), "_6:_1");
+/// assert_eq!(coalesce(layout!((2,4):(2,4))).to_string(), "_8:_2");
+/// let n = 3;
+/// assert_eq!(coalesce(layout!((2,n):(1,2))).to_string(), "(_2,3):(_1,_2)");
+/// ```
+#[inline(always)]
+pub fn coalesce<S: ToList, D: ToList>(l: Layout<S, D>) -> CoalesceT<S, D>
+where
+    ListOf<S>: CoalesceImpl<ListOf<D>, B0>,
+    (
+        <ListOf<S> as CoalesceImpl<ListOf<D>, B0>>::Shape,
+        <ListOf<S> as CoalesceImpl<ListOf<D>, B0>>::Stride,
+    ): LayoutResult,
+{
+    finish(|| l.shape().to_list().coalesce(l.stride().to_list()))
+}
+
+/// CuTe's `coalesce(layout, profile)`: coalesce at the terminals of `profile`; modes
+/// beyond it are kept.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let l = layout!(((1,4),6):((1,1),4));
+/// assert_eq!(coalesce_by(l, shape!((1, 1))).to_string(), "(_4,_6):(_1,_4)");
+/// assert_eq!(coalesce_by(layout!(8:1), shape!((1))).to_string(), "(_8):(_1)");
+/// ```
+#[inline(always)]
+pub fn coalesce_by<S: ToList, D: ToList, P: ToList>(
+    l: Layout<S, D>,
+    profile: P,
+) -> LayoutOf<
+    <ListOf<P> as AtTerminal<CoalesceOp, ListOf<S>, ListOf<D>>>::Shape,
+    <ListOf<P> as AtTerminal<CoalesceOp, ListOf<S>, ListOf<D>>>::Stride,
+>
+where
+    ListOf<P>: AtTerminal<CoalesceOp, ListOf<S>, ListOf<D>>,
+    (
+        <ListOf<P> as AtTerminal<CoalesceOp, ListOf<S>, ListOf<D>>>::Shape,
+        <ListOf<P> as AtTerminal<CoalesceOp, ListOf<S>, ListOf<D>>>::Stride,
+    ): LayoutResult,
+{
+    finish(|| {
+        profile
+            .to_list()
+            .at(CoalesceOp, l.shape().to_list(), l.stride().to_list())
+    })
+}
+
+/// CuTe's `filter_zeros(layout)`: modes with a static zero stride get extent `_1`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// assert_eq!(filter_zeros(layout!((4,2):(1,0))).to_string(), "(_4,_1):(_1,_0)");
+/// ```
+#[inline(always)]
+pub fn filter_zeros<S: ToList, D: ToList>(
+    l: Layout<S, D>,
+) -> Layout<<<ListOf<S> as FilterZeros<ListOf<D>>>::Output as ToNative>::Native, D>
+where
+    ListOf<S>: FilterZeros<ListOf<D>>,
+    <ListOf<S> as FilterZeros<ListOf<D>>>::Output: ToNative,
+{
+    Layout::from_parts(
+        l.shape()
+            .to_list()
+            .filter_zeros(l.stride().to_list())
+            .to_native(),
+        l.stride(),
+    )
+}
+
+/// CuTe's `filter(layout)`: remove stride-0 and size-1 modes, then coalesce.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// assert_eq!(filter(layout!((6,2,4):(1,0,6))).to_string(), "_24:_1");
+/// ```
+#[inline(always)]
+pub fn filter<S: ToList, D: ToList>(
+    l: Layout<S, D>,
+) -> LayoutOf<
+    <ListOf<S> as FilterImpl<ListOf<D>>>::Shape,
+    <ListOf<S> as FilterImpl<ListOf<D>>>::Stride,
+>
+where
+    ListOf<S>: FilterImpl<ListOf<D>>,
+    (
+        <ListOf<S> as FilterImpl<ListOf<D>>>::Shape,
+        <ListOf<S> as FilterImpl<ListOf<D>>>::Stride,
+    ): LayoutResult,
+{
+    finish(|| l.shape().to_list().filter(l.stride().to_list()))
+}

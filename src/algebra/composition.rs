@@ -1,0 +1,450 @@
+//! `composition` on the type level: `R(c) = A(B(c))` (CuTe's `composition_impl`).
+//!
+//! Where CuTe statically asserts the stride and shape divisibility conditions,
+//! composing static layouts that violate them does not compile.
+
+use super::bymode::{AtTerminal, TerminalOp};
+use super::coalesce::CoalesceImpl;
+use super::tiler::{Lay, ToTiler};
+use super::util::{LayoutOf, LayoutResult, Unwrap, finish};
+use crate::int::{C, IntAbs, IntCeilDiv, IntMin, IntSignum, Integral, StaticEq, StaticLt};
+use crate::layout::{Layout, ListOf};
+use crate::tuple::{Append, HCons, HNil, If, SplitLast, ToList, Tup, Zip, hcons};
+use core::ops::{BitAnd, BitOr, Div, Mul, Rem};
+use typenum::{B0, B1, P1, Z0};
+
+/// The stride divisibility condition must hold where CuTe checks it statically.
+#[diagnostic::on_unimplemented(
+    message = "composition: stride divisibility condition fails",
+    label = "a stride of the right layout neither divides nor is smaller than an extent of the left layout",
+    note = "CuTe static_asserts `(stride % extent == 0) or (stride < extent)` for static values"
+)]
+pub trait StrideDivisibility {}
+impl StrideDivisibility for B1 {}
+
+/// The shape divisibility condition must hold where CuTe checks it statically.
+#[diagnostic::on_unimplemented(
+    message = "composition: shape divisibility condition fails",
+    label = "an extent of the right layout is not divisible by the part of the left layout it spans",
+    note = "CuTe static_asserts `rest_shape % new_shape == 0` for static values"
+)]
+pub trait ShapeDivisibility {}
+impl ShapeDivisibility for B1 {}
+
+/// `If<both static, cond, B1>`.
+type Checked<A, B, Cond> = <<<A as Integral>::IsStatic as BitAnd<<B as Integral>::IsStatic>>::Output as If<
+    Cond,
+    B1,
+>>::Output;
+
+type StrideCond<RSt, CS> = <<<RSt as Rem<CS>>::Output as StaticEq<C<Z0>>>::Output as BitOr<
+    <RSt as StaticLt<CS>>::Output,
+>>::Output;
+
+/// Composition of the rhs shape (`Self`) and stride `RD` after the lhs `(LS, LD)`.
+#[doc(hidden)]
+pub trait CompImpl<RD, LS, LD> {
+    type Shape: Copy;
+    type Stride: Copy;
+    fn comp(self, rd: RD, ls: LS, ld: LD) -> (Self::Shape, Self::Stride);
+}
+
+// Right-distributivity over the modes of a tuple rhs.
+impl<RD, LS, LD> CompImpl<RD, LS, LD> for HNil {
+    type Shape = HNil;
+    type Stride = HNil;
+    #[inline(always)]
+    fn comp(self, _: RD, _: LS, _: LD) -> (HNil, HNil) {
+        (HNil, HNil)
+    }
+}
+impl<H, T, RDH, RDT, LS: Copy, LD: Copy> CompImpl<HCons<RDH, RDT>, LS, LD> for HCons<H, T>
+where
+    H: CompImpl<RDH, LS, LD>,
+    T: CompImpl<RDT, LS, LD>,
+{
+    type Shape = HCons<H::Shape, T::Shape>;
+    type Stride = HCons<H::Stride, T::Stride>;
+    #[inline(always)]
+    fn comp(self, rd: HCons<RDH, RDT>, ls: LS, ld: LD) -> (Self::Shape, Self::Stride) {
+        let (s, d) = self.head.comp(rd.head, ls, ld);
+        let (st, dt) = self.tail.comp(rd.tail, ls, ld);
+        (hcons(s, st), hcons(d, dt))
+    }
+}
+
+#[doc(hidden)]
+pub struct CZeroStride;
+#[doc(hidden)]
+pub struct CLeafLhs;
+#[doc(hidden)]
+pub struct CFold;
+
+type LeafCase<RD, LS> = <<RD as Integral>::IsZero as If<
+    CZeroStride,
+    <<LS as Tup>::IsTuple as If<CFold, CLeafLhs>>::Output,
+>>::Output;
+
+macro_rules! comp_leaf {
+    ($($ty:ty => [$($g:tt)*]),*) => {$(
+        impl<$($g)* RD: Integral, LS: Tup, LD> CompImpl<RD, LS, LD> for $ty
+        where
+            $ty: Integral + CompLeaf<RD, LS, LD, LeafCase<RD, LS>>,
+            LS::IsTuple: If<CFold, CLeafLhs>,
+            RD::IsZero: If<CZeroStride, <LS::IsTuple as If<CFold, CLeafLhs>>::Output>,
+        {
+            type Shape = <$ty as CompLeaf<RD, LS, LD, LeafCase<RD, LS>>>::Shape;
+            type Stride = <$ty as CompLeaf<RD, LS, LD, LeafCase<RD, LS>>>::Stride;
+            #[inline(always)]
+            fn comp(self, rd: RD, ls: LS, ld: LD) -> (Self::Shape, Self::Stride) {
+                self.comp_leaf(rd, ls, ld)
+            }
+        }
+    )*};
+}
+comp_leaf!(C<N> => [N,], isize => []);
+
+/// The cases of `composition_impl` for an integral rhs mode.
+#[doc(hidden)]
+pub trait CompLeaf<RD, LS, LD, Case> {
+    type Shape: Copy;
+    type Stride: Copy;
+    fn comp_leaf(self, rd: RD, ls: LS, ld: LD) -> (Self::Shape, Self::Stride);
+}
+impl<RS: Copy, RD: Copy, LS, LD> CompLeaf<RD, LS, LD, CZeroStride> for RS {
+    type Shape = RS;
+    type Stride = RD;
+    #[inline(always)]
+    fn comp_leaf(self, rd: RD, _: LS, _: LD) -> (RS, RD) {
+        (self, rd)
+    }
+}
+impl<RS: Copy, RD: Mul<LD>, LS, LD> CompLeaf<RD, LS, LD, CLeafLhs> for RS
+where
+    <RD as Mul<LD>>::Output: Copy,
+{
+    type Shape = RS;
+    type Stride = <RD as Mul<LD>>::Output;
+    #[inline(always)]
+    fn comp_leaf(self, rd: RD, _: LS, ld: LD) -> (RS, Self::Stride) {
+        (self, rd * ld)
+    }
+}
+impl<RS, RD, LS, LD> CompLeaf<RD, LS, LD, CFold> for RS
+where
+    LS: SplitLast,
+    LD: SplitLast,
+    LS::Init: Zip<LD::Init>,
+    <LS::Init as Zip<LD::Init>>::Output: CompFold<HNil, HNil, RS, RD, LD::Last>,
+{
+    type Shape =
+        <<LS::Init as Zip<LD::Init>>::Output as CompFold<HNil, HNil, RS, RD, LD::Last>>::Shape;
+    type Stride =
+        <<LS::Init as Zip<LD::Init>>::Output as CompFold<HNil, HNil, RS, RD, LD::Last>>::Stride;
+    #[inline(always)]
+    fn comp_leaf(self, rd: RD, ls: LS, ld: LD) -> (Self::Shape, Self::Stride) {
+        let (li, _) = ls.split_last();
+        let (di, dl) = ld.split_last();
+        li.zip(di).comp_fold(HNil, HNil, self, rd, dl)
+    }
+}
+
+/// The fold over the lhs modes (all but the last) of `composition_impl`.
+#[doc(hidden)]
+pub trait CompFold<RSL, RDL, RSh, RSt, LastD> {
+    type Shape: Copy;
+    type Stride: Copy;
+    fn comp_fold(
+        self,
+        rsl: RSL,
+        rdl: RDL,
+        rsh: RSh,
+        rst: RSt,
+        last: LastD,
+    ) -> (Self::Shape, Self::Stride);
+}
+impl<RSL: CompFinish<RDL, RSh, RSt, LastD>, RDL, RSh, RSt, LastD>
+    CompFold<RSL, RDL, RSh, RSt, LastD> for HNil
+{
+    type Shape = RSL::Shape;
+    type Stride = RSL::Stride;
+    #[inline(always)]
+    fn comp_fold(
+        self,
+        rsl: RSL,
+        rdl: RDL,
+        rsh: RSh,
+        rst: RSt,
+        last: LastD,
+    ) -> (Self::Shape, Self::Stride) {
+        rsl.finish(rdl, rsh, rst, last)
+    }
+}
+
+type AbsT<X> = <X as IntAbs>::Output;
+type NextShapeT<CS, RSt> = <CS as IntCeilDiv<AbsT<RSt>>>::Output;
+type NextStrideT<CS, RSt> =
+    <<AbsT<RSt> as IntCeilDiv<CS>>::Output as Mul<<RSt as IntSignum>::Output>>::Output;
+type SkipT<CS, RSt, RSh> =
+    <<NextShapeT<CS, RSt> as Integral>::IsOne as BitOr<<RSh as Integral>::IsOne>>::Output;
+
+impl<CS, CD, T, RSL, RDL, RSh, RSt, LastD> CompFold<RSL, RDL, RSh, RSt, LastD>
+    for HCons<(CS, CD), T>
+where
+    CS: Integral,
+    RSh: Integral,
+    RSt: Integral + IntAbs + IntSignum + Rem<CS> + StaticLt<CS>,
+    <RSt as Rem<CS>>::Output: StaticEq<C<Z0>>,
+    <<RSt as Rem<CS>>::Output as StaticEq<C<Z0>>>::Output: BitOr<<RSt as StaticLt<CS>>::Output>,
+    RSt::IsStatic: BitAnd<CS::IsStatic>,
+    <RSt::IsStatic as BitAnd<CS::IsStatic>>::Output: If<StrideCond<RSt, CS>, B1>,
+    Checked<RSt, CS, StrideCond<RSt, CS>>: StrideDivisibility,
+    CS: IntCeilDiv<AbsT<RSt>>,
+    AbsT<RSt>: IntCeilDiv<CS>,
+    <AbsT<RSt> as IntCeilDiv<CS>>::Output: Mul<<RSt as IntSignum>::Output>,
+    <NextShapeT<CS, RSt> as Integral>::IsOne: BitOr<RSh::IsOne>,
+    HCons<(CS, CD), T>: CompStep<RSL, RDL, RSh, RSt, LastD, SkipT<CS, RSt, RSh>>,
+{
+    type Shape =
+        <HCons<(CS, CD), T> as CompStep<RSL, RDL, RSh, RSt, LastD, SkipT<CS, RSt, RSh>>>::Shape;
+    type Stride =
+        <HCons<(CS, CD), T> as CompStep<RSL, RDL, RSh, RSt, LastD, SkipT<CS, RSt, RSh>>>::Stride;
+    #[inline(always)]
+    fn comp_fold(
+        self,
+        rsl: RSL,
+        rdl: RDL,
+        rsh: RSh,
+        rst: RSt,
+        last: LastD,
+    ) -> (Self::Shape, Self::Stride) {
+        self.step(rsl, rdl, rsh, rst, last)
+    }
+}
+
+/// One step of the fold: skip (`B1`) or split off a new result mode (`B0`).
+#[doc(hidden)]
+pub trait CompStep<RSL, RDL, RSh, RSt, LastD, Skip> {
+    type Shape: Copy;
+    type Stride: Copy;
+    fn step(
+        self,
+        rsl: RSL,
+        rdl: RDL,
+        rsh: RSh,
+        rst: RSt,
+        last: LastD,
+    ) -> (Self::Shape, Self::Stride);
+}
+impl<CS, CD, T, RSL, RDL, RSh, RSt, LastD> CompStep<RSL, RDL, RSh, RSt, LastD, B1>
+    for HCons<(CS, CD), T>
+where
+    CS: Copy,
+    RSt: Integral + IntAbs + IntSignum,
+    AbsT<RSt>: IntCeilDiv<CS>,
+    <AbsT<RSt> as IntCeilDiv<CS>>::Output: Mul<<RSt as IntSignum>::Output>,
+    T: CompFold<RSL, RDL, RSh, NextStrideT<CS, RSt>, LastD>,
+{
+    type Shape = T::Shape;
+    type Stride = T::Stride;
+    #[inline(always)]
+    fn step(
+        self,
+        rsl: RSL,
+        rdl: RDL,
+        rsh: RSh,
+        rst: RSt,
+        last: LastD,
+    ) -> (Self::Shape, Self::Stride) {
+        let cs = self.head.0;
+        let next_stride = rst.int_abs().int_ceil_div(cs) * rst.int_signum();
+        self.tail.comp_fold(rsl, rdl, rsh, next_stride, last)
+    }
+}
+
+type NewShapeT<CS, RSt, RSh> = <NextShapeT<CS, RSt> as IntMin<RSh>>::Output;
+type ShapeCond<RSh, NS> = <<RSh as Rem<NS>>::Output as StaticEq<C<Z0>>>::Output;
+
+impl<CS, CD, T, RSL, RDL, RSh, RSt, LastD> CompStep<RSL, RDL, RSh, RSt, LastD, B0>
+    for HCons<(CS, CD), T>
+where
+    CS: Copy + IntCeilDiv<AbsT<RSt>>,
+    RSh: Integral + Rem<NewShapeT<CS, RSt, RSh>> + Div<NewShapeT<CS, RSt, RSh>>,
+    RSt: Copy + IntAbs + IntSignum + Mul<CD>,
+    AbsT<RSt>: IntCeilDiv<CS>,
+    <AbsT<RSt> as IntCeilDiv<CS>>::Output: Mul<<RSt as IntSignum>::Output>,
+    NextShapeT<CS, RSt>: IntMin<RSh>,
+    <RSh as Rem<NewShapeT<CS, RSt, RSh>>>::Output: StaticEq<C<Z0>>,
+    <NewShapeT<CS, RSt, RSh> as Integral>::IsStatic: BitAnd<RSh::IsStatic>,
+    <<NewShapeT<CS, RSt, RSh> as Integral>::IsStatic as BitAnd<RSh::IsStatic>>::Output:
+        If<ShapeCond<RSh, NewShapeT<CS, RSt, RSh>>, B1>,
+    Checked<NewShapeT<CS, RSt, RSh>, RSh, ShapeCond<RSh, NewShapeT<CS, RSt, RSh>>>:
+        ShapeDivisibility,
+    RSL: Append<NewShapeT<CS, RSt, RSh>>,
+    RDL: Append<<RSt as Mul<CD>>::Output>,
+    T: CompFold<
+            <RSL as Append<NewShapeT<CS, RSt, RSh>>>::Output,
+            <RDL as Append<<RSt as Mul<CD>>::Output>>::Output,
+            <RSh as Div<NewShapeT<CS, RSt, RSh>>>::Output,
+            NextStrideT<CS, RSt>,
+            LastD,
+        >,
+{
+    type Shape = T::Shape;
+    type Stride = T::Stride;
+    #[inline(always)]
+    fn step(
+        self,
+        rsl: RSL,
+        rdl: RDL,
+        rsh: RSh,
+        rst: RSt,
+        last: LastD,
+    ) -> (Self::Shape, Self::Stride) {
+        let (cs, cd) = self.head;
+        let abs = rst.int_abs();
+        let next_shape = cs.int_ceil_div(abs);
+        let next_stride = abs.int_ceil_div(cs) * rst.int_signum();
+        let new_shape = next_shape.int_min(rsh);
+        self.tail.comp_fold(
+            rsl.append(new_shape),
+            rdl.append(rst * cd),
+            rsh / new_shape,
+            next_stride,
+            last,
+        )
+    }
+}
+
+/// The end of `composition_impl`: assemble the result modes.
+#[doc(hidden)]
+pub trait CompFinish<RDL, RSh, RSt, LastD> {
+    type Shape: Copy;
+    type Stride: Copy;
+    fn finish(self, rdl: RDL, rsh: RSh, rst: RSt, last: LastD) -> (Self::Shape, Self::Stride);
+}
+impl<RDL, RSh: Copy, RSt: Mul<LastD>, LastD> CompFinish<RDL, RSh, RSt, LastD> for HNil
+where
+    <RSt as Mul<LastD>>::Output: Copy,
+{
+    type Shape = RSh;
+    type Stride = <RSt as Mul<LastD>>::Output;
+    #[inline(always)]
+    fn finish(self, _: RDL, rsh: RSh, rst: RSt, last: LastD) -> (RSh, Self::Stride) {
+        (rsh, rst * last)
+    }
+}
+impl<H, T, RDL, RSh: Integral, RSt, LastD> CompFinish<RDL, RSh, RSt, LastD> for HCons<H, T>
+where
+    HCons<H, T>: CompFinishRest<RDL, RSh, RSt, LastD, RSh::IsOne>,
+{
+    type Shape = <HCons<H, T> as CompFinishRest<RDL, RSh, RSt, LastD, RSh::IsOne>>::Shape;
+    type Stride = <HCons<H, T> as CompFinishRest<RDL, RSh, RSt, LastD, RSh::IsOne>>::Stride;
+    #[inline(always)]
+    fn finish(self, rdl: RDL, rsh: RSh, rst: RSt, last: LastD) -> (Self::Shape, Self::Stride) {
+        self.finish_rest(rdl, rsh, rst, last)
+    }
+}
+/// A non-empty result: drop a trailing `_1` rest (unwrapping), or append the rest mode.
+#[doc(hidden)]
+pub trait CompFinishRest<RDL, RSh, RSt, LastD, RestIsOne> {
+    type Shape: Copy;
+    type Stride: Copy;
+    fn finish_rest(self, rdl: RDL, rsh: RSh, rst: RSt, last: LastD) -> (Self::Shape, Self::Stride);
+}
+impl<RSL: Unwrap, RDL: Unwrap, RSh, RSt, LastD> CompFinishRest<RDL, RSh, RSt, LastD, B1> for RSL {
+    type Shape = RSL::Output;
+    type Stride = RDL::Output;
+    #[inline(always)]
+    fn finish_rest(self, rdl: RDL, _: RSh, _: RSt, _: LastD) -> (Self::Shape, Self::Stride) {
+        (self.unwrap(), rdl.unwrap())
+    }
+}
+impl<RSL, RDL, RSh, RSt: Mul<LastD>, LastD> CompFinishRest<RDL, RSh, RSt, LastD, B0> for RSL
+where
+    RSL: Append<RSh>,
+    RDL: Append<<RSt as Mul<LastD>>::Output>,
+    <RSL as Append<RSh>>::Output: Copy,
+    <RDL as Append<<RSt as Mul<LastD>>::Output>>::Output: Copy,
+{
+    type Shape = <RSL as Append<RSh>>::Output;
+    type Stride = <RDL as Append<<RSt as Mul<LastD>>::Output>>::Output;
+    #[inline(always)]
+    fn finish_rest(self, rdl: RDL, rsh: RSh, rst: RSt, last: LastD) -> (Self::Shape, Self::Stride) {
+        (self.append(rsh), rdl.append(rst * last))
+    }
+}
+
+/// The by-mode composition operation: at a layout terminal compose, at a shape
+/// terminal compose with `n:_1`; modes beyond the tiler are dropped.
+#[doc(hidden)]
+#[derive(Clone, Copy)]
+pub struct ComposeOp;
+impl TerminalOp for ComposeOp {
+    type KeepRest = B0;
+}
+impl<RS, RD, S, D> AtTerminal<ComposeOp, S, D> for Lay<RS, RD>
+where
+    S: CoalesceImpl<D, B1>,
+    RS: CompImpl<RD, S::Shape, S::Stride>,
+{
+    type Shape = RS::Shape;
+    type Stride = RS::Stride;
+    #[inline(always)]
+    fn at(self, _: ComposeOp, s: S, d: D) -> (Self::Shape, Self::Stride) {
+        let (fs, fd) = s.coalesce(d);
+        self.s.comp(self.d, fs, fd)
+    }
+}
+macro_rules! comp_terminal_leaf {
+    ($($ty:ty => [$($g:tt)*]),*) => {$(
+        impl<$($g)* S, D> AtTerminal<ComposeOp, S, D> for $ty
+        where
+            S: CoalesceImpl<D, B1>,
+            $ty: CompImpl<C<P1>, S::Shape, S::Stride>,
+        {
+            type Shape = <$ty as CompImpl<C<P1>, S::Shape, S::Stride>>::Shape;
+            type Stride = <$ty as CompImpl<C<P1>, S::Shape, S::Stride>>::Stride;
+            #[inline(always)]
+            fn at(self, _: ComposeOp, s: S, d: D) -> (Self::Shape, Self::Stride) {
+                let (fs, fd) = s.coalesce(d);
+                self.comp(C::new(), fs, fd)
+            }
+        }
+    )*};
+}
+comp_terminal_leaf!(C<N> => [N,], isize => []);
+
+/// The type of `composition(layout, tiler)`.
+pub type CompositionT<S, D, T> = LayoutOf<
+    <<T as ToTiler>::Tiler as AtTerminal<ComposeOp, ListOf<S>, ListOf<D>>>::Shape,
+    <<T as ToTiler>::Tiler as AtTerminal<ComposeOp, ListOf<S>, ListOf<D>>>::Stride,
+>;
+
+/// CuTe's `composition(a, b)`: the layout `R` with `R(c) = a(b(c))`, compatible with
+/// `b`. `b` is a layout, a shape tiler (`shape!((3,8))`: by-mode with stride-1 layouts),
+/// or a tile of layouts (`(layout!(3:4), layout!(8:2))`); modes of `a` that a tuple
+/// tiler does not reach are dropped.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let a = layout!((4,8):(13,1));
+/// assert_eq!(composition(a, layout!(8:2)).to_string(), "(_2,_4):(_26,_1)");
+/// let b = layout!((12,32):(32,1));
+/// assert_eq!(composition(b, (layout!(3:4), layout!(8:2))).to_string(), "(_3,_8):(_128,_2)");
+/// assert_eq!(composition(b, shape!((3, 8))).to_string(), "(_3,_8):(_32,_1)");
+/// ```
+#[inline(always)]
+pub fn composition<S: ToList, D: ToList, T: ToTiler>(a: Layout<S, D>, b: T) -> CompositionT<S, D, T>
+where
+    T::Tiler: AtTerminal<ComposeOp, ListOf<S>, ListOf<D>>,
+    (
+        <T::Tiler as AtTerminal<ComposeOp, ListOf<S>, ListOf<D>>>::Shape,
+        <T::Tiler as AtTerminal<ComposeOp, ListOf<S>, ListOf<D>>>::Stride,
+    ): LayoutResult,
+{
+    finish(|| {
+        b.to_tiler()
+            .at(ComposeOp, a.shape().to_list(), a.stride().to_list())
+    })
+}

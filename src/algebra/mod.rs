@@ -1,0 +1,32 @@
+//! CuTe's layout algebra computed by the type checker: for static inputs every result
+//! is a zero-sized type; dynamic leaves stay dynamic exactly where CuTe's do.
+//!
+//! Each operation follows the matching function of CuTe's `layout.hpp` step by step;
+//! the runtime tree in `dynamic` implements the same steps on values and is the
+//! reference these are tested against.
+
+mod arrange;
+mod bymode;
+mod coalesce;
+mod complement;
+mod composition;
+mod divide;
+mod inverse;
+mod product;
+mod tiler;
+mod util;
+
+#[doc(hidden)]
+pub use arrange::*;
+#[doc(hidden)]
+pub use bymode::{AtTerminal, ModeZip, TerminalOp};
+pub use coalesce::*;
+pub use complement::*;
+pub use composition::*;
+pub use divide::*;
+pub use inverse::*;
+pub use product::*;
+pub use tiler::{Lay, ToTiler};
+pub use util::LayoutOf;
+#[doc(hidden)]
+pub use util::{Unwrap, Wrap};
