@@ -183,7 +183,7 @@ fn expr(n: &Node) -> TS2 {
             let ty = typenum_ty(*v);
             quote_spanned!(*s=> ::cutlet::int::C::<#ty>::new())
         }
-        Node::Dynamic(t, s) => quote_spanned!(*s=> ::cutlet::int::dynamic(#t)),
+        Node::Dynamic(t, s) => quote_spanned!(*s=> { let v = #t; ::cutlet::int::dynamic(v) }),
         Node::Under(s) => quote_spanned!(*s=> ::cutlet::layout::X),
         Node::Tuple(v, _) => {
             let parts: Vec<TS2> = v.iter().map(expr).collect();

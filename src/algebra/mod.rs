@@ -11,6 +11,7 @@ mod coalesce;
 mod complement;
 mod composition;
 mod divide;
+mod identity;
 mod inverse;
 mod product;
 mod tiler;
@@ -24,6 +25,9 @@ pub use coalesce::*;
 pub use complement::*;
 pub use composition::*;
 pub use divide::*;
+#[doc(hidden)]
+pub use identity::{BasisLike, BasisList, IsList, LeafPath, PathDisplay};
+pub use identity::{E, make_identity_layout};
 pub use inverse::*;
 pub use product::*;
 pub use tiler::{Lay, ToTiler};

@@ -3,7 +3,7 @@
 
 use crate::int::C;
 use crate::layout::Layout;
-use crate::tuple::{HCons, HNil, ToNative, hcons};
+use crate::tuple::{HCons, HNil, ToNative, Tup, hcons};
 
 /// CuTe's `wrap`: a leaf becomes a one-element list; a list stays.
 #[doc(hidden)]
@@ -76,20 +76,46 @@ impl Unwrap for isize {
     }
 }
 
-/// An internal `(shape, stride)` result that becomes a public layout.
+/// An internal `(shape, stride)` result that becomes a public layout. A fully static
+/// result is the default value of its zero-sized layout type: neither its computation
+/// nor its conversion is instantiated, which keeps static algebra cheap to compile.
 #[doc(hidden)]
-pub trait LayoutResult: Shortcut {
+pub trait LayoutResult: Sized {
     type Layout;
-    fn into_layout(self) -> Self::Layout;
+    fn finish<F: FnOnce() -> Self>(f: F) -> Self::Layout;
 }
-impl<S: ToNative, D: ToNative> LayoutResult for (S, D)
+impl<S: ToNative + Tup, D: ToNative + Tup> LayoutResult for (S, D)
 where
-    (S, D): Shortcut,
+    S::IsStatic: core::ops::BitAnd<D::IsStatic>,
+    BothStatic<S, D>: Finish<S, D>,
 {
     type Layout = Layout<S::Native, D::Native>;
     #[inline(always)]
-    fn into_layout(self) -> Self::Layout {
-        Layout::from_parts(self.0.to_native(), self.1.to_native())
+    fn finish<F: FnOnce() -> Self>(f: F) -> Self::Layout {
+        <BothStatic<S, D> as Finish<S, D>>::finish(f)
+    }
+}
+
+/// `B1`: a static result, built by `Default`; `B0`: computed and converted.
+#[doc(hidden)]
+pub trait Finish<S: ToNative, D: ToNative> {
+    fn finish<F: FnOnce() -> (S, D)>(f: F) -> Layout<S::Native, D::Native>;
+}
+impl<S: ToNative, D: ToNative> Finish<S, D> for typenum::B1
+where
+    S::Native: Default,
+    D::Native: Default,
+{
+    #[inline(always)]
+    fn finish<F: FnOnce() -> (S, D)>(_: F) -> Layout<S::Native, D::Native> {
+        Layout::from_parts(Default::default(), Default::default())
+    }
+}
+impl<S: ToNative, D: ToNative> Finish<S, D> for typenum::B0 {
+    #[inline(always)]
+    fn finish<F: FnOnce() -> (S, D)>(f: F) -> Layout<S::Native, D::Native> {
+        let (s, d) = f();
+        Layout::from_parts(s.to_native(), d.to_native())
     }
 }
 
@@ -97,49 +123,13 @@ where
 /// dynamic parts.
 #[inline(always)]
 pub(crate) fn finish<R: LayoutResult>(f: impl FnOnce() -> R) -> R::Layout {
-    R::shortcut(f).into_layout()
+    R::finish(f)
 }
 
 /// The public layout type of an internal result.
 pub type LayoutOf<S, D> = <(S, D) as LayoutResult>::Layout;
 
-/// Evaluate a result only where it has dynamic parts: a fully static result is the
-/// default value of its (zero-sized) type, which spares the compiler instantiating
-/// the whole value computation. `Static` is the result's `IsStatic` bit.
-#[doc(hidden)]
-pub trait Eval<O> {
-    fn eval<F: FnOnce() -> O>(f: F) -> O;
-}
-impl<O: Default> Eval<O> for typenum::B1 {
-    #[inline(always)]
-    fn eval<F: FnOnce() -> O>(_: F) -> O {
-        O::default()
-    }
-}
-impl<O> Eval<O> for typenum::B0 {
-    #[inline(always)]
-    fn eval<F: FnOnce() -> O>(f: F) -> O {
-        f()
-    }
-}
-
 /// `B1` when both parts of an internal layout are fully static.
 pub(crate) type BothStatic<S, D> = <<S as crate::tuple::Tup>::IsStatic as core::ops::BitAnd<
     <D as crate::tuple::Tup>::IsStatic,
 >>::Output;
-
-/// An internal `(shape, stride)` result that can take the static shortcut.
-#[doc(hidden)]
-pub trait Shortcut: Sized {
-    fn shortcut<F: FnOnce() -> Self>(f: F) -> Self;
-}
-impl<S: crate::tuple::Tup + Default, D: crate::tuple::Tup + Default> Shortcut for (S, D)
-where
-    S::IsStatic: core::ops::BitAnd<D::IsStatic>,
-    BothStatic<S, D>: Eval<(S, D)>,
-{
-    #[inline(always)]
-    fn shortcut<F: FnOnce() -> Self>(f: F) -> Self {
-        <BothStatic<S, D> as Eval<(S, D)>>::eval(f)
-    }
-}

@@ -187,7 +187,7 @@ fn apply(name: &str, vals: &[Value]) -> Result<Value> {
         "crd2idx" => {
             arity(name, vals, &[2])?;
             let c = tuple_arg(name, vals, 0)?;
-            Ok(Value::Int(layout_arg(name, vals, 1)?.crd2idx(&c)?))
+            Ok(Value::from_int_tuple(layout_arg(name, vals, 1)?.eval(&c)?))
         }
         "coalesce" => {
             arity(name, vals, &[1, 2])?;

@@ -91,3 +91,31 @@ where
         )
     }
 }
+
+/// A type-level basis path as values, outermost first.
+#[doc(hidden)]
+pub trait PathValues {
+    fn push_path(out: &mut Vec<usize>);
+}
+impl PathValues for HNil {
+    fn push_path(_: &mut Vec<usize>) {}
+}
+impl<H: typenum::Unsigned, T: PathValues> PathValues for HCons<H, T> {
+    fn push_path(out: &mut Vec<usize>) {
+        out.push(H::USIZE);
+        T::push_path(out);
+    }
+}
+impl<P: PathValues> ToDynTuple for crate::algebra::E<P> {
+    fn to_dyn(self) -> IntTuple {
+        let mut path = Vec::new();
+        P::push_path(&mut path);
+        IntTuple::Int(DInt {
+            basis: super::int::Basis::from_path(&path).expect("basis paths are short"),
+            ..DInt::stat(1)
+        })
+    }
+    fn push_into(self, out: &mut Vec<IntTuple>) {
+        out.push(self.to_dyn());
+    }
+}

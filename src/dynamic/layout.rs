@@ -146,6 +146,34 @@ impl DynLayout {
         crd2idx(c, &self.shape, &self.stride)
     }
 
+    /// Evaluate at a coordinate; a layout with basis strides (an identity layout)
+    /// evaluates to a coordinate, as CuTe's arithmetic tuples do.
+    ///
+    /// ```
+    /// use cutlet::dynamic::{DynLayout, IntTuple, make_identity_layout};
+    /// let s: IntTuple = "(_4,(_2,3))".parse().unwrap();
+    /// let i = make_identity_layout(&s).unwrap();
+    /// assert_eq!(i.eval(&"5".parse().unwrap()).unwrap().to_string(), "(1,(1,0))");
+    /// ```
+    pub fn eval(&self, c: &IntTuple) -> Result<IntTuple> {
+        if !self.stride.leaves().iter().any(|d| d.is_basis()) {
+            return Ok(IntTuple::Int(self.crd2idx(c)?));
+        }
+        // Sum each mode's contribution at its basis path.
+        let mut terms = Vec::new();
+        basis_terms(c, &self.shape, &self.stride, &mut terms)?;
+        let mut out = IntTuple::Tuple(Vec::new());
+        for t in terms {
+            let path: Vec<usize> = t.basis.path().iter().map(|&p| p as usize).collect();
+            let plain = DInt {
+                basis: super::int::Basis::NONE,
+                ..t
+            };
+            add_at(&mut out, &path, plain)?;
+        }
+        Ok(out)
+    }
+
     /// CuTe's `slice_and_offset`: the sub-layout of the `_` modes and the offset of the
     /// fixed ones.
     pub fn slice(&self, c: &Coord) -> Result<(DynLayout, DInt)> {
@@ -259,6 +287,83 @@ fn crd2idx_int(c: DInt, shape: &IntTuple, stride: &IntTuple) -> Result<DInt> {
             Ok(acc.unwrap())
         }
     }
+}
+
+/// The per-leaf terms `c_i * d_i` of `crd2idx`, unsummed.
+fn basis_terms(
+    c: &IntTuple,
+    shape: &IntTuple,
+    stride: &IntTuple,
+    out: &mut Vec<DInt>,
+) -> Result<()> {
+    match (c, shape) {
+        (IntTuple::Tuple(cv), IntTuple::Tuple(sv)) => {
+            if cv.len() != sv.len() {
+                return Err(Error::ill(alloc::format!(
+                    "coordinate {c} does not match the rank of shape {shape}"
+                )));
+            }
+            for ((ci, si), di) in cv.iter().zip(sv).zip(stride.modes()) {
+                basis_terms(ci, si, di, out)?;
+            }
+            Ok(())
+        }
+        (IntTuple::Tuple(_), IntTuple::Int(_)) => Err(Error::ill(alloc::format!(
+            "coordinate {c} is a tuple but shape {shape} is an integer"
+        ))),
+        (IntTuple::Int(ci), IntTuple::Int(_)) => {
+            out.push(ci.try_mul(stride.int("crd2idx stride")?)?);
+            Ok(())
+        }
+        (IntTuple::Int(ci), IntTuple::Tuple(sv)) => {
+            let mut coord = *ci;
+            for (i, (si, di)) in sv.iter().zip(stride.modes()).enumerate() {
+                if i + 1 == sv.len() {
+                    basis_terms(&IntTuple::Int(coord), si, di, out)?;
+                } else {
+                    let (div, m) = coord.divmod(si.size()?)?;
+                    basis_terms(&IntTuple::Int(m), si, di, out)?;
+                    coord = div;
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Add `v` at `path` of a coordinate tree, padding missing modes with `_0`.
+fn add_at(t: &mut IntTuple, path: &[usize], v: DInt) -> Result<()> {
+    let Some((&i, rest)) = path.split_first() else {
+        return match t {
+            IntTuple::Int(x) => {
+                *x = x.try_add(v)?;
+                Ok(())
+            }
+            IntTuple::Tuple(e) if e.is_empty() => {
+                *t = IntTuple::Int(v);
+                Ok(())
+            }
+            IntTuple::Tuple(_) => Err(Error::ill("basis elements of different depths")),
+        };
+    };
+    if let IntTuple::Int(x) = t {
+        if x.is_const(0) {
+            *t = IntTuple::Tuple(Vec::new());
+        }
+    }
+    let IntTuple::Tuple(v2) = t else {
+        return Err(Error::ill("basis elements of different depths"));
+    };
+    while v2.len() <= i {
+        v2.push(IntTuple::stat(0));
+    }
+    if rest.is_empty() {
+        if let IntTuple::Int(x) = &mut v2[i] {
+            *x = if x.is_const(0) { v } else { x.try_add(v)? };
+            return Ok(());
+        }
+    }
+    add_at(&mut v2[i], rest, v)
 }
 
 impl fmt::Display for DynLayout {

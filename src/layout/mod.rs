@@ -3,6 +3,7 @@
 
 mod cosize;
 mod crd2idx;
+mod idx2crd;
 #[allow(clippy::module_inception)]
 mod layout;
 mod make;
@@ -11,6 +12,7 @@ mod slice;
 
 pub use cosize::*;
 pub use crd2idx::*;
+pub use idx2crd::*;
 pub use layout::*;
 pub use make::*;
 pub use modes::*;
