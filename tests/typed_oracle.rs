@@ -9,594 +9,4376 @@ fn check<T: core::fmt::Display>(t: &T, expect: &str, expr: &str) {
 
 #[test]
 fn static_00() {
-    { let r = filter(layout!((6,4):(1,6))); check(&r, "_24:_1", "filter((_6,_4):(_1,_6))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement_to(layout!(((4,4,4)):((1,4,16))), shape!(192)); check(&r, "_3:_64", "complement(((_4,_4,_4)):((_1,_4,_16)), _192)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = raked_product(layout!(((2,2),1):((1,2),7)), layout!((3,2):(1,9))); check(&r, "((_3,(_2,_2)),(_2,_1)):((_4,(_1,_2)),(_36,_7))", "raked_product(((_2,_2),_1):((_1,_2),_7), (_3,_2):(_1,_9))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!(1:1), shape!((1))); check(&r, "(_1):(_1)", "composition(_1:_1, (_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = size(layout!(1:1)); check(&r, "_1", "size(_1:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_divide(layout!((2):(1)), layout!(1:1)); check(&r, "(_1,_2):(_1,_1)", "flat_divide((_2):(_1), _1:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flatten(layout!((4,2):(2,1))); check(&r, "(_4,_2):(_2,_1)", "flatten((_4,_2):(_2,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = raked_product(layout!(((3,2),(2,1)):((4,2),(1,1))), layout!((4,(1,4)):(1,(4,4)))); check(&r, "((_4,(_3,_2)),((_1,_4),(_2,_1))):((_12,(_4,_2)),((_48,_48),(_1,_1)))", "raked_product(((_3,_2),(_2,_1)):((_4,_2),(_1,_1)), (_4,(_1,_4)):(_1,(_4,_4)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement_to(layout!(((4,1,3)):((3,7,1))), shape!(48)); check(&r, "_4:_12", "complement(((_4,_1,_3)):((_3,_7,_1)), _48)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = right_inverse(layout!((2,4):(12,1))); check(&r, "_4:_2", "right_inverse((_2,_4):(_12,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_product(layout!(((2,3)):((3,1))), layout!(((2,1),4,1):((1,2),2,8))); check(&r, "(((_2,_3)),(_2,_1),_4,_1):(((_3,_1)),(_6,_12),_12,_48)", "flat_product(((_2,_3)):((_3,_1)), ((_2,_1),_4,_1):((_1,_2),_2,_8))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_product(layout!((2,(2,2)):(1,(2,4))), layout!((8,1,2):(1,8,8))); check(&r, "((_2,(_2,_2)),(_8,_1,_2)):((_1,(_2,_4)),(_8,_64,_64))", "zipped_product((_2,(_2,_2)):(_1,(_2,_4)), (_8,_1,_2):(_1,_8,_8))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = filter(layout!(((4,3),2):((18,0),1))); check(&r, "(_4,_2):(_18,_1)", "filter(((_4,_3),_2):((_18,_0),_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!(((2,1,1),(4,3),6):((18,1,3),(36,1),3)), (layout!(1:1),layout!(12:1),)); check(&r, "(_1,(_4,_3)):(_3,(_36,_1))", "composition(((_2,_1,_1),(_4,_3),_6):((_18,_1,_3),(_36,_1),_3), (_1:_1,_12:_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = size(layout!(((4,2),2,(4,4)):((8,4),32,(64,1)))); check(&r, "_256", "size(((_4,_2),_2,(_4,_4)):((_8,_4),_32,(_64,_1)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_divide(layout!(8:1), (layout!(8:1),)); check(&r, "((_8),(_1)):((_1),(_0))", "tiled_divide(_8:_1, (_8:_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!((2,8):(8,1)), shape!((1,1))); check(&r, "(_1,_1):(_8,_1)", "composition((_2,_8):(_8,_1), (_1,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_divide(layout!((2,3,3,1):(9,3,1,1)), shape!((2))); check(&r, "((_2),(_1,_3,_3,_1)):((_9),(_0,_3,_1,_1))", "zipped_divide((_2,_3,_3,_1):(_9,_3,_1,_1), (_2))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!(((3,4,2),2,1):((1,0,24),6,96)), layout!(2:12)); check(&r, "_2:_24", "composition(((_3,_4,_2),_2,_1):((_1,_0,_24),_6,_96), _2:_12)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!(((2,2),4):((8,0),2)), layout!(16:1)); check(&r, "(_2,_2,_4):(_8,_0,_2)", "composition(((_2,_2),_4):((_8,_0),_2), _16:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_product(layout!((1,6):(7,0)), layout!((1,4,4,1):(16,4,1,7))); check(&r, "((_1,_6),(_1,_4,_4,_1)):((_7,_0),(_16,_4,_1,_7))", "zipped_product((_1,_6):(_7,_0), (_1,_4,_4,_1):(_16,_4,_1,_7))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_divide(layout!((1,(2,1)):(1,(2,0))), shape!((1,1))); check(&r, "(_1,_1,_1,_2):(_0,_0,_0,_2)", "flat_divide((_1,(_2,_1)):(_1,(_2,_0)), (_1,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = filter(layout!((4,2,8):(2,1,8))); check(&r, "(_4,_2,_8):(_2,_1,_8)", "filter((_4,_2,_8):(_2,_1,_8))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce_by(layout!((4,2):(1,4)), shape!((1,1))); check(&r, "(_4,_2):(_1,_4)", "coalesce((_4,_2):(_1,_4), (_1,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = depth(layout!(((2,4)):((4,1)))); check(&r, "_2", "depth(((_2,_4)):((_4,_1)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = depth(layout!(((2,4),2):((1,6),48))); check(&r, "_2", "depth(((_2,_4),_2):((_1,_6),_48))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement(layout!(((4,2),2,1):((2,8),1,7))); check(&r, "_1:_0", "complement(((_4,_2),_2,_1):((_2,_8),_1,_7))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = filter(layout!((8,(2,3),3):(1,(8,16),48))); check(&r, "_144:_1", "filter((_8,(_2,_3),_3):(_1,(_8,_16),_48))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_product(layout!(((4,1),2):((2,2),1)), layout!((4,(2,1)):(1,(4,0)))); check(&r, "(((_4,_1),_2),(_4,(_2,_1))):(((_2,_2),_1),(_8,(_32,_0)))", "logical_product(((_4,_1),_2):((_2,_2),_1), (_4,(_2,_1)):(_1,(_4,_0)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement_to(layout!(((2,3),2):((1,2),6)), shape!(12)); check(&r, "_1:_0", "complement(((_2,_3),_2):((_1,_2),_6), _12)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement_to(layout!((16,1):(0,7)), shape!(32)); check(&r, "_32:_1", "complement((_16,_1):(_0,_7), _32)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!((2,(3,2,4)):(12,(1,24,3))), (layout!(2:1),layout!(1:12),)); check(&r, "(_2,_1):(_12,_6)", "composition((_2,(_3,_2,_4)):(_12,(_1,_24,_3)), (_2:_1,_1:_12))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = blocked_product(layout!((6,3):(1,12)), layout!((1,1):(1,3))); check(&r, "((_6,_1),(_3,_1)):((_1,_6),(_12,_18))", "blocked_product((_6,_3):(_1,_12), (_1,_1):(_1,_3))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce(layout!((2,2):(1,2))); check(&r, "_4:_1", "coalesce((_2,_2):(_1,_2))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!((4,(2,2)):(4,(2,1))), layout!(1:1)); check(&r, "_1:_1", "composition((_4,(_2,_2)):(_4,(_2,_1)), _1:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_divide(layout!((4,6):(6,0)), shape!((4,1))); check(&r, "((_4,_1),_1,_6):((_6,_0),_0,_0)", "tiled_divide((_4,_6):(_6,_0), (_4,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_product(layout!((3,1):(1,7)), layout!((2,(3,2)):(1,(4,2)))); check(&r, "((_3,_1),(_2,(_3,_2))):((_1,_7),(_3,(_12,_6)))", "zipped_product((_3,_1):(_1,_7), (_2,(_3,_2)):(_1,(_4,_2)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = size(layout!(((1,3,4),(2,1),2):((0,16,1),(4,16),8))); check(&r, "_48", "size(((_1,_3,_4),(_2,_1),_2):((_0,_16,_1),(_4,_16),_8))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = filter(layout!((16,(3,2)):(1,(16,48)))); check(&r, "_96:_1", "filter((_16,(_3,_2)):(_1,(_16,_48)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_divide(layout!((4,(2,2)):(1,(4,8))), (layout!(1:1),)); check(&r, "((_1),_4,(_2,_2)):((_1),_1,(_4,_8))", "tiled_divide((_4,(_2,_2)):(_1,(_4,_8)), (_1:_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_product(layout!(((4,1)):((1,12))), layout!((2,6):(1,2))); check(&r, "(((_4,_1)),_2,_6):(((_1,_12)),_4,_8)", "tiled_product(((_4,_1)):((_1,_12)), (_2,_6):(_1,_2))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement_to(layout!((8,1,8):(24,192,1)), shape!(128)); check(&r, "_3:_8", "complement((_8,_1,_8):(_24,_192,_1), _128)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_divide(layout!((1,2,16):(0,1,2)), layout!((8,(1,4)):(2,(7,32)))); check(&r, "(_8,(_1,_4),_2,_2):(_2,(_7,_32),_1,_16)", "flat_divide((_1,_2,_16):(_0,_1,_2), (_8,(_1,_4)):(_2,(_7,_32)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_divide(layout!(8:1), layout!(8:1)); check(&r, "(_8,_1):(_1,_0)", "zipped_divide(_8:_1, _8:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_divide(layout!((4):(1)), shape!((2))); check(&r, "((_2,_2)):((_1,_2))", "logical_divide((_4):(_1), (_2))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_divide(layout!(8:1), shape!((8))); check(&r, "((_8),(_1)):((_1),(_0))", "flat_divide(_8:_1, (_8))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce_by(layout!(((4,1)):((1,1))), shape!((1))); check(&r, "(_4):(_1)", "coalesce(((_4,_1)):((_1,_1)), (_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = raked_product(layout!((4,4):(1,4)), layout!(4:1)); check(&r, "((_4,_4),(_1,_4)):((_16,_1),(_0,_4))", "raked_product((_4,_4):(_1,_4), _4:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flatten(layout!(((1,2),4):((0,0),1))); check(&r, "(_1,_2,_4):(_0,_0,_1)", "flatten(((_1,_2),_4):((_0,_0),_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_product(layout!(((4,3)):((1,4))), layout!(4:1)); check(&r, "(((_4,_3)),_4):(((_1,_4)),_12)", "logical_product(((_4,_3)):((_1,_4)), _4:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
+    {
+        let r = filter(layout!((6,4):(1,6)));
+        check(&r, "_24:_1", "filter((_6,_4):(_1,_6))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement_to(layout!(((4,4,4)):((1,4,16))), shape!(192));
+        check(&r, "_3:_64", "complement(((_4,_4,_4)):((_1,_4,_16)), _192)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = raked_product(layout!(((2,2),1):((1,2),7)), layout!((3,2):(1,9)));
+        check(
+            &r,
+            "((_3,(_2,_2)),(_2,_1)):((_4,(_1,_2)),(_36,_7))",
+            "raked_product(((_2,_2),_1):((_1,_2),_7), (_3,_2):(_1,_9))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!(1:1), shape!((1)));
+        check(&r, "(_1):(_1)", "composition(_1:_1, (_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = size(layout!(1:1));
+        check(&r, "_1", "size(_1:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_divide(layout!((2):(1)), layout!(1:1));
+        check(&r, "(_1,_2):(_1,_1)", "flat_divide((_2):(_1), _1:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flatten(layout!((4,2):(2,1)));
+        check(&r, "(_4,_2):(_2,_1)", "flatten((_4,_2):(_2,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = raked_product(
+            layout!(((3,2),(2,1)):((4,2),(1,1))),
+            layout!((4,(1,4)):(1,(4,4))),
+        );
+        check(
+            &r,
+            "((_4,(_3,_2)),((_1,_4),(_2,_1))):((_12,(_4,_2)),((_48,_48),(_1,_1)))",
+            "raked_product(((_3,_2),(_2,_1)):((_4,_2),(_1,_1)), (_4,(_1,_4)):(_1,(_4,_4)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement_to(layout!(((4,1,3)):((3,7,1))), shape!(48));
+        check(&r, "_4:_12", "complement(((_4,_1,_3)):((_3,_7,_1)), _48)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = right_inverse(layout!((2,4):(12,1)));
+        check(&r, "_4:_2", "right_inverse((_2,_4):(_12,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_product(layout!(((2,3)):((3,1))), layout!(((2,1),4,1):((1,2),2,8)));
+        check(
+            &r,
+            "(((_2,_3)),(_2,_1),_4,_1):(((_3,_1)),(_6,_12),_12,_48)",
+            "flat_product(((_2,_3)):((_3,_1)), ((_2,_1),_4,_1):((_1,_2),_2,_8))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_product(layout!((2,(2,2)):(1,(2,4))), layout!((8,1,2):(1,8,8)));
+        check(
+            &r,
+            "((_2,(_2,_2)),(_8,_1,_2)):((_1,(_2,_4)),(_8,_64,_64))",
+            "zipped_product((_2,(_2,_2)):(_1,(_2,_4)), (_8,_1,_2):(_1,_8,_8))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = filter(layout!(((4,3),2):((18,0),1)));
+        check(&r, "(_4,_2):(_18,_1)", "filter(((_4,_3),_2):((_18,_0),_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(
+            layout!(((2,1,1),(4,3),6):((18,1,3),(36,1),3)),
+            (layout!(1:1), layout!(12:1)),
+        );
+        check(
+            &r,
+            "(_1,(_4,_3)):(_3,(_36,_1))",
+            "composition(((_2,_1,_1),(_4,_3),_6):((_18,_1,_3),(_36,_1),_3), (_1:_1,_12:_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = size(layout!(((4,2),2,(4,4)):((8,4),32,(64,1))));
+        check(
+            &r,
+            "_256",
+            "size(((_4,_2),_2,(_4,_4)):((_8,_4),_32,(_64,_1)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_divide(layout!(8:1), (layout!(8:1),));
+        check(
+            &r,
+            "((_8),(_1)):((_1),(_0))",
+            "tiled_divide(_8:_1, (_8:_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!((2,8):(8,1)), shape!((1, 1)));
+        check(
+            &r,
+            "(_1,_1):(_8,_1)",
+            "composition((_2,_8):(_8,_1), (_1,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_divide(layout!((2,3,3,1):(9,3,1,1)), shape!((2)));
+        check(
+            &r,
+            "((_2),(_1,_3,_3,_1)):((_9),(_0,_3,_1,_1))",
+            "zipped_divide((_2,_3,_3,_1):(_9,_3,_1,_1), (_2))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!(((3,4,2),2,1):((1,0,24),6,96)), layout!(2:12));
+        check(
+            &r,
+            "_2:_24",
+            "composition(((_3,_4,_2),_2,_1):((_1,_0,_24),_6,_96), _2:_12)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!(((2,2),4):((8,0),2)), layout!(16:1));
+        check(
+            &r,
+            "(_2,_2,_4):(_8,_0,_2)",
+            "composition(((_2,_2),_4):((_8,_0),_2), _16:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_product(layout!((1,6):(7,0)), layout!((1,4,4,1):(16,4,1,7)));
+        check(
+            &r,
+            "((_1,_6),(_1,_4,_4,_1)):((_7,_0),(_16,_4,_1,_7))",
+            "zipped_product((_1,_6):(_7,_0), (_1,_4,_4,_1):(_16,_4,_1,_7))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_divide(layout!((1,(2,1)):(1,(2,0))), shape!((1, 1)));
+        check(
+            &r,
+            "(_1,_1,_1,_2):(_0,_0,_0,_2)",
+            "flat_divide((_1,(_2,_1)):(_1,(_2,_0)), (_1,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = filter(layout!((4,2,8):(2,1,8)));
+        check(&r, "(_4,_2,_8):(_2,_1,_8)", "filter((_4,_2,_8):(_2,_1,_8))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce_by(layout!((4,2):(1,4)), shape!((1, 1)));
+        check(&r, "(_4,_2):(_1,_4)", "coalesce((_4,_2):(_1,_4), (_1,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = depth(layout!(((2,4)):((4,1))));
+        check(&r, "_2", "depth(((_2,_4)):((_4,_1)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = depth(layout!(((2,4),2):((1,6),48)));
+        check(&r, "_2", "depth(((_2,_4),_2):((_1,_6),_48))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement(layout!(((4,2),2,1):((2,8),1,7)));
+        check(&r, "_1:_0", "complement(((_4,_2),_2,_1):((_2,_8),_1,_7))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = filter(layout!((8,(2,3),3):(1,(8,16),48)));
+        check(&r, "_144:_1", "filter((_8,(_2,_3),_3):(_1,(_8,_16),_48))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_product(layout!(((4,1),2):((2,2),1)), layout!((4,(2,1)):(1,(4,0))));
+        check(
+            &r,
+            "(((_4,_1),_2),(_4,(_2,_1))):(((_2,_2),_1),(_8,(_32,_0)))",
+            "logical_product(((_4,_1),_2):((_2,_2),_1), (_4,(_2,_1)):(_1,(_4,_0)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement_to(layout!(((2,3),2):((1,2),6)), shape!(12));
+        check(&r, "_1:_0", "complement(((_2,_3),_2):((_1,_2),_6), _12)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement_to(layout!((16,1):(0,7)), shape!(32));
+        check(&r, "_32:_1", "complement((_16,_1):(_0,_7), _32)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(
+            layout!((2,(3,2,4)):(12,(1,24,3))),
+            (layout!(2:1), layout!(1:12)),
+        );
+        check(
+            &r,
+            "(_2,_1):(_12,_6)",
+            "composition((_2,(_3,_2,_4)):(_12,(_1,_24,_3)), (_2:_1,_1:_12))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = blocked_product(layout!((6,3):(1,12)), layout!((1,1):(1,3)));
+        check(
+            &r,
+            "((_6,_1),(_3,_1)):((_1,_6),(_12,_18))",
+            "blocked_product((_6,_3):(_1,_12), (_1,_1):(_1,_3))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce(layout!((2,2):(1,2)));
+        check(&r, "_4:_1", "coalesce((_2,_2):(_1,_2))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!((4,(2,2)):(4,(2,1))), layout!(1:1));
+        check(&r, "_1:_1", "composition((_4,(_2,_2)):(_4,(_2,_1)), _1:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_divide(layout!((4,6):(6,0)), shape!((4, 1)));
+        check(
+            &r,
+            "((_4,_1),_1,_6):((_6,_0),_0,_0)",
+            "tiled_divide((_4,_6):(_6,_0), (_4,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_product(layout!((3,1):(1,7)), layout!((2,(3,2)):(1,(4,2))));
+        check(
+            &r,
+            "((_3,_1),(_2,(_3,_2))):((_1,_7),(_3,(_12,_6)))",
+            "zipped_product((_3,_1):(_1,_7), (_2,(_3,_2)):(_1,(_4,_2)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = size(layout!(((1,3,4),(2,1),2):((0,16,1),(4,16),8)));
+        check(
+            &r,
+            "_48",
+            "size(((_1,_3,_4),(_2,_1),_2):((_0,_16,_1),(_4,_16),_8))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = filter(layout!((16,(3,2)):(1,(16,48))));
+        check(&r, "_96:_1", "filter((_16,(_3,_2)):(_1,(_16,_48)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_divide(layout!((4,(2,2)):(1,(4,8))), (layout!(1:1),));
+        check(
+            &r,
+            "((_1),_4,(_2,_2)):((_1),_1,(_4,_8))",
+            "tiled_divide((_4,(_2,_2)):(_1,(_4,_8)), (_1:_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_product(layout!(((4,1)):((1,12))), layout!((2,6):(1,2)));
+        check(
+            &r,
+            "(((_4,_1)),_2,_6):(((_1,_12)),_4,_8)",
+            "tiled_product(((_4,_1)):((_1,_12)), (_2,_6):(_1,_2))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement_to(layout!((8,1,8):(24,192,1)), shape!(128));
+        check(&r, "_3:_8", "complement((_8,_1,_8):(_24,_192,_1), _128)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_divide(layout!((1,2,16):(0,1,2)), layout!((8,(1,4)):(2,(7,32))));
+        check(
+            &r,
+            "(_8,(_1,_4),_2,_2):(_2,(_7,_32),_1,_16)",
+            "flat_divide((_1,_2,_16):(_0,_1,_2), (_8,(_1,_4)):(_2,(_7,_32)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_divide(layout!(8:1), layout!(8:1));
+        check(&r, "(_8,_1):(_1,_0)", "zipped_divide(_8:_1, _8:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_divide(layout!((4):(1)), shape!((2)));
+        check(&r, "((_2,_2)):((_1,_2))", "logical_divide((_4):(_1), (_2))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_divide(layout!(8:1), shape!((8)));
+        check(&r, "((_8),(_1)):((_1),(_0))", "flat_divide(_8:_1, (_8))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce_by(layout!(((4,1)):((1,1))), shape!((1)));
+        check(&r, "(_4):(_1)", "coalesce(((_4,_1)):((_1,_1)), (_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = raked_product(layout!((4,4):(1,4)), layout!(4:1));
+        check(
+            &r,
+            "((_4,_4),(_1,_4)):((_16,_1),(_0,_4))",
+            "raked_product((_4,_4):(_1,_4), _4:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flatten(layout!(((1,2),4):((0,0),1)));
+        check(
+            &r,
+            "(_1,_2,_4):(_0,_0,_1)",
+            "flatten(((_1,_2),_4):((_0,_0),_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_product(layout!(((4,3)):((1,4))), layout!(4:1));
+        check(
+            &r,
+            "(((_4,_3)),_4):(((_1,_4)),_12)",
+            "logical_product(((_4,_3)):((_1,_4)), _4:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
 }
 
 #[test]
 fn static_01() {
-    { let r = flat_product(layout!((8):(1)), layout!((2,4,2):(1,2,8))); check(&r, "((_8),_2,_4,_2):((_1),_8,_16,_64)", "flat_product((_8):(_1), (_2,_4,_2):(_1,_2,_8))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = depth(layout!(8:-1)); check(&r, "_0", "depth(_8:_-1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = depth(layout!((8,2,4):(72,12,1))); check(&r, "_1", "depth((_8,_2,_4):(_72,_12,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flatten(layout!((8,16):(1,8))); check(&r, "(_8,_16):(_1,_8)", "flatten((_8,_16):(_1,_8))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement(layout!(((2,3)):((3,1)))); check(&r, "_1:_0", "complement(((_2,_3)):((_3,_1)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = depth(layout!(((3,2,2)):((2,1,6)))); check(&r, "_2", "depth(((_3,_2,_2)):((_2,_1,_6)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!((2,16):(16,1)), shape!((1,4))); check(&r, "(_1,_4):(_16,_1)", "composition((_2,_16):(_16,_1), (_1,_4))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = right_inverse(layout!((8,2,3,1):(1,24,8,24))); check(&r, "(_8,_3,_2):(_1,_16,_8)", "right_inverse((_8,_2,_3,_1):(_1,_24,_8,_24))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_product(layout!((3,2,4):(0,4,1)), layout!((1,2):(7,1))); check(&r, "((_3,_2,_4),(_1,_2)):((_0,_4,_1),(_56,_8))", "logical_product((_3,_2,_4):(_0,_4,_1), (_1,_2):(_7,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = rank(layout!((4,1,(2,1),2):(2,7,(8,0),1))); check(&r, "_4", "rank((_4,_1,(_2,_1),_2):(_2,_7,(_8,_0),_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = cosize(layout!((2,4,6):(1,2,8))); check(&r, "_48", "cosize((_2,_4,_6):(_1,_2,_8))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_divide(layout!(((4,1),16,2):((2,2),8,1)), (layout!(4:1),layout!(8:1),)); check(&r, "((_4,_8),_1,_2,_2):((_2,_8),_0,_64,_1)", "tiled_divide(((_4,_1),_16,_2):((_2,_2),_8,_1), (_4:_1,_8:_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = size(layout!(16:1)); check(&r, "_16", "size(_16:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = filter(layout!((8,4,(1,2),(1,2,2)):(32,8,(1,4),(7,2,1)))); check(&r, "(_8,_4,_2,_2,_2):(_32,_8,_4,_2,_1)", "filter((_8,_4,(_1,_2),(_1,_2,_2)):(_32,_8,(_1,_4),(_7,_2,_1)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = blocked_product(layout!((8):(1)), layout!((8):(1))); check(&r, "((_8,_8)):((_1,_8))", "blocked_product((_8):(_1), (_8):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement(layout!((4,2):(1,4))); check(&r, "_1:_0", "complement((_4,_2):(_1,_4))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_divide(layout!(6:1), (layout!(3:2),)); check(&r, "((_3),(_2)):((_2),(_1))", "zipped_divide(_6:_1, (_3:_2))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement_to(layout!((3):(1)), shape!(12)); check(&r, "_4:_3", "complement((_3):(_1), _12)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = right_inverse(layout!((4,2):(6,1))); check(&r, "_2:_4", "right_inverse((_4,_2):(_6,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = size(layout!((16,2):(-1,16))); check(&r, "_32", "size((_16,_2):(_-1,_16))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = depth(layout!(1:1)); check(&r, "_0", "depth(_1:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!(2:1), layout!(1:1)); check(&r, "_1:_1", "composition(_2:_1, _1:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement(layout!((16,2):(2,1))); check(&r, "_1:_0", "complement((_16,_2):(_2,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce_by(layout!(((3,1,3),(2,3),2):((4,7,36),(2,12),1)), shape!((1,1,1))); check(&r, "((_3,_3),(_2,_3),_2):((_4,_36),(_2,_12),_1)", "coalesce(((_3,_1,_3),(_2,_3),_2):((_4,_7,_36),(_2,_12),_1), (_1,_1,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_divide(layout!((1,(2,2,3)):(0,(3,6,1))), layout!(3:1)); check(&r, "(_3,(_2,_3)):(_3,(_9,_1))", "zipped_divide((_1,(_2,_2,_3)):(_0,(_3,_6,_1)), _3:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = right_inverse(layout!((3,(1,2),1,(3,2)):(24,(1,4),216,(432,1)))); check(&r, "_2:_18", "right_inverse((_3,(_1,_2),_1,(_3,_2)):(_24,(_1,_4),_216,(_432,_1)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_product(layout!(6:1), layout!((6):(1))); check(&r, "(_6,(_6)):(_1,(_6))", "zipped_product(_6:_1, (_6):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = left_inverse(layout!(((3,1,4)):((4,7,1)))); check(&r, "(_4,_3):(_3,_1)", "left_inverse(((_3,_1,_4)):((_4,_7,_1)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_divide(layout!((2,(1,4,4)):(0,(4,1,4))), shape!((2,8))); check(&r, "(_2,_8,_1,_2):(_0,_1,_0,_8)", "flat_divide((_2,(_1,_4,_4)):(_0,(_4,_1,_4)), (_2,_8))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!((6,(1,2)):(1,(6,6))), layout!(6:1)); check(&r, "_6:_1", "composition((_6,(_1,_2)):(_1,(_6,_6)), _6:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement_to(layout!((4,2):(1,4)), shape!(24)); check(&r, "_3:_8", "complement((_4,_2):(_1,_4), _24)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!(8:0), layout!(4:1)); check(&r, "_4:_0", "composition(_8:_0, _4:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce(layout!((8,4):(4,-1))); check(&r, "(_8,_4):(_4,_-1)", "coalesce((_8,_4):(_4,_-1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_product(layout!((1,6):(1,1)), layout!(((2,2)):((2,1)))); check(&r, "((_1,_6),((_2,_2))):((_1,_1),((_12,_6)))", "zipped_product((_1,_6):(_1,_1), ((_2,_2)):((_2,_1)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_product(layout!(((2,2)):((1,2))), layout!((2,8):(1,2))); check(&r, "(((_2,_2)),(_2,_8)):(((_1,_2)),(_4,_8))", "zipped_product(((_2,_2)):((_1,_2)), (_2,_8):(_1,_2))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_product(layout!((1,4):(1,1)), layout!((2):(0))); check(&r, "((_1,_4),(_2)):((_1,_1),(_0))", "zipped_product((_1,_4):(_1,_1), (_2):(_0))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = filter(layout!(((2,4),4):((4,1),24))); check(&r, "(_2,_4,_4):(_4,_1,_24)", "filter(((_2,_4),_4):((_4,_1),_24))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!((6,2,(4,4),1):(2,1,(48,12),12)), layout!(16:12)); check(&r, "(_4,_4):(_48,_12)", "composition((_6,_2,(_4,_4),_1):(_2,_1,(_48,_12),_12), _16:_12)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!(((3,2,4)):((4,12,1))), layout!(((2,4)):((4,1)))); check(&r, "((_2,_4)):((_16,_4))", "composition(((_3,_2,_4)):((_4,_12,_1)), ((_2,_4)):((_4,_1)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement(layout!(((4,2)):((1,4)))); check(&r, "_1:_0", "complement(((_4,_2)):((_1,_4)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement(layout!((6,2,(2,2)):(1,6,(12,24)))); check(&r, "_1:_0", "complement((_6,_2,(_2,_2)):(_1,_6,(_12,_24)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_product(layout!((6,(1,2)):(2,(7,1))), layout!(((3,2)):((1,3)))); check(&r, "((_6,(_1,_2)),((_3,_2))):((_2,(_7,_1)),((_12,_36)))", "zipped_product((_6,(_1,_2)):(_2,(_7,_1)), ((_3,_2)):((_1,_3)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = cosize(layout!(((2,3),3,1):((1,2),6,18))); check(&r, "_18", "cosize(((_2,_3),_3,_1):((_1,_2),_6,_18))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = blocked_product(layout!(16:1), layout!((1,2,2):(1,1,2))); check(&r, "((_16,_1),(_1,_2),(_1,_2)):((_1,_16),(_0,_16),(_0,_32))", "blocked_product(_16:_1, (_1,_2,_2):(_1,_1,_2))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = rank(layout!((4,8,8):(8,32,1))); check(&r, "_3", "rank((_4,_8,_8):(_8,_32,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_divide(layout!(((2,4),8,2):((4,1),96,24)), (layout!(8:1),layout!(8:1),)); check(&r, "(((_2,_4),_8),_1,_1,_2):(((_4,_1),_96),_0,_0,_24)", "tiled_divide(((_2,_4),_8,_2):((_4,_1),_96,_24), (_8:_1,_8:_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!((4,(2,2)):(1,(4,8))), layout!(16:1)); check(&r, "_16:_1", "composition((_4,(_2,_2)):(_1,(_4,_8)), _16:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce(layout!((8,3):(3,1))); check(&r, "(_8,_3):(_3,_1)", "coalesce((_8,_3):(_3,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement_to(layout!((6):(1)), shape!(24)); check(&r, "_4:_6", "complement((_6):(_1), _24)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = cosize(layout!((1,(1,2)):(7,(2,1)))); check(&r, "_2", "cosize((_1,(_1,_2)):(_7,(_2,_1)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
+    {
+        let r = flat_product(layout!((8):(1)), layout!((2,4,2):(1,2,8)));
+        check(
+            &r,
+            "((_8),_2,_4,_2):((_1),_8,_16,_64)",
+            "flat_product((_8):(_1), (_2,_4,_2):(_1,_2,_8))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = depth(layout!(8:-1));
+        check(&r, "_0", "depth(_8:_-1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = depth(layout!((8,2,4):(72,12,1)));
+        check(&r, "_1", "depth((_8,_2,_4):(_72,_12,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flatten(layout!((8,16):(1,8)));
+        check(&r, "(_8,_16):(_1,_8)", "flatten((_8,_16):(_1,_8))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement(layout!(((2,3)):((3,1))));
+        check(&r, "_1:_0", "complement(((_2,_3)):((_3,_1)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = depth(layout!(((3,2,2)):((2,1,6))));
+        check(&r, "_2", "depth(((_3,_2,_2)):((_2,_1,_6)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!((2,16):(16,1)), shape!((1, 4)));
+        check(
+            &r,
+            "(_1,_4):(_16,_1)",
+            "composition((_2,_16):(_16,_1), (_1,_4))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = right_inverse(layout!((8,2,3,1):(1,24,8,24)));
+        check(
+            &r,
+            "(_8,_3,_2):(_1,_16,_8)",
+            "right_inverse((_8,_2,_3,_1):(_1,_24,_8,_24))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_product(layout!((3,2,4):(0,4,1)), layout!((1,2):(7,1)));
+        check(
+            &r,
+            "((_3,_2,_4),(_1,_2)):((_0,_4,_1),(_56,_8))",
+            "logical_product((_3,_2,_4):(_0,_4,_1), (_1,_2):(_7,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = rank(layout!((4,1,(2,1),2):(2,7,(8,0),1)));
+        check(&r, "_4", "rank((_4,_1,(_2,_1),_2):(_2,_7,(_8,_0),_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = cosize(layout!((2,4,6):(1,2,8)));
+        check(&r, "_48", "cosize((_2,_4,_6):(_1,_2,_8))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_divide(
+            layout!(((4,1),16,2):((2,2),8,1)),
+            (layout!(4:1), layout!(8:1)),
+        );
+        check(
+            &r,
+            "((_4,_8),_1,_2,_2):((_2,_8),_0,_64,_1)",
+            "tiled_divide(((_4,_1),_16,_2):((_2,_2),_8,_1), (_4:_1,_8:_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = size(layout!(16:1));
+        check(&r, "_16", "size(_16:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = filter(layout!((8,4,(1,2),(1,2,2)):(32,8,(1,4),(7,2,1))));
+        check(
+            &r,
+            "(_8,_4,_2,_2,_2):(_32,_8,_4,_2,_1)",
+            "filter((_8,_4,(_1,_2),(_1,_2,_2)):(_32,_8,(_1,_4),(_7,_2,_1)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = blocked_product(layout!((8):(1)), layout!((8):(1)));
+        check(
+            &r,
+            "((_8,_8)):((_1,_8))",
+            "blocked_product((_8):(_1), (_8):(_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement(layout!((4,2):(1,4)));
+        check(&r, "_1:_0", "complement((_4,_2):(_1,_4))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_divide(layout!(6:1), (layout!(3:2),));
+        check(
+            &r,
+            "((_3),(_2)):((_2),(_1))",
+            "zipped_divide(_6:_1, (_3:_2))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement_to(layout!((3):(1)), shape!(12));
+        check(&r, "_4:_3", "complement((_3):(_1), _12)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = right_inverse(layout!((4,2):(6,1)));
+        check(&r, "_2:_4", "right_inverse((_4,_2):(_6,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = size(layout!((16,2):(-1,16)));
+        check(&r, "_32", "size((_16,_2):(_-1,_16))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = depth(layout!(1:1));
+        check(&r, "_0", "depth(_1:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!(2:1), layout!(1:1));
+        check(&r, "_1:_1", "composition(_2:_1, _1:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement(layout!((16,2):(2,1)));
+        check(&r, "_1:_0", "complement((_16,_2):(_2,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce_by(
+            layout!(((3,1,3),(2,3),2):((4,7,36),(2,12),1)),
+            shape!((1, 1, 1)),
+        );
+        check(
+            &r,
+            "((_3,_3),(_2,_3),_2):((_4,_36),(_2,_12),_1)",
+            "coalesce(((_3,_1,_3),(_2,_3),_2):((_4,_7,_36),(_2,_12),_1), (_1,_1,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_divide(layout!((1,(2,2,3)):(0,(3,6,1))), layout!(3:1));
+        check(
+            &r,
+            "(_3,(_2,_3)):(_3,(_9,_1))",
+            "zipped_divide((_1,(_2,_2,_3)):(_0,(_3,_6,_1)), _3:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = right_inverse(layout!((3,(1,2),1,(3,2)):(24,(1,4),216,(432,1))));
+        check(
+            &r,
+            "_2:_18",
+            "right_inverse((_3,(_1,_2),_1,(_3,_2)):(_24,(_1,_4),_216,(_432,_1)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_product(layout!(6:1), layout!((6):(1)));
+        check(
+            &r,
+            "(_6,(_6)):(_1,(_6))",
+            "zipped_product(_6:_1, (_6):(_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = left_inverse(layout!(((3,1,4)):((4,7,1))));
+        check(
+            &r,
+            "(_4,_3):(_3,_1)",
+            "left_inverse(((_3,_1,_4)):((_4,_7,_1)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_divide(layout!((2,(1,4,4)):(0,(4,1,4))), shape!((2, 8)));
+        check(
+            &r,
+            "(_2,_8,_1,_2):(_0,_1,_0,_8)",
+            "flat_divide((_2,(_1,_4,_4)):(_0,(_4,_1,_4)), (_2,_8))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!((6,(1,2)):(1,(6,6))), layout!(6:1));
+        check(&r, "_6:_1", "composition((_6,(_1,_2)):(_1,(_6,_6)), _6:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement_to(layout!((4,2):(1,4)), shape!(24));
+        check(&r, "_3:_8", "complement((_4,_2):(_1,_4), _24)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!(8:0), layout!(4:1));
+        check(&r, "_4:_0", "composition(_8:_0, _4:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce(layout!((8,4):(4,-1)));
+        check(&r, "(_8,_4):(_4,_-1)", "coalesce((_8,_4):(_4,_-1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_product(layout!((1,6):(1,1)), layout!(((2,2)):((2,1))));
+        check(
+            &r,
+            "((_1,_6),((_2,_2))):((_1,_1),((_12,_6)))",
+            "zipped_product((_1,_6):(_1,_1), ((_2,_2)):((_2,_1)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_product(layout!(((2,2)):((1,2))), layout!((2,8):(1,2)));
+        check(
+            &r,
+            "(((_2,_2)),(_2,_8)):(((_1,_2)),(_4,_8))",
+            "zipped_product(((_2,_2)):((_1,_2)), (_2,_8):(_1,_2))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_product(layout!((1,4):(1,1)), layout!((2):(0)));
+        check(
+            &r,
+            "((_1,_4),(_2)):((_1,_1),(_0))",
+            "zipped_product((_1,_4):(_1,_1), (_2):(_0))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = filter(layout!(((2,4),4):((4,1),24)));
+        check(
+            &r,
+            "(_2,_4,_4):(_4,_1,_24)",
+            "filter(((_2,_4),_4):((_4,_1),_24))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!((6,2,(4,4),1):(2,1,(48,12),12)), layout!(16:12));
+        check(
+            &r,
+            "(_4,_4):(_48,_12)",
+            "composition((_6,_2,(_4,_4),_1):(_2,_1,(_48,_12),_12), _16:_12)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!(((3,2,4)):((4,12,1))), layout!(((2,4)):((4,1))));
+        check(
+            &r,
+            "((_2,_4)):((_16,_4))",
+            "composition(((_3,_2,_4)):((_4,_12,_1)), ((_2,_4)):((_4,_1)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement(layout!(((4,2)):((1,4))));
+        check(&r, "_1:_0", "complement(((_4,_2)):((_1,_4)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement(layout!((6,2,(2,2)):(1,6,(12,24))));
+        check(&r, "_1:_0", "complement((_6,_2,(_2,_2)):(_1,_6,(_12,_24)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_product(layout!((6,(1,2)):(2,(7,1))), layout!(((3,2)):((1,3))));
+        check(
+            &r,
+            "((_6,(_1,_2)),((_3,_2))):((_2,(_7,_1)),((_12,_36)))",
+            "zipped_product((_6,(_1,_2)):(_2,(_7,_1)), ((_3,_2)):((_1,_3)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = cosize(layout!(((2,3),3,1):((1,2),6,18)));
+        check(&r, "_18", "cosize(((_2,_3),_3,_1):((_1,_2),_6,_18))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = blocked_product(layout!(16:1), layout!((1,2,2):(1,1,2)));
+        check(
+            &r,
+            "((_16,_1),(_1,_2),(_1,_2)):((_1,_16),(_0,_16),(_0,_32))",
+            "blocked_product(_16:_1, (_1,_2,_2):(_1,_1,_2))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = rank(layout!((4,8,8):(8,32,1)));
+        check(&r, "_3", "rank((_4,_8,_8):(_8,_32,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_divide(
+            layout!(((2,4),8,2):((4,1),96,24)),
+            (layout!(8:1), layout!(8:1)),
+        );
+        check(
+            &r,
+            "(((_2,_4),_8),_1,_1,_2):(((_4,_1),_96),_0,_0,_24)",
+            "tiled_divide(((_2,_4),_8,_2):((_4,_1),_96,_24), (_8:_1,_8:_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!((4,(2,2)):(1,(4,8))), layout!(16:1));
+        check(
+            &r,
+            "_16:_1",
+            "composition((_4,(_2,_2)):(_1,(_4,_8)), _16:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce(layout!((8,3):(3,1)));
+        check(&r, "(_8,_3):(_3,_1)", "coalesce((_8,_3):(_3,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement_to(layout!((6):(1)), shape!(24));
+        check(&r, "_4:_6", "complement((_6):(_1), _24)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = cosize(layout!((1,(1,2)):(7,(2,1))));
+        check(&r, "_2", "cosize((_1,(_1,_2)):(_7,(_2,_1)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
 }
 
 #[test]
 fn static_02() {
-    { let r = coalesce_by(layout!(((1,4,4),(3,2,2)):((1,1,4),(16,48,96))), shape!((1,1))); check(&r, "(_16,_12):(_1,_16)", "coalesce(((_1,_4,_4),(_3,_2,_2)):((_1,_1,_4),(_16,_48,_96)), (_1,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = blocked_product(layout!((2,(2,2)):(8,(2,1))), layout!((1,(2,2),(2,2)):(0,(2,8),(1,4)))); check(&r, "((_2,_1),((_2,_2),(_2,_2)),(_1,(_2,_2))):((_8,_0),((_2,_1),(_16,_64)),(_0,(_4,_32)))", "blocked_product((_2,(_2,_2)):(_8,(_2,_1)), (_1,(_2,_2),(_2,_2)):(_0,(_2,_8),(_1,_4)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_product(layout!((1,6,2):(0,1,6)), layout!((6):(1))); check(&r, "((_1,_6,_2),(_6)):((_0,_1,_6),(_12))", "tiled_product((_1,_6,_2):(_0,_1,_6), (_6):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!((3,1,(4,4)):(16,1,(4,-1))), layout!(48:1)); check(&r, "(_3,_4,_4):(_16,_4,_-1)", "composition((_3,_1,(_4,_4)):(_16,_1,(_4,_-1)), _48:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_divide(layout!(((2,1)):((1,0))), layout!((1,(2,1)):(1,(1,1)))); check(&r, "((_1,(_2,_1)),_1):((_0,(_1,_0)),_0)", "tiled_divide(((_2,_1)):((_1,_0)), (_1,(_2,_1)):(_1,(_1,_1)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_divide(layout!((2,(3,1)):(3,(1,1))), shape!((2,3))); check(&r, "(_2,_3,_1,_1):(_3,_1,_0,_0)", "flat_divide((_2,(_3,_1)):(_3,(_1,_1)), (_2,_3))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!((4,8):(8,1)), layout!(1:16)); check(&r, "_1:_4", "composition((_4,_8):(_8,_1), _1:_16)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce_by(layout!(4:0), shape!((1))); check(&r, "(_4):(_0)", "coalesce(_4:_0, (_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement_to(layout!(1:0), shape!(2)); check(&r, "_2:_1", "complement(_1:_0, _2)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_divide(layout!((8,4):(4,1)), shape!((2,1))); check(&r, "((_2,_1),(_4,_4)):((_4,_0),(_8,_1))", "zipped_divide((_8,_4):(_4,_1), (_2,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce_by(layout!(2:1), shape!((1))); check(&r, "(_2):(_1)", "coalesce(_2:_1, (_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = left_inverse(layout!((6,8):(1,6))); check(&r, "_48:_1", "left_inverse((_6,_8):(_1,_6))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce(layout!((8,2,1,16):(-1,8,7,16))); check(&r, "(_8,_32):(_-1,_8)", "coalesce((_8,_2,_1,_16):(_-1,_8,_7,_16))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_product(layout!((1,(3,2)):(0,(2,1))), layout!(((2,2)):((2,1)))); check(&r, "((_1,(_3,_2)),((_2,_2))):((_0,(_2,_1)),((_12,_6)))", "logical_product((_1,(_3,_2)):(_0,(_2,_1)), ((_2,_2)):((_2,_1)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_product(layout!((4,4):(1,4)), layout!(3:1)); check(&r, "(_4,_4,_3):(_1,_4,_16)", "flat_product((_4,_4):(_1,_4), _3:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flatten(layout!(((2,1,2),3,(1,3)):((1,2,2),4,(1,12)))); check(&r, "(_2,_1,_2,_3,_1,_3):(_1,_2,_2,_4,_1,_12)", "flatten(((_2,_1,_2),_3,(_1,_3)):((_1,_2,_2),_4,(_1,_12)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!((8,(1,4,4)):(1,(1,32,8))), (layout!(2:4),layout!(16:1),)); check(&r, "(_2,(_4,_4)):(_4,(_32,_8))", "composition((_8,(_1,_4,_4)):(_1,(_1,_32,_8)), (_2:_4,_16:_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_divide(layout!(4:1), layout!((4):(1))); check(&r, "((_4),_1):((_1),_0)", "logical_divide(_4:_1, (_4):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_divide(layout!((2,2):(2,1)), layout!(((1,1)):((0,1)))); check(&r, "(((_1,_1)),(_2,_2)):(((_0,_1)),(_2,_1))", "zipped_divide((_2,_2):(_2,_1), ((_1,_1)):((_0,_1)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = blocked_product(layout!(16:1), layout!(2:1)); check(&r, "((_16,_2)):((_1,_16))", "blocked_product(_16:_1, _2:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = rank(layout!((2,2):(0,0))); check(&r, "_2", "rank((_2,_2):(_0,_0))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!(((2,4),16):((1,2),8)), shape!((8))); check(&r, "(_8):(_1)", "composition(((_2,_4),_16):((_1,_2),_8), (_8))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = size(layout!((4,1,2):(1,7,4))); check(&r, "_8", "size((_4,_1,_2):(_1,_7,_4))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = right_inverse(layout!((8,2,(2,4)):(16,8,(4,1)))); check(&r, "(_4,_2,_2,_8):(_32,_16,_8,_1)", "right_inverse((_8,_2,(_2,_4)):(_16,_8,(_4,_1)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = size(layout!((4):(1))); check(&r, "_4", "size((_4):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_divide(layout!((8,2,8):(1,8,16)), (layout!(1:1),)); check(&r, "((_1),_8,_2,_8):((_1),_1,_8,_16)", "flat_divide((_8,_2,_8):(_1,_8,_16), (_1:_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = depth(layout!((4,(3,2,2)):(0,(8,24,-4)))); check(&r, "_2", "depth((_4,(_3,_2,_2)):(_0,(_8,_24,_-4)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement(layout!((3,8):(1,6))); check(&r, "_2:_3", "complement((_3,_8):(_1,_6))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_divide(layout!((1):(7)), (layout!(1:1),)); check(&r, "((_1,_1)):((_7,_0))", "logical_divide((_1):(_7), (_1:_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_product(layout!((2,6):(6,1)), layout!((1,(2,2,1)):(4,(4,2,0)))); check(&r, "((_2,_6),_1,(_2,_2,_1)):((_6,_1),_48,(_48,_24,_0))", "tiled_product((_2,_6):(_6,_1), (_1,(_2,_2,_1)):(_4,(_4,_2,_0)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = right_inverse(layout!((6,16):(1,6))); check(&r, "_96:_1", "right_inverse((_6,_16):(_1,_6))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_divide(layout!((1,2):(0,1)), layout!(1:1)); check(&r, "(_1,_2):(_1,_1)", "tiled_divide((_1,_2):(_0,_1), _1:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_product(layout!((4):(1)), layout!((3):(1))); check(&r, "((_4),(_3)):((_1),(_4))", "zipped_product((_4):(_1), (_3):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = depth(layout!((8,4,(2,1,4)):(0,2,(1,1,8)))); check(&r, "_2", "depth((_8,_4,(_2,_1,_4)):(_0,_2,(_1,_1,_8)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement(layout!((2,1,3,(4,1)):(12,24,4,(1,1)))); check(&r, "_1:_0", "complement((_2,_1,_3,(_4,_1)):(_12,_24,_4,(_1,_1)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = right_inverse(layout!((8,2):(1,8))); check(&r, "_16:_1", "right_inverse((_8,_2):(_1,_8))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flatten(layout!((1,1,4):(1,7,1))); check(&r, "(_1,_1,_4):(_1,_7,_1)", "flatten((_1,_1,_4):(_1,_7,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_divide(layout!((1):(1)), layout!(1:1)); check(&r, "(_1,_1):(_1,_0)", "zipped_divide((_1):(_1), _1:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_divide(layout!(((4,4),8):((1,4),16)), (layout!(8:1),layout!(4:1),)); check(&r, "((_8,_4),(_2,_2)):((_1,_16),(_8,_64))", "zipped_divide(((_4,_4),_8):((_1,_4),_16), (_8:_1,_4:_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_product(layout!((4,4):(0,1)), layout!(1:7)); check(&r, "((_4,_4),_1):((_0,_1),_28)", "zipped_product((_4,_4):(_0,_1), _1:_7)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!(2:0), shape!((1))); check(&r, "(_1):(_0)", "composition(_2:_0, (_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_divide(layout!((1,16):(1,1)), shape!((1))); check(&r, "((_1,_1),_16):((_0,_0),_1)", "logical_divide((_1,_16):(_1,_1), (_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_product(layout!((16):(1)), layout!(((4,2)):((1,4)))); check(&r, "((_16),((_4,_2))):((_1),((_16,_64)))", "flat_product((_16):(_1), ((_4,_2)):((_1,_4)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement_to(layout!((2,1):(0,1)), shape!(2)); check(&r, "_2:_1", "complement((_2,_1):(_0,_1), _2)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = blocked_product(layout!((3,2):(1,3)), layout!((4,2):(1,4))); check(&r, "((_3,_4),(_2,_2)):((_1,_6),(_3,_24))", "blocked_product((_3,_2):(_1,_3), (_4,_2):(_1,_4))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!((8,2):(1,8)), (layout!(8:1),)); check(&r, "(_8):(_1)", "composition((_8,_2):(_1,_8), (_8:_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_divide(layout!((8):(1)), shape!((8))); check(&r, "((_8),(_1)):((_1),(_0))", "flat_divide((_8):(_1), (_8))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = right_inverse(layout!(((2,4,1),8):((1,2,8),0))); check(&r, "_8:_1", "right_inverse(((_2,_4,_1),_8):((_1,_2,_8),_0))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_product(layout!((6,(2,1)):(0,(0,7))), layout!(((1,2),3):((1,3),1))); check(&r, "(_6,(_2,_1),(_1,_2),_3):(_0,(_0,_7),(_1,_3),_1)", "flat_product((_6,(_2,_1)):(_0,(_0,_7)), ((_1,_2),_3):((_1,_3),_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_divide(layout!((8,(4,1),(3,2)):(24,(6,6),(2,1))), layout!((4,8,(2,2)):(1,4,(0,64)))); check(&r, "((_4,(_2,_4),(_2,_2)),_2):((_24,(_96,_6),(_0,_4)),_2)", "tiled_divide((_8,(_4,_1),(_3,_2)):(_24,(_6,_6),(_2,_1)), (_4,_8,(_2,_2)):(_1,_4,(_0,_64)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
+    {
+        let r = coalesce_by(
+            layout!(((1,4,4),(3,2,2)):((1,1,4),(16,48,96))),
+            shape!((1, 1)),
+        );
+        check(
+            &r,
+            "(_16,_12):(_1,_16)",
+            "coalesce(((_1,_4,_4),(_3,_2,_2)):((_1,_1,_4),(_16,_48,_96)), (_1,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = blocked_product(
+            layout!((2,(2,2)):(8,(2,1))),
+            layout!((1,(2,2),(2,2)):(0,(2,8),(1,4))),
+        );
+        check(
+            &r,
+            "((_2,_1),((_2,_2),(_2,_2)),(_1,(_2,_2))):((_8,_0),((_2,_1),(_16,_64)),(_0,(_4,_32)))",
+            "blocked_product((_2,(_2,_2)):(_8,(_2,_1)), (_1,(_2,_2),(_2,_2)):(_0,(_2,_8),(_1,_4)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_product(layout!((1,6,2):(0,1,6)), layout!((6):(1)));
+        check(
+            &r,
+            "((_1,_6,_2),(_6)):((_0,_1,_6),(_12))",
+            "tiled_product((_1,_6,_2):(_0,_1,_6), (_6):(_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!((3,1,(4,4)):(16,1,(4,-1))), layout!(48:1));
+        check(
+            &r,
+            "(_3,_4,_4):(_16,_4,_-1)",
+            "composition((_3,_1,(_4,_4)):(_16,_1,(_4,_-1)), _48:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_divide(layout!(((2,1)):((1,0))), layout!((1,(2,1)):(1,(1,1))));
+        check(
+            &r,
+            "((_1,(_2,_1)),_1):((_0,(_1,_0)),_0)",
+            "tiled_divide(((_2,_1)):((_1,_0)), (_1,(_2,_1)):(_1,(_1,_1)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_divide(layout!((2,(3,1)):(3,(1,1))), shape!((2, 3)));
+        check(
+            &r,
+            "(_2,_3,_1,_1):(_3,_1,_0,_0)",
+            "flat_divide((_2,(_3,_1)):(_3,(_1,_1)), (_2,_3))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!((4,8):(8,1)), layout!(1:16));
+        check(&r, "_1:_4", "composition((_4,_8):(_8,_1), _1:_16)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce_by(layout!(4:0), shape!((1)));
+        check(&r, "(_4):(_0)", "coalesce(_4:_0, (_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement_to(layout!(1:0), shape!(2));
+        check(&r, "_2:_1", "complement(_1:_0, _2)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_divide(layout!((8,4):(4,1)), shape!((2, 1)));
+        check(
+            &r,
+            "((_2,_1),(_4,_4)):((_4,_0),(_8,_1))",
+            "zipped_divide((_8,_4):(_4,_1), (_2,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce_by(layout!(2:1), shape!((1)));
+        check(&r, "(_2):(_1)", "coalesce(_2:_1, (_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = left_inverse(layout!((6,8):(1,6)));
+        check(&r, "_48:_1", "left_inverse((_6,_8):(_1,_6))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce(layout!((8,2,1,16):(-1,8,7,16)));
+        check(
+            &r,
+            "(_8,_32):(_-1,_8)",
+            "coalesce((_8,_2,_1,_16):(_-1,_8,_7,_16))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_product(layout!((1,(3,2)):(0,(2,1))), layout!(((2,2)):((2,1))));
+        check(
+            &r,
+            "((_1,(_3,_2)),((_2,_2))):((_0,(_2,_1)),((_12,_6)))",
+            "logical_product((_1,(_3,_2)):(_0,(_2,_1)), ((_2,_2)):((_2,_1)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_product(layout!((4,4):(1,4)), layout!(3:1));
+        check(
+            &r,
+            "(_4,_4,_3):(_1,_4,_16)",
+            "flat_product((_4,_4):(_1,_4), _3:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flatten(layout!(((2,1,2),3,(1,3)):((1,2,2),4,(1,12))));
+        check(
+            &r,
+            "(_2,_1,_2,_3,_1,_3):(_1,_2,_2,_4,_1,_12)",
+            "flatten(((_2,_1,_2),_3,(_1,_3)):((_1,_2,_2),_4,(_1,_12)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(
+            layout!((8,(1,4,4)):(1,(1,32,8))),
+            (layout!(2:4), layout!(16:1)),
+        );
+        check(
+            &r,
+            "(_2,(_4,_4)):(_4,(_32,_8))",
+            "composition((_8,(_1,_4,_4)):(_1,(_1,_32,_8)), (_2:_4,_16:_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_divide(layout!(4:1), layout!((4):(1)));
+        check(
+            &r,
+            "((_4),_1):((_1),_0)",
+            "logical_divide(_4:_1, (_4):(_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_divide(layout!((2,2):(2,1)), layout!(((1,1)):((0,1))));
+        check(
+            &r,
+            "(((_1,_1)),(_2,_2)):(((_0,_1)),(_2,_1))",
+            "zipped_divide((_2,_2):(_2,_1), ((_1,_1)):((_0,_1)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = blocked_product(layout!(16:1), layout!(2:1));
+        check(
+            &r,
+            "((_16,_2)):((_1,_16))",
+            "blocked_product(_16:_1, _2:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = rank(layout!((2,2):(0,0)));
+        check(&r, "_2", "rank((_2,_2):(_0,_0))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!(((2,4),16):((1,2),8)), shape!((8)));
+        check(
+            &r,
+            "(_8):(_1)",
+            "composition(((_2,_4),_16):((_1,_2),_8), (_8))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = size(layout!((4,1,2):(1,7,4)));
+        check(&r, "_8", "size((_4,_1,_2):(_1,_7,_4))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = right_inverse(layout!((8,2,(2,4)):(16,8,(4,1))));
+        check(
+            &r,
+            "(_4,_2,_2,_8):(_32,_16,_8,_1)",
+            "right_inverse((_8,_2,(_2,_4)):(_16,_8,(_4,_1)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = size(layout!((4):(1)));
+        check(&r, "_4", "size((_4):(_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_divide(layout!((8,2,8):(1,8,16)), (layout!(1:1),));
+        check(
+            &r,
+            "((_1),_8,_2,_8):((_1),_1,_8,_16)",
+            "flat_divide((_8,_2,_8):(_1,_8,_16), (_1:_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = depth(layout!((4,(3,2,2)):(0,(8,24,-4))));
+        check(&r, "_2", "depth((_4,(_3,_2,_2)):(_0,(_8,_24,_-4)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement(layout!((3,8):(1,6)));
+        check(&r, "_2:_3", "complement((_3,_8):(_1,_6))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_divide(layout!((1):(7)), (layout!(1:1),));
+        check(
+            &r,
+            "((_1,_1)):((_7,_0))",
+            "logical_divide((_1):(_7), (_1:_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_product(layout!((2,6):(6,1)), layout!((1,(2,2,1)):(4,(4,2,0))));
+        check(
+            &r,
+            "((_2,_6),_1,(_2,_2,_1)):((_6,_1),_48,(_48,_24,_0))",
+            "tiled_product((_2,_6):(_6,_1), (_1,(_2,_2,_1)):(_4,(_4,_2,_0)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = right_inverse(layout!((6,16):(1,6)));
+        check(&r, "_96:_1", "right_inverse((_6,_16):(_1,_6))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_divide(layout!((1,2):(0,1)), layout!(1:1));
+        check(
+            &r,
+            "(_1,_2):(_1,_1)",
+            "tiled_divide((_1,_2):(_0,_1), _1:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_product(layout!((4):(1)), layout!((3):(1)));
+        check(
+            &r,
+            "((_4),(_3)):((_1),(_4))",
+            "zipped_product((_4):(_1), (_3):(_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = depth(layout!((8,4,(2,1,4)):(0,2,(1,1,8))));
+        check(&r, "_2", "depth((_8,_4,(_2,_1,_4)):(_0,_2,(_1,_1,_8)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement(layout!((2,1,3,(4,1)):(12,24,4,(1,1))));
+        check(
+            &r,
+            "_1:_0",
+            "complement((_2,_1,_3,(_4,_1)):(_12,_24,_4,(_1,_1)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = right_inverse(layout!((8,2):(1,8)));
+        check(&r, "_16:_1", "right_inverse((_8,_2):(_1,_8))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flatten(layout!((1,1,4):(1,7,1)));
+        check(
+            &r,
+            "(_1,_1,_4):(_1,_7,_1)",
+            "flatten((_1,_1,_4):(_1,_7,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_divide(layout!((1):(1)), layout!(1:1));
+        check(&r, "(_1,_1):(_1,_0)", "zipped_divide((_1):(_1), _1:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_divide(layout!(((4,4),8):((1,4),16)), (layout!(8:1), layout!(4:1)));
+        check(
+            &r,
+            "((_8,_4),(_2,_2)):((_1,_16),(_8,_64))",
+            "zipped_divide(((_4,_4),_8):((_1,_4),_16), (_8:_1,_4:_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_product(layout!((4,4):(0,1)), layout!(1:7));
+        check(
+            &r,
+            "((_4,_4),_1):((_0,_1),_28)",
+            "zipped_product((_4,_4):(_0,_1), _1:_7)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!(2:0), shape!((1)));
+        check(&r, "(_1):(_0)", "composition(_2:_0, (_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_divide(layout!((1,16):(1,1)), shape!((1)));
+        check(
+            &r,
+            "((_1,_1),_16):((_0,_0),_1)",
+            "logical_divide((_1,_16):(_1,_1), (_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_product(layout!((16):(1)), layout!(((4,2)):((1,4))));
+        check(
+            &r,
+            "((_16),((_4,_2))):((_1),((_16,_64)))",
+            "flat_product((_16):(_1), ((_4,_2)):((_1,_4)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement_to(layout!((2,1):(0,1)), shape!(2));
+        check(&r, "_2:_1", "complement((_2,_1):(_0,_1), _2)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = blocked_product(layout!((3,2):(1,3)), layout!((4,2):(1,4)));
+        check(
+            &r,
+            "((_3,_4),(_2,_2)):((_1,_6),(_3,_24))",
+            "blocked_product((_3,_2):(_1,_3), (_4,_2):(_1,_4))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!((8,2):(1,8)), (layout!(8:1),));
+        check(&r, "(_8):(_1)", "composition((_8,_2):(_1,_8), (_8:_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_divide(layout!((8):(1)), shape!((8)));
+        check(
+            &r,
+            "((_8),(_1)):((_1),(_0))",
+            "flat_divide((_8):(_1), (_8))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = right_inverse(layout!(((2,4,1),8):((1,2,8),0)));
+        check(
+            &r,
+            "_8:_1",
+            "right_inverse(((_2,_4,_1),_8):((_1,_2,_8),_0))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_product(layout!((6,(2,1)):(0,(0,7))), layout!(((1,2),3):((1,3),1)));
+        check(
+            &r,
+            "(_6,(_2,_1),(_1,_2),_3):(_0,(_0,_7),(_1,_3),_1)",
+            "flat_product((_6,(_2,_1)):(_0,(_0,_7)), ((_1,_2),_3):((_1,_3),_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_divide(
+            layout!((8,(4,1),(3,2)):(24,(6,6),(2,1))),
+            layout!((4,8,(2,2)):(1,4,(0,64))),
+        );
+        check(
+            &r,
+            "((_4,(_2,_4),(_2,_2)),_2):((_24,(_96,_6),(_0,_4)),_2)",
+            "tiled_divide((_8,(_4,_1),(_3,_2)):(_24,(_6,_6),(_2,_1)), (_4,_8,(_2,_2)):(_1,_4,(_0,_64)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
 }
 
 #[test]
 fn static_03() {
-    { let r = tiled_divide(layout!((16,2,2,(2,2)):(16,2,0,(8,4))), layout!((2):(1))); check(&r, "((_2),_8,_2,_2,_2,_2):((_16),_32,_2,_0,_8,_4)", "tiled_divide((_16,_2,_2,(_2,_2)):(_16,_2,_0,(_8,_4)), (_2):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce_by(layout!(((3,2,2),4):((16,2,1),4)), shape!((1,1))); check(&r, "((_3,_2,_2),_4):((_16,_2,_1),_4)", "coalesce(((_3,_2,_2),_4):((_16,_2,_1),_4), (_1,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = left_inverse(layout!((6):(1))); check(&r, "_6:_1", "left_inverse((_6):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = rank(layout!((2,16,4):(64,4,0))); check(&r, "_3", "rank((_2,_16,_4):(_64,_4,_0))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce(layout!(((3,4,4)):((1,3,12)))); check(&r, "_48:_1", "coalesce(((_3,_4,_4)):((_1,_3,_12)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_product(layout!((2):(1)), layout!((1,(3,4)):(36,(1,9)))); check(&r, "((_2),_1,(_3,_4)):((_1),_72,(_2,_18))", "tiled_product((_2):(_1), (_1,(_3,_4)):(_36,(_1,_9)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_product(layout!(((2,1)):((1,1))), layout!((2,1,2):(1,2,2))); check(&r, "(((_2,_1)),(_2,_1,_2)):(((_1,_1)),(_2,_4,_4))", "zipped_product(((_2,_1)):((_1,_1)), (_2,_1,_2):(_1,_2,_2))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = left_inverse(layout!((1):(1))); check(&r, "_1:_0", "left_inverse((_1):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = raked_product(layout!((3):(1)), layout!((1,8):(1,1))); check(&r, "((_1,_3),(_8,_1)):((_3,_1),(_3,_0))", "raked_product((_3):(_1), (_1,_8):(_1,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_product(layout!(((2,1,2),4):((8,8,4),1)), layout!((2,8):(1,2))); check(&r, "((_2,_1,_2),_4,_2,_8):((_8,_8,_4),_1,_16,_32)", "flat_product(((_2,_1,_2),_4):((_8,_8,_4),_1), (_2,_8):(_1,_2))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_divide(layout!((2,8):(1,6)), layout!(2:2)); check(&r, "(_2,(_2,_4)):(_6,(_1,_12))", "zipped_divide((_2,_8):(_1,_6), _2:_2)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = cosize(layout!((8,(4,1,4)):(1,(8,32,32)))); check(&r, "_128", "cosize((_8,(_4,_1,_4)):(_1,(_8,_32,_32)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = depth(layout!(((4,4),2):((1,4),16))); check(&r, "_2", "depth(((_4,_4),_2):((_1,_4),_16))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = left_inverse(layout!((3,1,8):(1,1,3))); check(&r, "_24:_1", "left_inverse((_3,_1,_8):(_1,_1,_3))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = blocked_product(layout!((2,1):(1,0)), layout!((3,4):(4,1))); check(&r, "((_2,_3),(_1,_4)):((_1,_8),(_0,_2))", "blocked_product((_2,_1):(_1,_0), (_3,_4):(_4,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = depth(layout!((8,(2,2)):(1,(16,8)))); check(&r, "_2", "depth((_8,(_2,_2)):(_1,(_16,_8)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!(((2,2,2),1,(2,1)):((4,0,8),16,(2,7))), layout!(4:2)); check(&r, "(_2,_2):(_0,_8)", "composition(((_2,_2,_2),_1,(_2,_1)):((_4,_0,_8),_16,(_2,_7)), _4:_2)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!((3,(1,1,3)):(1,(1,0,3))), layout!((2):(1))); check(&r, "(_2):(_1)", "composition((_3,(_1,_1,_3)):(_1,(_1,_0,_3)), (_2):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = right_inverse(layout!(((2,1),16,4):((1,1),2,0))); check(&r, "_32:_1", "right_inverse(((_2,_1),_16,_4):((_1,_1),_2,_0))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce_by(layout!(((2,2),4):((8,4),0)), shape!((1,1))); check(&r, "((_2,_2),_4):((_8,_4),_0)", "coalesce(((_2,_2),_4):((_8,_4),_0), (_1,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = right_inverse(layout!((8):(1))); check(&r, "_8:_1", "right_inverse((_8):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!(((2,1,2),(2,2,2),4):((4,1,3456),(0,24,144),1)), (layout!(1:2),layout!(8:1),)); check(&r, "(_1,(_2,_2,_2)):(_3456,(_0,_24,_144))", "composition(((_2,_1,_2),(_2,_2,_2),_4):((_4,_1,_3456),(_0,_24,_144),_1), (_1:_2,_8:_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce(layout!((2,3,6):(1,2,6))); check(&r, "_36:_1", "coalesce((_2,_3,_6):(_1,_2,_6))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = size(layout!((2,6,(3,2,2)):(1,2,(12,36,72)))); check(&r, "_144", "size((_2,_6,(_3,_2,_2)):(_1,_2,(_12,_36,_72)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_product(layout!(((2,2),4):((0,4),24)), layout!(1:1)); check(&r, "(((_2,_2),_4),_1):(((_0,_4),_24),_8)", "logical_product(((_2,_2),_4):((_0,_4),_24), _1:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement_to(layout!(((2,1),(3,3)):((1,2),(2,6))), shape!(72)); check(&r, "_4:_18", "complement(((_2,_1),(_3,_3)):((_1,_2),(_2,_6)), _72)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_product(layout!(((1,1)):((0,1))), layout!(4:1)); check(&r, "(((_1,_1)),_4):(((_0,_1)),_1)", "tiled_product(((_1,_1)):((_0,_1)), _4:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement(layout!(((3,1,2)):((1,0,3)))); check(&r, "_1:_0", "complement(((_3,_1,_2)):((_1,_0,_3)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce(layout!((4,16):(16,1))); check(&r, "(_4,_16):(_16,_1)", "coalesce((_4,_16):(_16,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_product(layout!(((1,2)):((1,1))), layout!((6):(1))); check(&r, "(((_1,_2)),(_6)):(((_1,_1)),(_2))", "logical_product(((_1,_2)):((_1,_1)), (_6):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement_to(layout!((3,3,(1,1,3)):(0,3,(1,3,1))), shape!(108)); check(&r, "_12:_9", "complement((_3,_3,(_1,_1,_3)):(_0,_3,(_1,_3,_1)), _108)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = right_inverse(layout!((8,(2,1,3),2):(1,(8,1,16),48))); check(&r, "_96:_1", "right_inverse((_8,(_2,_1,_3),_2):(_1,(_8,_1,_16),_48))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_product(layout!(((4,1),1,2):((2,0),7,1)), layout!((1):(0))); check(&r, "((_4,_1),_1,_2,(_1)):((_2,_0),_7,_1,(_0))", "flat_product(((_4,_1),_1,_2):((_2,_0),_7,_1), (_1):(_0))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = left_inverse(layout!((4,3,(2,3,1)):(1,0,(12,24,72)))); check(&r, "_72:_1", "left_inverse((_4,_3,(_2,_3,_1)):(_1,_0,(_12,_24,_72)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = size(layout!(6:1)); check(&r, "_6", "size(_6:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_product(layout!(6:1), layout!(3:1)); check(&r, "(_6,_3):(_1,_6)", "flat_product(_6:_1, _3:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = size(layout!(((2,2)):((1,2)))); check(&r, "_4", "size(((_2,_2)):((_1,_2)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement(layout!((16,4):(4,1))); check(&r, "_1:_0", "complement((_16,_4):(_4,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = filter(layout!((4,8,6):(96,6,1))); check(&r, "(_4,_8,_6):(_96,_6,_1)", "filter((_4,_8,_6):(_96,_6,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = right_inverse(layout!((16,2,1):(1,16,1))); check(&r, "_32:_1", "right_inverse((_16,_2,_1):(_1,_16,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!((16,16):(1,16)), (layout!(2:8),layout!(1:2),)); check(&r, "(_2,_1):(_8,_32)", "composition((_16,_16):(_1,_16), (_2:_8,_1:_2))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_divide(layout!((8,3,4):(1,64,8)), layout!((3):(1))); check(&r, "((_3),(_3,_3,_4)):((_1),(_3,_64,_8))", "zipped_divide((_8,_3,_4):(_1,_64,_8), (_3):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce(layout!((2,8):(1,2))); check(&r, "_16:_1", "coalesce((_2,_8):(_1,_2))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_product(layout!((6,2,2):(4,2,1)), layout!(16:1)); check(&r, "((_6,_2,_2),_16):((_4,_2,_1),_24)", "zipped_product((_6,_2,_2):(_4,_2,_1), _16:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!(((2,3)):((1,2))), layout!((2,1):(1,2))); check(&r, "(_2,_1):(_1,_2)", "composition(((_2,_3)):((_1,_2)), (_2,_1):(_1,_2))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_product(layout!(8:1), layout!(((2,4),1):((4,1),7))); check(&r, "(_8,(_2,_4),_1):(_1,(_32,_8),_56)", "tiled_product(_8:_1, ((_2,_4),_1):((_4,_1),_7))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce_by(layout!((2,2):(1,4)), shape!((1,1))); check(&r, "(_2,_2):(_1,_4)", "coalesce((_2,_2):(_1,_4), (_1,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = filter(layout!(((2,4,1),1,6):((24,6,6),6,1))); check(&r, "(_2,_4,_6):(_24,_6,_1)", "filter(((_2,_4,_1),_1,_6):((_24,_6,_6),_6,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_divide(layout!(((2,4)):((1,2))), (layout!(8:1),)); check(&r, "((_8),(_1)):((_1),(_0))", "flat_divide(((_2,_4)):((_1,_2)), (_8:_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_divide(layout!((6,(2,2)):(1,(6,12))), (layout!(3:2),layout!(4:1),)); check(&r, "(_3,_4,_2,_1):(_2,_6,_1,_0)", "flat_divide((_6,(_2,_2)):(_1,(_6,_12)), (_3:_2,_4:_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
+    {
+        let r = tiled_divide(layout!((16,2,2,(2,2)):(16,2,0,(8,4))), layout!((2):(1)));
+        check(
+            &r,
+            "((_2),_8,_2,_2,_2,_2):((_16),_32,_2,_0,_8,_4)",
+            "tiled_divide((_16,_2,_2,(_2,_2)):(_16,_2,_0,(_8,_4)), (_2):(_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce_by(layout!(((3,2,2),4):((16,2,1),4)), shape!((1, 1)));
+        check(
+            &r,
+            "((_3,_2,_2),_4):((_16,_2,_1),_4)",
+            "coalesce(((_3,_2,_2),_4):((_16,_2,_1),_4), (_1,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = left_inverse(layout!((6):(1)));
+        check(&r, "_6:_1", "left_inverse((_6):(_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = rank(layout!((2,16,4):(64,4,0)));
+        check(&r, "_3", "rank((_2,_16,_4):(_64,_4,_0))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce(layout!(((3,4,4)):((1,3,12))));
+        check(&r, "_48:_1", "coalesce(((_3,_4,_4)):((_1,_3,_12)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_product(layout!((2):(1)), layout!((1,(3,4)):(36,(1,9))));
+        check(
+            &r,
+            "((_2),_1,(_3,_4)):((_1),_72,(_2,_18))",
+            "tiled_product((_2):(_1), (_1,(_3,_4)):(_36,(_1,_9)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_product(layout!(((2,1)):((1,1))), layout!((2,1,2):(1,2,2)));
+        check(
+            &r,
+            "(((_2,_1)),(_2,_1,_2)):(((_1,_1)),(_2,_4,_4))",
+            "zipped_product(((_2,_1)):((_1,_1)), (_2,_1,_2):(_1,_2,_2))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = left_inverse(layout!((1):(1)));
+        check(&r, "_1:_0", "left_inverse((_1):(_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = raked_product(layout!((3):(1)), layout!((1,8):(1,1)));
+        check(
+            &r,
+            "((_1,_3),(_8,_1)):((_3,_1),(_3,_0))",
+            "raked_product((_3):(_1), (_1,_8):(_1,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_product(layout!(((2,1,2),4):((8,8,4),1)), layout!((2,8):(1,2)));
+        check(
+            &r,
+            "((_2,_1,_2),_4,_2,_8):((_8,_8,_4),_1,_16,_32)",
+            "flat_product(((_2,_1,_2),_4):((_8,_8,_4),_1), (_2,_8):(_1,_2))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_divide(layout!((2,8):(1,6)), layout!(2:2));
+        check(
+            &r,
+            "(_2,(_2,_4)):(_6,(_1,_12))",
+            "zipped_divide((_2,_8):(_1,_6), _2:_2)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = cosize(layout!((8,(4,1,4)):(1,(8,32,32))));
+        check(&r, "_128", "cosize((_8,(_4,_1,_4)):(_1,(_8,_32,_32)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = depth(layout!(((4,4),2):((1,4),16)));
+        check(&r, "_2", "depth(((_4,_4),_2):((_1,_4),_16))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = left_inverse(layout!((3,1,8):(1,1,3)));
+        check(&r, "_24:_1", "left_inverse((_3,_1,_8):(_1,_1,_3))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = blocked_product(layout!((2,1):(1,0)), layout!((3,4):(4,1)));
+        check(
+            &r,
+            "((_2,_3),(_1,_4)):((_1,_8),(_0,_2))",
+            "blocked_product((_2,_1):(_1,_0), (_3,_4):(_4,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = depth(layout!((8,(2,2)):(1,(16,8))));
+        check(&r, "_2", "depth((_8,(_2,_2)):(_1,(_16,_8)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!(((2,2,2),1,(2,1)):((4,0,8),16,(2,7))), layout!(4:2));
+        check(
+            &r,
+            "(_2,_2):(_0,_8)",
+            "composition(((_2,_2,_2),_1,(_2,_1)):((_4,_0,_8),_16,(_2,_7)), _4:_2)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!((3,(1,1,3)):(1,(1,0,3))), layout!((2):(1)));
+        check(
+            &r,
+            "(_2):(_1)",
+            "composition((_3,(_1,_1,_3)):(_1,(_1,_0,_3)), (_2):(_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = right_inverse(layout!(((2,1),16,4):((1,1),2,0)));
+        check(
+            &r,
+            "_32:_1",
+            "right_inverse(((_2,_1),_16,_4):((_1,_1),_2,_0))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce_by(layout!(((2,2),4):((8,4),0)), shape!((1, 1)));
+        check(
+            &r,
+            "((_2,_2),_4):((_8,_4),_0)",
+            "coalesce(((_2,_2),_4):((_8,_4),_0), (_1,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = right_inverse(layout!((8):(1)));
+        check(&r, "_8:_1", "right_inverse((_8):(_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(
+            layout!(((2,1,2),(2,2,2),4):((4,1,3456),(0,24,144),1)),
+            (layout!(1:2), layout!(8:1)),
+        );
+        check(
+            &r,
+            "(_1,(_2,_2,_2)):(_3456,(_0,_24,_144))",
+            "composition(((_2,_1,_2),(_2,_2,_2),_4):((_4,_1,_3456),(_0,_24,_144),_1), (_1:_2,_8:_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce(layout!((2,3,6):(1,2,6)));
+        check(&r, "_36:_1", "coalesce((_2,_3,_6):(_1,_2,_6))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = size(layout!((2,6,(3,2,2)):(1,2,(12,36,72))));
+        check(&r, "_144", "size((_2,_6,(_3,_2,_2)):(_1,_2,(_12,_36,_72)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_product(layout!(((2,2),4):((0,4),24)), layout!(1:1));
+        check(
+            &r,
+            "(((_2,_2),_4),_1):(((_0,_4),_24),_8)",
+            "logical_product(((_2,_2),_4):((_0,_4),_24), _1:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement_to(layout!(((2,1),(3,3)):((1,2),(2,6))), shape!(72));
+        check(
+            &r,
+            "_4:_18",
+            "complement(((_2,_1),(_3,_3)):((_1,_2),(_2,_6)), _72)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_product(layout!(((1,1)):((0,1))), layout!(4:1));
+        check(
+            &r,
+            "(((_1,_1)),_4):(((_0,_1)),_1)",
+            "tiled_product(((_1,_1)):((_0,_1)), _4:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement(layout!(((3,1,2)):((1,0,3))));
+        check(&r, "_1:_0", "complement(((_3,_1,_2)):((_1,_0,_3)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce(layout!((4,16):(16,1)));
+        check(&r, "(_4,_16):(_16,_1)", "coalesce((_4,_16):(_16,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_product(layout!(((1,2)):((1,1))), layout!((6):(1)));
+        check(
+            &r,
+            "(((_1,_2)),(_6)):(((_1,_1)),(_2))",
+            "logical_product(((_1,_2)):((_1,_1)), (_6):(_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement_to(layout!((3,3,(1,1,3)):(0,3,(1,3,1))), shape!(108));
+        check(
+            &r,
+            "_12:_9",
+            "complement((_3,_3,(_1,_1,_3)):(_0,_3,(_1,_3,_1)), _108)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = right_inverse(layout!((8,(2,1,3),2):(1,(8,1,16),48)));
+        check(
+            &r,
+            "_96:_1",
+            "right_inverse((_8,(_2,_1,_3),_2):(_1,(_8,_1,_16),_48))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_product(layout!(((4,1),1,2):((2,0),7,1)), layout!((1):(0)));
+        check(
+            &r,
+            "((_4,_1),_1,_2,(_1)):((_2,_0),_7,_1,(_0))",
+            "flat_product(((_4,_1),_1,_2):((_2,_0),_7,_1), (_1):(_0))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = left_inverse(layout!((4,3,(2,3,1)):(1,0,(12,24,72))));
+        check(
+            &r,
+            "_72:_1",
+            "left_inverse((_4,_3,(_2,_3,_1)):(_1,_0,(_12,_24,_72)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = size(layout!(6:1));
+        check(&r, "_6", "size(_6:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_product(layout!(6:1), layout!(3:1));
+        check(&r, "(_6,_3):(_1,_6)", "flat_product(_6:_1, _3:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = size(layout!(((2,2)):((1,2))));
+        check(&r, "_4", "size(((_2,_2)):((_1,_2)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement(layout!((16,4):(4,1)));
+        check(&r, "_1:_0", "complement((_16,_4):(_4,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = filter(layout!((4,8,6):(96,6,1)));
+        check(
+            &r,
+            "(_4,_8,_6):(_96,_6,_1)",
+            "filter((_4,_8,_6):(_96,_6,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = right_inverse(layout!((16,2,1):(1,16,1)));
+        check(&r, "_32:_1", "right_inverse((_16,_2,_1):(_1,_16,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!((16,16):(1,16)), (layout!(2:8), layout!(1:2)));
+        check(
+            &r,
+            "(_2,_1):(_8,_32)",
+            "composition((_16,_16):(_1,_16), (_2:_8,_1:_2))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_divide(layout!((8,3,4):(1,64,8)), layout!((3):(1)));
+        check(
+            &r,
+            "((_3),(_3,_3,_4)):((_1),(_3,_64,_8))",
+            "zipped_divide((_8,_3,_4):(_1,_64,_8), (_3):(_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce(layout!((2,8):(1,2)));
+        check(&r, "_16:_1", "coalesce((_2,_8):(_1,_2))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_product(layout!((6,2,2):(4,2,1)), layout!(16:1));
+        check(
+            &r,
+            "((_6,_2,_2),_16):((_4,_2,_1),_24)",
+            "zipped_product((_6,_2,_2):(_4,_2,_1), _16:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!(((2,3)):((1,2))), layout!((2,1):(1,2)));
+        check(
+            &r,
+            "(_2,_1):(_1,_2)",
+            "composition(((_2,_3)):((_1,_2)), (_2,_1):(_1,_2))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_product(layout!(8:1), layout!(((2,4),1):((4,1),7)));
+        check(
+            &r,
+            "(_8,(_2,_4),_1):(_1,(_32,_8),_56)",
+            "tiled_product(_8:_1, ((_2,_4),_1):((_4,_1),_7))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce_by(layout!((2,2):(1,4)), shape!((1, 1)));
+        check(&r, "(_2,_2):(_1,_4)", "coalesce((_2,_2):(_1,_4), (_1,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = filter(layout!(((2,4,1),1,6):((24,6,6),6,1)));
+        check(
+            &r,
+            "(_2,_4,_6):(_24,_6,_1)",
+            "filter(((_2,_4,_1),_1,_6):((_24,_6,_6),_6,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_divide(layout!(((2,4)):((1,2))), (layout!(8:1),));
+        check(
+            &r,
+            "((_8),(_1)):((_1),(_0))",
+            "flat_divide(((_2,_4)):((_1,_2)), (_8:_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_divide(layout!((6,(2,2)):(1,(6,12))), (layout!(3:2), layout!(4:1)));
+        check(
+            &r,
+            "(_3,_4,_2,_1):(_2,_6,_1,_0)",
+            "flat_divide((_6,(_2,_2)):(_1,(_6,_12)), (_3:_2,_4:_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
 }
 
 #[test]
 fn static_04() {
-    { let r = filter(layout!(2:1)); check(&r, "_2:_1", "filter(_2:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_product(layout!((3):(0)), layout!((8):(1))); check(&r, "((_3),(_8)):((_0),(_1))", "tiled_product((_3):(_0), (_8):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement_to(layout!(((3,4),(2,2)):((0,4),(2,0))), shape!(96)); check(&r, "(_2,_6):(_1,_16)", "complement(((_3,_4),(_2,_2)):((_0,_4),(_2,_0)), _96)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_product(layout!(2:1), layout!(((2,1)):((1,0)))); check(&r, "(_2,((_2,_1))):(_1,((_2,_0)))", "logical_product(_2:_1, ((_2,_1)):((_1,_0)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = depth(layout!((4,6):(1,4))); check(&r, "_1", "depth((_4,_6):(_1,_4))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = depth(layout!((4,(4,2)):(1,(8,4)))); check(&r, "_2", "depth((_4,(_4,_2)):(_1,(_8,_4)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = depth(layout!(16:1)); check(&r, "_0", "depth(_16:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = cosize(layout!((4):(1))); check(&r, "_4", "cosize((_4):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_divide(layout!(((2,2)):((0,1))), shape!((2))); check(&r, "((_2),(_2)):((_0),(_1))", "zipped_divide(((_2,_2)):((_0,_1)), (_2))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = raked_product(layout!((2,(4,4)):(1,(2,8))), layout!((1,4):(0,1))); check(&r, "((_1,_2),(_4,(_4,_4))):((_0,_1),(_32,(_2,_8)))", "raked_product((_2,(_4,_4)):(_1,(_2,_8)), (_1,_4):(_0,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = rank(layout!((4,3):(3,1))); check(&r, "_2", "rank((_4,_3):(_3,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_divide(layout!((4,4):(1,4)), shape!((4,4))); check(&r, "(_4,_4,_1,_1):(_1,_4,_0,_0)", "flat_divide((_4,_4):(_1,_4), (_4,_4))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce(layout!((8):(1))); check(&r, "_8:_1", "coalesce((_8):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_divide(layout!((1,(2,2)):(1,(2,1))), layout!(1:1)); check(&r, "(_1,_2,_2):(_1,_2,_1)", "flat_divide((_1,(_2,_2)):(_1,(_2,_1)), _1:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = raked_product(layout!((3,6):(1,3)), layout!((4):(1))); check(&r, "((_4,_3),(_1,_6)):((_18,_1),(_0,_3))", "raked_product((_3,_6):(_1,_3), (_4):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_divide(layout!((4):(1)), (layout!(2:2),)); check(&r, "((_2),(_2)):((_2),(_1))", "flat_divide((_4):(_1), (_2:_2))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce_by(layout!((1,4,(4,2)):(4,4,(1,0))), shape!((1,1,1))); check(&r, "(_1,_4,(_4,_2)):(_0,_4,(_1,_0))", "coalesce((_1,_4,(_4,_2)):(_4,_4,(_1,_0)), (_1,_1,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement_to(layout!((2,4):(1,2)), shape!(32)); check(&r, "_4:_8", "complement((_2,_4):(_1,_2), _32)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = left_inverse(layout!((4):(0))); check(&r, "_4:_0", "left_inverse((_4):(_0))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flatten(layout!((4,4):(1,4))); check(&r, "(_4,_4):(_1,_4)", "flatten((_4,_4):(_1,_4))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_product(layout!(3:1), layout!(6:1)); check(&r, "(_3,_6):(_1,_3)", "zipped_product(_3:_1, _6:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_product(layout!((6,2):(1,6)), layout!((2,8):(1,2))); check(&r, "(_6,_2,_2,_8):(_1,_6,_12,_24)", "flat_product((_6,_2):(_1,_6), (_2,_8):(_1,_2))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement(layout!((2,(2,2,1),2):(2,(1,0,1),8))); check(&r, "_2:_4", "complement((_2,(_2,_2,_1),_2):(_2,(_1,_0,_1),_8))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_product(layout!(16:1), layout!((4,4):(4,1))); check(&r, "(_16,(_4,_4)):(_1,(_64,_16))", "zipped_product(_16:_1, (_4,_4):(_4,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement(layout!(((2,2)):((1,2)))); check(&r, "_1:_0", "complement(((_2,_2)):((_1,_2)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_product(layout!((2):(1)), layout!(((3,4)):((8,1)))); check(&r, "((_2),((_3,_4))):((_1),((_16,_2)))", "logical_product((_2):(_1), ((_3,_4)):((_8,_1)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_product(layout!((2,2,4):(1,2,0)), layout!((2):(1))); check(&r, "((_2,_2,_4),(_2)):((_1,_2,_0),(_4))", "tiled_product((_2,_2,_4):(_1,_2,_0), (_2):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = depth(layout!((2,8,2,6):(1,0,16,32))); check(&r, "_1", "depth((_2,_8,_2,_6):(_1,_0,_16,_32))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = filter(layout!((1,(1,2,2)):(7,(2,1,2)))); check(&r, "_4:_1", "filter((_1,(_1,_2,_2)):(_7,(_2,_1,_2)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_divide(layout!(8:0), layout!((3):(1))); check(&r, "((_3),_3):((_0),_0)", "flat_divide(_8:_0, (_3):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flatten(layout!((3,2):(0,1))); check(&r, "(_3,_2):(_0,_1)", "flatten((_3,_2):(_0,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement_to(layout!(((2,1,2)):((1,0,2))), shape!(4)); check(&r, "_1:_0", "complement(((_2,_1,_2)):((_1,_0,_2)), _4)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = filter(layout!((4,(3,2,4),1):(1,(4,12,24),96))); check(&r, "_96:_1", "filter((_4,(_3,_2,_4),_1):(_1,(_4,_12,_24),_96))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_divide(layout!(((2,2,2),6,4):((1,12,24),2,48)), layout!((6,2,(2,1)):(4,2,(1,1)))); check(&r, "(((_2,_3),_2,(_2,_1)),(_2,_4)):(((_24,_2),_12,(_1,_48)),(_6,_48))", "zipped_divide(((_2,_2,_2),_6,_4):((_1,_12,_24),_2,_48), (_6,_2,(_2,_1)):(_4,_2,(_1,_1)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_product(layout!((4):(1)), layout!(8:1)); check(&r, "((_4),_8):((_1),_4)", "logical_product((_4):(_1), _8:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = left_inverse(layout!((2,4,(4,4)):(16,4,(32,1)))); check(&r, "(_4,_4,_2,_4):(_32,_2,_1,_8)", "left_inverse((_2,_4,(_4,_4)):(_16,_4,(_32,_1)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_divide(layout!(4:1), shape!((2))); check(&r, "((_2,_2)):((_1,_2))", "logical_divide(_4:_1, (_2))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = raked_product(layout!((4,6):(1,0)), layout!((2,2):(1,2))); check(&r, "((_2,_4),(_2,_6)):((_4,_1),(_8,_0))", "raked_product((_4,_6):(_1,_0), (_2,_2):(_1,_2))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = filter(layout!((4,(2,2),4):(1,(0,8),16))); check(&r, "(_4,_8):(_1,_8)", "filter((_4,(_2,_2),_4):(_1,(_0,_8),_16))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_divide(layout!(((4,2),8):((8,32),1)), (layout!(8:1),layout!(4:2),)); check(&r, "((_8,_1),(_4,_2)):((_8,_0),(_2,_1))", "logical_divide(((_4,_2),_8):((_8,_32),_1), (_8:_1,_4:_2))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = rank(layout!((16,1,(4,4)):(1,7,(16,64)))); check(&r, "_3", "rank((_16,_1,(_4,_4)):(_1,_7,(_16,_64)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!((8,16):(1,8)), layout!(((2,4,3),1):((1,2,8),24))); check(&r, "((_2,_4,_3),_1):((_1,_2,_8),_24)", "composition((_8,_16):(_1,_8), ((_2,_4,_3),_1):((_1,_2,_8),_24))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = cosize(layout!(((2,1),2,(2,2)):((1,0),2,(4,8)))); check(&r, "_16", "cosize(((_2,_1),_2,(_2,_2)):((_1,_0),_2,(_4,_8)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce(layout!(((2,4),2):((8,2),1))); check(&r, "(_2,_4,_2):(_8,_2,_1)", "coalesce(((_2,_4),_2):((_8,_2),_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = blocked_product(layout!((2,2):(2,1)), layout!((8):(1))); check(&r, "((_2,_8),(_2,_1)):((_2,_4),(_1,_0))", "blocked_product((_2,_2):(_2,_1), (_8):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!(3:1), (layout!(3:1),)); check(&r, "(_3):(_1)", "composition(_3:_1, (_3:_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_product(layout!((2,4):(0,0)), layout!((6):(1))); check(&r, "((_2,_4),(_6)):((_0,_0),(_1))", "logical_product((_2,_4):(_0,_0), (_6):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_product(layout!((2,4):(4,1)), layout!((3):(0))); check(&r, "((_2,_4),(_3)):((_4,_1),(_0))", "tiled_product((_2,_4):(_4,_1), (_3):(_0))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement(layout!((16):(1))); check(&r, "_1:_0", "complement((_16):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_divide(layout!(((4,4),2):((1,8),4)), (layout!(1:1),layout!(2:1),)); check(&r, "((_1,(_4,_4)),(_2,_1)):((_8,(_1,_8)),(_4,_0))", "logical_divide(((_4,_4),_2):((_1,_8),_4), (_1:_1,_2:_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
+    {
+        let r = filter(layout!(2:1));
+        check(&r, "_2:_1", "filter(_2:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_product(layout!((3):(0)), layout!((8):(1)));
+        check(
+            &r,
+            "((_3),(_8)):((_0),(_1))",
+            "tiled_product((_3):(_0), (_8):(_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement_to(layout!(((3,4),(2,2)):((0,4),(2,0))), shape!(96));
+        check(
+            &r,
+            "(_2,_6):(_1,_16)",
+            "complement(((_3,_4),(_2,_2)):((_0,_4),(_2,_0)), _96)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_product(layout!(2:1), layout!(((2,1)):((1,0))));
+        check(
+            &r,
+            "(_2,((_2,_1))):(_1,((_2,_0)))",
+            "logical_product(_2:_1, ((_2,_1)):((_1,_0)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = depth(layout!((4,6):(1,4)));
+        check(&r, "_1", "depth((_4,_6):(_1,_4))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = depth(layout!((4,(4,2)):(1,(8,4))));
+        check(&r, "_2", "depth((_4,(_4,_2)):(_1,(_8,_4)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = depth(layout!(16:1));
+        check(&r, "_0", "depth(_16:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = cosize(layout!((4):(1)));
+        check(&r, "_4", "cosize((_4):(_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_divide(layout!(((2,2)):((0,1))), shape!((2)));
+        check(
+            &r,
+            "((_2),(_2)):((_0),(_1))",
+            "zipped_divide(((_2,_2)):((_0,_1)), (_2))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = raked_product(layout!((2,(4,4)):(1,(2,8))), layout!((1,4):(0,1)));
+        check(
+            &r,
+            "((_1,_2),(_4,(_4,_4))):((_0,_1),(_32,(_2,_8)))",
+            "raked_product((_2,(_4,_4)):(_1,(_2,_8)), (_1,_4):(_0,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = rank(layout!((4,3):(3,1)));
+        check(&r, "_2", "rank((_4,_3):(_3,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_divide(layout!((4,4):(1,4)), shape!((4, 4)));
+        check(
+            &r,
+            "(_4,_4,_1,_1):(_1,_4,_0,_0)",
+            "flat_divide((_4,_4):(_1,_4), (_4,_4))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce(layout!((8):(1)));
+        check(&r, "_8:_1", "coalesce((_8):(_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_divide(layout!((1,(2,2)):(1,(2,1))), layout!(1:1));
+        check(
+            &r,
+            "(_1,_2,_2):(_1,_2,_1)",
+            "flat_divide((_1,(_2,_2)):(_1,(_2,_1)), _1:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = raked_product(layout!((3,6):(1,3)), layout!((4):(1)));
+        check(
+            &r,
+            "((_4,_3),(_1,_6)):((_18,_1),(_0,_3))",
+            "raked_product((_3,_6):(_1,_3), (_4):(_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_divide(layout!((4):(1)), (layout!(2:2),));
+        check(
+            &r,
+            "((_2),(_2)):((_2),(_1))",
+            "flat_divide((_4):(_1), (_2:_2))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce_by(layout!((1,4,(4,2)):(4,4,(1,0))), shape!((1, 1, 1)));
+        check(
+            &r,
+            "(_1,_4,(_4,_2)):(_0,_4,(_1,_0))",
+            "coalesce((_1,_4,(_4,_2)):(_4,_4,(_1,_0)), (_1,_1,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement_to(layout!((2,4):(1,2)), shape!(32));
+        check(&r, "_4:_8", "complement((_2,_4):(_1,_2), _32)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = left_inverse(layout!((4):(0)));
+        check(&r, "_4:_0", "left_inverse((_4):(_0))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flatten(layout!((4,4):(1,4)));
+        check(&r, "(_4,_4):(_1,_4)", "flatten((_4,_4):(_1,_4))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_product(layout!(3:1), layout!(6:1));
+        check(&r, "(_3,_6):(_1,_3)", "zipped_product(_3:_1, _6:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_product(layout!((6,2):(1,6)), layout!((2,8):(1,2)));
+        check(
+            &r,
+            "(_6,_2,_2,_8):(_1,_6,_12,_24)",
+            "flat_product((_6,_2):(_1,_6), (_2,_8):(_1,_2))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement(layout!((2,(2,2,1),2):(2,(1,0,1),8)));
+        check(
+            &r,
+            "_2:_4",
+            "complement((_2,(_2,_2,_1),_2):(_2,(_1,_0,_1),_8))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_product(layout!(16:1), layout!((4,4):(4,1)));
+        check(
+            &r,
+            "(_16,(_4,_4)):(_1,(_64,_16))",
+            "zipped_product(_16:_1, (_4,_4):(_4,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement(layout!(((2,2)):((1,2))));
+        check(&r, "_1:_0", "complement(((_2,_2)):((_1,_2)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_product(layout!((2):(1)), layout!(((3,4)):((8,1))));
+        check(
+            &r,
+            "((_2),((_3,_4))):((_1),((_16,_2)))",
+            "logical_product((_2):(_1), ((_3,_4)):((_8,_1)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_product(layout!((2,2,4):(1,2,0)), layout!((2):(1)));
+        check(
+            &r,
+            "((_2,_2,_4),(_2)):((_1,_2,_0),(_4))",
+            "tiled_product((_2,_2,_4):(_1,_2,_0), (_2):(_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = depth(layout!((2,8,2,6):(1,0,16,32)));
+        check(&r, "_1", "depth((_2,_8,_2,_6):(_1,_0,_16,_32))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = filter(layout!((1,(1,2,2)):(7,(2,1,2))));
+        check(&r, "_4:_1", "filter((_1,(_1,_2,_2)):(_7,(_2,_1,_2)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_divide(layout!(8:0), layout!((3):(1)));
+        check(&r, "((_3),_3):((_0),_0)", "flat_divide(_8:_0, (_3):(_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flatten(layout!((3,2):(0,1)));
+        check(&r, "(_3,_2):(_0,_1)", "flatten((_3,_2):(_0,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement_to(layout!(((2,1,2)):((1,0,2))), shape!(4));
+        check(&r, "_1:_0", "complement(((_2,_1,_2)):((_1,_0,_2)), _4)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = filter(layout!((4,(3,2,4),1):(1,(4,12,24),96)));
+        check(
+            &r,
+            "_96:_1",
+            "filter((_4,(_3,_2,_4),_1):(_1,(_4,_12,_24),_96))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_divide(
+            layout!(((2,2,2),6,4):((1,12,24),2,48)),
+            layout!((6,2,(2,1)):(4,2,(1,1))),
+        );
+        check(
+            &r,
+            "(((_2,_3),_2,(_2,_1)),(_2,_4)):(((_24,_2),_12,(_1,_48)),(_6,_48))",
+            "zipped_divide(((_2,_2,_2),_6,_4):((_1,_12,_24),_2,_48), (_6,_2,(_2,_1)):(_4,_2,(_1,_1)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_product(layout!((4):(1)), layout!(8:1));
+        check(
+            &r,
+            "((_4),_8):((_1),_4)",
+            "logical_product((_4):(_1), _8:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = left_inverse(layout!((2,4,(4,4)):(16,4,(32,1))));
+        check(
+            &r,
+            "(_4,_4,_2,_4):(_32,_2,_1,_8)",
+            "left_inverse((_2,_4,(_4,_4)):(_16,_4,(_32,_1)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_divide(layout!(4:1), shape!((2)));
+        check(&r, "((_2,_2)):((_1,_2))", "logical_divide(_4:_1, (_2))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = raked_product(layout!((4,6):(1,0)), layout!((2,2):(1,2)));
+        check(
+            &r,
+            "((_2,_4),(_2,_6)):((_4,_1),(_8,_0))",
+            "raked_product((_4,_6):(_1,_0), (_2,_2):(_1,_2))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = filter(layout!((4,(2,2),4):(1,(0,8),16)));
+        check(
+            &r,
+            "(_4,_8):(_1,_8)",
+            "filter((_4,(_2,_2),_4):(_1,(_0,_8),_16))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_divide(layout!(((4,2),8):((8,32),1)), (layout!(8:1), layout!(4:2)));
+        check(
+            &r,
+            "((_8,_1),(_4,_2)):((_8,_0),(_2,_1))",
+            "logical_divide(((_4,_2),_8):((_8,_32),_1), (_8:_1,_4:_2))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = rank(layout!((16,1,(4,4)):(1,7,(16,64))));
+        check(&r, "_3", "rank((_16,_1,(_4,_4)):(_1,_7,(_16,_64)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!((8,16):(1,8)), layout!(((2,4,3),1):((1,2,8),24)));
+        check(
+            &r,
+            "((_2,_4,_3),_1):((_1,_2,_8),_24)",
+            "composition((_8,_16):(_1,_8), ((_2,_4,_3),_1):((_1,_2,_8),_24))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = cosize(layout!(((2,1),2,(2,2)):((1,0),2,(4,8))));
+        check(
+            &r,
+            "_16",
+            "cosize(((_2,_1),_2,(_2,_2)):((_1,_0),_2,(_4,_8)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce(layout!(((2,4),2):((8,2),1)));
+        check(
+            &r,
+            "(_2,_4,_2):(_8,_2,_1)",
+            "coalesce(((_2,_4),_2):((_8,_2),_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = blocked_product(layout!((2,2):(2,1)), layout!((8):(1)));
+        check(
+            &r,
+            "((_2,_8),(_2,_1)):((_2,_4),(_1,_0))",
+            "blocked_product((_2,_2):(_2,_1), (_8):(_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!(3:1), (layout!(3:1),));
+        check(&r, "(_3):(_1)", "composition(_3:_1, (_3:_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_product(layout!((2,4):(0,0)), layout!((6):(1)));
+        check(
+            &r,
+            "((_2,_4),(_6)):((_0,_0),(_1))",
+            "logical_product((_2,_4):(_0,_0), (_6):(_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_product(layout!((2,4):(4,1)), layout!((3):(0)));
+        check(
+            &r,
+            "((_2,_4),(_3)):((_4,_1),(_0))",
+            "tiled_product((_2,_4):(_4,_1), (_3):(_0))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement(layout!((16):(1)));
+        check(&r, "_1:_0", "complement((_16):(_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_divide(layout!(((4,4),2):((1,8),4)), (layout!(1:1), layout!(2:1)));
+        check(
+            &r,
+            "((_1,(_4,_4)),(_2,_1)):((_8,(_1,_8)),(_4,_0))",
+            "logical_divide(((_4,_4),_2):((_1,_8),_4), (_1:_1,_2:_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
 }
 
 #[test]
 fn static_05() {
-    { let r = complement(layout!((2,2,2):(0,8,4))); check(&r, "_4:_1", "complement((_2,_2,_2):(_0,_8,_4))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = right_inverse(layout!(16:1)); check(&r, "_16:_1", "right_inverse(_16:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = blocked_product(layout!(8:1), layout!(4:1)); check(&r, "((_8,_4)):((_1,_8))", "blocked_product(_8:_1, _4:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = filter(layout!((3):(1))); check(&r, "_3:_1", "filter((_3):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement(layout!((4,(2,4),2):(1,(4,16),192))); check(&r, "(_2,_3):(_8,_64)", "complement((_4,(_2,_4),_2):(_1,(_4,_16),_192))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement(layout!(((2,2)):((2,1)))); check(&r, "_1:_0", "complement(((_2,_2)):((_2,_1)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_product(layout!(((2,1,2)):((1,0,2))), layout!((4,3):(1,4))); check(&r, "(((_2,_1,_2)),(_4,_3)):(((_1,_0,_2)),(_4,_16))", "logical_product(((_2,_1,_2)):((_1,_0,_2)), (_4,_3):(_1,_4))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = depth(layout!((8,2,(4,4)):(8,1,(64,2)))); check(&r, "_2", "depth((_8,_2,(_4,_4)):(_8,_1,(_64,_2)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_divide(layout!(((2,4),(2,4)):((1,2),(8,16))), (layout!(2:4),layout!(4:1),)); check(&r, "((_2,_4),(_4,_2)):((_4,_8),(_1,_32))", "zipped_divide(((_2,_4),(_2,_4)):((_1,_2),(_8,_16)), (_2:_4,_4:_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!(8:1), layout!(2:1)); check(&r, "_2:_1", "composition(_8:_1, _2:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement(layout!((6,4):(1,6))); check(&r, "_1:_0", "complement((_6,_4):(_1,_6))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!(8:1), (layout!(2:2),)); check(&r, "(_2):(_2)", "composition(_8:_1, (_2:_2))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_divide(layout!(((1,2)):((1,1))), shape!((2))); check(&r, "((_2,_1)):((_1,_0))", "logical_divide(((_1,_2)):((_1,_1)), (_2))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = raked_product(layout!((3,(2,4),1):(1,(3,6),0)), layout!((2,4,4):(1,2,8))); check(&r, "((_2,_3),(_4,(_2,_4)),(_4,_1)):((_24,_1),(_48,(_3,_6)),(_192,_0))", "raked_product((_3,(_2,_4),_1):(_1,(_3,_6),_0), (_2,_4,_4):(_1,_2,_8))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_divide(layout!(((1,4),(2,2)):((16,4),(2,1))), layout!((2,1):(1,1))); check(&r, "((_2,_1),_2,_2,_2):((_4,_1),_8,_2,_1)", "tiled_divide(((_1,_4),(_2,_2)):((_16,_4),(_2,_1)), (_2,_1):(_1,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = filter(layout!(((2,3),(2,4,3)):((8,96),(1,2,16)))); check(&r, "(_2,_3,_8,_3):(_8,_96,_1,_16)", "filter(((_2,_3),(_2,_4,_3)):((_8,_96),(_1,_2,_16)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!(((2,4),(2,2),8):((8,2),(1,16),32)), layout!(1:128)); check(&r, "_1:_128", "composition(((_2,_4),(_2,_2),_8):((_8,_2),(_1,_16),_32), _1:_128)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = raked_product(layout!((2,3,1,1):(3,1,1,3)), layout!(1:1)); check(&r, "((_1,_2),(_1,_3),(_1,_1),(_1,_1)):((_0,_3),(_0,_1),(_0,_1),(_0,_3))", "raked_product((_2,_3,_1,_1):(_3,_1,_1,_3), _1:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement_to(layout!((4,8):(8,0)), shape!(32)); check(&r, "_8:_1", "complement((_4,_8):(_8,_0), _32)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_product(layout!(8:1), layout!(((2,2,2)):((4,2,1)))); check(&r, "(_8,((_2,_2,_2))):(_1,((_32,_16,_8)))", "zipped_product(_8:_1, ((_2,_2,_2)):((_4,_2,_1)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flatten(layout!((4,16,4):(64,4,1))); check(&r, "(_4,_16,_4):(_64,_4,_1)", "flatten((_4,_16,_4):(_64,_4,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flatten(layout!(((2,3),(2,4),4):((32,64),(1,2),8))); check(&r, "(_2,_3,_2,_4,_4):(_32,_64,_1,_2,_8)", "flatten(((_2,_3),(_2,_4),_4):((_32,_64),(_1,_2),_8))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = right_inverse(layout!((16,3):(1,16))); check(&r, "_48:_1", "right_inverse((_16,_3):(_1,_16))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_product(layout!(((2,1),4,3):((1,7),2,8)), layout!(16:1)); check(&r, "(((_2,_1),_4,_3),_16):(((_1,_7),_2,_8),_24)", "zipped_product(((_2,_1),_4,_3):((_1,_7),_2,_8), _16:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement(layout!(((1,2),2,6):((1,1),2,4))); check(&r, "_1:_0", "complement(((_1,_2),_2,_6):((_1,_1),_2,_4))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!(((4,2),3):((1,0),8)), shape!((8))); check(&r, "((_4,_2)):((_1,_0))", "composition(((_4,_2),_3):((_1,_0),_8), (_8))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_divide(layout!((2,(1,1)):(1,(2,2))), layout!(1:2)); check(&r, "(_1,_2):(_2,_1)", "flat_divide((_2,(_1,_1)):(_1,(_2,_2)), _1:_2)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement(layout!(((4,2),4):((8,4),1))); check(&r, "_1:_0", "complement(((_4,_2),_4):((_8,_4),_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flatten(layout!((1,(2,2),(2,4),4):(1,(1,2),(4,8),32))); check(&r, "(_1,_2,_2,_2,_4,_4):(_1,_1,_2,_4,_8,_32)", "flatten((_1,(_2,_2),(_2,_4),_4):(_1,(_1,_2),(_4,_8),_32))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce_by(layout!((16,(2,1)):(1,(16,1))), shape!((1,1))); check(&r, "(_16,_2):(_1,_16)", "coalesce((_16,(_2,_1)):(_1,(_16,_1)), (_1,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_product(layout!((1,(2,2,2)):(8,(4,2,1))), layout!(2:1)); check(&r, "(_1,(_2,_2,_2),_2):(_8,(_4,_2,_1),_8)", "flat_product((_1,(_2,_2,_2)):(_8,(_4,_2,_1)), _2:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!((16):(1)), shape!((16))); check(&r, "(_16):(_1)", "composition((_16):(_1), (_16))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flatten(layout!(6:1)); check(&r, "_6:_1", "flatten(_6:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_divide(layout!(((4,2,3),2):((1,4,8),24)), layout!((3,1,8):(0,0,3))); check(&r, "((_3,_1,_8),(_3,_2)):((_0,_0,_3),(_1,_24))", "zipped_divide(((_4,_2,_3),_2):((_1,_4,_8),_24), (_3,_1,_8):(_0,_0,_3))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = filter(layout!(((4,1),1):((1,1),1))); check(&r, "_4:_1", "filter(((_4,_1),_1):((_1,_1),_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_product(layout!(((2,1),4):((1,2),2)), layout!(3:1)); check(&r, "((_2,_1),_4,_3):((_1,_2),_2,_8)", "flat_product(((_2,_1),_4):((_1,_2),_2), _3:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_product(layout!((4,(2,2)):(1,(4,8))), layout!((1):(0))); check(&r, "(_4,(_2,_2),(_1)):(_1,(_4,_8),(_0))", "flat_product((_4,(_2,_2)):(_1,(_4,_8)), (_1):(_0))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = depth(layout!((8):(-1))); check(&r, "_1", "depth((_8):(_-1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_product(layout!(((4,2,2),2):((0,2,1),16)), layout!((2,(2,4)):(4,(8,1)))); check(&r, "((_4,_2,_2),_2,_2,(_2,_4)):((_0,_2,_1),_16,_32,(_64,_4))", "flat_product(((_4,_2,_2),_2):((_0,_2,_1),_16), (_2,(_2,_4)):(_4,(_8,_1)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_product(layout!((1,8):(0,1)), layout!((1,8):(1,1))); check(&r, "((_1,_8),_1,_8):((_0,_1),_8,_8)", "tiled_product((_1,_8):(_0,_1), (_1,_8):(_1,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_divide(layout!(8:0), shape!((8))); check(&r, "((_8),(_1)):((_0),(_0))", "zipped_divide(_8:_0, (_8))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_product(layout!(((2,1,3),2):((1,1,2),6)), layout!(((4,2,2),1):((1,4,8),7))); check(&r, "(((_2,_1,_3),_2),(_4,_2,_2),_1):(((_1,_1,_2),_6),(_12,_48,_96),_84)", "tiled_product(((_2,_1,_3),_2):((_1,_1,_2),_6), ((_4,_2,_2),_1):((_1,_4,_8),_7))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flatten(layout!((6,8,4):(32,4,1))); check(&r, "(_6,_8,_4):(_32,_4,_1)", "flatten((_6,_8,_4):(_32,_4,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_product(layout!(((2,4),4):((1,2),8)), layout!(((2,2)):((6,1)))); check(&r, "((_2,_4),_4,((_2,_2))):((_1,_2),_8,((_192,_32)))", "flat_product(((_2,_4),_4):((_1,_2),_8), ((_2,_2)):((_6,_1)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = filter(layout!((4,8,2):(16,2,1))); check(&r, "(_4,_8,_2):(_16,_2,_1)", "filter((_4,_8,_2):(_16,_2,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce_by(layout!((3,8):(8,1)), shape!((1,1))); check(&r, "(_3,_8):(_8,_1)", "coalesce((_3,_8):(_8,_1), (_1,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_divide(layout!(((2,2,4)):((8,1,2))), (layout!(2:8),)); check(&r, "((_2),((_2,_4))):((_4),((_8,_1)))", "tiled_divide(((_2,_2,_4)):((_8,_1,_2)), (_2:_8))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_product(layout!((1):(1)), layout!(3:1)); check(&r, "((_1),_3):((_1),_1)", "zipped_product((_1):(_1), _3:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_product(layout!(((4,2),2):((1,4),16)), layout!((2,2):(1,2))); check(&r, "((_4,_2),_2,_2,_2):((_1,_4),_16,_8,_32)", "flat_product(((_4,_2),_2):((_1,_4),_16), (_2,_2):(_1,_2))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce_by(layout!((8,4,8):(32,8,1)), shape!((1,1,1))); check(&r, "(_8,_4,_8):(_32,_8,_1)", "coalesce((_8,_4,_8):(_32,_8,_1), (_1,_1,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
+    {
+        let r = complement(layout!((2,2,2):(0,8,4)));
+        check(&r, "_4:_1", "complement((_2,_2,_2):(_0,_8,_4))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = right_inverse(layout!(16:1));
+        check(&r, "_16:_1", "right_inverse(_16:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = blocked_product(layout!(8:1), layout!(4:1));
+        check(&r, "((_8,_4)):((_1,_8))", "blocked_product(_8:_1, _4:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = filter(layout!((3):(1)));
+        check(&r, "_3:_1", "filter((_3):(_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement(layout!((4,(2,4),2):(1,(4,16),192)));
+        check(
+            &r,
+            "(_2,_3):(_8,_64)",
+            "complement((_4,(_2,_4),_2):(_1,(_4,_16),_192))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement(layout!(((2,2)):((2,1))));
+        check(&r, "_1:_0", "complement(((_2,_2)):((_2,_1)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_product(layout!(((2,1,2)):((1,0,2))), layout!((4,3):(1,4)));
+        check(
+            &r,
+            "(((_2,_1,_2)),(_4,_3)):(((_1,_0,_2)),(_4,_16))",
+            "logical_product(((_2,_1,_2)):((_1,_0,_2)), (_4,_3):(_1,_4))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = depth(layout!((8,2,(4,4)):(8,1,(64,2))));
+        check(&r, "_2", "depth((_8,_2,(_4,_4)):(_8,_1,(_64,_2)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_divide(
+            layout!(((2,4),(2,4)):((1,2),(8,16))),
+            (layout!(2:4), layout!(4:1)),
+        );
+        check(
+            &r,
+            "((_2,_4),(_4,_2)):((_4,_8),(_1,_32))",
+            "zipped_divide(((_2,_4),(_2,_4)):((_1,_2),(_8,_16)), (_2:_4,_4:_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!(8:1), layout!(2:1));
+        check(&r, "_2:_1", "composition(_8:_1, _2:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement(layout!((6,4):(1,6)));
+        check(&r, "_1:_0", "complement((_6,_4):(_1,_6))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!(8:1), (layout!(2:2),));
+        check(&r, "(_2):(_2)", "composition(_8:_1, (_2:_2))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_divide(layout!(((1,2)):((1,1))), shape!((2)));
+        check(
+            &r,
+            "((_2,_1)):((_1,_0))",
+            "logical_divide(((_1,_2)):((_1,_1)), (_2))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = raked_product(layout!((3,(2,4),1):(1,(3,6),0)), layout!((2,4,4):(1,2,8)));
+        check(
+            &r,
+            "((_2,_3),(_4,(_2,_4)),(_4,_1)):((_24,_1),(_48,(_3,_6)),(_192,_0))",
+            "raked_product((_3,(_2,_4),_1):(_1,(_3,_6),_0), (_2,_4,_4):(_1,_2,_8))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_divide(layout!(((1,4),(2,2)):((16,4),(2,1))), layout!((2,1):(1,1)));
+        check(
+            &r,
+            "((_2,_1),_2,_2,_2):((_4,_1),_8,_2,_1)",
+            "tiled_divide(((_1,_4),(_2,_2)):((_16,_4),(_2,_1)), (_2,_1):(_1,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = filter(layout!(((2,3),(2,4,3)):((8,96),(1,2,16))));
+        check(
+            &r,
+            "(_2,_3,_8,_3):(_8,_96,_1,_16)",
+            "filter(((_2,_3),(_2,_4,_3)):((_8,_96),(_1,_2,_16)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!(((2,4),(2,2),8):((8,2),(1,16),32)), layout!(1:128));
+        check(
+            &r,
+            "_1:_128",
+            "composition(((_2,_4),(_2,_2),_8):((_8,_2),(_1,_16),_32), _1:_128)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = raked_product(layout!((2,3,1,1):(3,1,1,3)), layout!(1:1));
+        check(
+            &r,
+            "((_1,_2),(_1,_3),(_1,_1),(_1,_1)):((_0,_3),(_0,_1),(_0,_1),(_0,_3))",
+            "raked_product((_2,_3,_1,_1):(_3,_1,_1,_3), _1:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement_to(layout!((4,8):(8,0)), shape!(32));
+        check(&r, "_8:_1", "complement((_4,_8):(_8,_0), _32)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_product(layout!(8:1), layout!(((2,2,2)):((4,2,1))));
+        check(
+            &r,
+            "(_8,((_2,_2,_2))):(_1,((_32,_16,_8)))",
+            "zipped_product(_8:_1, ((_2,_2,_2)):((_4,_2,_1)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flatten(layout!((4,16,4):(64,4,1)));
+        check(
+            &r,
+            "(_4,_16,_4):(_64,_4,_1)",
+            "flatten((_4,_16,_4):(_64,_4,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flatten(layout!(((2,3),(2,4),4):((32,64),(1,2),8)));
+        check(
+            &r,
+            "(_2,_3,_2,_4,_4):(_32,_64,_1,_2,_8)",
+            "flatten(((_2,_3),(_2,_4),_4):((_32,_64),(_1,_2),_8))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = right_inverse(layout!((16,3):(1,16)));
+        check(&r, "_48:_1", "right_inverse((_16,_3):(_1,_16))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_product(layout!(((2,1),4,3):((1,7),2,8)), layout!(16:1));
+        check(
+            &r,
+            "(((_2,_1),_4,_3),_16):(((_1,_7),_2,_8),_24)",
+            "zipped_product(((_2,_1),_4,_3):((_1,_7),_2,_8), _16:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement(layout!(((1,2),2,6):((1,1),2,4)));
+        check(&r, "_1:_0", "complement(((_1,_2),_2,_6):((_1,_1),_2,_4))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!(((4,2),3):((1,0),8)), shape!((8)));
+        check(
+            &r,
+            "((_4,_2)):((_1,_0))",
+            "composition(((_4,_2),_3):((_1,_0),_8), (_8))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_divide(layout!((2,(1,1)):(1,(2,2))), layout!(1:2));
+        check(
+            &r,
+            "(_1,_2):(_2,_1)",
+            "flat_divide((_2,(_1,_1)):(_1,(_2,_2)), _1:_2)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement(layout!(((4,2),4):((8,4),1)));
+        check(&r, "_1:_0", "complement(((_4,_2),_4):((_8,_4),_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flatten(layout!((1,(2,2),(2,4),4):(1,(1,2),(4,8),32)));
+        check(
+            &r,
+            "(_1,_2,_2,_2,_4,_4):(_1,_1,_2,_4,_8,_32)",
+            "flatten((_1,(_2,_2),(_2,_4),_4):(_1,(_1,_2),(_4,_8),_32))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce_by(layout!((16,(2,1)):(1,(16,1))), shape!((1, 1)));
+        check(
+            &r,
+            "(_16,_2):(_1,_16)",
+            "coalesce((_16,(_2,_1)):(_1,(_16,_1)), (_1,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_product(layout!((1,(2,2,2)):(8,(4,2,1))), layout!(2:1));
+        check(
+            &r,
+            "(_1,(_2,_2,_2),_2):(_8,(_4,_2,_1),_8)",
+            "flat_product((_1,(_2,_2,_2)):(_8,(_4,_2,_1)), _2:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!((16):(1)), shape!((16)));
+        check(&r, "(_16):(_1)", "composition((_16):(_1), (_16))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flatten(layout!(6:1));
+        check(&r, "_6:_1", "flatten(_6:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_divide(layout!(((4,2,3),2):((1,4,8),24)), layout!((3,1,8):(0,0,3)));
+        check(
+            &r,
+            "((_3,_1,_8),(_3,_2)):((_0,_0,_3),(_1,_24))",
+            "zipped_divide(((_4,_2,_3),_2):((_1,_4,_8),_24), (_3,_1,_8):(_0,_0,_3))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = filter(layout!(((4,1),1):((1,1),1)));
+        check(&r, "_4:_1", "filter(((_4,_1),_1):((_1,_1),_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_product(layout!(((2,1),4):((1,2),2)), layout!(3:1));
+        check(
+            &r,
+            "((_2,_1),_4,_3):((_1,_2),_2,_8)",
+            "flat_product(((_2,_1),_4):((_1,_2),_2), _3:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_product(layout!((4,(2,2)):(1,(4,8))), layout!((1):(0)));
+        check(
+            &r,
+            "(_4,(_2,_2),(_1)):(_1,(_4,_8),(_0))",
+            "flat_product((_4,(_2,_2)):(_1,(_4,_8)), (_1):(_0))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = depth(layout!((8):(-1)));
+        check(&r, "_1", "depth((_8):(_-1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_product(
+            layout!(((4,2,2),2):((0,2,1),16)),
+            layout!((2,(2,4)):(4,(8,1))),
+        );
+        check(
+            &r,
+            "((_4,_2,_2),_2,_2,(_2,_4)):((_0,_2,_1),_16,_32,(_64,_4))",
+            "flat_product(((_4,_2,_2),_2):((_0,_2,_1),_16), (_2,(_2,_4)):(_4,(_8,_1)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_product(layout!((1,8):(0,1)), layout!((1,8):(1,1)));
+        check(
+            &r,
+            "((_1,_8),_1,_8):((_0,_1),_8,_8)",
+            "tiled_product((_1,_8):(_0,_1), (_1,_8):(_1,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_divide(layout!(8:0), shape!((8)));
+        check(&r, "((_8),(_1)):((_0),(_0))", "zipped_divide(_8:_0, (_8))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_product(
+            layout!(((2,1,3),2):((1,1,2),6)),
+            layout!(((4,2,2),1):((1,4,8),7)),
+        );
+        check(
+            &r,
+            "(((_2,_1,_3),_2),(_4,_2,_2),_1):(((_1,_1,_2),_6),(_12,_48,_96),_84)",
+            "tiled_product(((_2,_1,_3),_2):((_1,_1,_2),_6), ((_4,_2,_2),_1):((_1,_4,_8),_7))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flatten(layout!((6,8,4):(32,4,1)));
+        check(
+            &r,
+            "(_6,_8,_4):(_32,_4,_1)",
+            "flatten((_6,_8,_4):(_32,_4,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_product(layout!(((2,4),4):((1,2),8)), layout!(((2,2)):((6,1))));
+        check(
+            &r,
+            "((_2,_4),_4,((_2,_2))):((_1,_2),_8,((_192,_32)))",
+            "flat_product(((_2,_4),_4):((_1,_2),_8), ((_2,_2)):((_6,_1)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = filter(layout!((4,8,2):(16,2,1)));
+        check(
+            &r,
+            "(_4,_8,_2):(_16,_2,_1)",
+            "filter((_4,_8,_2):(_16,_2,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce_by(layout!((3,8):(8,1)), shape!((1, 1)));
+        check(&r, "(_3,_8):(_8,_1)", "coalesce((_3,_8):(_8,_1), (_1,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_divide(layout!(((2,2,4)):((8,1,2))), (layout!(2:8),));
+        check(
+            &r,
+            "((_2),((_2,_4))):((_4),((_8,_1)))",
+            "tiled_divide(((_2,_2,_4)):((_8,_1,_2)), (_2:_8))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_product(layout!((1):(1)), layout!(3:1));
+        check(
+            &r,
+            "((_1),_3):((_1),_1)",
+            "zipped_product((_1):(_1), _3:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_product(layout!(((4,2),2):((1,4),16)), layout!((2,2):(1,2)));
+        check(
+            &r,
+            "((_4,_2),_2,_2,_2):((_1,_4),_16,_8,_32)",
+            "flat_product(((_4,_2),_2):((_1,_4),_16), (_2,_2):(_1,_2))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce_by(layout!((8,4,8):(32,8,1)), shape!((1, 1, 1)));
+        check(
+            &r,
+            "(_8,_4,_8):(_32,_8,_1)",
+            "coalesce((_8,_4,_8):(_32,_8,_1), (_1,_1,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
 }
 
 #[test]
 fn static_06() {
-    { let r = flat_product(layout!((1,3):(3,1)), layout!(((4,4)):((1,4)))); check(&r, "(_1,_3,((_4,_4))):(_3,_1,((_3,_12)))", "flat_product((_1,_3):(_3,_1), ((_4,_4)):((_1,_4)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce(layout!(((1,1),2):((1,1),1))); check(&r, "_2:_1", "coalesce(((_1,_1),_2):((_1,_1),_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_product(layout!(4:1), layout!(((3,1),1):((1,3),3))); check(&r, "(_4,((_3,_1),_1)):(_1,((_4,_12),_12))", "zipped_product(_4:_1, ((_3,_1),_1):((_1,_3),_3))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = raked_product(layout!((4,3):(1,4)), layout!((2,2):(1,0))); check(&r, "((_2,_4),(_2,_3)):((_12,_1),(_0,_4))", "raked_product((_4,_3):(_1,_4), (_2,_2):(_1,_0))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce(layout!(((2,3),2):((1,2),6))); check(&r, "_12:_1", "coalesce(((_2,_3),_2):((_1,_2),_6))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = depth(layout!((2,2,2):(2,-1,4))); check(&r, "_1", "depth((_2,_2,_2):(_2,_-1,_4))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!(6:1), layout!(3:2)); check(&r, "_3:_2", "composition(_6:_1, _3:_2)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_divide(layout!((3,(3,2,2)):(2,(108,18,1))), layout!(12:3)); check(&r, "((_3,_2,_2),_3):((_108,_18,_1),_2)", "zipped_divide((_3,(_3,_2,_2)):(_2,(_108,_18,_1)), _12:_3)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_product(layout!((3):(1)), layout!((1,(4,2,2)):(0,(0,4,8)))); check(&r, "((_3),(_1,(_4,_2,_2))):((_1),(_0,(_0,_12,_24)))", "logical_product((_3):(_1), (_1,(_4,_2,_2)):(_0,(_0,_4,_8)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = left_inverse(layout!(((2,4),4):((1,2),8))); check(&r, "_32:_1", "left_inverse(((_2,_4),_4):((_1,_2),_8))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = size(layout!((6,4):(1,6))); check(&r, "_24", "size((_6,_4):(_1,_6))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_product(layout!(2:1), layout!(2:1)); check(&r, "(_2,_2):(_1,_2)", "logical_product(_2:_1, _2:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_product(layout!((8,2):(1,8)), layout!(((2,2,4),1):((1,2,4),16))); check(&r, "((_8,_2),((_2,_2,_4),_1)):((_1,_8),((_16,_32,_64),_256))", "zipped_product((_8,_2):(_1,_8), ((_2,_2,_4),_1):((_1,_2,_4),_16))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = right_inverse(layout!((2,6,2,3):(36,1,6,0))); check(&r, "_12:_2", "right_inverse((_2,_6,_2,_3):(_36,_1,_6,_0))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = blocked_product(layout!((3,8):(8,1)), layout!((6,2):(0,6))); check(&r, "((_3,_6),(_8,_2)):((_8,_0),(_1,_144))", "blocked_product((_3,_8):(_8,_1), (_6,_2):(_0,_6))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_product(layout!(((3,1),(3,1)):((3,0),(1,1))), layout!((6):(1))); check(&r, "(((_3,_1),(_3,_1)),(_6)):(((_3,_0),(_1,_1)),(_9))", "logical_product(((_3,_1),(_3,_1)):((_3,_0),(_1,_1)), (_6):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flatten(layout!(((4,1)):((1,4)))); check(&r, "(_4,_1):(_1,_4)", "flatten(((_4,_1)):((_1,_4)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = depth(layout!((16,1):(1,1))); check(&r, "_1", "depth((_16,_1):(_1,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = filter(layout!(3:1)); check(&r, "_3:_1", "filter(_3:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = right_inverse(layout!(((2,2),1):((2,1),0))); check(&r, "(_2,_2):(_2,_1)", "right_inverse(((_2,_2),_1):((_2,_1),_0))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = filter(layout!(((2,2),(2,4)):((1,2),(4,8)))); check(&r, "_32:_1", "filter(((_2,_2),(_2,_4)):((_1,_2),(_4,_8)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!(((1,2)):((1,1))), (layout!(1:1),)); check(&r, "(_1):(_1)", "composition(((_1,_2)):((_1,_1)), (_1:_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_product(layout!((16):(1)), layout!((8,2):(1,24))); check(&r, "((_16),(_8,_2)):((_1),(_16,_384))", "logical_product((_16):(_1), (_8,_2):(_1,_24))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_divide(layout!(((4,4),4):((16,4),1)), shape!((16,4))); check(&r, "((_4,_4),_4,_1,_1):((_16,_4),_1,_0,_0)", "flat_divide(((_4,_4),_4):((_16,_4),_1), (_16,_4))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = cosize(layout!((4,16):(1,4))); check(&r, "_64", "cosize((_4,_16):(_1,_4))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce_by(layout!(((2,2,4)):((1,2,4))), shape!((1))); check(&r, "(_16):(_1)", "coalesce(((_2,_2,_4)):((_1,_2,_4)), (_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = cosize(layout!(16:1)); check(&r, "_16", "cosize(_16:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flatten(layout!(((4,2),3):((9,108),1))); check(&r, "(_4,_2,_3):(_9,_108,_1)", "flatten(((_4,_2),_3):((_9,_108),_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = raked_product(layout!((8):(1)), layout!((6,1):(1,0))); check(&r, "((_6,_8),(_1,_1)):((_8,_1),(_0,_0))", "raked_product((_8):(_1), (_6,_1):(_1,_0))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce_by(layout!(((2,3)):((1,2))), shape!((1))); check(&r, "(_6):(_1)", "coalesce(((_2,_3)):((_1,_2)), (_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = depth(layout!((8,(1,2,4),3):(24,(1,12,3),1))); check(&r, "_2", "depth((_8,(_1,_2,_4),_3):(_24,(_1,_12,_3),_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_product(layout!(((4,2),4):((2,1),8)), layout!(4:1)); check(&r, "(((_4,_2),_4),_4):(((_2,_1),_8),_32)", "zipped_product(((_4,_2),_4):((_2,_1),_8), _4:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = blocked_product(layout!(((2,1,4)):((1,2,0))), layout!(((4,1,2)):((6,6,1)))); check(&r, "(((_2,_1,_4),(_4,_1,_2))):(((_1,_2,_0),(_12,_12,_2)))", "blocked_product(((_2,_1,_4)):((_1,_2,_0)), ((_4,_1,_2)):((_6,_6,_1)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_divide(layout!((2,(2,3)):(1,(2,4))), layout!(8:1)); check(&r, "(_8,_2):(_1,_8)", "zipped_divide((_2,(_2,_3)):(_1,(_2,_4)), _8:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = cosize(layout!((2,8,(4,4)):(1,8,(2,0)))); check(&r, "_64", "cosize((_2,_8,(_4,_4)):(_1,_8,(_2,_0)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!((3):(-1)), layout!((1):(0))); check(&r, "(_1):(_0)", "composition((_3):(_-1), (_1):(_0))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_product(layout!(((2,1,1)):((1,1,0))), layout!((2,2,1):(1,2,0))); check(&r, "(((_2,_1,_1)),_2,_2,_1):(((_1,_1,_0)),_2,_4,_0)", "flat_product(((_2,_1,_1)):((_1,_1,_0)), (_2,_2,_1):(_1,_2,_0))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = size(layout!((2,16,4):(64,4,1))); check(&r, "_128", "size((_2,_16,_4):(_64,_4,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_product(layout!((1,2):(7,1)), layout!(((3,2)):((1,0)))); check(&r, "(_1,_2,((_3,_2))):(_7,_1,((_2,_0)))", "flat_product((_1,_2):(_7,_1), ((_3,_2)):((_1,_0)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement(layout!(16:1)); check(&r, "_1:_0", "complement(_16:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!((1):(0)), layout!(1:0)); check(&r, "_1:_0", "composition((_1):(_0), _1:_0)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!((1,4,2):(1,-1,4)), layout!(2:4)); check(&r, "_2:_4", "composition((_1,_4,_2):(_1,_-1,_4), _2:_4)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!(4:-1), layout!((1,1,2):(2,2,0))); check(&r, "(_1,_1,_2):(_-2,_-2,_0)", "composition(_4:_-1, (_1,_1,_2):(_2,_2,_0))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_product(layout!((8):(1)), layout!(4:1)); check(&r, "((_8),_4):((_1),_8)", "tiled_product((_8):(_1), _4:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement_to(layout!((1,(4,2,2)):(7,(1,4,8))), shape!(48)); check(&r, "_3:_16", "complement((_1,(_4,_2,_2)):(_7,(_1,_4,_8)), _48)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = coalesce_by(layout!((2,6,(2,2,4)):(96,8,(384,4,1))), shape!((1,1,1))); check(&r, "(_2,_6,(_2,_2,_4)):(_96,_8,(_384,_4,_1))", "coalesce((_2,_6,(_2,_2,_4)):(_96,_8,(_384,_4,_1)), (_1,_1,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = rank(layout!((3,(4,2,4)):(1,(3,12,24)))); check(&r, "_2", "rank((_3,(_4,_2,_4)):(_1,(_3,_12,_24)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = size(layout!((8,3):(1,8))); check(&r, "_24", "size((_8,_3):(_1,_8))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_divide(layout!(2:1), shape!((1))); check(&r, "((_1),(_2)):((_0),(_1))", "tiled_divide(_2:_1, (_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = filter(layout!((8):(1))); check(&r, "_8:_1", "filter((_8):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
+    {
+        let r = flat_product(layout!((1,3):(3,1)), layout!(((4,4)):((1,4))));
+        check(
+            &r,
+            "(_1,_3,((_4,_4))):(_3,_1,((_3,_12)))",
+            "flat_product((_1,_3):(_3,_1), ((_4,_4)):((_1,_4)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce(layout!(((1,1),2):((1,1),1)));
+        check(&r, "_2:_1", "coalesce(((_1,_1),_2):((_1,_1),_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_product(layout!(4:1), layout!(((3,1),1):((1,3),3)));
+        check(
+            &r,
+            "(_4,((_3,_1),_1)):(_1,((_4,_12),_12))",
+            "zipped_product(_4:_1, ((_3,_1),_1):((_1,_3),_3))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = raked_product(layout!((4,3):(1,4)), layout!((2,2):(1,0)));
+        check(
+            &r,
+            "((_2,_4),(_2,_3)):((_12,_1),(_0,_4))",
+            "raked_product((_4,_3):(_1,_4), (_2,_2):(_1,_0))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce(layout!(((2,3),2):((1,2),6)));
+        check(&r, "_12:_1", "coalesce(((_2,_3),_2):((_1,_2),_6))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = depth(layout!((2,2,2):(2,-1,4)));
+        check(&r, "_1", "depth((_2,_2,_2):(_2,_-1,_4))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!(6:1), layout!(3:2));
+        check(&r, "_3:_2", "composition(_6:_1, _3:_2)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_divide(layout!((3,(3,2,2)):(2,(108,18,1))), layout!(12:3));
+        check(
+            &r,
+            "((_3,_2,_2),_3):((_108,_18,_1),_2)",
+            "zipped_divide((_3,(_3,_2,_2)):(_2,(_108,_18,_1)), _12:_3)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_product(layout!((3):(1)), layout!((1,(4,2,2)):(0,(0,4,8))));
+        check(
+            &r,
+            "((_3),(_1,(_4,_2,_2))):((_1),(_0,(_0,_12,_24)))",
+            "logical_product((_3):(_1), (_1,(_4,_2,_2)):(_0,(_0,_4,_8)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = left_inverse(layout!(((2,4),4):((1,2),8)));
+        check(&r, "_32:_1", "left_inverse(((_2,_4),_4):((_1,_2),_8))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = size(layout!((6,4):(1,6)));
+        check(&r, "_24", "size((_6,_4):(_1,_6))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_product(layout!(2:1), layout!(2:1));
+        check(&r, "(_2,_2):(_1,_2)", "logical_product(_2:_1, _2:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_product(layout!((8,2):(1,8)), layout!(((2,2,4),1):((1,2,4),16)));
+        check(
+            &r,
+            "((_8,_2),((_2,_2,_4),_1)):((_1,_8),((_16,_32,_64),_256))",
+            "zipped_product((_8,_2):(_1,_8), ((_2,_2,_4),_1):((_1,_2,_4),_16))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = right_inverse(layout!((2,6,2,3):(36,1,6,0)));
+        check(&r, "_12:_2", "right_inverse((_2,_6,_2,_3):(_36,_1,_6,_0))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = blocked_product(layout!((3,8):(8,1)), layout!((6,2):(0,6)));
+        check(
+            &r,
+            "((_3,_6),(_8,_2)):((_8,_0),(_1,_144))",
+            "blocked_product((_3,_8):(_8,_1), (_6,_2):(_0,_6))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_product(layout!(((3,1),(3,1)):((3,0),(1,1))), layout!((6):(1)));
+        check(
+            &r,
+            "(((_3,_1),(_3,_1)),(_6)):(((_3,_0),(_1,_1)),(_9))",
+            "logical_product(((_3,_1),(_3,_1)):((_3,_0),(_1,_1)), (_6):(_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flatten(layout!(((4,1)):((1,4))));
+        check(&r, "(_4,_1):(_1,_4)", "flatten(((_4,_1)):((_1,_4)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = depth(layout!((16,1):(1,1)));
+        check(&r, "_1", "depth((_16,_1):(_1,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = filter(layout!(3:1));
+        check(&r, "_3:_1", "filter(_3:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = right_inverse(layout!(((2,2),1):((2,1),0)));
+        check(
+            &r,
+            "(_2,_2):(_2,_1)",
+            "right_inverse(((_2,_2),_1):((_2,_1),_0))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = filter(layout!(((2,2),(2,4)):((1,2),(4,8))));
+        check(&r, "_32:_1", "filter(((_2,_2),(_2,_4)):((_1,_2),(_4,_8)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!(((1,2)):((1,1))), (layout!(1:1),));
+        check(&r, "(_1):(_1)", "composition(((_1,_2)):((_1,_1)), (_1:_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_product(layout!((16):(1)), layout!((8,2):(1,24)));
+        check(
+            &r,
+            "((_16),(_8,_2)):((_1),(_16,_384))",
+            "logical_product((_16):(_1), (_8,_2):(_1,_24))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_divide(layout!(((4,4),4):((16,4),1)), shape!((16, 4)));
+        check(
+            &r,
+            "((_4,_4),_4,_1,_1):((_16,_4),_1,_0,_0)",
+            "flat_divide(((_4,_4),_4):((_16,_4),_1), (_16,_4))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = cosize(layout!((4,16):(1,4)));
+        check(&r, "_64", "cosize((_4,_16):(_1,_4))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce_by(layout!(((2,2,4)):((1,2,4))), shape!((1)));
+        check(
+            &r,
+            "(_16):(_1)",
+            "coalesce(((_2,_2,_4)):((_1,_2,_4)), (_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = cosize(layout!(16:1));
+        check(&r, "_16", "cosize(_16:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flatten(layout!(((4,2),3):((9,108),1)));
+        check(
+            &r,
+            "(_4,_2,_3):(_9,_108,_1)",
+            "flatten(((_4,_2),_3):((_9,_108),_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = raked_product(layout!((8):(1)), layout!((6,1):(1,0)));
+        check(
+            &r,
+            "((_6,_8),(_1,_1)):((_8,_1),(_0,_0))",
+            "raked_product((_8):(_1), (_6,_1):(_1,_0))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce_by(layout!(((2,3)):((1,2))), shape!((1)));
+        check(&r, "(_6):(_1)", "coalesce(((_2,_3)):((_1,_2)), (_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = depth(layout!((8,(1,2,4),3):(24,(1,12,3),1)));
+        check(&r, "_2", "depth((_8,(_1,_2,_4),_3):(_24,(_1,_12,_3),_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_product(layout!(((4,2),4):((2,1),8)), layout!(4:1));
+        check(
+            &r,
+            "(((_4,_2),_4),_4):(((_2,_1),_8),_32)",
+            "zipped_product(((_4,_2),_4):((_2,_1),_8), _4:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = blocked_product(layout!(((2,1,4)):((1,2,0))), layout!(((4,1,2)):((6,6,1))));
+        check(
+            &r,
+            "(((_2,_1,_4),(_4,_1,_2))):(((_1,_2,_0),(_12,_12,_2)))",
+            "blocked_product(((_2,_1,_4)):((_1,_2,_0)), ((_4,_1,_2)):((_6,_6,_1)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_divide(layout!((2,(2,3)):(1,(2,4))), layout!(8:1));
+        check(
+            &r,
+            "(_8,_2):(_1,_8)",
+            "zipped_divide((_2,(_2,_3)):(_1,(_2,_4)), _8:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = cosize(layout!((2,8,(4,4)):(1,8,(2,0))));
+        check(&r, "_64", "cosize((_2,_8,(_4,_4)):(_1,_8,(_2,_0)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!((3):(-1)), layout!((1):(0)));
+        check(&r, "(_1):(_0)", "composition((_3):(_-1), (_1):(_0))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_product(layout!(((2,1,1)):((1,1,0))), layout!((2,2,1):(1,2,0)));
+        check(
+            &r,
+            "(((_2,_1,_1)),_2,_2,_1):(((_1,_1,_0)),_2,_4,_0)",
+            "flat_product(((_2,_1,_1)):((_1,_1,_0)), (_2,_2,_1):(_1,_2,_0))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = size(layout!((2,16,4):(64,4,1)));
+        check(&r, "_128", "size((_2,_16,_4):(_64,_4,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_product(layout!((1,2):(7,1)), layout!(((3,2)):((1,0))));
+        check(
+            &r,
+            "(_1,_2,((_3,_2))):(_7,_1,((_2,_0)))",
+            "flat_product((_1,_2):(_7,_1), ((_3,_2)):((_1,_0)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement(layout!(16:1));
+        check(&r, "_1:_0", "complement(_16:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!((1):(0)), layout!(1:0));
+        check(&r, "_1:_0", "composition((_1):(_0), _1:_0)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!((1,4,2):(1,-1,4)), layout!(2:4));
+        check(&r, "_2:_4", "composition((_1,_4,_2):(_1,_-1,_4), _2:_4)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!(4:-1), layout!((1,1,2):(2,2,0)));
+        check(
+            &r,
+            "(_1,_1,_2):(_-2,_-2,_0)",
+            "composition(_4:_-1, (_1,_1,_2):(_2,_2,_0))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_product(layout!((8):(1)), layout!(4:1));
+        check(&r, "((_8),_4):((_1),_8)", "tiled_product((_8):(_1), _4:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement_to(layout!((1,(4,2,2)):(7,(1,4,8))), shape!(48));
+        check(
+            &r,
+            "_3:_16",
+            "complement((_1,(_4,_2,_2)):(_7,(_1,_4,_8)), _48)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = coalesce_by(layout!((2,6,(2,2,4)):(96,8,(384,4,1))), shape!((1, 1, 1)));
+        check(
+            &r,
+            "(_2,_6,(_2,_2,_4)):(_96,_8,(_384,_4,_1))",
+            "coalesce((_2,_6,(_2,_2,_4)):(_96,_8,(_384,_4,_1)), (_1,_1,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = rank(layout!((3,(4,2,4)):(1,(3,12,24))));
+        check(&r, "_2", "rank((_3,(_4,_2,_4)):(_1,(_3,_12,_24)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = size(layout!((8,3):(1,8)));
+        check(&r, "_24", "size((_8,_3):(_1,_8))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_divide(layout!(2:1), shape!((1)));
+        check(&r, "((_1),(_2)):((_0),(_1))", "tiled_divide(_2:_1, (_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = filter(layout!((8):(1)));
+        check(&r, "_8:_1", "filter((_8):(_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
 }
 
 #[test]
 fn static_07() {
-    { let r = coalesce(layout!((4,(4,3,2)):(1,(4,16,48)))); check(&r, "_96:_1", "coalesce((_4,(_4,_3,_2)):(_1,(_4,_16,_48)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_divide(layout!(((2,2),8,1,6):((1,2),4,32,32)), layout!(6:1)); check(&r, "(_6,_32):(_1,_6)", "tiled_divide(((_2,_2),_8,_1,_6):((_1,_2),_4,_32,_32), _6:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_product(layout!((8):(1)), layout!((3):(1))); check(&r, "((_8),(_3)):((_1),(_8))", "zipped_product((_8):(_1), (_3):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_divide(layout!(16:1), shape!((8))); check(&r, "((_8),(_2)):((_1),(_8))", "tiled_divide(_16:_1, (_8))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = blocked_product(layout!(((2,1,2),4):((1,1,2),4)), layout!(8:1)); check(&r, "(((_2,_1,_2),_8),(_4,_1)):(((_1,_1,_2),_16),(_4,_0))", "blocked_product(((_2,_1,_2),_4):((_1,_1,_2),_4), _8:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = rank(layout!(4:1)); check(&r, "_1", "rank(_4:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_divide(layout!(((4,2)):((1,4))), layout!(1:8)); check(&r, "(_1,_8):(_8,_1)", "zipped_divide(((_4,_2)):((_1,_4)), _1:_8)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = left_inverse(layout!(((2,4),2):((8,1),4))); check(&r, "(_8,_2):(_2,_1)", "left_inverse(((_2,_4),_2):((_8,_1),_4))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = left_inverse(layout!((1,4,(2,3,3)):(1,2,(288,16,48)))); check(&r, "(_2,_144,_2):(_0,_1,_4)", "left_inverse((_1,_4,(_2,_3,_3)):(_1,_2,(_288,_16,_48)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement(layout!(2:0)); check(&r, "_1:_0", "complement(_2:_0)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = filter(layout!((6,(2,2,2)):(1,(6,12,24)))); check(&r, "_48:_1", "filter((_6,(_2,_2,_2)):(_1,(_6,_12,_24)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_divide(layout!((4,4,16):(1,4,16)), shape!((2,1))); check(&r, "((_2,_2),(_1,_4),_16):((_1,_2),(_0,_4),_16)", "logical_divide((_4,_4,_16):(_1,_4,_16), (_2,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_divide(layout!((1,(4,2)):(1,(1,4))), layout!((2):(1))); check(&r, "((_2),_4):((_1),_2)", "zipped_divide((_1,(_4,_2)):(_1,(_1,_4)), (_2):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!((1,(1,1,1)):(3,(1,1,3))), layout!(1:1)); check(&r, "_1:_3", "composition((_1,(_1,_1,_1)):(_3,(_1,_1,_3)), _1:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_product(layout!((1,2,(2,2),4):(1,16,(8,4),1)), layout!((4,(2,2)):(1,(8,4)))); check(&r, "((_1,_2,(_2,_2),_4),(_4,(_2,_2))):((_1,_16,(_8,_4),_1),(_32,(_256,_128)))", "logical_product((_1,_2,(_2,_2),_4):(_1,_16,(_8,_4),_1), (_4,(_2,_2)):(_1,(_8,_4)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!(((4,2)):((1,4))), layout!(1:8)); check(&r, "_1:_8", "composition(((_4,_2)):((_1,_4)), _1:_8)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = depth(layout!((8,8):(8,1))); check(&r, "_1", "depth((_8,_8):(_8,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_product(layout!((3):(1)), layout!((1,6,(1,2)):(6,1,(7,6)))); check(&r, "((_3),_1,_6,(_1,_2)):((_1),_18,_3,(_21,_18))", "flat_product((_3):(_1), (_1,_6,(_1,_2)):(_6,_1,(_7,_6)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_product(layout!((3,2):(1,3)), layout!(3:1)); check(&r, "((_3,_2),_3):((_1,_3),_6)", "zipped_product((_3,_2):(_1,_3), _3:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = rank(layout!((8,(2,4),3):(1,(192,48),8))); check(&r, "_3", "rank((_8,(_2,_4),_3):(_1,(_192,_48),_8))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!((4,8,1):(1,4,0)), shape!((2))); check(&r, "(_2):(_1)", "composition((_4,_8,_1):(_1,_4,_0), (_2))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = cosize(layout!((1,2):(1,1))); check(&r, "_2", "cosize((_1,_2):(_1,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_product(layout!(((2,3),(1,3)):((9,3),(3,1))), layout!(((3,1),1):((1,3),3))); check(&r, "((_2,_3),(_1,_3),(_3,_1),_1):((_9,_3),(_3,_1),(_18,_54),_54)", "flat_product(((_2,_3),(_1,_3)):((_9,_3),(_3,_1)), ((_3,_1),_1):((_1,_3),_3))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!((1,8,8):(0,1,8)), layout!((4,2,(4,1)):(1,4,(8,32)))); check(&r, "(_4,_2,(_4,_1)):(_1,_4,(_8,_32))", "composition((_1,_8,_8):(_0,_1,_8), (_4,_2,(_4,_1)):(_1,_4,(_8,_32)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = right_inverse(layout!((6,8):(1,12))); check(&r, "_6:_1", "right_inverse((_6,_8):(_1,_12))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_divide(layout!((3,4,(2,3)):(1,3,(12,0))), layout!(8:3)); check(&r, "(_8,(_3,_3)):(_3,(_1,_0))", "zipped_divide((_3,_4,(_2,_3)):(_1,_3,(_12,_0)), _8:_3)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = size(layout!((8,8):(8,1))); check(&r, "_64", "size((_8,_8):(_8,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flatten(layout!(((3,2,3),3):((2,1,18),6))); check(&r, "(_3,_2,_3,_3):(_2,_1,_18,_6)", "flatten(((_3,_2,_3),_3):((_2,_1,_18),_6))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_divide(layout!(((3,4)):((1,3))), layout!(6:1)); check(&r, "(_6,_2):(_1,_6)", "logical_divide(((_3,_4)):((_1,_3)), _6:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flatten(layout!((2,6):(1,0))); check(&r, "(_2,_6):(_1,_0)", "flatten((_2,_6):(_1,_0))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_divide(layout!(((1,2),2,(4,1),6):((0,1),2,(4,16),16)), layout!(6:16)); check(&r, "(_6,_16):(_16,_1)", "flat_divide(((_1,_2),_2,(_4,_1),_6):((_0,_1),_2,(_4,_16),_16), _6:_16)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_divide(layout!((16,2):(1,16)), (layout!(16:1),)); check(&r, "((_16),(_1,_2)):((_1),(_0,_16))", "zipped_divide((_16,_2):(_1,_16), (_16:_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement_to(layout!(((2,1,4),4,6):((1,192,12),48,2)), shape!(384)); check(&r, "_2:_192", "complement(((_2,_1,_4),_4,_6):((_1,_192,_12),_48,_2), _384)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_divide(layout!(6:1), layout!(1:1)); check(&r, "(_1,_6):(_1,_1)", "tiled_divide(_6:_1, _1:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = raked_product(layout!(((2,2),4):((8,1),2)), layout!((3,1):(1,1))); check(&r, "((_3,(_2,_2)),(_1,_4)):((_16,(_8,_1)),(_16,_2))", "raked_product(((_2,_2),_4):((_8,_1),_2), (_3,_1):(_1,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = rank(layout!((6,(4,2)):(8,(1,4)))); check(&r, "_2", "rank((_6,(_4,_2)):(_8,(_1,_4)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flatten(layout!(((4,2),(2,1)):((4,2),(1,0)))); check(&r, "(_4,_2,_2,_1):(_4,_2,_1,_0)", "flatten(((_4,_2),(_2,_1)):((_4,_2),(_1,_0)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_product(layout!(((2,4,1)):((4,1,0))), layout!((1):(1))); check(&r, "(((_2,_4,_1)),(_1)):(((_4,_1,_0)),(_0))", "tiled_product(((_2,_4,_1)):((_4,_1,_0)), (_1):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_divide(layout!((16,(3,2,2)):(1,(64,32,0))), layout!(1:8)); check(&r, "(_1,(_16,_3,_2,_2)):(_0,(_1,_64,_32,_0))", "logical_divide((_16,(_3,_2,_2)):(_1,(_64,_32,_0)), _1:_8)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = tiled_product(layout!((4,4):(1,4)), layout!(((3,4)):((4,1)))); check(&r, "((_4,_4),((_3,_4))):((_1,_4),((_64,_16)))", "tiled_product((_4,_4):(_1,_4), ((_3,_4)):((_4,_1)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_divide(layout!((3):(1)), shape!((1))); check(&r, "((_1),(_3)):((_0),(_1))", "zipped_divide((_3):(_1), (_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = composition(layout!(((1,4,2),8):((1,1,4),8)), (layout!(4:2),layout!(2:4),)); check(&r, "(_4,_2):(_2,_32)", "composition(((_1,_4,_2),_8):((_1,_1,_4),_8), (_4:_2,_2:_4))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = complement_to(layout!(((1,1),4):((0,0),1)), shape!(4)); check(&r, "_1:_0", "complement(((_1,_1),_4):((_0,_0),_1), _4)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = zipped_product(layout!((8,2):(1,8)), layout!(8:1)); check(&r, "((_8,_2),_8):((_1,_8),_16)", "zipped_product((_8,_2):(_1,_8), _8:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = flat_product(layout!((8,(2,2)):(1,(8,16))), layout!(4:1)); check(&r, "(_8,(_2,_2),_4):(_1,(_8,_16),_32)", "flat_product((_8,(_2,_2)):(_1,(_8,_16)), _4:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = filter(layout!((2,(2,2,4)):(0,(16,8,2)))); check(&r, "(_2,_2,_4):(_16,_8,_2)", "filter((_2,(_2,_2,_4)):(_0,(_16,_8,_2)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = left_inverse(layout!((8,2,(4,2)):(16,8,(0,1)))); check(&r, "(_8,_2,_8):(_64,_8,_1)", "left_inverse((_8,_2,(_4,_2)):(_16,_8,(_0,_1)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = right_inverse(layout!((1,2):(7,1))); check(&r, "_2:_1", "right_inverse((_1,_2):(_7,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = logical_product(layout!((6,2):(1,0)), layout!(2:1)); check(&r, "((_6,_2),_2):((_1,_0),_6)", "logical_product((_6,_2):(_1,_0), _2:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let r = filter(layout!(((4,2),8):((2,1),8))); check(&r, "(_4,_2,_8):(_2,_1,_8)", "filter(((_4,_2),_8):((_2,_1),_8))"); assert_eq!(core::mem::size_of_val(&r), 0); }
+    {
+        let r = coalesce(layout!((4,(4,3,2)):(1,(4,16,48))));
+        check(&r, "_96:_1", "coalesce((_4,(_4,_3,_2)):(_1,(_4,_16,_48)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_divide(layout!(((2,2),8,1,6):((1,2),4,32,32)), layout!(6:1));
+        check(
+            &r,
+            "(_6,_32):(_1,_6)",
+            "tiled_divide(((_2,_2),_8,_1,_6):((_1,_2),_4,_32,_32), _6:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_product(layout!((8):(1)), layout!((3):(1)));
+        check(
+            &r,
+            "((_8),(_3)):((_1),(_8))",
+            "zipped_product((_8):(_1), (_3):(_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_divide(layout!(16:1), shape!((8)));
+        check(&r, "((_8),(_2)):((_1),(_8))", "tiled_divide(_16:_1, (_8))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = blocked_product(layout!(((2,1,2),4):((1,1,2),4)), layout!(8:1));
+        check(
+            &r,
+            "(((_2,_1,_2),_8),(_4,_1)):(((_1,_1,_2),_16),(_4,_0))",
+            "blocked_product(((_2,_1,_2),_4):((_1,_1,_2),_4), _8:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = rank(layout!(4:1));
+        check(&r, "_1", "rank(_4:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_divide(layout!(((4,2)):((1,4))), layout!(1:8));
+        check(
+            &r,
+            "(_1,_8):(_8,_1)",
+            "zipped_divide(((_4,_2)):((_1,_4)), _1:_8)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = left_inverse(layout!(((2,4),2):((8,1),4)));
+        check(
+            &r,
+            "(_8,_2):(_2,_1)",
+            "left_inverse(((_2,_4),_2):((_8,_1),_4))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = left_inverse(layout!((1,4,(2,3,3)):(1,2,(288,16,48))));
+        check(
+            &r,
+            "(_2,_144,_2):(_0,_1,_4)",
+            "left_inverse((_1,_4,(_2,_3,_3)):(_1,_2,(_288,_16,_48)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement(layout!(2:0));
+        check(&r, "_1:_0", "complement(_2:_0)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = filter(layout!((6,(2,2,2)):(1,(6,12,24))));
+        check(&r, "_48:_1", "filter((_6,(_2,_2,_2)):(_1,(_6,_12,_24)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_divide(layout!((4,4,16):(1,4,16)), shape!((2, 1)));
+        check(
+            &r,
+            "((_2,_2),(_1,_4),_16):((_1,_2),(_0,_4),_16)",
+            "logical_divide((_4,_4,_16):(_1,_4,_16), (_2,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_divide(layout!((1,(4,2)):(1,(1,4))), layout!((2):(1)));
+        check(
+            &r,
+            "((_2),_4):((_1),_2)",
+            "zipped_divide((_1,(_4,_2)):(_1,(_1,_4)), (_2):(_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!((1,(1,1,1)):(3,(1,1,3))), layout!(1:1));
+        check(
+            &r,
+            "_1:_3",
+            "composition((_1,(_1,_1,_1)):(_3,(_1,_1,_3)), _1:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_product(
+            layout!((1,2,(2,2),4):(1,16,(8,4),1)),
+            layout!((4,(2,2)):(1,(8,4))),
+        );
+        check(
+            &r,
+            "((_1,_2,(_2,_2),_4),(_4,(_2,_2))):((_1,_16,(_8,_4),_1),(_32,(_256,_128)))",
+            "logical_product((_1,_2,(_2,_2),_4):(_1,_16,(_8,_4),_1), (_4,(_2,_2)):(_1,(_8,_4)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!(((4,2)):((1,4))), layout!(1:8));
+        check(&r, "_1:_8", "composition(((_4,_2)):((_1,_4)), _1:_8)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = depth(layout!((8,8):(8,1)));
+        check(&r, "_1", "depth((_8,_8):(_8,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_product(layout!((3):(1)), layout!((1,6,(1,2)):(6,1,(7,6))));
+        check(
+            &r,
+            "((_3),_1,_6,(_1,_2)):((_1),_18,_3,(_21,_18))",
+            "flat_product((_3):(_1), (_1,_6,(_1,_2)):(_6,_1,(_7,_6)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_product(layout!((3,2):(1,3)), layout!(3:1));
+        check(
+            &r,
+            "((_3,_2),_3):((_1,_3),_6)",
+            "zipped_product((_3,_2):(_1,_3), _3:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = rank(layout!((8,(2,4),3):(1,(192,48),8)));
+        check(&r, "_3", "rank((_8,(_2,_4),_3):(_1,(_192,_48),_8))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!((4,8,1):(1,4,0)), shape!((2)));
+        check(&r, "(_2):(_1)", "composition((_4,_8,_1):(_1,_4,_0), (_2))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = cosize(layout!((1,2):(1,1)));
+        check(&r, "_2", "cosize((_1,_2):(_1,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_product(
+            layout!(((2,3),(1,3)):((9,3),(3,1))),
+            layout!(((3,1),1):((1,3),3)),
+        );
+        check(
+            &r,
+            "((_2,_3),(_1,_3),(_3,_1),_1):((_9,_3),(_3,_1),(_18,_54),_54)",
+            "flat_product(((_2,_3),(_1,_3)):((_9,_3),(_3,_1)), ((_3,_1),_1):((_1,_3),_3))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!((1,8,8):(0,1,8)), layout!((4,2,(4,1)):(1,4,(8,32))));
+        check(
+            &r,
+            "(_4,_2,(_4,_1)):(_1,_4,(_8,_32))",
+            "composition((_1,_8,_8):(_0,_1,_8), (_4,_2,(_4,_1)):(_1,_4,(_8,_32)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = right_inverse(layout!((6,8):(1,12)));
+        check(&r, "_6:_1", "right_inverse((_6,_8):(_1,_12))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_divide(layout!((3,4,(2,3)):(1,3,(12,0))), layout!(8:3));
+        check(
+            &r,
+            "(_8,(_3,_3)):(_3,(_1,_0))",
+            "zipped_divide((_3,_4,(_2,_3)):(_1,_3,(_12,_0)), _8:_3)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = size(layout!((8,8):(8,1)));
+        check(&r, "_64", "size((_8,_8):(_8,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flatten(layout!(((3,2,3),3):((2,1,18),6)));
+        check(
+            &r,
+            "(_3,_2,_3,_3):(_2,_1,_18,_6)",
+            "flatten(((_3,_2,_3),_3):((_2,_1,_18),_6))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_divide(layout!(((3,4)):((1,3))), layout!(6:1));
+        check(
+            &r,
+            "(_6,_2):(_1,_6)",
+            "logical_divide(((_3,_4)):((_1,_3)), _6:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flatten(layout!((2,6):(1,0)));
+        check(&r, "(_2,_6):(_1,_0)", "flatten((_2,_6):(_1,_0))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_divide(
+            layout!(((1,2),2,(4,1),6):((0,1),2,(4,16),16)),
+            layout!(6:16),
+        );
+        check(
+            &r,
+            "(_6,_16):(_16,_1)",
+            "flat_divide(((_1,_2),_2,(_4,_1),_6):((_0,_1),_2,(_4,_16),_16), _6:_16)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_divide(layout!((16,2):(1,16)), (layout!(16:1),));
+        check(
+            &r,
+            "((_16),(_1,_2)):((_1),(_0,_16))",
+            "zipped_divide((_16,_2):(_1,_16), (_16:_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement_to(layout!(((2,1,4),4,6):((1,192,12),48,2)), shape!(384));
+        check(
+            &r,
+            "_2:_192",
+            "complement(((_2,_1,_4),_4,_6):((_1,_192,_12),_48,_2), _384)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_divide(layout!(6:1), layout!(1:1));
+        check(&r, "(_1,_6):(_1,_1)", "tiled_divide(_6:_1, _1:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = raked_product(layout!(((2,2),4):((8,1),2)), layout!((3,1):(1,1)));
+        check(
+            &r,
+            "((_3,(_2,_2)),(_1,_4)):((_16,(_8,_1)),(_16,_2))",
+            "raked_product(((_2,_2),_4):((_8,_1),_2), (_3,_1):(_1,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = rank(layout!((6,(4,2)):(8,(1,4))));
+        check(&r, "_2", "rank((_6,(_4,_2)):(_8,(_1,_4)))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flatten(layout!(((4,2),(2,1)):((4,2),(1,0))));
+        check(
+            &r,
+            "(_4,_2,_2,_1):(_4,_2,_1,_0)",
+            "flatten(((_4,_2),(_2,_1)):((_4,_2),(_1,_0)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_product(layout!(((2,4,1)):((4,1,0))), layout!((1):(1)));
+        check(
+            &r,
+            "(((_2,_4,_1)),(_1)):(((_4,_1,_0)),(_0))",
+            "tiled_product(((_2,_4,_1)):((_4,_1,_0)), (_1):(_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_divide(layout!((16,(3,2,2)):(1,(64,32,0))), layout!(1:8));
+        check(
+            &r,
+            "(_1,(_16,_3,_2,_2)):(_0,(_1,_64,_32,_0))",
+            "logical_divide((_16,(_3,_2,_2)):(_1,(_64,_32,_0)), _1:_8)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = tiled_product(layout!((4,4):(1,4)), layout!(((3,4)):((4,1))));
+        check(
+            &r,
+            "((_4,_4),((_3,_4))):((_1,_4),((_64,_16)))",
+            "tiled_product((_4,_4):(_1,_4), ((_3,_4)):((_4,_1)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_divide(layout!((3):(1)), shape!((1)));
+        check(
+            &r,
+            "((_1),(_3)):((_0),(_1))",
+            "zipped_divide((_3):(_1), (_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(
+            layout!(((1,4,2),8):((1,1,4),8)),
+            (layout!(4:2), layout!(2:4)),
+        );
+        check(
+            &r,
+            "(_4,_2):(_2,_32)",
+            "composition(((_1,_4,_2),_8):((_1,_1,_4),_8), (_4:_2,_2:_4))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement_to(layout!(((1,1),4):((0,0),1)), shape!(4));
+        check(&r, "_1:_0", "complement(((_1,_1),_4):((_0,_0),_1), _4)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = zipped_product(layout!((8,2):(1,8)), layout!(8:1));
+        check(
+            &r,
+            "((_8,_2),_8):((_1,_8),_16)",
+            "zipped_product((_8,_2):(_1,_8), _8:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = flat_product(layout!((8,(2,2)):(1,(8,16))), layout!(4:1));
+        check(
+            &r,
+            "(_8,(_2,_2),_4):(_1,(_8,_16),_32)",
+            "flat_product((_8,(_2,_2)):(_1,(_8,_16)), _4:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = filter(layout!((2,(2,2,4)):(0,(16,8,2))));
+        check(
+            &r,
+            "(_2,_2,_4):(_16,_8,_2)",
+            "filter((_2,(_2,_2,_4)):(_0,(_16,_8,_2)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = left_inverse(layout!((8,2,(4,2)):(16,8,(0,1))));
+        check(
+            &r,
+            "(_8,_2,_8):(_64,_8,_1)",
+            "left_inverse((_8,_2,(_4,_2)):(_16,_8,(_0,_1)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = right_inverse(layout!((1,2):(7,1)));
+        check(&r, "_2:_1", "right_inverse((_1,_2):(_7,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = logical_product(layout!((6,2):(1,0)), layout!(2:1));
+        check(
+            &r,
+            "((_6,_2),_2):((_1,_0),_6)",
+            "logical_product((_6,_2):(_1,_0), _2:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = filter(layout!(((4,2),8):((2,1),8)));
+        check(
+            &r,
+            "(_4,_2,_8):(_2,_1,_8)",
+            "filter(((_4,_2),_8):((_2,_1),_8))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
 }
 
 #[test]
 fn mixed_00() {
-    { let v0: isize = 0; let r = coalesce(layout!((2,(1,2),2):(0,(0,4),v0))); check(&r, "(_2,_2,_2):(_0,_4,0)", "coalesce((_2,(_1,_2),_2):(_0,(_0,_4),0))"); }
-    { let v0: isize = 3; let v1: isize = 1; let v2: isize = 1; let r = composition(layout!(v0:v1), shape!((v2))); check(&r, "(1):(1)", "composition(3:1, (1))"); }
-    { let r = size(layout!(((4,4,2),1):((0,4,16),1))); check(&r, "_32", "size(((_4,_4,_2),_1):((_0,_4,_16),_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let v0: isize = 2; let v1: isize = 4; let r = composition(layout!(((v0,4),3):((12,1),v1)), shape!((4,3))); check(&r, "((2,2),_3):((_12,1),4)", "composition(((2,_4),_3):((_12,_1),4), (_4,_3))"); }
-    { let v0: isize = 1; let v1: isize = 2; let v2: isize = 1; let r = flat_product(layout!(((v0,v1),(4,v2)):((1,1),(2,8))), layout!(((1,4),2,1):((1,2),1,0))); check(&r, "((1,2),(_4,1),(_1,(1,1,4)),(1,1,2),_1):((_1,_1),(_2,_8),(8,(2,4,16)),(1,2,8),_0)", "flat_product(((1,2),(_4,1)):((_1,_1),(_2,_8)), ((_1,_4),_2,_1):((_1,_2),_1,_0))"); }
-    { let v0: isize = 2; let v1: isize = 2; let v2: isize = 6; let v3: isize = 1; let r = coalesce_by(layout!(((v0,v1),v2):((18,36),1)), shape!((v3,1))); check(&r, "((2,2),6):((_18,_36),_1)", "coalesce(((2,2),6):((_18,_36),_1), (1,_1))"); }
-    { let v0: isize = 4; let v1: isize = 4; let r = composition(layout!((4,(1,2),(v0,v1)):(128,(0,8),(1,32))), layout!(1:32)); check(&r, "_1:32", "composition((_4,(_1,_2),(4,4)):(_128,(_0,_8),(_1,_32)), _1:_32)"); }
-    { let v0: isize = 3; let v1: isize = 1; let v2: isize = 3; let r = composition(layout!((v0):(v1)), layout!(v2:1)); check(&r, "3:1", "composition((3):(1), 3:_1)"); }
-    { let v0: isize = 2; let v1: isize = 4; let v2: isize = 1; let v3: isize = 8; let r = cosize(layout!((v0,8,(v1,4)):(v2,v3,(2,0)))); check(&r, "64", "cosize((2,_8,(4,_4)):(1,8,(_2,_0)))"); }
-    { let v0: isize = 4; let v1: isize = 6; let v2: isize = 1; let r = right_inverse(layout!((v0,2):(v1,v2))); check(&r, "_1:_0", "right_inverse((4,_2):(6,1))"); }
-    { let v0: isize = 2; let v1: isize = 6; let v2: isize = 3; let v3: isize = 0; let v4: isize = 1; let v5: isize = 2; let r = coalesce(layout!(((1,v0,3),v1,v2):((v3,v4,v5),6,36))); check(&r, "(2,_3,6,3):(1,2,_6,_36)", "coalesce(((_1,2,_3),6,3):((0,1,2),_6,_36))"); }
-    { let v0: isize = 6; let v1: isize = 4; let v2: isize = 1; let v3: isize = 6; let r = size(layout!((v0,v1):(v2,v3))); check(&r, "24", "size((6,4):(1,6))"); }
-    { let v0: isize = 96; let r = flatten(layout!((16,(2,3,2)):(1,(16,32,v0)))); check(&r, "(_16,_2,_3,_2):(_1,_16,_32,96)", "flatten((_16,(_2,_3,_2)):(_1,(_16,_32,96)))"); }
-    { let v0: isize = 2; let v1: isize = 4; let v2: isize = 8; let v3: isize = 8; let v4: isize = 24; let v5: isize = 1; let v6: isize = 3; let r = composition(layout!((3,v0,v1,v2):(v3,96,v4,1)), (layout!(v5:v6),)); check(&r, "(1):(24)", "composition((_3,2,4,8):(8,_96,24,_1), (1:3))"); }
-    { let v0: isize = 4; let r = complement(layout!(((v0,4)):((12,1)))); check(&r, "(_3,1):(_4,48)", "complement(((4,_4)):((_12,_1)))"); }
-    { let v0: isize = 2; let v1: isize = 1; let v2: isize = 4; let v3: isize = 2; let r = logical_product(layout!((v0):(v1)), layout!((v2,v3):(1,4))); check(&r, "((2),((1,4),(1,2))):((1),((_1,2),(_4,8)))", "logical_product((2):(1), (4,2):(_1,_4))"); }
-    { let v0: isize = 1; let r = logical_divide(layout!((8,4):(v0,8)), layout!(2:8)); check(&r, "(_2,(_8,_2)):(_8,(1,_16))", "logical_divide((_8,_4):(1,_8), _2:_8)"); }
-    { let v0: isize = 16; let r = tiled_divide(layout!((v0,(2,3,2)):(1,(16,32,96))), shape!((2,3))); check(&r, "((_2,_3),8,_4):((_1,_16),_2,_48)", "tiled_divide((16,(_2,_3,_2)):(_1,(_16,_32,_96)), (_2,_3))"); }
-    { let r = complement(layout!((16,8):(8,1))); check(&r, "_1:_0", "complement((_16,_8):(_8,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let v0: isize = 2; let v1: isize = 192; let v2: isize = 2; let r = flat_divide(layout!((6,(v0,3),4):(8,(96,v1),1)), shape!((v2))); check(&r, "((2),3,(2,_3),_4):((_8),16,(_96,192),_1)", "flat_divide((_6,(2,_3),_4):(_8,(_96,192),_1), (2))"); }
-    { let v0: isize = 2; let r = composition(layout!(((v0,1)):((1,0))), layout!(2:1)); check(&r, "(2,1):(_1,_0)", "composition(((2,_1)):((_1,_0)), _2:_1)"); }
-    { let v0: isize = 2; let v1: isize = 2; let v2: isize = 32; let v3: isize = 8; let v4: isize = 2; let v5: isize = 1; let v6: isize = 1; let r = composition(layout!(((2,v0,v1),(4,2)):((v2,16,v3),(v4,v5))), layout!(16:v6)); check(&r, "(2,2,2,2,1):(32,16,8,2,1)", "composition(((_2,2,2),(_4,_2)):((32,_16,8),(2,1)), _16:1)"); }
-    { let r = blocked_product(layout!((8):(1)), layout!((8):(1))); check(&r, "((_8,_8)):((_1,_8))", "blocked_product((_8):(_1), (_8):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let v0: isize = 3; let r = tiled_divide(layout!(v0:0), shape!((1))); check(&r, "((_1),(3)):((_0),(_0))", "tiled_divide(3:_0, (_1))"); }
-    { let v0: isize = 1; let v1: isize = 4; let r = composition(layout!(((2,1),4):((v0,0),2)), layout!(v1:1)); check(&r, "(2,2):(1,_2)", "composition(((_2,_1),_4):((1,_0),_2), 4:_1)"); }
-    { let v0: isize = 6; let v1: isize = 6; let v2: isize = 1; let r = zipped_divide(layout!(v0:1), layout!(v1:v2)); check(&r, "(6,(1,1)):(1,(_1,6))", "zipped_divide(6:_1, 6:1)"); }
-    { let r = complement_to(layout!((2,8):(1,6)), shape!(32)); check(&r, "_3:_2", "complement((_2,_8):(_1,_6), _32)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let v0: isize = 4; let v1: isize = 4; let v2: isize = 4; let r = tiled_divide(layout!((v0,v1):(1,v2)), shape!((2))); check(&r, "((_2),2,4):((_1),_2,4)", "tiled_divide((4,4):(_1,4), (_2))"); }
-    { let v0: isize = 2; let v1: isize = 1; let r = composition(layout!((v0,3,v1):(3,1,1)), (layout!(1:1),layout!(1:3),)); check(&r, "(_1,_1):(_3,_3)", "composition((2,_3,1):(_3,_1,_1), (_1:_1,_1:_3))"); }
-    { let v0: isize = 1; let r = composition(layout!((16):(1)), layout!(v0:2)); check(&r, "1:_2", "composition((_16):(_1), 1:_2)"); }
-    { let v0: isize = 4; let r = left_inverse(layout!(v0:1)); check(&r, "4:_1", "left_inverse(4:_1)"); }
-    { let v0: isize = 4; let r = complement_to(layout!((8,v0):(4,1)), shape!(32)); check(&r, "1:4", "complement((_8,4):(_4,_1), _32)"); }
-    { let v0: isize = 3; let v1: isize = 1; let r = right_inverse(layout!((v0,(v1,2),1,(3,2)):(24,(1,4),216,(432,1)))); check(&r, "1:3", "right_inverse((3,(1,_2),_1,(_3,_2)):(_24,(_1,_4),_216,(_432,_1)))"); }
-    { let v0: isize = 1; let v1: isize = 1; let v2: isize = 1; let r = zipped_product(layout!((v0):(v1)), layout!(3:v2)); check(&r, "((1),(1,3)):((1),(1,1))", "zipped_product((1):(1), _3:1)"); }
-    { let v0: isize = 4; let v1: isize = 4; let v2: isize = 16; let v3: isize = 1; let v4: isize = 4; let v5: isize = 16; let r = filter(layout!(((v0,1),v1,v2):((v3,v4),4,v5))); check(&r, "(4,4,16):(1,_4,16)", "filter(((4,_1),4,16):((1,4),_4,16))"); }
-    { let v0: isize = 7; let r = tiled_divide(layout!((1,(2,3,1)):(7,(3,1,v0))), layout!(3:2)); check(&r, "(_3,_2):(_1,_3)", "tiled_divide((_1,(_2,_3,_1)):(_7,(_3,_1,7)), _3:_2)"); }
-    { let v0: isize = 2; let v1: isize = 2; let v2: isize = 3; let v3: isize = 1; let v4: isize = 1; let v5: isize = 2; let v6: isize = 4; let v7: isize = 0; let v8: isize = 0; let r = coalesce(layout!(((v0,v1),(v2,v3,2),(2,2)):((v4,v5),(v6,v7,12),(v8,48)))); check(&r, "(2,2,3,1,_2,_2,_2):(1,2,4,0,_12,0,_48)", "coalesce(((2,2),(3,1,_2),(_2,_2)):((1,2),(4,0,_12),(0,_48)))"); }
-    { let v0: isize = 6; let r = zipped_divide(layout!(v0:1), shape!((6))); check(&r, "((_6),(1)):((_1),(_6))", "zipped_divide(6:_1, (_6))"); }
-    { let v0: isize = 4; let v1: isize = 16; let v2: isize = 1; let v3: isize = 4; let v4: isize = 32; let v5: isize = 1; let r = composition(layout!((v0,v1):(v2,v3)), layout!(v4:v5)); check(&r, "(4,8):(1,4)", "composition((4,16):(1,4), 32:1)"); }
-    { let v0: isize = 8; let v1: isize = 1; let r = flatten(layout!((v0,6):(v1,24))); check(&r, "(8,_6):(1,_24)", "flatten((8,_6):(1,_24))"); }
-    { let v0: isize = 2; let v1: isize = 2; let v2: isize = 12; let v3: isize = 3; let r = cosize(layout!(((v0,3,v1),3):((6,v2,v3),1))); check(&r, "36", "cosize(((2,_3,2),_3):((_6,12,3),_1))"); }
-    { let v0: isize = 3; let v1: isize = 1; let r = logical_divide(layout!(v0:v1), shape!((3))); check(&r, "((_3,1)):((1,3))", "logical_divide(3:1, (_3))"); }
-    { let v0: isize = 2; let v1: isize = 2; let v2: isize = 1; let v3: isize = 1; let v4: isize = 4; let r = logical_divide(layout!(((v0,v1)):((2,v2))), layout!(v3:v4)); check(&r, "((1,1),((2,2),(1,1))):((8,2),((_2,1),(8,2)))", "logical_divide(((2,2)):((_2,1)), 1:4)"); }
-    { let v0: isize = 4; let v1: isize = 2; let v2: isize = 2; let v3: isize = 8; let v4: isize = 128; let v5: isize = -32; let v6: isize = 4; let v7: isize = 4; let v8: isize = 1; let r = composition(layout!(((v0,v1,v2),v3):((1,v4,v5),v6)), layout!(v7:v8)); check(&r, "(4,1,1,1):(1,128,-32,4)", "composition(((4,2,2),8):((_1,128,-32),4), 4:1)"); }
-    { let v0: isize = 3; let v1: isize = 4; let v2: isize = 1; let v3: isize = 3; let v4: isize = 24; let v5: isize = 1; let r = composition(layout!((v0,v1,4):(v2,12,v3)), layout!(v4:v5)); check(&r, "(3,4,2):(1,12,3)", "composition((3,4,_4):(1,_12,3), 24:1)"); }
-    { let v0: isize = 1; let r = zipped_divide(layout!((8,8,(2,2)):(v0,8,(128,64))), layout!(8:16)); check(&r, "((_4,_2),((_8,_2),_2)):((_16,_128),((1,_8),_64))", "zipped_divide((_8,_8,(_2,_2)):(1,_8,(_128,_64)), _8:_16)"); }
-    { let v0: isize = 2; let v1: isize = 1; let v2: isize = 2; let r = composition(layout!((v0):(v1)), layout!(v2:1)); check(&r, "2:1", "composition((2):(1), 2:_1)"); }
-    { let v0: isize = 1; let v1: isize = 4; let v2: isize = 7; let v3: isize = 16; let v4: isize = 4; let r = zipped_divide(layout!((v0,(4,v1,4)):(v2,(4,v3,1))), shape!((1,v4))); check(&r, "((_1,(4,1,1)),(1,(1,4,4))):((_0,(_4,16,1)),(7,(16,16,1)))", "zipped_divide((1,(_4,4,_4)):(7,(_4,16,_1)), (_1,4))"); }
-    { let v0: isize = 8; let v1: isize = 6; let v2: isize = 1; let r = complement(layout!((v0,v1):(v2,0))); check(&r, "(1,1):(_1,8)", "complement((8,6):(1,_0))"); }
-    { let v0: isize = 4; let v1: isize = 1; let r = flat_divide(layout!((v0,3):(1,4)), shape!((v1,3))); check(&r, "(1,_3,4,_1):(_1,_4,1,_0)", "flat_divide((4,_3):(_1,_4), (1,_3))"); }
+    {
+        let v0: isize = 0;
+        let r = coalesce(layout!((2,(1,2),2):(0,(0,4),v0)));
+        check(
+            &r,
+            "(_2,_2,_2):(_0,_4,0)",
+            "coalesce((_2,(_1,_2),_2):(_0,(_0,_4),0))",
+        );
+    }
+    {
+        let v0: isize = 3;
+        let v1: isize = 1;
+        let v2: isize = 1;
+        let r = composition(layout!(v0:v1), shape!((v2)));
+        check(&r, "(1):(1)", "composition(3:1, (1))");
+    }
+    {
+        let r = size(layout!(((4,4,2),1):((0,4,16),1)));
+        check(&r, "_32", "size(((_4,_4,_2),_1):((_0,_4,_16),_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 4;
+        let r = composition(layout!(((v0,4),3):((12,1),v1)), shape!((4, 3)));
+        check(
+            &r,
+            "((2,2),_3):((_12,1),4)",
+            "composition(((2,_4),_3):((_12,_1),4), (_4,_3))",
+        );
+    }
+    {
+        let v0: isize = 1;
+        let v1: isize = 2;
+        let v2: isize = 1;
+        let r = flat_product(
+            layout!(((v0,v1),(4,v2)):((1,1),(2,8))),
+            layout!(((1,4),2,1):((1,2),1,0)),
+        );
+        check(
+            &r,
+            "((1,2),(_4,1),(_1,(1,1,4)),(1,1,2),_1):((_1,_1),(_2,_8),(8,(2,4,16)),(1,2,8),_0)",
+            "flat_product(((1,2),(_4,1)):((_1,_1),(_2,_8)), ((_1,_4),_2,_1):((_1,_2),_1,_0))",
+        );
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 2;
+        let v2: isize = 6;
+        let v3: isize = 1;
+        let r = coalesce_by(layout!(((v0,v1),v2):((18,36),1)), shape!((v3, 1)));
+        check(
+            &r,
+            "((2,2),6):((_18,_36),_1)",
+            "coalesce(((2,2),6):((_18,_36),_1), (1,_1))",
+        );
+    }
+    {
+        let v0: isize = 4;
+        let v1: isize = 4;
+        let r = composition(layout!((4,(1,2),(v0,v1)):(128,(0,8),(1,32))), layout!(1:32));
+        check(
+            &r,
+            "_1:32",
+            "composition((_4,(_1,_2),(4,4)):(_128,(_0,_8),(_1,_32)), _1:_32)",
+        );
+    }
+    {
+        let v0: isize = 3;
+        let v1: isize = 1;
+        let v2: isize = 3;
+        let r = composition(layout!((v0):(v1)), layout!(v2:1));
+        check(&r, "3:1", "composition((3):(1), 3:_1)");
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 4;
+        let v2: isize = 1;
+        let v3: isize = 8;
+        let r = cosize(layout!((v0,8,(v1,4)):(v2,v3,(2,0))));
+        check(&r, "64", "cosize((2,_8,(4,_4)):(1,8,(_2,_0)))");
+    }
+    {
+        let v0: isize = 4;
+        let v1: isize = 6;
+        let v2: isize = 1;
+        let r = right_inverse(layout!((v0,2):(v1,v2)));
+        check(&r, "_1:_0", "right_inverse((4,_2):(6,1))");
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 6;
+        let v2: isize = 3;
+        let v3: isize = 0;
+        let v4: isize = 1;
+        let v5: isize = 2;
+        let r = coalesce(layout!(((1,v0,3),v1,v2):((v3,v4,v5),6,36)));
+        check(
+            &r,
+            "(2,_3,6,3):(1,2,_6,_36)",
+            "coalesce(((_1,2,_3),6,3):((0,1,2),_6,_36))",
+        );
+    }
+    {
+        let v0: isize = 6;
+        let v1: isize = 4;
+        let v2: isize = 1;
+        let v3: isize = 6;
+        let r = size(layout!((v0,v1):(v2,v3)));
+        check(&r, "24", "size((6,4):(1,6))");
+    }
+    {
+        let v0: isize = 96;
+        let r = flatten(layout!((16,(2,3,2)):(1,(16,32,v0))));
+        check(
+            &r,
+            "(_16,_2,_3,_2):(_1,_16,_32,96)",
+            "flatten((_16,(_2,_3,_2)):(_1,(_16,_32,96)))",
+        );
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 4;
+        let v2: isize = 8;
+        let v3: isize = 8;
+        let v4: isize = 24;
+        let v5: isize = 1;
+        let v6: isize = 3;
+        let r = composition(layout!((3,v0,v1,v2):(v3,96,v4,1)), (layout!(v5:v6),));
+        check(
+            &r,
+            "(1):(24)",
+            "composition((_3,2,4,8):(8,_96,24,_1), (1:3))",
+        );
+    }
+    {
+        let v0: isize = 4;
+        let r = complement(layout!(((v0,4)):((12,1))));
+        check(&r, "(_3,1):(_4,48)", "complement(((4,_4)):((_12,_1)))");
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 1;
+        let v2: isize = 4;
+        let v3: isize = 2;
+        let r = logical_product(layout!((v0):(v1)), layout!((v2,v3):(1,4)));
+        check(
+            &r,
+            "((2),((1,4),(1,2))):((1),((_1,2),(_4,8)))",
+            "logical_product((2):(1), (4,2):(_1,_4))",
+        );
+    }
+    {
+        let v0: isize = 1;
+        let r = logical_divide(layout!((8,4):(v0,8)), layout!(2:8));
+        check(
+            &r,
+            "(_2,(_8,_2)):(_8,(1,_16))",
+            "logical_divide((_8,_4):(1,_8), _2:_8)",
+        );
+    }
+    {
+        let v0: isize = 16;
+        let r = tiled_divide(layout!((v0,(2,3,2)):(1,(16,32,96))), shape!((2, 3)));
+        check(
+            &r,
+            "((_2,_3),8,_4):((_1,_16),_2,_48)",
+            "tiled_divide((16,(_2,_3,_2)):(_1,(_16,_32,_96)), (_2,_3))",
+        );
+    }
+    {
+        let r = complement(layout!((16,8):(8,1)));
+        check(&r, "_1:_0", "complement((_16,_8):(_8,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 192;
+        let v2: isize = 2;
+        let r = flat_divide(layout!((6,(v0,3),4):(8,(96,v1),1)), shape!((v2)));
+        check(
+            &r,
+            "((2),3,(2,_3),_4):((_8),16,(_96,192),_1)",
+            "flat_divide((_6,(2,_3),_4):(_8,(_96,192),_1), (2))",
+        );
+    }
+    {
+        let v0: isize = 2;
+        let r = composition(layout!(((v0,1)):((1,0))), layout!(2:1));
+        check(
+            &r,
+            "(2,1):(_1,_0)",
+            "composition(((2,_1)):((_1,_0)), _2:_1)",
+        );
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 2;
+        let v2: isize = 32;
+        let v3: isize = 8;
+        let v4: isize = 2;
+        let v5: isize = 1;
+        let v6: isize = 1;
+        let r = composition(
+            layout!(((2,v0,v1),(4,2)):((v2,16,v3),(v4,v5))),
+            layout!(16:v6),
+        );
+        check(
+            &r,
+            "(2,2,2,2,1):(32,16,8,2,1)",
+            "composition(((_2,2,2),(_4,_2)):((32,_16,8),(2,1)), _16:1)",
+        );
+    }
+    {
+        let r = blocked_product(layout!((8):(1)), layout!((8):(1)));
+        check(
+            &r,
+            "((_8,_8)):((_1,_8))",
+            "blocked_product((_8):(_1), (_8):(_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 3;
+        let r = tiled_divide(layout!(v0:0), shape!((1)));
+        check(&r, "((_1),(3)):((_0),(_0))", "tiled_divide(3:_0, (_1))");
+    }
+    {
+        let v0: isize = 1;
+        let v1: isize = 4;
+        let r = composition(layout!(((2,1),4):((v0,0),2)), layout!(v1:1));
+        check(
+            &r,
+            "(2,2):(1,_2)",
+            "composition(((_2,_1),_4):((1,_0),_2), 4:_1)",
+        );
+    }
+    {
+        let v0: isize = 6;
+        let v1: isize = 6;
+        let v2: isize = 1;
+        let r = zipped_divide(layout!(v0:1), layout!(v1:v2));
+        check(&r, "(6,(1,1)):(1,(_1,6))", "zipped_divide(6:_1, 6:1)");
+    }
+    {
+        let r = complement_to(layout!((2,8):(1,6)), shape!(32));
+        check(&r, "_3:_2", "complement((_2,_8):(_1,_6), _32)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 4;
+        let v1: isize = 4;
+        let v2: isize = 4;
+        let r = tiled_divide(layout!((v0,v1):(1,v2)), shape!((2)));
+        check(
+            &r,
+            "((_2),2,4):((_1),_2,4)",
+            "tiled_divide((4,4):(_1,4), (_2))",
+        );
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 1;
+        let r = composition(layout!((v0,3,v1):(3,1,1)), (layout!(1:1), layout!(1:3)));
+        check(
+            &r,
+            "(_1,_1):(_3,_3)",
+            "composition((2,_3,1):(_3,_1,_1), (_1:_1,_1:_3))",
+        );
+    }
+    {
+        let v0: isize = 1;
+        let r = composition(layout!((16):(1)), layout!(v0:2));
+        check(&r, "1:_2", "composition((_16):(_1), 1:_2)");
+    }
+    {
+        let v0: isize = 4;
+        let r = left_inverse(layout!(v0:1));
+        check(&r, "4:_1", "left_inverse(4:_1)");
+    }
+    {
+        let v0: isize = 4;
+        let r = complement_to(layout!((8,v0):(4,1)), shape!(32));
+        check(&r, "1:4", "complement((_8,4):(_4,_1), _32)");
+    }
+    {
+        let v0: isize = 3;
+        let v1: isize = 1;
+        let r = right_inverse(layout!((v0,(v1,2),1,(3,2)):(24,(1,4),216,(432,1))));
+        check(
+            &r,
+            "1:3",
+            "right_inverse((3,(1,_2),_1,(_3,_2)):(_24,(_1,_4),_216,(_432,_1)))",
+        );
+    }
+    {
+        let v0: isize = 1;
+        let v1: isize = 1;
+        let v2: isize = 1;
+        let r = zipped_product(layout!((v0):(v1)), layout!(3:v2));
+        check(
+            &r,
+            "((1),(1,3)):((1),(1,1))",
+            "zipped_product((1):(1), _3:1)",
+        );
+    }
+    {
+        let v0: isize = 4;
+        let v1: isize = 4;
+        let v2: isize = 16;
+        let v3: isize = 1;
+        let v4: isize = 4;
+        let v5: isize = 16;
+        let r = filter(layout!(((v0,1),v1,v2):((v3,v4),4,v5)));
+        check(
+            &r,
+            "(4,4,16):(1,_4,16)",
+            "filter(((4,_1),4,16):((1,4),_4,16))",
+        );
+    }
+    {
+        let v0: isize = 7;
+        let r = tiled_divide(layout!((1,(2,3,1)):(7,(3,1,v0))), layout!(3:2));
+        check(
+            &r,
+            "(_3,_2):(_1,_3)",
+            "tiled_divide((_1,(_2,_3,_1)):(_7,(_3,_1,7)), _3:_2)",
+        );
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 2;
+        let v2: isize = 3;
+        let v3: isize = 1;
+        let v4: isize = 1;
+        let v5: isize = 2;
+        let v6: isize = 4;
+        let v7: isize = 0;
+        let v8: isize = 0;
+        let r = coalesce(layout!(((v0,v1),(v2,v3,2),(2,2)):((v4,v5),(v6,v7,12),(v8,48))));
+        check(
+            &r,
+            "(2,2,3,1,_2,_2,_2):(1,2,4,0,_12,0,_48)",
+            "coalesce(((2,2),(3,1,_2),(_2,_2)):((1,2),(4,0,_12),(0,_48)))",
+        );
+    }
+    {
+        let v0: isize = 6;
+        let r = zipped_divide(layout!(v0:1), shape!((6)));
+        check(&r, "((_6),(1)):((_1),(_6))", "zipped_divide(6:_1, (_6))");
+    }
+    {
+        let v0: isize = 4;
+        let v1: isize = 16;
+        let v2: isize = 1;
+        let v3: isize = 4;
+        let v4: isize = 32;
+        let v5: isize = 1;
+        let r = composition(layout!((v0,v1):(v2,v3)), layout!(v4:v5));
+        check(&r, "(4,8):(1,4)", "composition((4,16):(1,4), 32:1)");
+    }
+    {
+        let v0: isize = 8;
+        let v1: isize = 1;
+        let r = flatten(layout!((v0,6):(v1,24)));
+        check(&r, "(8,_6):(1,_24)", "flatten((8,_6):(1,_24))");
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 2;
+        let v2: isize = 12;
+        let v3: isize = 3;
+        let r = cosize(layout!(((v0,3,v1),3):((6,v2,v3),1)));
+        check(&r, "36", "cosize(((2,_3,2),_3):((_6,12,3),_1))");
+    }
+    {
+        let v0: isize = 3;
+        let v1: isize = 1;
+        let r = logical_divide(layout!(v0:v1), shape!((3)));
+        check(&r, "((_3,1)):((1,3))", "logical_divide(3:1, (_3))");
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 2;
+        let v2: isize = 1;
+        let v3: isize = 1;
+        let v4: isize = 4;
+        let r = logical_divide(layout!(((v0,v1)):((2,v2))), layout!(v3:v4));
+        check(
+            &r,
+            "((1,1),((2,2),(1,1))):((8,2),((_2,1),(8,2)))",
+            "logical_divide(((2,2)):((_2,1)), 1:4)",
+        );
+    }
+    {
+        let v0: isize = 4;
+        let v1: isize = 2;
+        let v2: isize = 2;
+        let v3: isize = 8;
+        let v4: isize = 128;
+        let v5: isize = -32;
+        let v6: isize = 4;
+        let v7: isize = 4;
+        let v8: isize = 1;
+        let r = composition(layout!(((v0,v1,v2),v3):((1,v4,v5),v6)), layout!(v7:v8));
+        check(
+            &r,
+            "(4,1,1,1):(1,128,-32,4)",
+            "composition(((4,2,2),8):((_1,128,-32),4), 4:1)",
+        );
+    }
+    {
+        let v0: isize = 3;
+        let v1: isize = 4;
+        let v2: isize = 1;
+        let v3: isize = 3;
+        let v4: isize = 24;
+        let v5: isize = 1;
+        let r = composition(layout!((v0,v1,4):(v2,12,v3)), layout!(v4:v5));
+        check(
+            &r,
+            "(3,4,2):(1,12,3)",
+            "composition((3,4,_4):(1,_12,3), 24:1)",
+        );
+    }
+    {
+        let v0: isize = 1;
+        let r = zipped_divide(layout!((8,8,(2,2)):(v0,8,(128,64))), layout!(8:16));
+        check(
+            &r,
+            "((_4,_2),((_8,_2),_2)):((_16,_128),((1,_8),_64))",
+            "zipped_divide((_8,_8,(_2,_2)):(1,_8,(_128,_64)), _8:_16)",
+        );
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 1;
+        let v2: isize = 2;
+        let r = composition(layout!((v0):(v1)), layout!(v2:1));
+        check(&r, "2:1", "composition((2):(1), 2:_1)");
+    }
+    {
+        let v0: isize = 1;
+        let v1: isize = 4;
+        let v2: isize = 7;
+        let v3: isize = 16;
+        let v4: isize = 4;
+        let r = zipped_divide(layout!((v0,(4,v1,4)):(v2,(4,v3,1))), shape!((1, v4)));
+        check(
+            &r,
+            "((_1,(4,1,1)),(1,(1,4,4))):((_0,(_4,16,1)),(7,(16,16,1)))",
+            "zipped_divide((1,(_4,4,_4)):(7,(_4,16,_1)), (_1,4))",
+        );
+    }
+    {
+        let v0: isize = 8;
+        let v1: isize = 6;
+        let v2: isize = 1;
+        let r = complement(layout!((v0,v1):(v2,0)));
+        check(&r, "(1,1):(_1,8)", "complement((8,6):(1,_0))");
+    }
+    {
+        let v0: isize = 4;
+        let v1: isize = 1;
+        let r = flat_divide(layout!((v0,3):(1,4)), shape!((v1, 3)));
+        check(
+            &r,
+            "(1,_3,4,_1):(_1,_4,1,_0)",
+            "flat_divide((4,_3):(_1,_4), (1,_3))",
+        );
+    }
 }
 
 #[test]
 fn mixed_01() {
-    { let v0: isize = 4; let r = filter(layout!((6,v0):(1,12))); check(&r, "(_6,4):(_1,_12)", "filter((_6,4):(_1,_12))"); }
-    { let v0: isize = 8; let v1: isize = 4; let v2: isize = 6; let v3: isize = 1; let v4: isize = 0; let r = filter(layout!((v0,v1,v2):(v3,8,v4))); check(&r, "(8,4,6):(1,_8,0)", "filter((8,4,6):(1,_8,0))"); }
-    { let r = logical_product(layout!((4,3):(3,1)), layout!(((4,4)):((1,0)))); check(&r, "((_4,_3),((_4,_4))):((_3,_1),((_12,_0)))", "logical_product((_4,_3):(_3,_1), ((_4,_4)):((_1,_0)))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let v0: isize = 8; let r = size(layout!((8,v0):(24,1))); check(&r, "64", "size((_8,8):(_24,_1))"); }
-    { let v0: isize = 4; let v1: isize = 4; let v2: isize = 4; let v3: isize = 0; let v4: isize = 1; let r = logical_product(layout!(v0:1), layout!(((v1,v2)):((v3,v4)))); check(&r, "(4,((4,4))):(_1,((0,4)))", "logical_product(4:_1, ((4,4)):((0,1)))"); }
-    { let v0: isize = 2; let v1: isize = 1; let r = right_inverse(layout!((v0,(1,v1,2)):(1,(2,2,0)))); check(&r, "2:_1", "right_inverse((2,(_1,1,_2)):(_1,(_2,_2,_0)))"); }
-    { let r = filter(layout!((3):(1))); check(&r, "_3:_1", "filter((_3):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let v0: isize = 2; let r = flat_divide(layout!((v0):(1)), (layout!(1:2),)); check(&r, "((_1),(2)):((_2),(_1))", "flat_divide((2):(_1), (_1:_2))"); }
-    { let v0: isize = 6; let v1: isize = 1; let r = logical_product(layout!((3,v0):(1,3)), layout!(((3,4)):((v1,6)))); check(&r, "((_3,6),((_3,_4))):((_1,_3),((18,108)))", "logical_product((_3,6):(_1,_3), ((_3,_4)):((1,_6)))"); }
-    { let r = raked_product(layout!((1):(1)), layout!(4:1)); check(&r, "((_4,(_1))):((_1,(_1)))", "raked_product((_1):(_1), _4:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let v0: isize = 1; let v1: isize = 6; let v2: isize = 1; let v3: isize = 54; let v4: isize = 18; let r = cosize(layout!(((v0,4,3),v1,3):((v2,v3,v4),3,1))); check(&r, "216", "cosize(((1,_4,_3),6,_3):((1,54,18),_3,_1))"); }
-    { let v0: isize = 6; let r = flatten(layout!((v0):(1))); check(&r, "(6):(_1)", "flatten((6):(_1))"); }
-    { let v0: isize = 1; let v1: isize = 2; let v2: isize = 4; let v3: isize = 4; let v4: isize = 7; let v5: isize = 16; let v6: isize = 4; let v7: isize = 1; let v8: isize = 2; let v9: isize = 1; let r = composition(layout!((v0,v1,(v2,v3)):(v4,v5,(v6,v7))), (layout!(1:1),layout!(v8:1),layout!(v9:8),)); check(&r, "(_1,2,(1,1)):(7,16,(32,2))", "composition((1,2,(4,4)):(7,16,(4,1)), (_1:_1,2:_1,1:_8))"); }
-    { let v0: isize = 2; let v1: isize = 2; let v2: isize = 0; let v3: isize = 1; let v4: isize = 2; let r = composition(layout!((2,v0):(v1,v2)), layout!((2,2):(v3,v4))); check(&r, "((2,1),(1,2)):((2,0),(4,0))", "composition((_2,2):(2,0), (_2,_2):(1,2))"); }
-    { let v0: isize = 8; let r = cosize(layout!((4,v0):(1,4))); check(&r, "32", "cosize((_4,8):(_1,_4))"); }
-    { let r = coalesce(layout!(((4,4),3):((1,4),16))); check(&r, "_48:_1", "coalesce(((_4,_4),_3):((_1,_4),_16))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let v0: isize = 16; let v1: isize = 3; let r = size(layout!((v0,v1):(-3,1))); check(&r, "48", "size((16,3):(_-3,_1))"); }
-    { let v0: isize = 1; let r = complement_to(layout!((v0):(1)), shape!(3)); check(&r, "3:1", "complement((1):(_1), _3)"); }
-    { let r = logical_divide(layout!((2,(3,3)):(9,(3,1))), shape!((1))); check(&r, "((_1,_2),(_3,_3)):((_0,_9),(_3,_1))", "logical_divide((_2,(_3,_3)):(_9,(_3,_1)), (_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let v0: isize = 2; let r = right_inverse(layout!((8,2,(2,1)):(v0,128,(32,1)))); check(&r, "_1:_0", "right_inverse((_8,_2,(_2,_1)):(2,_128,(_32,_1)))"); }
-    { let v0: isize = 1; let v1: isize = 1; let r = composition(layout!((2):(1)), (layout!(v0:v1),)); check(&r, "(1):(1)", "composition((_2):(_1), (1:1))"); }
-    { let v0: isize = 1; let r = logical_divide(layout!((1,16):(1,v0)), shape!((1))); check(&r, "((_1,_1),_16):((_0,_0),1)", "logical_divide((_1,_16):(_1,1), (_1))"); }
-    { let v0: isize = 2; let v1: isize = 2; let v2: isize = 16; let v3: isize = 4; let r = coalesce_by(layout!(((2,2),(v0,2,v1)):((8,2),(v2,1,v3))), shape!((1,1))); check(&r, "((_2,_2),(2,_2,2)):((_8,_2),(16,_1,4))", "coalesce(((_2,_2),(2,_2,2)):((_8,_2),(16,_1,4)), (_1,_1))"); }
-    { let v0: isize = 8; let v1: isize = 8; let v2: isize = 1; let r = coalesce_by(layout!((v0,4):(1,v1)), shape!((1,v2))); check(&r, "(8,_4):(_1,8)", "coalesce((8,_4):(_1,8), (_1,1))"); }
-    { let v0: isize = 3; let r = size(layout!((8,4,v0,(1,2)):(36,576,4,(1,1)))); check(&r, "192", "size((_8,_4,3,(_1,_2)):(_36,_576,_4,(_1,_1)))"); }
-    { let v0: isize = 4; let v1: isize = 32; let v2: isize = 16; let v3: isize = 1; let r = coalesce_by(layout!((v0,(2,4,4)):(v1,(v2,4,1))), shape!((1,v3))); check(&r, "(4,(_2,_4,_4)):(32,(16,_4,_1))", "coalesce((4,(_2,_4,_4)):(32,(16,_4,_1)), (_1,1))"); }
-    { let v0: isize = 8; let v1: isize = 2; let r = coalesce(layout!((v0,2):(v1,1))); check(&r, "(8,_2):(2,_1)", "coalesce((8,_2):(2,_1))"); }
-    { let v0: isize = 1; let v1: isize = 2; let v2: isize = 6; let v3: isize = 1; let r = flatten(layout!((v0,v1,v2):(0,-6,v3))); check(&r, "(1,2,6):(_0,_-6,1)", "flatten((1,2,6):(_0,_-6,1))"); }
-    { let v0: isize = 4; let v1: isize = 2; let v2: isize = 3; let v3: isize = 1; let v4: isize = 8; let r = composition(layout!(((v0,v1),v2):((v3,0),8)), shape!((v4))); check(&r, "((4,2)):((1,_0))", "composition(((4,2),3):((1,_0),_8), (8))"); }
-    { let v0: isize = 16; let r = complement_to(layout!((4,v0):(32,1)), shape!(256)); check(&r, "(2,_2):(16,_128)", "complement((_4,16):(_32,_1), _256)"); }
-    { let v0: isize = 2; let v1: isize = 2; let r = composition(layout!(((3,1,v0)):((v1,2,1))), shape!((3))); check(&r, "(_3):(2)", "composition(((_3,_1,2)):((2,_2,_1)), (_3))"); }
-    { let v0: isize = 8; let v1: isize = 1; let v2: isize = 4; let r = logical_divide(layout!((v0):(v1)), shape!((v2))); check(&r, "((4,2)):((1,4))", "logical_divide((8):(1), (4))"); }
-    { let v0: isize = 1; let r = complement_to(layout!((4):(v0)), shape!(16)); check(&r, "(1,4):(_1,4)", "complement((_4):(1), _16)"); }
-    { let v0: isize = 8; let v1: isize = 1; let v2: isize = 4; let v3: isize = 8; let r = size(layout!(((4,2),v0):((v1,v2),v3))); check(&r, "64", "size(((_4,_2),8):((1,4),8))"); }
-    { let v0: isize = 8; let r = coalesce(layout!((v0):(-1))); check(&r, "8:_-1", "coalesce((8):(_-1))"); }
-    { let v0: isize = 3; let v1: isize = 2; let v2: isize = 3; let r = filter(layout!(((v0,v1),16):((0,v2),6))); check(&r, "(2,_16):(3,_6)", "filter(((3,2),_16):((_0,3),_6))"); }
-    { let v0: isize = 2; let v1: isize = 1; let v2: isize = 1; let v3: isize = 1; let r = composition(layout!(v0:v1), (layout!(v2:v3),)); check(&r, "(1):(1)", "composition(2:1, (1:1))"); }
-    { let r = composition(layout!(((4,4,4)):((1,0,16))), shape!((16))); check(&r, "((_4,_4)):((_1,_0))", "composition(((_4,_4,_4)):((_1,_0,_16)), (_16))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let v0: isize = 8; let r = filter(layout!((v0,4,6):(24,6,1))); check(&r, "(8,_4,_6):(_24,_6,_1)", "filter((8,_4,_6):(_24,_6,_1))"); }
-    { let v0: isize = 1; let r = complement_to(layout!((6):(v0)), shape!(18)); check(&r, "(1,3):(_1,6)", "complement((_6):(1), _18)"); }
-    { let v0: isize = 2; let r = right_inverse(layout!((v0,2):(2,1))); check(&r, "(_2,2):(2,_1)", "right_inverse((2,_2):(_2,_1))"); }
-    { let v0: isize = 4; let v1: isize = 1; let v2: isize = 128; let v3: isize = 1; let v4: isize = 1; let r = flat_divide(layout!((v0,16,3):(32,v1,v2)), shape!((4,v3,v4))); check(&r, "(_4,1,1,1,16,3):(_32,1,128,_128,1,128)", "flat_divide((4,_16,_3):(_32,1,128), (_4,1,1))"); }
-    { let v0: isize = 0; let v1: isize = 8; let r = tiled_product(layout!((2,(4,2)):(1,(2,0))), layout!(((2,2),(2,2)):((1,2),(v0,v1)))); check(&r, "((_2,(_4,_2)),(_2,_2),(_2,_2)):((_1,(_2,_0)),(_8,_16),(0,64))", "tiled_product((_2,(_4,_2)):(_1,(_2,_0)), ((_2,_2),(_2,_2)):((_1,_2),(0,8)))"); }
-    { let v0: isize = 2; let v1: isize = 4; let v2: isize = 8; let v3: isize = 1; let v4: isize = 1; let v5: isize = 1; let r = coalesce_by(layout!((v0,v1):(v2,v3)), shape!((v4,v5))); check(&r, "(2,4):(8,1)", "coalesce((2,4):(8,1), (1,1))"); }
-    { let v0: isize = 2; let v1: isize = 1; let v2: isize = 8; let v3: isize = 4; let r = composition(layout!((4,(3,v0),6):(v1,(v2,4),24)), shape!((v3,1))); check(&r, "(4,_1):(1,_4)", "composition((_4,(_3,2),_6):(1,(8,_4),_24), (4,_1))"); }
-    { let v0: isize = 4; let v1: isize = 4; let r = composition(layout!((v0,(2,1),4):(8,(v1,32),0)), shape!((4))); check(&r, "(_4):(_8)", "composition((4,(_2,_1),_4):(_8,(4,_32),_0), (_4))"); }
-    { let v0: isize = 1; let v1: isize = 7; let v2: isize = 3; let v3: isize = 1; let v4: isize = 1; let v5: isize = 1; let v6: isize = 1; let v7: isize = 3; let v8: isize = 3; let v9: isize = 3; let r = raked_product(layout!(v0:v1), layout!(((v2,v3),(v4,v5),4):((v6,v7),(v8,v9),3))); check(&r, "((((3,1),(1,1)),1),(((1,1),(1,1)),_1),((3,1),_1)):((((1,7),(3,7)),7),(((3,7),(3,7)),_0),((_3,7),_0))", "raked_product(1:7, ((3,1),(1,1),_4):((1,3),(3,3),_3))"); }
-    { let v0: isize = 2; let v1: isize = 0; let v2: isize = 1; let r = composition(layout!((v0,4):(1,v1)), layout!((v2):(1))); check(&r, "((1,1)):((_1,0))", "composition((2,_4):(_1,0), (1):(_1))"); }
-    { let v0: isize = 6; let r = composition(layout!((4,8):(1,4)), layout!(((1,1),v0):((1,1),1))); check(&r, "((_1,_1),6):((_1,_1),_1)", "composition((_4,_8):(_1,_4), ((_1,_1),6):((_1,_1),_1))"); }
-    { let v0: isize = 8; let v1: isize = 3; let v2: isize = 32; let r = logical_divide(layout!((v0,(4,v1)):(1,(8,v2))), shape!((8,2))); check(&r, "((_8,1),(_2,(_2,3))):((_1,_8),(_8,(_16,32)))", "logical_divide((8,(_4,3)):(_1,(_8,32)), (_8,_2))"); }
+    {
+        let v0: isize = 4;
+        let r = filter(layout!((6,v0):(1,12)));
+        check(&r, "(_6,4):(_1,_12)", "filter((_6,4):(_1,_12))");
+    }
+    {
+        let v0: isize = 8;
+        let v1: isize = 4;
+        let v2: isize = 6;
+        let v3: isize = 1;
+        let v4: isize = 0;
+        let r = filter(layout!((v0,v1,v2):(v3,8,v4)));
+        check(&r, "(8,4,6):(1,_8,0)", "filter((8,4,6):(1,_8,0))");
+    }
+    {
+        let r = logical_product(layout!((4,3):(3,1)), layout!(((4,4)):((1,0))));
+        check(
+            &r,
+            "((_4,_3),((_4,_4))):((_3,_1),((_12,_0)))",
+            "logical_product((_4,_3):(_3,_1), ((_4,_4)):((_1,_0)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 8;
+        let r = size(layout!((8,v0):(24,1)));
+        check(&r, "64", "size((_8,8):(_24,_1))");
+    }
+    {
+        let v0: isize = 4;
+        let v1: isize = 4;
+        let v2: isize = 4;
+        let v3: isize = 0;
+        let v4: isize = 1;
+        let r = logical_product(layout!(v0:1), layout!(((v1,v2)):((v3,v4))));
+        check(
+            &r,
+            "(4,((4,4))):(_1,((0,4)))",
+            "logical_product(4:_1, ((4,4)):((0,1)))",
+        );
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 1;
+        let r = right_inverse(layout!((v0,(1,v1,2)):(1,(2,2,0))));
+        check(&r, "2:_1", "right_inverse((2,(_1,1,_2)):(_1,(_2,_2,_0)))");
+    }
+    {
+        let r = filter(layout!((3):(1)));
+        check(&r, "_3:_1", "filter((_3):(_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 2;
+        let r = flat_divide(layout!((v0):(1)), (layout!(1:2),));
+        check(
+            &r,
+            "((_1),(2)):((_2),(_1))",
+            "flat_divide((2):(_1), (_1:_2))",
+        );
+    }
+    {
+        let v0: isize = 6;
+        let v1: isize = 1;
+        let r = logical_product(layout!((3,v0):(1,3)), layout!(((3,4)):((v1,6))));
+        check(
+            &r,
+            "((_3,6),((_3,_4))):((_1,_3),((18,108)))",
+            "logical_product((_3,6):(_1,_3), ((_3,_4)):((1,_6)))",
+        );
+    }
+    {
+        let r = raked_product(layout!((1):(1)), layout!(4:1));
+        check(
+            &r,
+            "((_4,(_1))):((_1,(_1)))",
+            "raked_product((_1):(_1), _4:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 1;
+        let v1: isize = 6;
+        let v2: isize = 1;
+        let v3: isize = 54;
+        let v4: isize = 18;
+        let r = cosize(layout!(((v0,4,3),v1,3):((v2,v3,v4),3,1)));
+        check(&r, "216", "cosize(((1,_4,_3),6,_3):((1,54,18),_3,_1))");
+    }
+    {
+        let v0: isize = 6;
+        let r = flatten(layout!((v0):(1)));
+        check(&r, "(6):(_1)", "flatten((6):(_1))");
+    }
+    {
+        let v0: isize = 1;
+        let v1: isize = 2;
+        let v2: isize = 4;
+        let v3: isize = 4;
+        let v4: isize = 7;
+        let v5: isize = 16;
+        let v6: isize = 4;
+        let v7: isize = 1;
+        let v8: isize = 2;
+        let v9: isize = 1;
+        let r = composition(
+            layout!((v0,v1,(v2,v3)):(v4,v5,(v6,v7))),
+            (layout!(1:1), layout!(v8:1), layout!(v9:8)),
+        );
+        check(
+            &r,
+            "(_1,2,(1,1)):(7,16,(32,2))",
+            "composition((1,2,(4,4)):(7,16,(4,1)), (_1:_1,2:_1,1:_8))",
+        );
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 2;
+        let v2: isize = 0;
+        let v3: isize = 1;
+        let v4: isize = 2;
+        let r = composition(layout!((2,v0):(v1,v2)), layout!((2,2):(v3,v4)));
+        check(
+            &r,
+            "((2,1),(1,2)):((2,0),(4,0))",
+            "composition((_2,2):(2,0), (_2,_2):(1,2))",
+        );
+    }
+    {
+        let v0: isize = 8;
+        let r = cosize(layout!((4,v0):(1,4)));
+        check(&r, "32", "cosize((_4,8):(_1,_4))");
+    }
+    {
+        let r = coalesce(layout!(((4,4),3):((1,4),16)));
+        check(&r, "_48:_1", "coalesce(((_4,_4),_3):((_1,_4),_16))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 16;
+        let v1: isize = 3;
+        let r = size(layout!((v0,v1):(-3,1)));
+        check(&r, "48", "size((16,3):(_-3,_1))");
+    }
+    {
+        let v0: isize = 1;
+        let r = complement_to(layout!((v0):(1)), shape!(3));
+        check(&r, "3:1", "complement((1):(_1), _3)");
+    }
+    {
+        let r = logical_divide(layout!((2,(3,3)):(9,(3,1))), shape!((1)));
+        check(
+            &r,
+            "((_1,_2),(_3,_3)):((_0,_9),(_3,_1))",
+            "logical_divide((_2,(_3,_3)):(_9,(_3,_1)), (_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 2;
+        let r = right_inverse(layout!((8,2,(2,1)):(v0,128,(32,1))));
+        check(
+            &r,
+            "_1:_0",
+            "right_inverse((_8,_2,(_2,_1)):(2,_128,(_32,_1)))",
+        );
+    }
+    {
+        let v0: isize = 1;
+        let v1: isize = 1;
+        let r = composition(layout!((2):(1)), (layout!(v0:v1),));
+        check(&r, "(1):(1)", "composition((_2):(_1), (1:1))");
+    }
+    {
+        let v0: isize = 1;
+        let r = logical_divide(layout!((1,16):(1,v0)), shape!((1)));
+        check(
+            &r,
+            "((_1,_1),_16):((_0,_0),1)",
+            "logical_divide((_1,_16):(_1,1), (_1))",
+        );
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 2;
+        let v2: isize = 16;
+        let v3: isize = 4;
+        let r = coalesce_by(layout!(((2,2),(v0,2,v1)):((8,2),(v2,1,v3))), shape!((1, 1)));
+        check(
+            &r,
+            "((_2,_2),(2,_2,2)):((_8,_2),(16,_1,4))",
+            "coalesce(((_2,_2),(2,_2,2)):((_8,_2),(16,_1,4)), (_1,_1))",
+        );
+    }
+    {
+        let v0: isize = 8;
+        let v1: isize = 8;
+        let v2: isize = 1;
+        let r = coalesce_by(layout!((v0,4):(1,v1)), shape!((1, v2)));
+        check(&r, "(8,_4):(_1,8)", "coalesce((8,_4):(_1,8), (_1,1))");
+    }
+    {
+        let v0: isize = 3;
+        let r = size(layout!((8,4,v0,(1,2)):(36,576,4,(1,1))));
+        check(&r, "192", "size((_8,_4,3,(_1,_2)):(_36,_576,_4,(_1,_1)))");
+    }
+    {
+        let v0: isize = 4;
+        let v1: isize = 32;
+        let v2: isize = 16;
+        let v3: isize = 1;
+        let r = coalesce_by(layout!((v0,(2,4,4)):(v1,(v2,4,1))), shape!((1, v3)));
+        check(
+            &r,
+            "(4,(_2,_4,_4)):(32,(16,_4,_1))",
+            "coalesce((4,(_2,_4,_4)):(32,(16,_4,_1)), (_1,1))",
+        );
+    }
+    {
+        let v0: isize = 8;
+        let v1: isize = 2;
+        let r = coalesce(layout!((v0,2):(v1,1)));
+        check(&r, "(8,_2):(2,_1)", "coalesce((8,_2):(2,_1))");
+    }
+    {
+        let v0: isize = 1;
+        let v1: isize = 2;
+        let v2: isize = 6;
+        let v3: isize = 1;
+        let r = flatten(layout!((v0,v1,v2):(0,-6,v3)));
+        check(&r, "(1,2,6):(_0,_-6,1)", "flatten((1,2,6):(_0,_-6,1))");
+    }
+    {
+        let v0: isize = 4;
+        let v1: isize = 2;
+        let v2: isize = 3;
+        let v3: isize = 1;
+        let v4: isize = 8;
+        let r = composition(layout!(((v0,v1),v2):((v3,0),8)), shape!((v4)));
+        check(
+            &r,
+            "((4,2)):((1,_0))",
+            "composition(((4,2),3):((1,_0),_8), (8))",
+        );
+    }
+    {
+        let v0: isize = 16;
+        let r = complement_to(layout!((4,v0):(32,1)), shape!(256));
+        check(&r, "(2,_2):(16,_128)", "complement((_4,16):(_32,_1), _256)");
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 2;
+        let r = composition(layout!(((3,1,v0)):((v1,2,1))), shape!((3)));
+        check(&r, "(_3):(2)", "composition(((_3,_1,2)):((2,_2,_1)), (_3))");
+    }
+    {
+        let v0: isize = 8;
+        let v1: isize = 1;
+        let v2: isize = 4;
+        let r = logical_divide(layout!((v0):(v1)), shape!((v2)));
+        check(&r, "((4,2)):((1,4))", "logical_divide((8):(1), (4))");
+    }
+    {
+        let v0: isize = 1;
+        let r = complement_to(layout!((4):(v0)), shape!(16));
+        check(&r, "(1,4):(_1,4)", "complement((_4):(1), _16)");
+    }
+    {
+        let v0: isize = 8;
+        let v1: isize = 1;
+        let v2: isize = 4;
+        let v3: isize = 8;
+        let r = size(layout!(((4,2),v0):((v1,v2),v3)));
+        check(&r, "64", "size(((_4,_2),8):((1,4),8))");
+    }
+    {
+        let v0: isize = 8;
+        let r = coalesce(layout!((v0):(-1)));
+        check(&r, "8:_-1", "coalesce((8):(_-1))");
+    }
+    {
+        let v0: isize = 3;
+        let v1: isize = 2;
+        let v2: isize = 3;
+        let r = filter(layout!(((v0,v1),16):((0,v2),6)));
+        check(&r, "(2,_16):(3,_6)", "filter(((3,2),_16):((_0,3),_6))");
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 1;
+        let v2: isize = 1;
+        let v3: isize = 1;
+        let r = composition(layout!(v0:v1), (layout!(v2:v3),));
+        check(&r, "(1):(1)", "composition(2:1, (1:1))");
+    }
+    {
+        let r = composition(layout!(((4,4,4)):((1,0,16))), shape!((16)));
+        check(
+            &r,
+            "((_4,_4)):((_1,_0))",
+            "composition(((_4,_4,_4)):((_1,_0,_16)), (_16))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 8;
+        let r = filter(layout!((v0,4,6):(24,6,1)));
+        check(&r, "(8,_4,_6):(_24,_6,_1)", "filter((8,_4,_6):(_24,_6,_1))");
+    }
+    {
+        let v0: isize = 1;
+        let r = complement_to(layout!((6):(v0)), shape!(18));
+        check(&r, "(1,3):(_1,6)", "complement((_6):(1), _18)");
+    }
+    {
+        let v0: isize = 2;
+        let r = right_inverse(layout!((v0,2):(2,1)));
+        check(&r, "(_2,2):(2,_1)", "right_inverse((2,_2):(_2,_1))");
+    }
+    {
+        let v0: isize = 4;
+        let v1: isize = 1;
+        let v2: isize = 128;
+        let v3: isize = 1;
+        let v4: isize = 1;
+        let r = flat_divide(layout!((v0,16,3):(32,v1,v2)), shape!((4, v3, v4)));
+        check(
+            &r,
+            "(_4,1,1,1,16,3):(_32,1,128,_128,1,128)",
+            "flat_divide((4,_16,_3):(_32,1,128), (_4,1,1))",
+        );
+    }
+    {
+        let v0: isize = 0;
+        let v1: isize = 8;
+        let r = tiled_product(
+            layout!((2,(4,2)):(1,(2,0))),
+            layout!(((2,2),(2,2)):((1,2),(v0,v1))),
+        );
+        check(
+            &r,
+            "((_2,(_4,_2)),(_2,_2),(_2,_2)):((_1,(_2,_0)),(_8,_16),(0,64))",
+            "tiled_product((_2,(_4,_2)):(_1,(_2,_0)), ((_2,_2),(_2,_2)):((_1,_2),(0,8)))",
+        );
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 4;
+        let v2: isize = 8;
+        let v3: isize = 1;
+        let v4: isize = 1;
+        let v5: isize = 1;
+        let r = coalesce_by(layout!((v0,v1):(v2,v3)), shape!((v4, v5)));
+        check(&r, "(2,4):(8,1)", "coalesce((2,4):(8,1), (1,1))");
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 1;
+        let v2: isize = 8;
+        let v3: isize = 4;
+        let r = composition(layout!((4,(3,v0),6):(v1,(v2,4),24)), shape!((v3, 1)));
+        check(
+            &r,
+            "(4,_1):(1,_4)",
+            "composition((_4,(_3,2),_6):(1,(8,_4),_24), (4,_1))",
+        );
+    }
+    {
+        let v0: isize = 4;
+        let v1: isize = 4;
+        let r = composition(layout!((v0,(2,1),4):(8,(v1,32),0)), shape!((4)));
+        check(
+            &r,
+            "(_4):(_8)",
+            "composition((4,(_2,_1),_4):(_8,(4,_32),_0), (_4))",
+        );
+    }
+    {
+        let v0: isize = 1;
+        let v1: isize = 7;
+        let v2: isize = 3;
+        let v3: isize = 1;
+        let v4: isize = 1;
+        let v5: isize = 1;
+        let v6: isize = 1;
+        let v7: isize = 3;
+        let v8: isize = 3;
+        let v9: isize = 3;
+        let r = raked_product(
+            layout!(v0:v1),
+            layout!(((v2,v3),(v4,v5),4):((v6,v7),(v8,v9),3)),
+        );
+        check(
+            &r,
+            "((((3,1),(1,1)),1),(((1,1),(1,1)),_1),((3,1),_1)):((((1,7),(3,7)),7),(((3,7),(3,7)),_0),((_3,7),_0))",
+            "raked_product(1:7, ((3,1),(1,1),_4):((1,3),(3,3),_3))",
+        );
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 0;
+        let v2: isize = 1;
+        let r = composition(layout!((v0,4):(1,v1)), layout!((v2):(1)));
+        check(
+            &r,
+            "((1,1)):((_1,0))",
+            "composition((2,_4):(_1,0), (1):(_1))",
+        );
+    }
+    {
+        let v0: isize = 6;
+        let r = composition(layout!((4,8):(1,4)), layout!(((1,1),v0):((1,1),1)));
+        check(
+            &r,
+            "((_1,_1),6):((_1,_1),_1)",
+            "composition((_4,_8):(_1,_4), ((_1,_1),6):((_1,_1),_1))",
+        );
+    }
+    {
+        let v0: isize = 8;
+        let v1: isize = 3;
+        let v2: isize = 32;
+        let r = logical_divide(layout!((v0,(4,v1)):(1,(8,v2))), shape!((8, 2)));
+        check(
+            &r,
+            "((_8,1),(_2,(_2,3))):((_1,_8),(_8,(_16,32)))",
+            "logical_divide((8,(_4,3)):(_1,(_8,32)), (_8,_2))",
+        );
+    }
 }
 
 #[test]
 fn mixed_02() {
-    { let r = right_inverse(layout!((8,2):(6,1))); check(&r, "_2:_8", "right_inverse((_8,_2):(_6,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let v0: isize = 1; let v1: isize = 2; let r = logical_product(layout!((4,1):(1,v0)), layout!(((v1,3),2):((1,2),6))); check(&r, "((_4,_1),((2,_3),_2)):((_1,1),((_4,_8),_24))", "logical_product((_4,_1):(_1,1), ((2,_3),_2):((_1,_2),_6))"); }
-    { let v0: isize = 4; let v1: isize = 16; let v2: isize = 4; let v3: isize = 4; let r = flat_divide(layout!(((4,4),v0):((v1,v2),1)), shape!((16,v3))); check(&r, "((_4,_4),4,_1,1):((16,4),_1,_0,4)", "flat_divide(((_4,_4),4):((16,4),_1), (_16,4))"); }
-    { let v0: isize = 3; let v1: isize = 1; let r = size(layout!((v0):(v1))); check(&r, "3", "size((3):(1))"); }
-    { let v0: isize = 3; let r = coalesce(layout!(((3,v0,2)):((1,6,54)))); check(&r, "(_3,3,_2):(_1,_6,_54)", "coalesce(((_3,3,_2)):((_1,_6,_54)))"); }
-    { let v0: isize = 4; let v1: isize = 4; let v2: isize = 4; let v3: isize = 1; let v4: isize = 1; let r = composition(layout!((v0,4):(v1,1)), (layout!(v2:v3),layout!(4:v4),)); check(&r, "(4,_4):(4,1)", "composition((4,_4):(4,_1), (4:1,_4:1))"); }
-    { let v0: isize = 1; let v1: isize = 1; let v2: isize = 2; let r = composition(layout!((v0,4):(v1,1)), layout!(v2:1)); check(&r, "(1,2):(1,1)", "composition((1,_4):(1,_1), 2:_1)"); }
-    { let v0: isize = 8; let v1: isize = 1; let r = composition(layout!((4,v0):(v1,4)), layout!(32:1)); check(&r, "(_4,_8):(1,_4)", "composition((_4,8):(1,_4), _32:_1)"); }
-    { let v0: isize = 2; let v1: isize = 1; let v2: isize = 2; let v3: isize = 2; let r = composition(layout!((2,2,v0):(v1,4,v2)), layout!((v3):(1))); check(&r, "((2,1,1)):((1,_4,2))", "composition((_2,_2,2):(1,_4,2), (2):(_1))"); }
-    { let v0: isize = 7; let r = tiled_product(layout!(((2,1,3),2):((1,1,2),6)), layout!(((4,2,2),1):((1,4,8),v0))); check(&r, "(((_2,_1,_3),_2),(_4,_2,_2),_1):(((_1,_1,_2),_6),(_12,_48,_96),84)", "tiled_product(((_2,_1,_3),_2):((_1,_1,_2),_6), ((_4,_2,_2),_1):((_1,_4,_8),7))"); }
-    { let v0: isize = 7; let r = filter(layout!(((1,2),(2,2)):((v0,4),(2,1)))); check(&r, "(_2,_2,_2):(_4,_2,_1)", "filter(((_1,_2),(_2,_2)):((7,_4),(_2,_1)))"); }
-    { let r = flat_divide(layout!(1:0), shape!((1))); check(&r, "((_1),(_1)):((_0),(_0))", "flat_divide(_1:_0, (_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let v0: isize = 4; let v1: isize = 1; let r = blocked_product(layout!((4,v0):(4,1)), layout!((4,3):(v1,4))); check(&r, "((_4,(1,4)),(4,(1,3))):((_4,(4,16)),(_1,(16,64)))", "blocked_product((_4,4):(_4,_1), (_4,_3):(1,_4))"); }
-    { let r = tiled_divide(layout!((3,3):(1,3)), shape!((3,1))); check(&r, "((_3,_1),_1,_3):((_1,_0),_0,_3)", "tiled_divide((_3,_3):(_1,_3), (_3,_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let v0: isize = 4; let v1: isize = 4; let v2: isize = 4; let v3: isize = 64; let v4: isize = 16; let v5: isize = 0; let v6: isize = 1; let r = size(layout!(((v0,v1,4),v2):((v3,v4,v5),v6))); check(&r, "256", "size(((4,4,_4),4):((64,16,0),1))"); }
-    { let v0: isize = 1; let r = zipped_divide(layout!(1:v0), layout!((1,1,1):(3,1,1))); check(&r, "((_1,_1,_1),_1):((3,1,1),_0)", "zipped_divide(_1:1, (_1,_1,_1):(_3,_1,_1))"); }
-    { let v0: isize = 3; let r = zipped_divide(layout!((3,4,v0):(0,1,4)), layout!(12:1)); check(&r, "((_3,_4),3):((_0,_1),_4)", "zipped_divide((_3,_4,3):(_0,_1,_4), _12:_1)"); }
-    { let v0: isize = 1; let r = flat_divide(layout!((8,1):(v0,0)), layout!(3:1)); check(&r, "(_3,_3):(1,3)", "flat_divide((_8,_1):(1,_0), _3:_1)"); }
-    { let v0: isize = 1; let r = cosize(layout!((1,3):(v0,0))); check(&r, "_1", "cosize((_1,_3):(1,_0))"); }
-    { let v0: isize = 1; let v1: isize = 2; let v2: isize = 2; let v3: isize = 1; let r = logical_product(layout!(8:v0), layout!((v1,v2):(v3,2))); check(&r, "(_8,((1,2),(1,2))):(1,((1,8),(_2,16)))", "logical_product(_8:1, (2,2):(1,_2))"); }
-    { let v0: isize = 2; let v1: isize = 2; let v2: isize = 8; let v3: isize = 2; let v4: isize = 1; let v5: isize = 16; let r = composition(layout!(((v0,4),(v1,2),v2):((8,v3),(v4,v5),32)), layout!(1:128)); check(&r, "_1:128", "composition(((2,_4),(2,_2),8):((_8,2),(1,16),_32), _1:_128)"); }
-    { let v0: isize = 4; let v1: isize = 1; let v2: isize = 4; let v3: isize = 4; let r = tiled_product(layout!(v0:v1), layout!((v2,v3):(1,4))); check(&r, "(4,(1,4),(1,4)):(1,(_1,4),(_4,16))", "tiled_product(4:1, (4,4):(_1,_4))"); }
-    { let v0: isize = 4; let v1: isize = 2; let v2: isize = 2; let v3: isize = 0; let r = size(layout!(((v0,v1)):((v2,v3)))); check(&r, "8", "size(((4,2)):((2,0)))"); }
-    { let v0: isize = 0; let v1: isize = 1; let r = composition(layout!(4:1), layout!((2,1):(v0,v1))); check(&r, "(_2,_1):(0,1)", "composition(_4:_1, (_2,_1):(0,1))"); }
-    { let v0: isize = 4; let v1: isize = 3; let v2: isize = 16; let v3: isize = 48; let v4: isize = 16; let v5: isize = 1; let v6: isize = 1; let r = coalesce_by(layout!(((v0,v1),v2):((v3,v4),v5)), shape!((v6,1))); check(&r, "((4,3),16):((48,16),1)", "coalesce(((4,3),16):((48,16),1), (1,_1))"); }
-    { let v0: isize = 4; let r = composition(layout!(((3,2,v0)):((4,12,1))), layout!(((2,4)):((4,1)))); check(&r, "((_2,_4)):((_16,_4))", "composition(((_3,_2,4)):((_4,_12,_1)), ((_2,_4)):((_4,_1)))"); }
-    { let v0: isize = 8; let v1: isize = 3; let v2: isize = 1; let v3: isize = 1; let v4: isize = 8; let r = flatten(layout!((v0,v1,v2):(v3,v4,0))); check(&r, "(8,3,1):(1,8,_0)", "flatten((8,3,1):(1,8,_0))"); }
-    { let v0: isize = 2; let v1: isize = 6; let v2: isize = 1; let v3: isize = 1; let r = flat_divide(layout!((v0,(2,3,1)):(v1,(3,v2,v3))), layout!(4:0)); check(&r, "(_4,(2,1,1,1),(1,2,3,1)):(_0,(6,3,1,1),(12,3,1,1))", "flat_divide((2,(_2,_3,_1)):(6,(_3,1,1)), _4:_0)"); }
-    { let r = size(layout!(1:1)); check(&r, "_1", "size(_1:_1)"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let v0: isize = 2; let v1: isize = 2; let v2: isize = 2; let v3: isize = 4; let v4: isize = 32; let v5: isize = 1; let v6: isize = 4; let v7: isize = 8; let v8: isize = 4; let v9: isize = 1; let v10: isize = 1; let v11: isize = 1; let r = tiled_divide(layout!(((2,v0),(v1,v2),v3):((v4,2),(v5,v6),v7)), (layout!(v8:v9),layout!(v10:v11),)); check(&r, "(((2,2),(1,1)),((1,1),(1,1)),((1,1),(2,2)),4):(((32,2),(1,4)),((32,_2),(128,4)),((1,4),(1,4)),8)", "tiled_divide(((_2,2),(2,2),4):((32,_2),(1,4),8), (4:1,1:1))"); }
-    { let v0: isize = 1; let v1: isize = 1; let r = composition(layout!((2,(4,2)):(8,(2,1))), (layout!(v0:v1),layout!(4:1),)); check(&r, "(1,_4):(8,_2)", "composition((_2,(_4,_2)):(_8,(_2,_1)), (1:1,_4:_1))"); }
-    { let v0: isize = 2; let r = coalesce_by(layout!(((1,4,2)):((v0,2,1))), shape!((1))); check(&r, "((_4,_2)):((_2,_1))", "coalesce(((_1,_4,_2)):((2,_2,_1)), (_1))"); }
-    { let v0: isize = 6; let r = cosize(layout!(v0:1)); check(&r, "6", "cosize(6:_1)"); }
-    { let v0: isize = 2; let v1: isize = 6; let v2: isize = 2; let r = coalesce(layout!((v0,v1):(1,v2))); check(&r, "(2,6):(_1,2)", "coalesce((2,6):(_1,2))"); }
-    { let v0: isize = 2; let v1: isize = 8; let v2: isize = 16; let v3: isize = 16; let v4: isize = 1; let r = coalesce(layout!((v0,v1,v2):(v3,v4,-64))); check(&r, "(2,8,16):(16,1,_-64)", "coalesce((2,8,16):(16,1,_-64))"); }
-    { let v0: isize = 3; let v1: isize = 2; let v2: isize = 0; let r = flatten(layout!((v0,v1):(v2,1))); check(&r, "(3,2):(0,_1)", "flatten((3,2):(0,_1))"); }
-    { let v0: isize = 8; let v1: isize = 1; let v2: isize = 2; let v3: isize = 1; let v4: isize = 2; let r = tiled_product(layout!(v0:v1), layout!((2,v2):(v3,v4))); check(&r, "(8,(1,2),(1,2)):(1,(1,8),(2,16))", "tiled_product(8:1, (_2,2):(1,2))"); }
-    { let v0: isize = 2; let v1: isize = 1; let r = size(layout!((v0,6):(6,v1))); check(&r, "12", "size((2,_6):(_6,1))"); }
-    { let v0: isize = 4; let v1: isize = 4; let r = tiled_divide(layout!((6,v0,1):(v1,1,7)), layout!((6,2):(2,0))); check(&r, "(((_3,2,1),_2),_2,(2,1)):(((8,_1,7),_0),4,(_2,7))", "tiled_divide((_6,4,_1):(4,_1,_7), (_6,_2):(_2,_0))"); }
-    { let v0: isize = 4; let v1: isize = 2; let v2: isize = 1; let r = tiled_product(layout!((v0,v1):(2,1)), layout!((8):(v2))); check(&r, "((4,2),((1,8))):((_2,_1),((2,8)))", "tiled_product((4,2):(_2,_1), (_8):(1))"); }
-    { let v0: isize = 2; let v1: isize = -4; let v2: isize = 1; let r = coalesce(layout!(((2,2),v0):((2,v1),v2))); check(&r, "(_2,_2,2):(_2,-4,1)", "coalesce(((_2,_2),2):((_2,-4),1))"); }
-    { let r = raked_product(layout!(((4,2,2)):((1,8,4))), layout!((4,4):(1,4))); check(&r, "((_4,(_4,_2,_2)),(_4,_1)):((_16,(_1,_8,_4)),(_64,_0))", "raked_product(((_4,_2,_2)):((_1,_8,_4)), (_4,_4):(_1,_4))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let v0: isize = 2; let v1: isize = 3; let v2: isize = 2; let r = cosize(layout!((16,(v0,v1),v2):(1,(16,32),96))); check(&r, "192", "cosize((_16,(2,3),2):(_1,(_16,_32),_96))"); }
-    { let v0: isize = 4; let v1: isize = 1; let v2: isize = 4; let v3: isize = 3; let v4: isize = 4; let v5: isize = 1; let r = tiled_product(layout!(((v0,1)):((v1,v2))), layout!(((v3,v4)):((4,v5)))); check(&r, "(((4,_1)),(((1,3),(1,4)))):(((1,4)),(((_4,16),(1,4))))", "tiled_product(((4,_1)):((1,4)), ((3,4)):((_4,1)))"); }
-    { let v0: isize = 3; let v1: isize = 8; let r = composition(layout!((3,(4,4,2)):(32,(4,1,16))), shape!((v0,v1))); check(&r, "(3,(4,2,1)):(_32,(_4,_1,_16))", "composition((_3,(_4,_4,_2)):(_32,(_4,_1,_16)), (3,8))"); }
-    { let r = tiled_product(layout!((3):(0)), layout!((8):(1))); check(&r, "((_3),(_8)):((_0),(_1))", "tiled_product((_3):(_0), (_8):(_1))"); assert_eq!(core::mem::size_of_val(&r), 0); }
-    { let v0: isize = 2; let r = composition(layout!((2):(1)), layout!(1:v0)); check(&r, "_1:2", "composition((_2):(_1), _1:2)"); }
-    { let v0: isize = 16; let v1: isize = 1; let v2: isize = 1; let r = composition(layout!(((2,2),8):((v0,v1),2)), layout!(8:v2)); check(&r, "(2,2,2):(16,1,2)", "composition(((_2,_2),_8):((16,1),_2), _8:1)"); }
-    { let v0: isize = 1; let r = coalesce_by(layout!(16:v0), shape!((1))); check(&r, "(_16):(1)", "coalesce(_16:1, (_1))"); }
-    { let v0: isize = 1; let v1: isize = 4; let r = logical_product(layout!(2:v0), layout!((2,v1):(1,2))); check(&r, "(_2,((1,2),(1,4))):(1,((_1,2),(_2,4)))", "logical_product(_2:1, (_2,4):(_1,_2))"); }
+    {
+        let r = right_inverse(layout!((8,2):(6,1)));
+        check(&r, "_2:_8", "right_inverse((_8,_2):(_6,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 1;
+        let v1: isize = 2;
+        let r = logical_product(layout!((4,1):(1,v0)), layout!(((v1,3),2):((1,2),6)));
+        check(
+            &r,
+            "((_4,_1),((2,_3),_2)):((_1,1),((_4,_8),_24))",
+            "logical_product((_4,_1):(_1,1), ((2,_3),_2):((_1,_2),_6))",
+        );
+    }
+    {
+        let v0: isize = 4;
+        let v1: isize = 16;
+        let v2: isize = 4;
+        let v3: isize = 4;
+        let r = flat_divide(layout!(((4,4),v0):((v1,v2),1)), shape!((16, v3)));
+        check(
+            &r,
+            "((_4,_4),4,_1,1):((16,4),_1,_0,4)",
+            "flat_divide(((_4,_4),4):((16,4),_1), (_16,4))",
+        );
+    }
+    {
+        let v0: isize = 3;
+        let v1: isize = 1;
+        let r = size(layout!((v0):(v1)));
+        check(&r, "3", "size((3):(1))");
+    }
+    {
+        let v0: isize = 3;
+        let r = coalesce(layout!(((3,v0,2)):((1,6,54))));
+        check(
+            &r,
+            "(_3,3,_2):(_1,_6,_54)",
+            "coalesce(((_3,3,_2)):((_1,_6,_54)))",
+        );
+    }
+    {
+        let v0: isize = 4;
+        let v1: isize = 4;
+        let v2: isize = 4;
+        let v3: isize = 1;
+        let v4: isize = 1;
+        let r = composition(layout!((v0,4):(v1,1)), (layout!(v2:v3), layout!(4:v4)));
+        check(&r, "(4,_4):(4,1)", "composition((4,_4):(4,_1), (4:1,_4:1))");
+    }
+    {
+        let v0: isize = 1;
+        let v1: isize = 1;
+        let v2: isize = 2;
+        let r = composition(layout!((v0,4):(v1,1)), layout!(v2:1));
+        check(&r, "(1,2):(1,1)", "composition((1,_4):(1,_1), 2:_1)");
+    }
+    {
+        let v0: isize = 8;
+        let v1: isize = 1;
+        let r = composition(layout!((4,v0):(v1,4)), layout!(32:1));
+        check(&r, "(_4,_8):(1,_4)", "composition((_4,8):(1,_4), _32:_1)");
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 1;
+        let v2: isize = 2;
+        let v3: isize = 2;
+        let r = composition(layout!((2,2,v0):(v1,4,v2)), layout!((v3):(1)));
+        check(
+            &r,
+            "((2,1,1)):((1,_4,2))",
+            "composition((_2,_2,2):(1,_4,2), (2):(_1))",
+        );
+    }
+    {
+        let v0: isize = 7;
+        let r = tiled_product(
+            layout!(((2,1,3),2):((1,1,2),6)),
+            layout!(((4,2,2),1):((1,4,8),v0)),
+        );
+        check(
+            &r,
+            "(((_2,_1,_3),_2),(_4,_2,_2),_1):(((_1,_1,_2),_6),(_12,_48,_96),84)",
+            "tiled_product(((_2,_1,_3),_2):((_1,_1,_2),_6), ((_4,_2,_2),_1):((_1,_4,_8),7))",
+        );
+    }
+    {
+        let v0: isize = 7;
+        let r = filter(layout!(((1,2),(2,2)):((v0,4),(2,1))));
+        check(
+            &r,
+            "(_2,_2,_2):(_4,_2,_1)",
+            "filter(((_1,_2),(_2,_2)):((7,_4),(_2,_1)))",
+        );
+    }
+    {
+        let r = flat_divide(layout!(1:0), shape!((1)));
+        check(&r, "((_1),(_1)):((_0),(_0))", "flat_divide(_1:_0, (_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 4;
+        let v1: isize = 1;
+        let r = blocked_product(layout!((4,v0):(4,1)), layout!((4,3):(v1,4)));
+        check(
+            &r,
+            "((_4,(1,4)),(4,(1,3))):((_4,(4,16)),(_1,(16,64)))",
+            "blocked_product((_4,4):(_4,_1), (_4,_3):(1,_4))",
+        );
+    }
+    {
+        let r = tiled_divide(layout!((3,3):(1,3)), shape!((3, 1)));
+        check(
+            &r,
+            "((_3,_1),_1,_3):((_1,_0),_0,_3)",
+            "tiled_divide((_3,_3):(_1,_3), (_3,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 4;
+        let v1: isize = 4;
+        let v2: isize = 4;
+        let v3: isize = 64;
+        let v4: isize = 16;
+        let v5: isize = 0;
+        let v6: isize = 1;
+        let r = size(layout!(((v0,v1,4),v2):((v3,v4,v5),v6)));
+        check(&r, "256", "size(((4,4,_4),4):((64,16,0),1))");
+    }
+    {
+        let v0: isize = 1;
+        let r = zipped_divide(layout!(1:v0), layout!((1,1,1):(3,1,1)));
+        check(
+            &r,
+            "((_1,_1,_1),_1):((3,1,1),_0)",
+            "zipped_divide(_1:1, (_1,_1,_1):(_3,_1,_1))",
+        );
+    }
+    {
+        let v0: isize = 3;
+        let r = zipped_divide(layout!((3,4,v0):(0,1,4)), layout!(12:1));
+        check(
+            &r,
+            "((_3,_4),3):((_0,_1),_4)",
+            "zipped_divide((_3,_4,3):(_0,_1,_4), _12:_1)",
+        );
+    }
+    {
+        let v0: isize = 1;
+        let r = flat_divide(layout!((8,1):(v0,0)), layout!(3:1));
+        check(&r, "(_3,_3):(1,3)", "flat_divide((_8,_1):(1,_0), _3:_1)");
+    }
+    {
+        let v0: isize = 1;
+        let r = cosize(layout!((1,3):(v0,0)));
+        check(&r, "_1", "cosize((_1,_3):(1,_0))");
+    }
+    {
+        let v0: isize = 1;
+        let v1: isize = 2;
+        let v2: isize = 2;
+        let v3: isize = 1;
+        let r = logical_product(layout!(8:v0), layout!((v1,v2):(v3,2)));
+        check(
+            &r,
+            "(_8,((1,2),(1,2))):(1,((1,8),(_2,16)))",
+            "logical_product(_8:1, (2,2):(1,_2))",
+        );
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 2;
+        let v2: isize = 8;
+        let v3: isize = 2;
+        let v4: isize = 1;
+        let v5: isize = 16;
+        let r = composition(
+            layout!(((v0,4),(v1,2),v2):((8,v3),(v4,v5),32)),
+            layout!(1:128),
+        );
+        check(
+            &r,
+            "_1:128",
+            "composition(((2,_4),(2,_2),8):((_8,2),(1,16),_32), _1:_128)",
+        );
+    }
+    {
+        let v0: isize = 4;
+        let v1: isize = 1;
+        let v2: isize = 4;
+        let v3: isize = 4;
+        let r = tiled_product(layout!(v0:v1), layout!((v2,v3):(1,4)));
+        check(
+            &r,
+            "(4,(1,4),(1,4)):(1,(_1,4),(_4,16))",
+            "tiled_product(4:1, (4,4):(_1,_4))",
+        );
+    }
+    {
+        let v0: isize = 4;
+        let v1: isize = 2;
+        let v2: isize = 2;
+        let v3: isize = 0;
+        let r = size(layout!(((v0,v1)):((v2,v3))));
+        check(&r, "8", "size(((4,2)):((2,0)))");
+    }
+    {
+        let v0: isize = 0;
+        let v1: isize = 1;
+        let r = composition(layout!(4:1), layout!((2,1):(v0,v1)));
+        check(&r, "(_2,_1):(0,1)", "composition(_4:_1, (_2,_1):(0,1))");
+    }
+    {
+        let v0: isize = 4;
+        let v1: isize = 3;
+        let v2: isize = 16;
+        let v3: isize = 48;
+        let v4: isize = 16;
+        let v5: isize = 1;
+        let v6: isize = 1;
+        let r = coalesce_by(layout!(((v0,v1),v2):((v3,v4),v5)), shape!((v6, 1)));
+        check(
+            &r,
+            "((4,3),16):((48,16),1)",
+            "coalesce(((4,3),16):((48,16),1), (1,_1))",
+        );
+    }
+    {
+        let v0: isize = 4;
+        let r = composition(layout!(((3,2,v0)):((4,12,1))), layout!(((2,4)):((4,1))));
+        check(
+            &r,
+            "((_2,_4)):((_16,_4))",
+            "composition(((_3,_2,4)):((_4,_12,_1)), ((_2,_4)):((_4,_1)))",
+        );
+    }
+    {
+        let v0: isize = 8;
+        let v1: isize = 3;
+        let v2: isize = 1;
+        let v3: isize = 1;
+        let v4: isize = 8;
+        let r = flatten(layout!((v0,v1,v2):(v3,v4,0)));
+        check(&r, "(8,3,1):(1,8,_0)", "flatten((8,3,1):(1,8,_0))");
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 6;
+        let v2: isize = 1;
+        let v3: isize = 1;
+        let r = flat_divide(layout!((v0,(2,3,1)):(v1,(3,v2,v3))), layout!(4:0));
+        check(
+            &r,
+            "(_4,(2,1,1,1),(1,2,3,1)):(_0,(6,3,1,1),(12,3,1,1))",
+            "flat_divide((2,(_2,_3,_1)):(6,(_3,1,1)), _4:_0)",
+        );
+    }
+    {
+        let r = size(layout!(1:1));
+        check(&r, "_1", "size(_1:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 2;
+        let v2: isize = 2;
+        let v3: isize = 4;
+        let v4: isize = 32;
+        let v5: isize = 1;
+        let v6: isize = 4;
+        let v7: isize = 8;
+        let v8: isize = 4;
+        let v9: isize = 1;
+        let v10: isize = 1;
+        let v11: isize = 1;
+        let r = tiled_divide(
+            layout!(((2,v0),(v1,v2),v3):((v4,2),(v5,v6),v7)),
+            (layout!(v8:v9), layout!(v10:v11)),
+        );
+        check(
+            &r,
+            "(((2,2),(1,1)),((1,1),(1,1)),((1,1),(2,2)),4):(((32,2),(1,4)),((32,_2),(128,4)),((1,4),(1,4)),8)",
+            "tiled_divide(((_2,2),(2,2),4):((32,_2),(1,4),8), (4:1,1:1))",
+        );
+    }
+    {
+        let v0: isize = 1;
+        let v1: isize = 1;
+        let r = composition(layout!((2,(4,2)):(8,(2,1))), (layout!(v0:v1), layout!(4:1)));
+        check(
+            &r,
+            "(1,_4):(8,_2)",
+            "composition((_2,(_4,_2)):(_8,(_2,_1)), (1:1,_4:_1))",
+        );
+    }
+    {
+        let v0: isize = 2;
+        let r = coalesce_by(layout!(((1,4,2)):((v0,2,1))), shape!((1)));
+        check(
+            &r,
+            "((_4,_2)):((_2,_1))",
+            "coalesce(((_1,_4,_2)):((2,_2,_1)), (_1))",
+        );
+    }
+    {
+        let v0: isize = 6;
+        let r = cosize(layout!(v0:1));
+        check(&r, "6", "cosize(6:_1)");
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 6;
+        let v2: isize = 2;
+        let r = coalesce(layout!((v0,v1):(1,v2)));
+        check(&r, "(2,6):(_1,2)", "coalesce((2,6):(_1,2))");
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 8;
+        let v2: isize = 16;
+        let v3: isize = 16;
+        let v4: isize = 1;
+        let r = coalesce(layout!((v0,v1,v2):(v3,v4,-64)));
+        check(&r, "(2,8,16):(16,1,_-64)", "coalesce((2,8,16):(16,1,_-64))");
+    }
+    {
+        let v0: isize = 3;
+        let v1: isize = 2;
+        let v2: isize = 0;
+        let r = flatten(layout!((v0,v1):(v2,1)));
+        check(&r, "(3,2):(0,_1)", "flatten((3,2):(0,_1))");
+    }
+    {
+        let v0: isize = 8;
+        let v1: isize = 1;
+        let v2: isize = 2;
+        let v3: isize = 1;
+        let v4: isize = 2;
+        let r = tiled_product(layout!(v0:v1), layout!((2,v2):(v3,v4)));
+        check(
+            &r,
+            "(8,(1,2),(1,2)):(1,(1,8),(2,16))",
+            "tiled_product(8:1, (_2,2):(1,2))",
+        );
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 1;
+        let r = size(layout!((v0,6):(6,v1)));
+        check(&r, "12", "size((2,_6):(_6,1))");
+    }
+    {
+        let v0: isize = 4;
+        let v1: isize = 4;
+        let r = tiled_divide(layout!((6,v0,1):(v1,1,7)), layout!((6,2):(2,0)));
+        check(
+            &r,
+            "(((_3,2,1),_2),_2,(2,1)):(((8,_1,7),_0),4,(_2,7))",
+            "tiled_divide((_6,4,_1):(4,_1,_7), (_6,_2):(_2,_0))",
+        );
+    }
+    {
+        let v0: isize = 4;
+        let v1: isize = 2;
+        let v2: isize = 1;
+        let r = tiled_product(layout!((v0,v1):(2,1)), layout!((8):(v2)));
+        check(
+            &r,
+            "((4,2),((1,8))):((_2,_1),((2,8)))",
+            "tiled_product((4,2):(_2,_1), (_8):(1))",
+        );
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = -4;
+        let v2: isize = 1;
+        let r = coalesce(layout!(((2,2),v0):((2,v1),v2)));
+        check(
+            &r,
+            "(_2,_2,2):(_2,-4,1)",
+            "coalesce(((_2,_2),2):((_2,-4),1))",
+        );
+    }
+    {
+        let r = raked_product(layout!(((4,2,2)):((1,8,4))), layout!((4,4):(1,4)));
+        check(
+            &r,
+            "((_4,(_4,_2,_2)),(_4,_1)):((_16,(_1,_8,_4)),(_64,_0))",
+            "raked_product(((_4,_2,_2)):((_1,_8,_4)), (_4,_4):(_1,_4))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 3;
+        let v2: isize = 2;
+        let r = cosize(layout!((16,(v0,v1),v2):(1,(16,32),96)));
+        check(&r, "192", "cosize((_16,(2,3),2):(_1,(_16,_32),_96))");
+    }
+    {
+        let v0: isize = 4;
+        let v1: isize = 1;
+        let v2: isize = 4;
+        let v3: isize = 3;
+        let v4: isize = 4;
+        let v5: isize = 1;
+        let r = tiled_product(layout!(((v0,1)):((v1,v2))), layout!(((v3,v4)):((4,v5))));
+        check(
+            &r,
+            "(((4,_1)),(((1,3),(1,4)))):(((1,4)),(((_4,16),(1,4))))",
+            "tiled_product(((4,_1)):((1,4)), ((3,4)):((_4,1)))",
+        );
+    }
+    {
+        let v0: isize = 3;
+        let v1: isize = 8;
+        let r = composition(layout!((3,(4,4,2)):(32,(4,1,16))), shape!((v0, v1)));
+        check(
+            &r,
+            "(3,(4,2,1)):(_32,(_4,_1,_16))",
+            "composition((_3,(_4,_4,_2)):(_32,(_4,_1,_16)), (3,8))",
+        );
+    }
+    {
+        let r = tiled_product(layout!((3):(0)), layout!((8):(1)));
+        check(
+            &r,
+            "((_3),(_8)):((_0),(_1))",
+            "tiled_product((_3):(_0), (_8):(_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 2;
+        let r = composition(layout!((2):(1)), layout!(1:v0));
+        check(&r, "_1:2", "composition((_2):(_1), _1:2)");
+    }
+    {
+        let v0: isize = 16;
+        let v1: isize = 1;
+        let v2: isize = 1;
+        let r = composition(layout!(((2,2),8):((v0,v1),2)), layout!(8:v2));
+        check(
+            &r,
+            "(2,2,2):(16,1,2)",
+            "composition(((_2,_2),_8):((16,1),_2), _8:1)",
+        );
+    }
+    {
+        let v0: isize = 1;
+        let r = coalesce_by(layout!(16:v0), shape!((1)));
+        check(&r, "(_16):(1)", "coalesce(_16:1, (_1))");
+    }
+    {
+        let v0: isize = 1;
+        let v1: isize = 4;
+        let r = logical_product(layout!(2:v0), layout!((2,v1):(1,2)));
+        check(
+            &r,
+            "(_2,((1,2),(1,4))):(1,((_1,2),(_2,4)))",
+            "logical_product(_2:1, (_2,4):(_1,_2))",
+        );
+    }
 }
