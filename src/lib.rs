@@ -12,10 +12,12 @@ extern crate std;
 extern crate self as cutlet;
 
 pub mod algebra;
+pub mod algorithm;
 #[cfg(feature = "std")]
 pub mod dynamic;
 pub mod int;
 pub mod layout;
+pub mod tensor;
 pub mod tuple;
 
 /// Writes a coordinate in CuTe notation (the same macro as [`shape!`]); `_` or `..` is
@@ -35,8 +37,10 @@ pub use typenum as __typenum;
 /// Everything a layout user needs, in one import.
 pub mod prelude {
     pub use crate::algebra::*;
+    pub use crate::algorithm::*;
     pub use crate::int::*;
     pub use crate::layout::*;
+    pub use crate::tensor::*;
     pub use crate::tuple::{Cute, CuteDisplay};
     pub use crate::{coord, layout, layout_t, shape, shape_t};
 }

@@ -33,4 +33,4 @@ pub use product::*;
 pub use tiler::{Lay, ToTiler};
 pub use util::LayoutOf;
 #[doc(hidden)]
-pub use util::{Unwrap, Wrap};
+pub use util::{Finish, LayoutResult, Unwrap, Wrap};

@@ -347,3 +347,54 @@ where
     let r = s.product_like().zip(o.flat());
     Layout::from_parts(shape, s.compact_order(r).to_native())
 }
+
+/// The stride of `make_layout_like`, in internal form.
+#[doc(hidden)]
+pub trait LayoutLikeStride<D> {
+    type Output: ToNative;
+    fn like_stride(self, d: D) -> Self::Output;
+}
+type Filtered<S, D> = <S as crate::algebra::FilterZeros<D>>::Output;
+type LikeRef<S, D> = <<Filtered<S, D> as ProductLike<D>>::Output as Zip<<D as Tup>::Flat>>::Output;
+impl<S, D: Tup> LayoutLikeStride<D> for S
+where
+    S: crate::algebra::FilterZeros<D>,
+    Filtered<S, D>: ProductLike<D> + CompactOrder<D, LikeRef<S, D>>,
+    <Filtered<S, D> as ProductLike<D>>::Output: Zip<D::Flat>,
+    <Filtered<S, D> as CompactOrder<D, LikeRef<S, D>>>::Stride: ToNative,
+{
+    type Output = <Filtered<S, D> as CompactOrder<D, LikeRef<S, D>>>::Stride;
+    #[inline(always)]
+    fn like_stride(self, d: D) -> Self::Output {
+        let f = self.filter_zeros(d);
+        let r = f.product_like().zip(d.flat());
+        f.compact_order(r)
+    }
+}
+
+/// The stride `make_layout_like` gives a layout of shape `S` and stride `D`.
+pub type LikeStride<S, D> =
+    <<ListOf<S> as LayoutLikeStride<ListOf<D>>>::Output as ToNative>::Native;
+
+/// CuTe's `make_layout_like(layout)`: a compact layout of the same shape whose modes
+/// are ordered as the input's strides order them; static-zero strides are kept. The
+/// strides must be static.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let l = make_layout_like(layout!((2,2,2,2):(0,2,4,1)));
+/// assert_eq!(l.to_string(), "(_2,_2,_2,_2):(_0,_2,_4,_1)");
+/// ```
+#[inline(always)]
+pub fn make_layout_like<S: ToList, D: ToList>(l: Layout<S, D>) -> Layout<S, LikeStride<S, D>>
+where
+    ListOf<S>: LayoutLikeStride<ListOf<D>>,
+{
+    Layout::from_parts(
+        l.shape(),
+        l.shape()
+            .to_list()
+            .like_stride(l.stride().to_list())
+            .to_native(),
+    )
+}

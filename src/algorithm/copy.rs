@@ -1,0 +1,305 @@
+//! `copy`, `copy_with` and `copy_if` (CuTe's `algorithm/copy.hpp`): the implementation
+//! is chosen from the tensor types. When both tensors store their elements and their
+//! layouts are statically contiguous over a common vector (`max_common_layout`), whole
+//! contiguous runs move at once; otherwise elements move one by one.
+
+use super::shapes::{SameShape, ShapesAgree, check_agree};
+use crate::algebra::{DivideOp, Lay, MaxCommon, MaxCommonLayout, Tiling, Zipped};
+use crate::int::{C, Integral, StaticLt};
+use crate::layout::{Crd2Idx, Layout, ListOf};
+use crate::tensor::{Engine, EngineMut, EngineRef, Numeric, Tensor};
+use crate::tuple::{CuteDisplay, HCons, HNil, ToList, Tup, hcons};
+use core::ops::BitAnd;
+use typenum::{B0, B1, P1, Z0};
+
+/// A copy implementation between two tensor types (CuTe's `Copy_Atom`).
+pub trait CopyAtom<Src, Dst> {
+    /// Copy every element of `src` into the element of `dst` at the same 1-D
+    /// coordinate (converting the element type as C++'s `static_cast` does).
+    fn copy(&self, src: &Src, dst: &mut Dst);
+}
+
+/// One element at a time, in 1-D coordinate order (CuTe's `UniversalCopy`).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let src = [1.0f32, 2.0, 3.0, 4.0];
+/// let mut dst = [0f64; 4];
+/// let s = make_tensor(&src[..], layout!((2,2):(1,2)));
+/// let mut d = make_tensor(&mut dst[..], layout!((2,2):(2,1)));
+/// copy_with(UniversalCopy, &s, &mut d);
+/// assert_eq!(dst, [1.0, 3.0, 2.0, 4.0]);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UniversalCopy;
+
+/// The default: whole contiguous runs where the layouts prove them, else one element
+/// at a time (CuTe's `AutoVectorizingCopy`). The choice is made at compile time.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AutoVectorizingCopy;
+
+impl<E1, S1, D1, E2, S2, D2> CopyAtom<Tensor<E1, Layout<S1, D1>>, Tensor<E2, Layout<S2, D2>>>
+    for UniversalCopy
+where
+    E1: Engine,
+    E2: EngineMut,
+    E1::Elem: Numeric,
+    E2::Elem: Numeric,
+    S1: ToList,
+    D1: ToList,
+    S2: ToList,
+    D2: ToList,
+    ListOf<S2>: Tup,
+    isize: Crd2Idx<ListOf<S1>, ListOf<D1>> + Crd2Idx<ListOf<S2>, ListOf<D2>>,
+{
+    #[inline(always)]
+    fn copy(&self, src: &Tensor<E1, Layout<S1, D1>>, dst: &mut Tensor<E2, Layout<S2, D2>>) {
+        for i in 0..dst.size().value() {
+            let v = src.engine.read(src.offset_of(i));
+            let off = dst.offset_of(i);
+            *dst.engine.at_mut(off) = v.cast();
+        }
+    }
+}
+
+type CommonOk<S1, D1, S2, D2> = <ListOf<S1> as MaxCommon<ListOf<D1>, ListOf<S2>, ListOf<D2>>>::Ok;
+type CommonS<S1, D1, S2, D2> = <ListOf<S1> as MaxCommonLayout<
+    ListOf<D1>,
+    ListOf<S2>,
+    ListOf<D2>,
+    CommonOk<S1, D1, S2, D2>,
+>>::Shape;
+type CommonD<S1, D1, S2, D2> = <ListOf<S1> as MaxCommonLayout<
+    ListOf<D1>,
+    ListOf<S2>,
+    ListOf<D2>,
+    CommonOk<S1, D1, S2, D2>,
+>>::Stride;
+
+/// `B1` when the vector path applies: both engines store elements and the common
+/// contiguous vector is statically longer than one element.
+type VectorBit<E1, E2, S1, D1, S2, D2> =
+    <<<E1 as Engine>::IsMemory as BitAnd<<E2 as Engine>::IsMemory>>::Output as BitAnd<
+        <C<P1> as StaticLt<<CommonS<S1, D1, S2, D2> as Tup>::Size>>::Output,
+    >>::Output;
+
+impl<E1, S1, D1, E2, S2, D2> CopyAtom<Tensor<E1, Layout<S1, D1>>, Tensor<E2, Layout<S2, D2>>>
+    for AutoVectorizingCopy
+where
+    E1: Engine,
+    E2: EngineMut,
+    S1: ToList,
+    D1: ToList,
+    S2: ToList,
+    D2: ToList,
+    ListOf<S1>: MaxCommon<ListOf<D1>, ListOf<S2>, ListOf<D2>>,
+    ListOf<S1>: MaxCommonLayout<ListOf<D1>, ListOf<S2>, ListOf<D2>, CommonOk<S1, D1, S2, D2>>,
+    CommonS<S1, D1, S2, D2>: Tup,
+    C<P1>: StaticLt<<CommonS<S1, D1, S2, D2> as Tup>::Size>,
+    E1::IsMemory: BitAnd<E2::IsMemory>,
+    <E1::IsMemory as BitAnd<E2::IsMemory>>::Output:
+        BitAnd<<C<P1> as StaticLt<<CommonS<S1, D1, S2, D2> as Tup>::Size>>::Output>,
+    VectorBit<E1, E2, S1, D1, S2, D2>:
+        VecCopy<Tensor<E1, Layout<S1, D1>>, Tensor<E2, Layout<S2, D2>>>,
+{
+    #[inline(always)]
+    fn copy(&self, src: &Tensor<E1, Layout<S1, D1>>, dst: &mut Tensor<E2, Layout<S2, D2>>) {
+        <VectorBit<E1, E2, S1, D1, S2, D2> as VecCopy<_, _>>::run(src, dst)
+    }
+}
+
+/// The two paths of the auto-vectorizing copy.
+#[doc(hidden)]
+pub trait VecCopy<Src, Dst> {
+    fn run(src: &Src, dst: &mut Dst);
+}
+impl<Src, Dst> VecCopy<Src, Dst> for B0
+where
+    UniversalCopy: CopyAtom<Src, Dst>,
+{
+    #[inline(always)]
+    fn run(src: &Src, dst: &mut Dst) {
+        UniversalCopy.copy(src, dst)
+    }
+}
+
+type ZipS<RS, RD, S, D> = <Lay<RS, RD> as Tiling<DivideOp, S, D, Zipped>>::Shape;
+type ZipD<RS, RD, S, D> = <Lay<RS, RD> as Tiling<DivideOp, S, D, Zipped>>::Stride;
+type RunCoord = HCons<C<Z0>, HCons<isize, HNil>>;
+
+impl<E1, S1, D1, E2, S2, D2> VecCopy<Tensor<E1, Layout<S1, D1>>, Tensor<E2, Layout<S2, D2>>> for B1
+where
+    E1: EngineRef,
+    E2: EngineMut,
+    E1::Elem: Numeric,
+    E2::Elem: Numeric,
+    S1: ToList,
+    D1: ToList,
+    S2: ToList,
+    D2: ToList,
+    ListOf<S2>: Tup,
+    ListOf<S1>: MaxCommon<ListOf<D1>, ListOf<S2>, ListOf<D2>>,
+    ListOf<S1>: MaxCommonLayout<ListOf<D1>, ListOf<S2>, ListOf<D2>, CommonOk<S1, D1, S2, D2>>,
+    CommonS<S1, D1, S2, D2>: Tup,
+    Lay<CommonS<S1, D1, S2, D2>, CommonD<S1, D1, S2, D2>>: Tiling<DivideOp, ListOf<S1>, ListOf<D1>, Zipped>
+        + Tiling<DivideOp, ListOf<S2>, ListOf<D2>, Zipped>,
+    RunCoord: Crd2Idx<
+            ZipS<CommonS<S1, D1, S2, D2>, CommonD<S1, D1, S2, D2>, ListOf<S1>, ListOf<D1>>,
+            ZipD<CommonS<S1, D1, S2, D2>, CommonD<S1, D1, S2, D2>, ListOf<S1>, ListOf<D1>>,
+        > + Crd2Idx<
+            ZipS<CommonS<S1, D1, S2, D2>, CommonD<S1, D1, S2, D2>, ListOf<S2>, ListOf<D2>>,
+            ZipD<CommonS<S1, D1, S2, D2>, CommonD<S1, D1, S2, D2>, ListOf<S2>, ListOf<D2>>,
+        >,
+{
+    #[inline(always)]
+    fn run(src: &Tensor<E1, Layout<S1, D1>>, dst: &mut Tensor<E2, Layout<S2, D2>>) {
+        let (s1, d1) = (src.layout.shape().to_list(), src.layout.stride().to_list());
+        let (s2, d2) = (dst.layout.shape().to_list(), dst.layout.stride().to_list());
+        let (rs, rd) =
+            MaxCommonLayout::<_, _, _, CommonOk<S1, D1, S2, D2>>::max_common(s1, d1, s2, d2);
+        let n = rs.size().value();
+        let common = Lay { s: rs, d: rd };
+        let (zs1, zd1) = common.tiling(s1, d1);
+        let (zs2, zd2) = common.tiling(s2, d2);
+        let runs = dst.size().value() / n;
+        let n = n as usize;
+        for j in 0..runs {
+            let c: RunCoord = hcons(C::new(), hcons(j, HNil));
+            let so = c.crd2idx(zs1, zd1).value();
+            let dof = c.crd2idx(zs2, zd2).value();
+            let s = src.engine.run(so, n);
+            let d = dst.engine.run_mut(dof, n);
+            for (x, y) in d.iter_mut().zip(s) {
+                *x = y.cast();
+            }
+        }
+    }
+}
+
+/// Source and destination shapes agree; a static disagreement is a compile error.
+#[doc(hidden)]
+pub trait TensorShapes<Dst> {
+    fn check(&self, dst: &Dst, op: &str);
+}
+impl<E1, S1: ToList, D1, E2, S2: ToList, D2> TensorShapes<Tensor<E2, Layout<S2, D2>>>
+    for Tensor<E1, Layout<S1, D1>>
+where
+    S1: Copy,
+    D1: Copy,
+    S2: Copy,
+    D2: Copy,
+    ListOf<S1>: ShapesAgree<ListOf<S2>> + CuteDisplay,
+    ListOf<S2>: CuteDisplay,
+    <ListOf<S1> as ShapesAgree<ListOf<S2>>>::Output: SameShape,
+{
+    #[inline(always)]
+    #[track_caller]
+    fn check(&self, dst: &Tensor<E2, Layout<S2, D2>>, op: &str) {
+        check_agree(op, self.shape().to_list(), dst.shape().to_list());
+    }
+}
+
+/// CuTe's `copy(src, dst)`: every element of `src` into `dst` at the same 1-D
+/// coordinate, with the implementation chosen from the tensor types. Static shape
+/// mismatches do not compile; dynamic ones panic naming both shapes.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// // Both 4x8 tensors are contiguous over all 32 elements: one 32-element run moves.
+/// let src: Vec<f32> = (0..32).map(|x| x as f32).collect();
+/// let mut regs = make_owned_tensor::<f32, _>(layout!((4,8)));
+/// copy(&make_tensor(&src[..], layout!((4,8))), &mut regs);
+/// assert_eq!(regs[(3isize, 7isize)], 31.0);
+/// // A transposed destination copies element by element.
+/// let mut dst = vec![0f32; 32];
+/// copy(&regs, &mut make_tensor(&mut dst[..], layout!((4,8):(8,1))));
+/// assert_eq!(dst[1], 4.0);
+/// ```
+#[inline(always)]
+#[track_caller]
+pub fn copy<Src: TensorShapes<Dst>, Dst>(src: &Src, dst: &mut Dst)
+where
+    AutoVectorizingCopy: CopyAtom<Src, Dst>,
+{
+    src.check(dst, "copy");
+    AutoVectorizingCopy.copy(src, dst)
+}
+
+/// CuTe's `copy(copy_atom, src, dst)`: copy with an explicit implementation.
+#[inline(always)]
+#[track_caller]
+pub fn copy_with<A: CopyAtom<Src, Dst>, Src: TensorShapes<Dst>, Dst>(
+    atom: A,
+    src: &Src,
+    dst: &mut Dst,
+) {
+    src.check(dst, "copy");
+    atom.copy(src, dst)
+}
+
+/// Values usable as predicates: `bool`, or any number (non-zero is true).
+pub trait Predicate: Copy {
+    /// Whether the predicate holds.
+    fn holds(self) -> bool;
+}
+impl Predicate for bool {
+    #[inline(always)]
+    fn holds(self) -> bool {
+        self
+    }
+}
+impl<T: Numeric> Predicate for T {
+    #[inline(always)]
+    fn holds(self) -> bool {
+        self != T::ZERO
+    }
+}
+
+/// CuTe's `copy_if(pred, src, dst)`: copy the elements whose predicate (at the same
+/// 1-D coordinate) is true or non-zero.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let src = [1i32, 2, 3, 4];
+/// let pred = [true, false, true, false];
+/// let mut dst = [0i32; 4];
+/// copy_if(&make_tensor(&pred[..], shape!(4)), &make_tensor(&src[..], shape!(4)),
+///         &mut make_tensor(&mut dst[..], shape!(4)));
+/// assert_eq!(dst, [1, 0, 3, 0]);
+/// ```
+#[inline(always)]
+#[track_caller]
+pub fn copy_if<EP, SP, DP, E1, S1, D1, E2, S2, D2>(
+    pred: &Tensor<EP, Layout<SP, DP>>,
+    src: &Tensor<E1, Layout<S1, D1>>,
+    dst: &mut Tensor<E2, Layout<S2, D2>>,
+) where
+    EP: Engine,
+    EP::Elem: Predicate,
+    E1: Engine,
+    E2: EngineMut,
+    E1::Elem: Numeric,
+    E2::Elem: Numeric,
+    SP: ToList,
+    DP: ToList,
+    S1: ToList,
+    D1: ToList,
+    S2: ToList,
+    D2: ToList,
+    ListOf<S2>: Tup,
+    isize: Crd2Idx<ListOf<SP>, ListOf<DP>>
+        + Crd2Idx<ListOf<S1>, ListOf<D1>>
+        + Crd2Idx<ListOf<S2>, ListOf<D2>>,
+    Tensor<E1, Layout<S1, D1>>: TensorShapes<Tensor<E2, Layout<S2, D2>>>,
+    Tensor<EP, Layout<SP, DP>>: TensorShapes<Tensor<E2, Layout<S2, D2>>>,
+{
+    src.check(dst, "copy_if");
+    pred.check(dst, "copy_if");
+    for i in 0..dst.size().value() {
+        if pred.engine.read(pred.offset_of(i)).holds() {
+            let v = src.engine.read(src.offset_of(i));
+            let off = dst.offset_of(i);
+            *dst.engine.at_mut(off) = v.cast();
+        }
+    }
+}

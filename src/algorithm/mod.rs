@@ -1,0 +1,19 @@
+//! CuTe's tensor algorithms: `copy`, `copy_if`, `gemm`, `axpby`, `fill` and `clear`,
+//! each choosing its implementation from the tensor types.
+
+mod copy;
+mod fill;
+mod gemm;
+mod shapes;
+
+pub use copy::*;
+pub use fill::{axpby, clear, fill};
+pub use gemm::{
+    GemmK, GemmM, GemmN, GemmV, Mat, MatMut, MmaAtom, RegisterBlocked, UniversalFma, gemm,
+    gemm_with,
+};
+#[doc(hidden)]
+pub use gemm::{GemmOperands, GemmPattern, MatView, MatViewMut};
+pub use shapes::SameShape;
+#[doc(hidden)]
+pub use shapes::{AgreeByRank, ModesAgree, ShapesAgree, SizeAgree};

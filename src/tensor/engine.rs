@@ -1,0 +1,290 @@
+//! Engines: where a tensor's elements live. Owning arrays sized at compile time,
+//! views over slices, and the coordinate engine of identity tensors; memory-space tags
+//! (CuTe's `make_gmem_ptr`/`make_smem_ptr`) ride in the engine's type.
+
+use core::marker::PhantomData;
+use generic_array::{ArrayLength, GenericArray};
+
+/// A memory space tag (CuTe's gmem/smem/rmem), carried in a tensor's type so that
+/// algorithms can dispatch on it.
+pub trait MemSpace: Copy + Default + core::fmt::Debug + 'static {
+    /// Short name, as CuTe prints it.
+    const NAME: &'static str;
+}
+/// Global memory.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Gmem;
+/// Shared memory.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Smem;
+/// Registers: owning tensors live here.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Rmem;
+/// Untagged memory.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Generic;
+impl MemSpace for Gmem {
+    const NAME: &'static str = "gmem";
+}
+impl MemSpace for Smem {
+    const NAME: &'static str = "smem";
+}
+impl MemSpace for Rmem {
+    const NAME: &'static str = "rmem";
+}
+impl MemSpace for Generic {
+    const NAME: &'static str = "ptr";
+}
+
+/// Storage tagged with a memory space (CuTe's `make_gmem_ptr(p)`).
+#[derive(Clone, Copy, Debug)]
+pub struct Tagged<Sp, P> {
+    /// The storage (a slice).
+    pub storage: P,
+    space: PhantomData<Sp>,
+}
+
+/// Tag storage as global memory (CuTe's `make_gmem_ptr`).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let data = [0f32; 8];
+/// let t = make_tensor(make_gmem_ptr(&data[..]), shape!(8));
+/// assert_eq!(t.to_string(), "gmem_ptr o _8:_1");
+/// ```
+pub fn make_gmem_ptr<P>(storage: P) -> Tagged<Gmem, P> {
+    Tagged {
+        storage,
+        space: PhantomData,
+    }
+}
+/// Tag storage as shared memory (CuTe's `make_smem_ptr`).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let mut data = [0f32; 32];
+/// let t = make_tensor(make_smem_ptr(&mut data[..]), make_layout_with(shape!((4, 8)), LayoutRight));
+/// assert_eq!(t.to_string(), "smem_ptr o (_4,_8):(_8,_1)");
+/// ```
+pub fn make_smem_ptr<P>(storage: P) -> Tagged<Smem, P> {
+    Tagged {
+        storage,
+        space: PhantomData,
+    }
+}
+/// Tag storage as registers.
+pub fn make_rmem_ptr<P>(storage: P) -> Tagged<Rmem, P> {
+    Tagged {
+        storage,
+        space: PhantomData,
+    }
+}
+
+/// Read access to elements by offset from the tensor's origin.
+pub trait Engine {
+    /// The element type (a value; identity tensors compute theirs).
+    type Elem: Copy;
+    /// The memory space.
+    type Space: MemSpace;
+    /// `B1` when the elements are stored (the engine is an [`EngineRef`]), so that
+    /// algorithms can move contiguous runs of them.
+    type IsMemory: typenum::Bit;
+    /// The element at `off` (panics outside the storage).
+    fn read(&self, off: isize) -> Self::Elem;
+}
+
+/// Engines that store their elements: references and contiguous runs.
+pub trait EngineRef: Engine {
+    /// The element at `off` (panics outside the storage).
+    fn at(&self, off: isize) -> &Self::Elem;
+    /// The `n` elements starting at `off`.
+    fn run(&self, off: isize, n: usize) -> &[Self::Elem];
+}
+
+/// Engines whose elements can be written.
+pub trait EngineMut: EngineRef {
+    /// The element at `off`, mutably.
+    fn at_mut(&mut self, off: isize) -> &mut Self::Elem;
+    /// The `n` elements starting at `off`, mutably.
+    fn run_mut(&mut self, off: isize, n: usize) -> &mut [Self::Elem];
+}
+
+/// Engines that can move their origin (views): what slicing a tensor needs.
+pub trait Offset: Engine + Sized {
+    /// The same storage with its origin moved by `off`.
+    fn offset(self, off: isize) -> Self;
+}
+
+/// The storage index of offset `off` from origin `base`; out-of-range offsets become
+/// an index past any slice, so the slice's bounds check reports them.
+#[inline(always)]
+fn index(base: isize, off: isize) -> usize {
+    let i = base + off;
+    if i < 0 { usize::MAX } else { i as usize }
+}
+
+/// An owning engine: `N` elements inline (a register fragment), `N` fixed at compile
+/// time from the layout's cosize.
+pub struct ArrayEngine<T, N: ArrayLength> {
+    pub(crate) data: GenericArray<T, N>,
+}
+impl<T: Clone, N: ArrayLength> Clone for ArrayEngine<T, N> {
+    fn clone(&self) -> Self {
+        ArrayEngine {
+            data: self.data.clone(),
+        }
+    }
+}
+impl<T: Copy, N: ArrayLength> Copy for ArrayEngine<T, N> where GenericArray<T, N>: Copy {}
+impl<T: Copy, N: ArrayLength> Engine for ArrayEngine<T, N> {
+    type Elem = T;
+    type Space = Rmem;
+    type IsMemory = typenum::B1;
+    #[inline(always)]
+    fn read(&self, off: isize) -> T {
+        *self.at(off)
+    }
+}
+impl<T: Copy, N: ArrayLength> EngineRef for ArrayEngine<T, N> {
+    #[inline(always)]
+    fn at(&self, off: isize) -> &T {
+        &self.data[index(0, off)]
+    }
+    #[inline(always)]
+    fn run(&self, off: isize, n: usize) -> &[T] {
+        let i = index(0, off);
+        &self.data[i..i + n]
+    }
+}
+impl<T: Copy, N: ArrayLength> EngineMut for ArrayEngine<T, N> {
+    #[inline(always)]
+    fn at_mut(&mut self, off: isize) -> &mut T {
+        &mut self.data[index(0, off)]
+    }
+    #[inline(always)]
+    fn run_mut(&mut self, off: isize, n: usize) -> &mut [T] {
+        let i = index(0, off);
+        &mut self.data[i..i + n]
+    }
+}
+
+/// A read-only view over a slice; `base` is the slice index of the tensor's origin.
+pub struct ViewEngine<'a, T, Sp = Generic> {
+    data: &'a [T],
+    base: isize,
+    space: PhantomData<Sp>,
+}
+impl<T, Sp> Clone for ViewEngine<'_, T, Sp> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T, Sp> Copy for ViewEngine<'_, T, Sp> {}
+impl<'a, T, Sp> ViewEngine<'a, T, Sp> {
+    /// A view whose origin is slice index `base`.
+    pub fn new(data: &'a [T], base: isize) -> Self {
+        ViewEngine {
+            data,
+            base,
+            space: PhantomData,
+        }
+    }
+}
+impl<T: Copy, Sp: MemSpace> Engine for ViewEngine<'_, T, Sp> {
+    type Elem = T;
+    type Space = Sp;
+    type IsMemory = typenum::B1;
+    #[inline(always)]
+    fn read(&self, off: isize) -> T {
+        self.data[index(self.base, off)]
+    }
+}
+impl<T: Copy, Sp: MemSpace> EngineRef for ViewEngine<'_, T, Sp> {
+    #[inline(always)]
+    fn at(&self, off: isize) -> &T {
+        &self.data[index(self.base, off)]
+    }
+    #[inline(always)]
+    fn run(&self, off: isize, n: usize) -> &[T] {
+        let i = index(self.base, off);
+        &self.data[i..i + n]
+    }
+}
+impl<T: Copy, Sp: MemSpace> Offset for ViewEngine<'_, T, Sp> {
+    #[inline(always)]
+    fn offset(self, off: isize) -> Self {
+        ViewEngine {
+            base: self.base + off,
+            ..self
+        }
+    }
+}
+
+/// A mutable view over a slice.
+pub struct ViewMutEngine<'a, T, Sp = Generic> {
+    data: &'a mut [T],
+    base: isize,
+    space: PhantomData<Sp>,
+}
+impl<'a, T, Sp> ViewMutEngine<'a, T, Sp> {
+    /// A view whose origin is slice index `base`.
+    pub fn new(data: &'a mut [T], base: isize) -> Self {
+        ViewMutEngine {
+            data,
+            base,
+            space: PhantomData,
+        }
+    }
+    /// Reborrow as a shorter-lived mutable view.
+    pub fn reborrow(&mut self) -> ViewMutEngine<'_, T, Sp> {
+        ViewMutEngine {
+            data: self.data,
+            base: self.base,
+            space: PhantomData,
+        }
+    }
+    /// Reborrow read-only.
+    pub fn as_view(&self) -> ViewEngine<'_, T, Sp> {
+        ViewEngine::new(self.data, self.base)
+    }
+}
+impl<T: Copy, Sp: MemSpace> Engine for ViewMutEngine<'_, T, Sp> {
+    type Elem = T;
+    type Space = Sp;
+    type IsMemory = typenum::B1;
+    #[inline(always)]
+    fn read(&self, off: isize) -> T {
+        self.data[index(self.base, off)]
+    }
+}
+impl<T: Copy, Sp: MemSpace> EngineRef for ViewMutEngine<'_, T, Sp> {
+    #[inline(always)]
+    fn at(&self, off: isize) -> &T {
+        &self.data[index(self.base, off)]
+    }
+    #[inline(always)]
+    fn run(&self, off: isize, n: usize) -> &[T] {
+        let i = index(self.base, off);
+        &self.data[i..i + n]
+    }
+}
+impl<T: Copy, Sp: MemSpace> EngineMut for ViewMutEngine<'_, T, Sp> {
+    #[inline(always)]
+    fn at_mut(&mut self, off: isize) -> &mut T {
+        &mut self.data[index(self.base, off)]
+    }
+    #[inline(always)]
+    fn run_mut(&mut self, off: isize, n: usize) -> &mut [T] {
+        let i = index(self.base, off);
+        &mut self.data[i..i + n]
+    }
+}
+impl<T: Copy, Sp: MemSpace> Offset for ViewMutEngine<'_, T, Sp> {
+    #[inline(always)]
+    fn offset(self, off: isize) -> Self {
+        ViewMutEngine {
+            base: self.base + off,
+            ..self
+        }
+    }
+}

@@ -1,0 +1,21 @@
+//! Tensors: an engine (where the elements live) paired with a layout (how coordinates
+//! map to them), as CuTe's `Tensor`; construction, access, tiling and partitioning.
+
+mod element;
+mod engine;
+mod identity;
+mod partition;
+#[allow(clippy::module_inception)]
+mod tensor;
+mod tiling;
+
+pub use element::Numeric;
+pub use engine::*;
+pub use identity::{CoordEngine, CoordOf, make_identity_tensor};
+#[doc(hidden)]
+pub use partition::{
+    AllUnder, ColexIndex, FlatCoord, HierCoord, HierLeaf, Horner, MapColex, MapSize, ModesColex,
+    PadCoord, PartitionCoord, PartitionT, ProductEach, RepeatUnder,
+};
+pub use partition::{inner_partition, local_partition, local_tile, outer_partition};
+pub use tensor::*;

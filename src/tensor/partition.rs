@@ -1,0 +1,518 @@
+//! Partitioning a tensor across threadgroups and threads: CuTe's `inner_partition`
+//! (`local_tile`), `outer_partition` and `local_partition`.
+
+use super::engine::Offset;
+use super::tensor::Tensor;
+use super::tiling::{DivideBy, LayoutOp};
+use crate::algebra::{AppendK, Zipped};
+use crate::int::{C, Integral};
+use crate::layout::{Crd2Idx, Layout, ListOf, Slice, Underscore, Zeroed};
+use crate::tuple::{HCons, HNil, ToList, ToNative, Tup, hcons};
+use core::ops::{Add, Div, Mul, Rem, Sub};
+use typenum::{B0, B1, Z0};
+
+/// CuTe's `repeat<rank(mode)>(_)`: `_` for a mode of rank 1, a tuple of `_` otherwise.
+#[doc(hidden)]
+pub trait RepeatUnder {
+    type Output: Copy;
+    fn repeat_under() -> Self::Output;
+}
+impl<N> RepeatUnder for C<N> {
+    type Output = Underscore;
+    fn repeat_under() -> Underscore {
+        Underscore
+    }
+}
+impl RepeatUnder for isize {
+    type Output = Underscore;
+    fn repeat_under() -> Underscore {
+        Underscore
+    }
+}
+impl<X> RepeatUnder for HCons<X, HNil> {
+    type Output = Underscore;
+    fn repeat_under() -> Underscore {
+        Underscore
+    }
+}
+impl<X, Y, T: AllUnder> RepeatUnder for HCons<X, HCons<Y, T>> {
+    type Output = HCons<Underscore, HCons<Underscore, T::Output>>;
+    fn repeat_under() -> Self::Output {
+        hcons(Underscore, hcons(Underscore, T::all_under()))
+    }
+}
+/// A list of `_` as long as the list.
+#[doc(hidden)]
+pub trait AllUnder {
+    type Output: Copy;
+    fn all_under() -> Self::Output;
+}
+impl AllUnder for HNil {
+    type Output = HNil;
+    fn all_under() -> HNil {
+        HNil
+    }
+}
+impl<X, T: AllUnder> AllUnder for HCons<X, T> {
+    type Output = HCons<Underscore, T::Output>;
+    fn all_under() -> Self::Output {
+        hcons(Underscore, T::all_under())
+    }
+}
+
+/// CuTe's `append<rank(mode)>(coord, _)` for a tuple coordinate; an integer stays.
+#[doc(hidden)]
+pub trait PadCoord<Mode> {
+    type Output: Copy;
+    fn pad(self) -> Self::Output;
+}
+impl<N: Copy, M> PadCoord<M> for C<N> {
+    type Output = C<N>;
+    fn pad(self) -> Self {
+        self
+    }
+}
+impl<M> PadCoord<M> for isize {
+    type Output = isize;
+    fn pad(self) -> Self {
+        self
+    }
+}
+impl<H, T, M: Tup> PadCoord<M> for HCons<H, T>
+where
+    HCons<H, T>: Tup,
+    M::Rank: Sub<<HCons<H, T> as Tup>::Rank>,
+    <M::Rank as Sub<<HCons<H, T> as Tup>::Rank>>::Output: AppendK<HCons<H, T>, Underscore>,
+{
+    type Output = <<M::Rank as Sub<<HCons<H, T> as Tup>::Rank>>::Output as AppendK<
+        HCons<H, T>,
+        Underscore,
+    >>::Output;
+    fn pad(self) -> Self::Output {
+        <<M::Rank as Sub<<HCons<H, T> as Tup>::Rank>>::Output as AppendK<HCons<H, T>, Underscore>>::append_k(
+            self, Underscore,
+        )
+    }
+}
+
+/// The slicing coordinate of a partition of a zipped `(tile, rest)` shape: `Inner`
+/// keeps the tile and indexes the rest, `Outer` the other way round.
+#[doc(hidden)]
+pub trait PartitionCoord<Shape, Inner> {
+    type Output: Copy;
+    fn partition_coord(self) -> Self::Output;
+}
+impl<Cd: PadCoord<B>, A: RepeatUnder, B> PartitionCoord<HCons<A, HCons<B, HNil>>, B1> for Cd {
+    type Output = HCons<A::Output, HCons<Cd::Output, HNil>>;
+    fn partition_coord(self) -> Self::Output {
+        hcons(A::repeat_under(), hcons(self.pad(), HNil))
+    }
+}
+impl<Cd: PadCoord<A>, A, B: RepeatUnder> PartitionCoord<HCons<A, HCons<B, HNil>>, B0> for Cd {
+    type Output = HCons<Cd::Output, HCons<B::Output, HNil>>;
+    fn partition_coord(self) -> Self::Output {
+        hcons(self.pad(), hcons(B::repeat_under(), HNil))
+    }
+}
+
+type ZippedLayout<S, D, T> = <Layout<S, D> as LayoutOp<DivideBy<T, Zipped>>>::Out;
+type ZS<S, D, T> = <ZippedLayout<S, D, T> as crate::layout::LayoutParts>::Shape;
+type ZD<S, D, T> = <ZippedLayout<S, D, T> as crate::layout::LayoutParts>::Stride;
+type PCoord<Cd, S, D, T, Inner> =
+    <ListOf<Cd> as PartitionCoord<ListOf<ZS<S, D, T>>, Inner>>::Output;
+
+/// A partition: zipped divide, then slice with the partition coordinate.
+#[doc(hidden)]
+pub type PartitionT<E, S, D, T, Cd, Inner> = Tensor<
+    E,
+    Layout<
+        <<PCoord<Cd, S, D, T, Inner> as Slice<ListOf<ZS<S, D, T>>>>::Output as ToNative>::Native,
+        <<PCoord<Cd, S, D, T, Inner> as Slice<ListOf<ZD<S, D, T>>>>::Output as ToNative>::Native,
+    >,
+>;
+
+#[inline(always)]
+fn partition<E: Offset, S: Copy, D: Copy, T, Cd: ToList, Inner>(
+    t: Tensor<E, Layout<S, D>>,
+    tiler: T,
+    coord: Cd,
+) -> PartitionT<E, S, D, T, Cd, Inner>
+where
+    Layout<S, D>: LayoutOp<DivideBy<T, Zipped>>,
+    ZippedLayout<S, D, T>: crate::layout::LayoutParts + Copy,
+    ListOf<Cd>: PartitionCoord<ListOf<ZS<S, D, T>>, Inner>,
+    PCoord<Cd, S, D, T, Inner>: Slice<ListOf<ZS<S, D, T>>> + Slice<ListOf<ZD<S, D, T>>> + Zeroed,
+    <PCoord<Cd, S, D, T, Inner> as Slice<ListOf<ZS<S, D, T>>>>::Output: ToNative,
+    <PCoord<Cd, S, D, T, Inner> as Slice<ListOf<ZD<S, D, T>>>>::Output: ToNative,
+    <PCoord<Cd, S, D, T, Inner> as Zeroed>::Output:
+        Crd2Idx<ListOf<ZS<S, D, T>>, ListOf<ZD<S, D, T>>>,
+    ZippedLayout<S, D, T>: Into<Layout<ZS<S, D, T>, ZD<S, D, T>>>,
+{
+    let z: Layout<ZS<S, D, T>, ZD<S, D, T>> = t.layout.apply(DivideBy(tiler, Zipped)).into();
+    let c = coord.to_list().partition_coord();
+    let (zs, zd) = (z.shape().to_list(), z.stride().to_list());
+    let off = c.zeroed().crd2idx(zs, zd).value();
+    Tensor {
+        engine: t.engine.offset(off),
+        layout: Layout::from_parts(c.slice(zs).to_native(), c.slice(zd).to_native()),
+    }
+}
+
+macro_rules! partition_fn {
+    ($(#[$m:meta])* $name:ident, $inner:ty) => {
+        $(#[$m])*
+        #[inline(always)]
+        pub fn $name<E: Offset, S: Copy, D: Copy, T, Cd: ToList>(
+            tensor: Tensor<E, Layout<S, D>>,
+            tiler: T,
+            coord: Cd,
+        ) -> PartitionT<E, S, D, T, Cd, $inner>
+        where
+            Layout<S, D>: LayoutOp<DivideBy<T, Zipped>>,
+            ZippedLayout<S, D, T>: crate::layout::LayoutParts + Copy,
+            ListOf<Cd>: PartitionCoord<ListOf<ZS<S, D, T>>, $inner>,
+            PCoord<Cd, S, D, T, $inner>:
+                Slice<ListOf<ZS<S, D, T>>> + Slice<ListOf<ZD<S, D, T>>> + Zeroed,
+            <PCoord<Cd, S, D, T, $inner> as Slice<ListOf<ZS<S, D, T>>>>::Output: ToNative,
+            <PCoord<Cd, S, D, T, $inner> as Slice<ListOf<ZD<S, D, T>>>>::Output: ToNative,
+            <PCoord<Cd, S, D, T, $inner> as Zeroed>::Output:
+                Crd2Idx<ListOf<ZS<S, D, T>>, ListOf<ZD<S, D, T>>>,
+            ZippedLayout<S, D, T>: Into<Layout<ZS<S, D, T>, ZD<S, D, T>>>,
+        {
+            partition::<E, S, D, T, Cd, $inner>(tensor, tiler, coord)
+        }
+    };
+}
+
+partition_fn!(
+    /// CuTe's `inner_partition(tensor, tiler, coord)` (= `local_tile`): tile the tensor
+    /// and keep the tile at `coord` of the rest mode.
+    ///
+    /// ```
+    /// use cutlet::prelude::*;
+    /// let data: Vec<f32> = (0..192).map(|x| x as f32).collect();
+    /// let (m, n) = (8, 24);
+    /// let a = make_tensor(&data[..], shape!((m, n)));
+    /// let cta = inner_partition(a, shape!((4, 8)), (1isize, 2isize));
+    /// assert_eq!(cta.layout().to_string(), "(_4,_8):(_1,8)");
+    /// assert_eq!(cta.get(0isize), 132.0); // row 4, column 16
+    /// ```
+    inner_partition, B1
+);
+partition_fn!(
+    /// CuTe's `outer_partition(tensor, tiler, coord)`: tile the tensor and keep, from
+    /// every tile, the element at `coord` of the tile mode.
+    ///
+    /// ```
+    /// use cutlet::prelude::*;
+    /// let data: Vec<f32> = (0..192).map(|x| x as f32).collect();
+    /// let (m, n) = (8, 24);
+    /// let a = make_tensor(&data[..], shape!((m, n)));
+    /// let thr = outer_partition(a, shape!((4, 8)), 5isize);
+    /// assert_eq!(thr.layout().to_string(), "(2,3):(_4,64)");
+    /// ```
+    outer_partition, B0
+);
+
+/// CuTe's `local_tile(tensor, tiler, coord)`: the tile at `coord`, as
+/// [`inner_partition`].
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let mut data = vec![0f32; 24 * 16];
+/// let (m, n) = (24, 16);
+/// let g = make_tensor(&mut data[..], shape!((m, n)));
+/// let tile = local_tile(g, shape!((8, 4)), (2isize, 3isize));
+/// assert_eq!(tile.layout().to_string(), "(_8,_4):(_1,24)");
+/// ```
+#[inline(always)]
+pub fn local_tile<E: Offset, S: Copy, D: Copy, T, Cd: ToList>(
+    tensor: Tensor<E, Layout<S, D>>,
+    tiler: T,
+    coord: Cd,
+) -> PartitionT<E, S, D, T, Cd, B1>
+where
+    Layout<S, D>: LayoutOp<DivideBy<T, Zipped>>,
+    ZippedLayout<S, D, T>: crate::layout::LayoutParts + Copy,
+    ListOf<Cd>: PartitionCoord<ListOf<ZS<S, D, T>>, B1>,
+    PCoord<Cd, S, D, T, B1>: Slice<ListOf<ZS<S, D, T>>> + Slice<ListOf<ZD<S, D, T>>> + Zeroed,
+    <PCoord<Cd, S, D, T, B1> as Slice<ListOf<ZS<S, D, T>>>>::Output: ToNative,
+    <PCoord<Cd, S, D, T, B1> as Slice<ListOf<ZD<S, D, T>>>>::Output: ToNative,
+    <PCoord<Cd, S, D, T, B1> as Zeroed>::Output: Crd2Idx<ListOf<ZS<S, D, T>>, ListOf<ZD<S, D, T>>>,
+    ZippedLayout<S, D, T>: Into<Layout<ZS<S, D, T>, ZD<S, D, T>>>,
+{
+    inner_partition(tensor, tiler, coord)
+}
+
+/// CuTe's `idx2crd(idx, shape, stride)`: the coordinate of an index in a compact
+/// layout, `(idx / d) % s` per mode (a size-1 mode gives `_0`).
+#[doc(hidden)]
+pub trait HierCoord<D, I> {
+    type Output: Copy;
+    fn hier_coord(self, d: D, i: I) -> Self::Output;
+}
+macro_rules! leaf_hier {
+    ($($ty:ty => [$($g:tt)*]),*) => {$(
+        impl<$($g)* D, I> HierCoord<D, I> for $ty
+        where
+            $ty: Integral + HierLeaf<D, I, <$ty as Integral>::IsOne>,
+        {
+            type Output = <$ty as HierLeaf<D, I, <$ty as Integral>::IsOne>>::Output;
+            #[inline(always)]
+            fn hier_coord(self, d: D, i: I) -> Self::Output {
+                self.hier_leaf(d, i)
+            }
+        }
+    )*};
+}
+leaf_hier!(C<N> => [N,], isize => []);
+#[doc(hidden)]
+pub trait HierLeaf<D, I, IsOne> {
+    type Output: Copy;
+    fn hier_leaf(self, d: D, i: I) -> Self::Output;
+}
+impl<S, D, I> HierLeaf<D, I, B1> for S {
+    type Output = C<Z0>;
+    #[inline(always)]
+    fn hier_leaf(self, _: D, _: I) -> C<Z0> {
+        C::new()
+    }
+}
+impl<S, D, I: Div<D>> HierLeaf<D, I, B0> for S
+where
+    <I as Div<D>>::Output: Rem<S>,
+    <<I as Div<D>>::Output as Rem<S>>::Output: Copy,
+{
+    type Output = <<I as Div<D>>::Output as Rem<S>>::Output;
+    #[inline(always)]
+    fn hier_leaf(self, d: D, i: I) -> Self::Output {
+        (i / d) % self
+    }
+}
+impl<I> HierCoord<HNil, I> for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn hier_coord(self, _: HNil, _: I) -> HNil {
+        HNil
+    }
+}
+impl<SH, ST, DH, DT, I: Copy> HierCoord<HCons<DH, DT>, I> for HCons<SH, ST>
+where
+    SH: HierCoord<DH, I>,
+    ST: HierCoord<DT, I>,
+{
+    type Output = HCons<SH::Output, ST::Output>;
+    #[inline(always)]
+    fn hier_coord(self, d: HCons<DH, DT>, i: I) -> Self::Output {
+        hcons(
+            self.head.hier_coord(d.head, i),
+            self.tail.hier_coord(d.tail, i),
+        )
+    }
+}
+
+/// CuTe's `crd2idx(coord, shape)`: a coordinate's colexicographic index within its
+/// shape (an integer coordinate is already one).
+#[doc(hidden)]
+pub trait ColexIndex<S> {
+    type Output: Copy;
+    fn colex(self, s: S) -> Self::Output;
+}
+macro_rules! leaf_colex {
+    ($($ty:ty => [$($g:tt)*]),*) => {$(
+        impl<$($g)* S> ColexIndex<S> for $ty where $ty: Copy {
+            type Output = $ty;
+            #[inline(always)]
+            fn colex(self, _: S) -> Self {
+                self
+            }
+        }
+    )*};
+}
+leaf_colex!(C<N> => [N,], isize => []);
+impl<H, T, S: Tup> ColexIndex<S> for HCons<H, T>
+where
+    HCons<H, T>: Tup,
+    <HCons<H, T> as Tup>::Flat: Horner<S::Flat>,
+{
+    type Output = <<HCons<H, T> as Tup>::Flat as Horner<S::Flat>>::Output;
+    #[inline(always)]
+    fn colex(self, s: S) -> Self::Output {
+        self.flat().horner(s.flat())
+    }
+}
+/// `c0 + s0 * (c1 + s1 * (... + c_last))` over flat lists.
+#[doc(hidden)]
+pub trait Horner<S> {
+    type Output: Copy;
+    fn horner(self, s: S) -> Self::Output;
+}
+impl<C0: Copy, S0> Horner<HCons<S0, HNil>> for HCons<C0, HNil> {
+    type Output = C0;
+    #[inline(always)]
+    fn horner(self, _: HCons<S0, HNil>) -> C0 {
+        self.head
+    }
+}
+impl<C0, C1, CT, S0, S1, ST> Horner<HCons<S0, HCons<S1, ST>>> for HCons<C0, HCons<C1, CT>>
+where
+    HCons<C1, CT>: Horner<HCons<S1, ST>>,
+    S0: Mul<<HCons<C1, CT> as Horner<HCons<S1, ST>>>::Output>,
+    C0: Add<<S0 as Mul<<HCons<C1, CT> as Horner<HCons<S1, ST>>>::Output>>::Output>,
+    <C0 as Add<<S0 as Mul<<HCons<C1, CT> as Horner<HCons<S1, ST>>>::Output>>::Output>>::Output:
+        Copy,
+{
+    type Output =
+        <C0 as Add<<S0 as Mul<<HCons<C1, CT> as Horner<HCons<S1, ST>>>::Output>>::Output>>::Output;
+    #[inline(always)]
+    fn horner(self, s: HCons<S0, HCons<S1, ST>>) -> Self::Output {
+        self.head + s.head * self.tail.horner(s.tail)
+    }
+}
+
+/// CuTe's `Layout::get_flat_coord(idx)`: the coordinate (one integer per top-level mode,
+/// an integer for rank 1) at which a compact layout produces `idx`.
+#[doc(hidden)]
+pub trait FlatCoord<D, I> {
+    type Output: Copy;
+    fn flat_coord(self, d: D, i: I) -> Self::Output;
+}
+impl<S, D, I: Copy> FlatCoord<D, I> for S
+where
+    S: crate::algebra::Wrap + Copy,
+    D: crate::algebra::Wrap,
+    S::Output: HierCoord<D::Output, I>,
+    <S::Output as HierCoord<D::Output, I>>::Output: ModesColex<S::Output>,
+{
+    type Output = <<S::Output as HierCoord<D::Output, I>>::Output as ModesColex<S::Output>>::Output;
+    #[inline(always)]
+    fn flat_coord(self, d: D, i: I) -> Self::Output {
+        let s = self.wrap();
+        s.hier_coord(d.wrap(), i).modes_colex(s)
+    }
+}
+/// Per top-level mode `crd2idx(c_i, s_i)`; a single mode gives a bare integer.
+#[doc(hidden)]
+pub trait ModesColex<S> {
+    type Output: Copy;
+    fn modes_colex(self, s: S) -> Self::Output;
+}
+impl<C0: ColexIndex<S0>, S0> ModesColex<HCons<S0, HNil>> for HCons<C0, HNil> {
+    type Output = C0::Output;
+    #[inline(always)]
+    fn modes_colex(self, s: HCons<S0, HNil>) -> Self::Output {
+        self.head.colex(s.head)
+    }
+}
+impl<C0, C1, CT, S0, S1, ST> ModesColex<HCons<S0, HCons<S1, ST>>> for HCons<C0, HCons<C1, CT>>
+where
+    HCons<C0, HCons<C1, CT>>: MapColex<HCons<S0, HCons<S1, ST>>>,
+{
+    type Output = <HCons<C0, HCons<C1, CT>> as MapColex<HCons<S0, HCons<S1, ST>>>>::Output;
+    #[inline(always)]
+    fn modes_colex(self, s: HCons<S0, HCons<S1, ST>>) -> Self::Output {
+        self.map_colex(s)
+    }
+}
+#[doc(hidden)]
+pub trait MapColex<S> {
+    type Output: Copy;
+    fn map_colex(self, s: S) -> Self::Output;
+}
+impl MapColex<HNil> for HNil {
+    type Output = HNil;
+    fn map_colex(self, _: HNil) -> HNil {
+        HNil
+    }
+}
+impl<C0: ColexIndex<S0>, CT: MapColex<ST>, S0, ST> MapColex<HCons<S0, ST>> for HCons<C0, CT> {
+    type Output = HCons<C0::Output, CT::Output>;
+    #[inline(always)]
+    fn map_colex(self, s: HCons<S0, ST>) -> Self::Output {
+        hcons(self.head.colex(s.head), self.tail.map_colex(s.tail))
+    }
+}
+
+/// CuTe's `product_each(shape)`: the size of each top-level mode, as a shape tiler.
+#[doc(hidden)]
+pub trait ProductEach {
+    type Output: Copy;
+    fn product_each(self) -> Self::Output;
+}
+impl<S: crate::algebra::Wrap> ProductEach for S
+where
+    S::Output: MapSize,
+{
+    type Output = <S::Output as MapSize>::Output;
+    #[inline(always)]
+    fn product_each(self) -> Self::Output {
+        self.wrap().map_size()
+    }
+}
+#[doc(hidden)]
+pub trait MapSize {
+    type Output: Copy;
+    fn map_size(self) -> Self::Output;
+}
+impl MapSize for HNil {
+    type Output = HNil;
+    fn map_size(self) -> HNil {
+        HNil
+    }
+}
+impl<H: Tup, T: MapSize> MapSize for HCons<H, T> {
+    type Output = HCons<H::Size, T::Output>;
+    #[inline(always)]
+    fn map_size(self) -> Self::Output {
+        hcons(self.head.size(), self.tail.map_size())
+    }
+}
+
+type ThrTiler<TS> = <<ListOf<TS> as ProductEach>::Output as ToNative>::Native;
+type ThrCoord<TS, TD> = <<ListOf<TS> as FlatCoord<ListOf<TD>, isize>>::Output as ToNative>::Native;
+
+/// CuTe's `local_partition(tensor, thr_layout, thr_idx)`: the elements thread `thr_idx`
+/// owns when the threads, arranged by `thr_layout` (which maps a thread coordinate to
+/// its index, so row- or column-major thread orders are both expressible), are tiled
+/// across the tensor.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let data: Vec<f32> = (0..16 * 64).map(|x| x as f32).collect();
+/// let a = make_tensor(&data[..], layout!((16,64)));
+/// let thr = local_partition(a, layout!((2,16)), 3);
+/// assert_eq!(thr.layout().to_string(), "(_8,_4):(_2,_256)");
+/// assert_eq!(thr.get(0isize), 1.0 + 16.0); // thread (1, 1)
+/// ```
+#[inline(always)]
+pub fn local_partition<E: Offset, S: Copy, D: Copy, TS: ToList, TD: ToList>(
+    tensor: Tensor<E, Layout<S, D>>,
+    thr_layout: Layout<TS, TD>,
+    thr_idx: isize,
+) -> PartitionT<E, S, D, ThrTiler<TS>, ThrCoord<TS, TD>, B0>
+where
+    ListOf<TS>: ProductEach + FlatCoord<ListOf<TD>, isize>,
+    <ListOf<TS> as ProductEach>::Output: ToNative,
+    <ListOf<TS> as FlatCoord<ListOf<TD>, isize>>::Output: ToNative,
+    ThrCoord<TS, TD>: ToList,
+    Layout<S, D>: LayoutOp<DivideBy<ThrTiler<TS>, Zipped>>,
+    ZippedLayout<S, D, ThrTiler<TS>>: crate::layout::LayoutParts + Copy,
+    ListOf<ThrCoord<TS, TD>>: PartitionCoord<ListOf<ZS<S, D, ThrTiler<TS>>>, B0>,
+    PCoord<ThrCoord<TS, TD>, S, D, ThrTiler<TS>, B0>: Slice<ListOf<ZS<S, D, ThrTiler<TS>>>>
+        + Slice<ListOf<ZD<S, D, ThrTiler<TS>>>>
+        + Zeroed,
+    <PCoord<ThrCoord<TS, TD>, S, D, ThrTiler<TS>, B0> as Slice<ListOf<ZS<S, D, ThrTiler<TS>>>>>::Output:
+        ToNative,
+    <PCoord<ThrCoord<TS, TD>, S, D, ThrTiler<TS>, B0> as Slice<ListOf<ZD<S, D, ThrTiler<TS>>>>>::Output:
+        ToNative,
+    <PCoord<ThrCoord<TS, TD>, S, D, ThrTiler<TS>, B0> as Zeroed>::Output:
+        Crd2Idx<ListOf<ZS<S, D, ThrTiler<TS>>>, ListOf<ZD<S, D, ThrTiler<TS>>>>,
+    ZippedLayout<S, D, ThrTiler<TS>>: Into<Layout<ZS<S, D, ThrTiler<TS>>, ZD<S, D, ThrTiler<TS>>>>,
+{
+    let s = thr_layout.shape().to_list();
+    let tiler = s.product_each().to_native();
+    let coord = s
+        .flat_coord(thr_layout.stride().to_list(), thr_idx)
+        .to_native();
+    partition::<E, S, D, _, _, B0>(tensor, tiler, coord)
+}

@@ -1,0 +1,465 @@
+//! The `Tensor` type (an engine and a layout) and its constructors.
+
+use super::engine::{
+    ArrayEngine, Engine, EngineMut, EngineRef, Generic, MemSpace, Rmem, Tagged, ViewEngine,
+    ViewMutEngine,
+};
+use crate::int::{C, Integral};
+use crate::layout::{
+    CompactLayout, CompactLeft, Coshape, CosizeT, Crd2Idx, InRange, Layout, LayoutLikeStride,
+    LikeStride, ListOf, SizeT, make_layout, make_layout_like,
+};
+use crate::tuple::{CuteDisplay, ToList, ToNative, Tup};
+use core::fmt;
+use core::ops::{Index, IndexMut};
+use generic_array::{ArrayLength, GenericArray};
+use typenum::{NonZero, P1, PInt, Unsigned};
+
+/// A tensor: an engine (where the elements live) paired with a layout (how
+/// coordinates map to them), as CuTe's `Tensor<Engine, Layout>`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let mut a = make_owned_tensor::<f32, _>(layout!((4,8)));
+/// assert_eq!(core::mem::size_of_val(&a), 128);        // 32 floats, a zero-sized layout
+/// a[(1isize, 2isize)] = 5.0;                           // coordinates as layouts take them
+/// assert_eq!(a[9], 5.0);                               // 1-D index 1 + 4 * 2
+/// ```
+pub struct Tensor<E, L> {
+    pub(crate) engine: E,
+    pub(crate) layout: L,
+}
+
+impl<E: Clone, L: Copy> Clone for Tensor<E, L> {
+    fn clone(&self) -> Self {
+        Tensor {
+            engine: self.engine.clone(),
+            layout: self.layout,
+        }
+    }
+}
+impl<E: Copy, L: Copy> Copy for Tensor<E, L> {}
+
+impl<E, S: Copy, D: Copy> Tensor<E, Layout<S, D>> {
+    /// A tensor from an engine and a layout.
+    pub fn from_parts(engine: E, layout: Layout<S, D>) -> Self {
+        Tensor { engine, layout }
+    }
+    /// The layout.
+    #[inline(always)]
+    pub fn layout(&self) -> Layout<S, D> {
+        self.layout
+    }
+    /// The shape.
+    #[inline(always)]
+    pub fn shape(&self) -> S {
+        self.layout.shape()
+    }
+    /// The stride.
+    #[inline(always)]
+    pub fn stride(&self) -> D {
+        self.layout.stride()
+    }
+    /// The engine.
+    pub fn engine(&self) -> &E {
+        &self.engine
+    }
+    /// The number of elements (CuTe's `size(tensor)`).
+    #[inline(always)]
+    pub fn size(&self) -> SizeT<S>
+    where
+        S: ToList<List: Tup>,
+    {
+        self.shape().to_list().size()
+    }
+    /// Replace the layout, keeping the engine (the origin does not move).
+    #[inline(always)]
+    pub fn with_layout<S2: Copy, D2: Copy>(
+        self,
+        layout: Layout<S2, D2>,
+    ) -> Tensor<E, Layout<S2, D2>> {
+        Tensor {
+            engine: self.engine,
+            layout,
+        }
+    }
+}
+
+impl<E: Engine, S: ToList, D: ToList> Tensor<E, Layout<S, D>> {
+    /// The element at a coordinate (1-D, natural or mixed), by value; works for every
+    /// engine, including identity tensors whose elements are computed.
+    ///
+    /// ```
+    /// use cutlet::prelude::*;
+    /// let data: Vec<i32> = (0..6).collect();
+    /// let t = make_tensor(&data[..], make_layout_with(shape!((2, 3)), LayoutRight));
+    /// assert_eq!(t.get((1isize, 0isize)), 3);
+    /// ```
+    #[inline(always)]
+    pub fn get<Cd: ToList>(&self, c: Cd) -> E::Elem
+    where
+        ListOf<Cd>: Crd2Idx<ListOf<S>, ListOf<D>> + InRange<ListOf<S>>,
+    {
+        self.engine.read(self.layout.call(c).value())
+    }
+
+    /// The offset (from the origin) of a 1-D index.
+    #[inline(always)]
+    pub(crate) fn offset_of(&self, i: isize) -> isize
+    where
+        isize: Crd2Idx<ListOf<S>, ListOf<D>>,
+    {
+        i.crd2idx(
+            self.layout.shape().to_list(),
+            self.layout.stride().to_list(),
+        )
+        .value()
+    }
+
+    /// The elements in 1-D coordinate order (colexicographic), by value.
+    ///
+    /// ```
+    /// use cutlet::prelude::*;
+    /// let data: Vec<i32> = (0..6).collect();
+    /// let t = make_tensor(&data[..], make_layout_with(shape!((2, 3)), LayoutRight));
+    /// assert_eq!(t.iter().collect::<Vec<_>>(), [0, 3, 1, 4, 2, 5]);
+    /// ```
+    pub fn iter(&self) -> impl Iterator<Item = E::Elem> + '_
+    where
+        S::List: Tup,
+        isize: Crd2Idx<ListOf<S>, ListOf<D>>,
+    {
+        (0..self.size().value()).map(move |i| self.engine.read(self.offset_of(i)))
+    }
+}
+
+impl<E: EngineMut, S: ToList, D: ToList> Tensor<E, Layout<S, D>>
+where
+    S::List: Tup,
+    isize: Crd2Idx<ListOf<S>, ListOf<D>>,
+{
+    /// Call `f` on every element in 1-D coordinate order, mutably. Elements that several
+    /// coordinates share are visited once per coordinate.
+    ///
+    /// ```
+    /// use cutlet::prelude::*;
+    /// let mut t = make_owned_tensor::<i32, _>(layout!((2,3)));
+    /// let mut k = 0;
+    /// t.for_each_mut(|x| { *x = k; k += 1; });
+    /// assert_eq!(t[(1isize, 2isize)], 5);
+    /// ```
+    pub fn for_each_mut(&mut self, mut f: impl FnMut(&mut E::Elem)) {
+        for i in 0..self.size().value() {
+            let off = self.offset_of(i);
+            f(self.engine.at_mut(off));
+        }
+    }
+}
+
+impl<E: EngineRef, S: ToList, D: ToList, Cd: ToList> Index<Cd> for Tensor<E, Layout<S, D>>
+where
+    ListOf<Cd>: Crd2Idx<ListOf<S>, ListOf<D>> + InRange<ListOf<S>>,
+{
+    type Output = E::Elem;
+    #[inline(always)]
+    fn index(&self, c: Cd) -> &E::Elem {
+        self.engine.at(self.layout.call(c).value())
+    }
+}
+impl<E: EngineMut, S: ToList, D: ToList, Cd: ToList> IndexMut<Cd> for Tensor<E, Layout<S, D>>
+where
+    ListOf<Cd>: Crd2Idx<ListOf<S>, ListOf<D>> + InRange<ListOf<S>>,
+{
+    #[inline(always)]
+    fn index_mut(&mut self, c: Cd) -> &mut E::Elem {
+        let off = self.layout.call(c).value();
+        self.engine.at_mut(off)
+    }
+}
+
+/// Engines that can lend a read-only view of themselves.
+pub trait AsView {
+    /// The view engine.
+    type View<'a>: EngineRef + Copy
+    where
+        Self: 'a;
+    /// Borrow as a view.
+    fn as_view(&self) -> Self::View<'_>;
+}
+/// Engines that can lend a mutable view of themselves.
+pub trait AsViewMut: AsView {
+    /// The mutable view engine.
+    type ViewMut<'a>: EngineMut + super::engine::Offset
+    where
+        Self: 'a;
+    /// Borrow as a mutable view.
+    fn as_view_mut(&mut self) -> Self::ViewMut<'_>;
+}
+impl<T: Copy, N: ArrayLength> AsView for ArrayEngine<T, N> {
+    type View<'a>
+        = ViewEngine<'a, T, Rmem>
+    where
+        Self: 'a;
+    fn as_view(&self) -> ViewEngine<'_, T, Rmem> {
+        ViewEngine::new(&self.data, 0)
+    }
+}
+impl<T: Copy, N: ArrayLength> AsViewMut for ArrayEngine<T, N> {
+    type ViewMut<'a>
+        = ViewMutEngine<'a, T, Rmem>
+    where
+        Self: 'a;
+    fn as_view_mut(&mut self) -> ViewMutEngine<'_, T, Rmem> {
+        ViewMutEngine::new(&mut self.data, 0)
+    }
+}
+impl<T: Copy, Sp: MemSpace> AsView for ViewEngine<'_, T, Sp> {
+    type View<'a>
+        = ViewEngine<'a, T, Sp>
+    where
+        Self: 'a;
+    fn as_view(&self) -> ViewEngine<'_, T, Sp> {
+        *self
+    }
+}
+impl<T: Copy, Sp: MemSpace> AsView for ViewMutEngine<'_, T, Sp> {
+    type View<'a>
+        = ViewEngine<'a, T, Sp>
+    where
+        Self: 'a;
+    fn as_view(&self) -> ViewEngine<'_, T, Sp> {
+        ViewMutEngine::as_view(self)
+    }
+}
+impl<T: Copy, Sp: MemSpace> AsViewMut for ViewMutEngine<'_, T, Sp> {
+    type ViewMut<'a>
+        = ViewMutEngine<'a, T, Sp>
+    where
+        Self: 'a;
+    fn as_view_mut(&mut self) -> ViewMutEngine<'_, T, Sp> {
+        self.reborrow()
+    }
+}
+
+impl<E: AsView, L: Copy> Tensor<E, L> {
+    /// A read-only view of this tensor (same layout).
+    #[inline(always)]
+    pub fn view(&self) -> Tensor<E::View<'_>, L> {
+        Tensor {
+            engine: self.engine.as_view(),
+            layout: self.layout,
+        }
+    }
+}
+impl<E: AsViewMut, L: Copy> Tensor<E, L> {
+    /// A mutable view of this tensor (same layout).
+    #[inline(always)]
+    pub fn view_mut(&mut self) -> Tensor<E::ViewMut<'_>, L> {
+        Tensor {
+            engine: self.engine.as_view_mut(),
+            layout: self.layout,
+        }
+    }
+}
+
+/// Storage a non-owning tensor can view: slices, tagged slices.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a tensor's storage",
+    label = "expected `&[T]`, `&mut [T]` or a tagged pointer (`make_gmem_ptr(slice)`)"
+)]
+pub trait IntoEngine {
+    /// The engine.
+    type Engine: Engine;
+    /// Wrap.
+    fn into_engine(self) -> Self::Engine;
+}
+impl<'a, T: Copy> IntoEngine for &'a [T] {
+    type Engine = ViewEngine<'a, T, Generic>;
+    fn into_engine(self) -> Self::Engine {
+        ViewEngine::new(self, 0)
+    }
+}
+impl<'a, T: Copy> IntoEngine for &'a mut [T] {
+    type Engine = ViewMutEngine<'a, T, Generic>;
+    fn into_engine(self) -> Self::Engine {
+        ViewMutEngine::new(self, 0)
+    }
+}
+impl<'a, T: Copy, Sp: MemSpace> IntoEngine for Tagged<Sp, &'a [T]> {
+    type Engine = ViewEngine<'a, T, Sp>;
+    fn into_engine(self) -> Self::Engine {
+        ViewEngine::new(self.storage, 0)
+    }
+}
+impl<'a, T: Copy, Sp: MemSpace> IntoEngine for Tagged<Sp, &'a mut [T]> {
+    type Engine = ViewMutEngine<'a, T, Sp>;
+    fn into_engine(self) -> Self::Engine {
+        ViewMutEngine::new(self.storage, 0)
+    }
+}
+
+/// A layout, or a shape (taken as its compact column-major layout).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is neither a layout nor a shape",
+    label = "expected a layout or an int tuple"
+)]
+pub trait IntoLayout {
+    /// Shape of the layout.
+    type Shape: Copy;
+    /// Stride of the layout.
+    type Stride: Copy;
+    /// The layout.
+    fn into_layout(self) -> Layout<Self::Shape, Self::Stride>;
+}
+impl<S: Copy, D: Copy> IntoLayout for Layout<S, D> {
+    type Shape = S;
+    type Stride = D;
+    #[inline(always)]
+    fn into_layout(self) -> Self {
+        self
+    }
+}
+impl<S: ToList> IntoLayout for S
+where
+    ListOf<S>: CompactLeft<C<P1>>,
+    <ListOf<S> as CompactLeft<C<P1>>>::Stride: ToNative,
+{
+    type Shape = S;
+    type Stride = <<ListOf<S> as CompactLeft<C<P1>>>::Stride as ToNative>::Native;
+    #[inline(always)]
+    fn into_layout(self) -> CompactLayout<S> {
+        make_layout(self)
+    }
+}
+
+/// CuTe's `make_tensor(ptr, layout)`: a non-owning tensor over slice storage (plain or
+/// tagged with a memory space); the layout may be given as a shape (compact
+/// column-major).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let data: Vec<f32> = (0..192).map(|x| x as f32).collect();
+/// let (m, n) = (8, 24);
+/// let a = make_tensor(&data[..], shape!((m, n)));
+/// assert_eq!(a.layout().to_string(), "(8,24):(_1,8)");
+/// let tiled = a.zipped_divide(shape!((4, 8)));
+/// assert_eq!(tiled.layout().to_string(), "((_4,_8),(2,3)):((_1,8),(_4,64))");
+/// ```
+#[inline(always)]
+pub fn make_tensor<P: IntoEngine, L: IntoLayout>(
+    storage: P,
+    layout: L,
+) -> Tensor<P::Engine, Layout<L::Shape, L::Stride>> {
+    Tensor {
+        engine: storage.into_engine(),
+        layout: layout.into_layout(),
+    }
+}
+
+/// CuTe's `make_tensor(ptr, shape, stride)`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let data = [0u8; 64];
+/// let t = make_tensor_strided(&data[..], shape!((8, 16)), shape!((16, 1)));
+/// assert_eq!(t.layout().to_string(), "(_8,_16):(_16,_1)");
+/// ```
+#[inline(always)]
+pub fn make_tensor_strided<P: IntoEngine, S: ToList, D: ToList>(
+    storage: P,
+    shape: S,
+    stride: D,
+) -> Tensor<P::Engine, Layout<S, D>>
+where
+    ListOf<S>: crate::tuple::Congruent<ListOf<D>>,
+{
+    Tensor {
+        engine: storage.into_engine(),
+        layout: Layout::new(shape, stride),
+    }
+}
+
+/// The element count of an owning tensor: the layout's cosize as a typenum length,
+/// which exists only when the cosize is static.
+#[diagnostic::on_unimplemented(
+    message = "owning tensors need a static layout: this layout's cosize is dynamic",
+    label = "the storage size of a register tensor must be known at compile time",
+    note = "use a non-owning view (`make_tensor(&mut slice[..], layout)`) for dynamic layouts"
+)]
+pub trait StaticCosize {
+    /// The number of elements to store.
+    type Len: ArrayLength;
+}
+impl<U: Unsigned + NonZero + ArrayLength> StaticCosize for C<PInt<U>> {
+    type Len = U;
+}
+
+/// The owning tensor type for element `T` and layout `L`.
+pub type OwnedTensor<T, S, D> =
+    Tensor<ArrayEngine<T, <CosizeT<Layout<S, D>> as StaticCosize>::Len>, Layout<S, D>>;
+
+/// CuTe's `make_tensor<T>(layout)`: an owning (register) tensor whose storage size is
+/// the layout's cosize, fixed at compile time; zero-initialized. A dynamic layout does
+/// not compile.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let t = make_owned_tensor::<f32, _>(layout!((4,8)));
+/// assert_eq!(core::mem::size_of_val(&t), 128);
+/// let r = make_owned_tensor::<f64, _>(make_layout_with(shape!((4, 8)), LayoutRight));
+/// assert_eq!(r.layout().to_string(), "(_4,_8):(_8,_1)");
+/// ```
+#[inline(always)]
+pub fn make_owned_tensor<T: Copy + Default, L: IntoLayout>(
+    layout: L,
+) -> OwnedTensor<T, L::Shape, L::Stride>
+where
+    L::Shape: ToList,
+    L::Stride: ToList,
+    ListOf<L::Shape>: Coshape<ListOf<L::Stride>>,
+    CosizeT<Layout<L::Shape, L::Stride>>: StaticCosize,
+{
+    Tensor {
+        engine: ArrayEngine {
+            data: GenericArray::default(),
+        },
+        layout: layout.into_layout(),
+    }
+}
+
+/// CuTe's `make_tensor_like(tensor)`: an owning tensor of the same shape, compact, with
+/// the modes ordered as the source's strides order them (static-zero strides kept).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let data = [0f32; 128];
+/// let g = make_tensor(&data[..], layout!((8,16)));
+/// let r = make_tensor_like(&g.slice(coord!((_, 0))));
+/// assert_eq!(r.layout().to_string(), "(_8):(_1)");
+/// let t = make_tensor_like(&make_tensor(&data[..], layout!((4,8):(8,1))));
+/// assert_eq!(t.layout().to_string(), "(_4,_8):(_8,_1)");
+/// ```
+#[inline(always)]
+pub fn make_tensor_like<E: Engine, S: ToList, D: ToList>(
+    t: &Tensor<E, Layout<S, D>>,
+) -> OwnedTensor<E::Elem, S, LikeStride<S, D>>
+where
+    E::Elem: Default,
+    Layout<S, D>: Copy,
+    ListOf<S>: LayoutLikeStride<ListOf<D>>,
+    LikeStride<S, D>: ToList,
+    ListOf<S>: Coshape<ListOf<LikeStride<S, D>>>,
+    CosizeT<Layout<S, LikeStride<S, D>>>: StaticCosize,
+{
+    make_owned_tensor(make_layout_like(t.layout))
+}
+
+impl<E, S: CuteDisplay, D: CuteDisplay> fmt::Display for Tensor<E, Layout<S, D>>
+where
+    E: Engine,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}_ptr o ", <E::Space as MemSpace>::NAME)?;
+        self.layout.fmt_cute(f)
+    }
+}
