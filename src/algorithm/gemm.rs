@@ -299,17 +299,52 @@ where
     s.to_list().wrap().get().size()
 }
 
-/// The gemm for tensors of ranks `(Self, RB, RC)`.
+/// The gemm of one mode pattern (`Self` is the pattern's marker).
 #[doc(hidden)]
-pub trait GemmPattern<RB, RC, Atom, TA, TB, TC> {
+pub trait GemmPattern<Atom, TA, TB, TC> {
     fn gemm(atom: Atom, a: &TA, b: &TB, c: &mut TC);
+}
+
+/// The mode pattern of the ranks `(A, B, C)`.
+#[diagnostic::on_unimplemented(
+    message = "gemm: no mode pattern has operands of these ranks",
+    label = "the patterns are (V)x(V)=>(V), (M)x(N)=>(M,N), (M,K)x(N,K)=>(M,N), (V,M)x(V,N)=>(V,M,N) and (V,M,K)x(V,N,K)=>(V,M,N)"
+)]
+#[doc(hidden)]
+pub trait ModePattern {
+    type P;
+}
+#[doc(hidden)]
+pub struct PatV;
+#[doc(hidden)]
+pub struct PatOuter;
+#[doc(hidden)]
+pub struct PatMatrix;
+#[doc(hidden)]
+pub struct PatBatchedOuter;
+#[doc(hidden)]
+pub struct PatBatchedMatrix;
+impl ModePattern for (U1, U1, U1) {
+    type P = PatV;
+}
+impl ModePattern for (U1, U1, U2) {
+    type P = PatOuter;
+}
+impl ModePattern for (U2, U2, U2) {
+    type P = PatMatrix;
+}
+impl ModePattern for (U2, U2, U3) {
+    type P = PatBatchedOuter;
+}
+impl ModePattern for (U3, U3, U3) {
+    type P = PatBatchedMatrix;
 }
 
 type T3<E, S, D> = Tensor<E, Layout<S, D>>;
 
 // (V) x (V) => (V)
 impl<Atom, EA, SA, DA, EB, SB, DB, EC, SC, DC>
-    GemmPattern<U1, U1, Atom, T3<EA, SA, DA>, T3<EB, SB, DB>, T3<EC, SC, DC>> for U1
+    GemmPattern<Atom, T3<EA, SA, DA>, T3<EB, SB, DB>, T3<EC, SC, DC>> for PatV
 where
     EA: Engine,
     EB: Engine<Elem = EA::Elem>,
@@ -348,7 +383,7 @@ where
 
 // (M) x (N) => (M,N): the matrix product with K = 1.
 impl<Atom: MmaAtom, EA, SA, DA, EB, SB, DB, EC, SC, DC>
-    GemmPattern<U1, U2, Atom, T3<EA, SA, DA>, T3<EB, SB, DB>, T3<EC, SC, DC>> for U1
+    GemmPattern<Atom, T3<EA, SA, DA>, T3<EB, SB, DB>, T3<EC, SC, DC>> for PatOuter
 where
     EA: Engine,
     EB: Engine<Elem = EA::Elem>,
@@ -407,7 +442,7 @@ where
 
 // (M,K) x (N,K) => (M,N)
 impl<Atom: MmaAtom, EA, SA, DA, EB, SB, DB, EC, SC, DC>
-    GemmPattern<U2, U2, Atom, T3<EA, SA, DA>, T3<EB, SB, DB>, T3<EC, SC, DC>> for U2
+    GemmPattern<Atom, T3<EA, SA, DA>, T3<EB, SB, DB>, T3<EC, SC, DC>> for PatMatrix
 where
     EA: Engine,
     EB: Engine<Elem = EA::Elem>,
@@ -493,7 +528,7 @@ fn tri(a: isize, b: isize, c: isize) -> (isize, isize, isize) {
 
 // (V,M) x (V,N) => (V,M,N)
 impl<Atom: MmaAtom, EA, SA, DA, EB, SB, DB, EC, SC, DC>
-    GemmPattern<U2, U3, Atom, T3<EA, SA, DA>, T3<EB, SB, DB>, T3<EC, SC, DC>> for U2
+    GemmPattern<Atom, T3<EA, SA, DA>, T3<EB, SB, DB>, T3<EC, SC, DC>> for PatBatchedOuter
 where
     EA: Engine,
     EB: Engine<Elem = EA::Elem>,
@@ -596,7 +631,7 @@ where
 
 // (V,M,K) x (V,N,K) => (V,M,N)
 impl<Atom: MmaAtom, EA, SA, DA, EB, SB, DB, EC, SC, DC>
-    GemmPattern<U3, U3, Atom, T3<EA, SA, DA>, T3<EB, SB, DB>, T3<EC, SC, DC>> for U3
+    GemmPattern<Atom, T3<EA, SA, DA>, T3<EB, SB, DB>, T3<EC, SC, DC>> for PatBatchedMatrix
 where
     EA: Engine,
     EB: Engine<Elem = EA::Elem>,
@@ -722,18 +757,24 @@ where
     ListOf<SA>: Tup,
     ListOf<SB>: Tup,
     ListOf<SC>: Tup,
-    <ListOf<SA> as Tup>::Rank: GemmPattern<
-            <ListOf<SB> as Tup>::Rank,
-            <ListOf<SC> as Tup>::Rank,
-            Atom,
-            T3<EA, SA, DA>,
-            T3<EB, SB, DB>,
-            T3<EC, SC, DC>,
-        >,
+    (
+        <ListOf<SA> as Tup>::Rank,
+        <ListOf<SB> as Tup>::Rank,
+        <ListOf<SC> as Tup>::Rank,
+    ): ModePattern,
+    <(
+        <ListOf<SA> as Tup>::Rank,
+        <ListOf<SB> as Tup>::Rank,
+        <ListOf<SC> as Tup>::Rank,
+    ) as ModePattern>::P: GemmPattern<Atom, T3<EA, SA, DA>, T3<EB, SB, DB>, T3<EC, SC, DC>>,
 {
     #[inline(always)]
     fn run(atom: Atom, a: &Self, b: &T3<EB, SB, DB>, c: &mut T3<EC, SC, DC>) {
-        <<ListOf<SA> as Tup>::Rank as GemmPattern<_, _, _, _, _, _>>::gemm(atom, a, b, c)
+        <<(
+            <ListOf<SA> as Tup>::Rank,
+            <ListOf<SB> as Tup>::Rank,
+            <ListOf<SC> as Tup>::Rank,
+        ) as ModePattern>::P as GemmPattern<_, _, _, _>>::gemm(atom, a, b, c)
     }
 }
 

@@ -13,7 +13,10 @@ pub use gemm::{
     gemm_with,
 };
 #[doc(hidden)]
-pub use gemm::{GemmOperands, GemmPattern, MatView, MatViewMut};
+pub use gemm::{
+    GemmOperands, GemmPattern, MatView, MatViewMut, ModePattern, PatBatchedMatrix, PatBatchedOuter,
+    PatMatrix, PatOuter, PatV,
+};
 pub use shapes::SameShape;
 #[doc(hidden)]
 pub use shapes::{AgreeByRank, ModesAgree, ShapesAgree, SizeAgree};

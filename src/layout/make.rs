@@ -313,39 +313,122 @@ where
     }
 }
 
+/// The largest static entry of a flat order (starting from `_0`).
+#[doc(hidden)]
+pub trait MaxStatic<Acc> {
+    type Output;
+}
+impl<Acc> MaxStatic<Acc> for HNil {
+    type Output = Acc;
+}
+impl<N, T, Acc> MaxStatic<Acc> for HCons<C<N>, T>
+where
+    Acc: StaticLt<C<N>>,
+    <Acc as StaticLt<C<N>>>::Output: crate::tuple::If<C<N>, Acc>,
+    T: MaxStatic<<<Acc as StaticLt<C<N>>>::Output as crate::tuple::If<C<N>, Acc>>::Output>,
+{
+    type Output = <T as MaxStatic<
+        <<Acc as StaticLt<C<N>>>::Output as crate::tuple::If<C<N>, Acc>>::Output,
+    >>::Output;
+}
+impl<T: MaxStatic<Acc>, Acc> MaxStatic<Acc> for HCons<isize, T> {
+    type Output = T::Output;
+}
+
+/// CuTe's treatment of dynamic order entries: each becomes the static
+/// `max_static + 1 + position`, so it sorts after every static entry, left to right.
+/// `Max1` is `max_static + 1`; `I` the flat position.
+#[doc(hidden)]
+pub trait StaticOrder<Max1, I> {
+    type Output: Copy + Default;
+    type Next;
+}
+impl<N, Max1, I: core::ops::Add<B1>> StaticOrder<Max1, I> for C<N> {
+    type Output = C<N>;
+    type Next = <I as core::ops::Add<B1>>::Output;
+}
+impl<Max1: core::ops::Add<C<<I as crate::int::ToSigned>::Output>>, I> StaticOrder<Max1, I> for isize
+where
+    I: crate::int::ToSigned + core::ops::Add<B1>,
+    <Max1 as core::ops::Add<C<<I as crate::int::ToSigned>::Output>>>::Output: Copy + Default,
+{
+    type Output = <Max1 as core::ops::Add<C<<I as crate::int::ToSigned>::Output>>>::Output;
+    type Next = <I as core::ops::Add<B1>>::Output;
+}
+impl<Max1, I> StaticOrder<Max1, I> for HNil {
+    type Output = HNil;
+    type Next = I;
+}
+impl<H: StaticOrder<Max1, I>, T: StaticOrder<Max1, H::Next>, Max1, I> StaticOrder<Max1, I>
+    for HCons<H, T>
+{
+    type Output = HCons<H::Output, T::Output>;
+    type Next = T::Next;
+}
+
+/// The order with its dynamic entries made static (see [`StaticOrder`]).
+#[doc(hidden)]
+pub type OrderOf<O> = <O as StaticOrder<
+    <<<O as Tup>::Flat as MaxStatic<C<typenum::Z0>>>::Output as core::ops::Add<C<P1>>>::Output,
+    typenum::U0,
+>>::Output;
+
+/// CuTe's `compact_order(shape, order)` on internal forms: the strides of `Self`
+/// ordered by `O` (static or dynamic entries, weakly congruent with the shape).
+#[doc(hidden)]
+pub trait OrderedStrides<O> {
+    type Output: ToNative;
+    fn ordered_strides(self) -> Self::Output;
+}
+type OrderRef<S, O> =
+    <<S as ProductLike<OrderOf<O>>>::Output as Zip<<OrderOf<O> as Tup>::Flat>>::Output;
+impl<S: Copy, O> OrderedStrides<O> for S
+where
+    O: Tup,
+    O::Flat: MaxStatic<C<typenum::Z0>>,
+    <O::Flat as MaxStatic<C<typenum::Z0>>>::Output: core::ops::Add<C<P1>>,
+    O: StaticOrder<
+            <<O::Flat as MaxStatic<C<typenum::Z0>>>::Output as core::ops::Add<C<P1>>>::Output,
+            typenum::U0,
+        >,
+    OrderOf<O>: Tup,
+    S: ProductLike<OrderOf<O>> + CompactOrder<OrderOf<O>, OrderRef<S, O>>,
+    <S as ProductLike<OrderOf<O>>>::Output: Zip<<OrderOf<O> as Tup>::Flat>,
+    <S as CompactOrder<OrderOf<O>, OrderRef<S, O>>>::Stride: ToNative,
+{
+    type Output = <S as CompactOrder<OrderOf<O>, OrderRef<S, O>>>::Stride;
+    #[inline(always)]
+    fn ordered_strides(self) -> Self::Output {
+        let o = <OrderOf<O>>::default();
+        let r = self.product_like().zip(o.flat());
+        self.compact_order(r)
+    }
+}
+
 /// The stride `make_ordered_layout(shape, order)` computes, in internal form.
-pub(crate) type OrderedStride<S, O> = <ListOf<S> as CompactOrder<
-    ListOf<O>,
-    <<ListOf<S> as ProductLike<ListOf<O>>>::Output as Zip<<ListOf<O> as Tup>::Flat>>::Output,
->>::Stride;
+pub(crate) type OrderedStride<S, O> = <ListOf<S> as OrderedStrides<ListOf<O>>>::Output;
 
 /// CuTe's `make_ordered_layout(shape, order)`: a compact layout whose strides grow in
-/// the order given by the static `order` (weakly congruent with the shape).
+/// the order given by `order` (weakly congruent with the shape). Dynamic entries of the
+/// order count as larger than every static one, ordered left to right.
 ///
 /// ```
 /// use cutlet::prelude::*;
 /// let l = make_ordered_layout(shape!((2, 2, 2, 2)), shape!((0, 2, 3, 1)));
 /// assert_eq!(l.to_string(), "(_2,_2,_2,_2):(_1,_4,_8,_2)");
+/// let (a, b) = (67, 42);
+/// let m = make_ordered_layout(shape!(({2}, {3}, {4}, {5})), shape!((2, a, b, 50)));
+/// assert_eq!(m.to_string(), "(2,3,4,5):(_1,10,30,2)");
 /// ```
 #[inline(always)]
 pub fn make_ordered_layout<S: ToList, O: ToList>(
     shape: S,
-    order: O,
+    _order: O,
 ) -> Layout<S, <OrderedStride<S, O> as ToNative>::Native>
 where
-    ListOf<S>: ProductLike<ListOf<O>>,
-    ListOf<O>: Tup,
-    <ListOf<S> as ProductLike<ListOf<O>>>::Output: Zip<<ListOf<O> as Tup>::Flat>,
-    ListOf<S>: CompactOrder<
-            ListOf<O>,
-            <<ListOf<S> as ProductLike<ListOf<O>>>::Output as Zip<<ListOf<O> as Tup>::Flat>>::Output,
-        >,
-    OrderedStride<S, O>: ToNative,
+    ListOf<S>: OrderedStrides<ListOf<O>>,
 {
-    let s = shape.to_list();
-    let o = order.to_list();
-    let r = s.product_like().zip(o.flat());
-    Layout::from_parts(shape, s.compact_order(r).to_native())
+    Layout::from_parts(shape, shape.to_list().ordered_strides().to_native())
 }
 
 /// The stride of `make_layout_like`, in internal form.
@@ -355,20 +438,16 @@ pub trait LayoutLikeStride<D> {
     fn like_stride(self, d: D) -> Self::Output;
 }
 type Filtered<S, D> = <S as crate::algebra::FilterZeros<D>>::Output;
-type LikeRef<S, D> = <<Filtered<S, D> as ProductLike<D>>::Output as Zip<<D as Tup>::Flat>>::Output;
-impl<S, D: Tup> LayoutLikeStride<D> for S
+impl<S, D: Copy> LayoutLikeStride<D> for S
 where
     S: crate::algebra::FilterZeros<D>,
-    Filtered<S, D>: ProductLike<D> + CompactOrder<D, LikeRef<S, D>>,
-    <Filtered<S, D> as ProductLike<D>>::Output: Zip<D::Flat>,
-    <Filtered<S, D> as CompactOrder<D, LikeRef<S, D>>>::Stride: ToNative,
+    Filtered<S, D>: OrderedStrides<D>,
 {
-    type Output = <Filtered<S, D> as CompactOrder<D, LikeRef<S, D>>>::Stride;
+    type Output = <Filtered<S, D> as OrderedStrides<D>>::Output;
     #[inline(always)]
     fn like_stride(self, d: D) -> Self::Output {
-        let f = self.filter_zeros(d);
-        let r = f.product_like().zip(d.flat());
-        f.compact_order(r)
+        // The strides are the order; zero-stride modes count as size 1.
+        self.filter_zeros(d).ordered_strides()
     }
 }
 

@@ -1,0 +1,448 @@
+//! Tensors: the seed examples (CuTe's tensor tutorial) reproduced exactly, and the
+//! algorithms compared with naive references on random shapes and layouts.
+
+use cutlet::dynamic::{DynLayout, IntTuple};
+use cutlet::prelude::*;
+use proptest::prelude::*;
+
+/// The seed's `A = ((_3,2),(2,_5,_2)):((4,1),(_2,13,100))` over real data: every slice
+/// has the documented layout and reads the elements the full tensor reads.
+#[test]
+fn seed_slicing() {
+    let data: Vec<i64> = (0..1000).collect();
+    let (two, four, one, thirteen, hundred) = (2, 4, 1, 13, 100);
+    let a = make_tensor(
+        &data[..],
+        layout!(((3, two), (two, 5, 2)):((four, one), (2, thirteen, hundred))),
+    );
+    assert_eq!(
+        a.layout().to_string(),
+        "((_3,2),(2,_5,_2)):((4,1),(_2,13,100))"
+    );
+
+    let b = a.slice(coord!((2, _)));
+    assert_eq!(b.layout().to_string(), "((2,_5,_2)):((_2,13,100))");
+    let c = a.slice(coord!((_, 5)));
+    assert_eq!(c.layout().to_string(), "((_3,2)):((4,1))");
+    let d = a.slice(coord!(((_, _), 5)));
+    assert_eq!(d.layout().to_string(), "(_3,2):(4,1)");
+    let e = a.slice(coord!(((_, 1), (0, _, 1))));
+    assert_eq!(e.layout().to_string(), "(_3,_5):(4,13)");
+    let f = a.slice(coord!(((2, _), (_, 3, _))));
+    assert_eq!(f.layout().to_string(), "(2,2,_2):(1,_2,100)");
+
+    // E(i, j) is A((i, 1), (0, j, 1)).
+    for i in 0..3isize {
+        for j in 0..5isize {
+            assert_eq!(e.get((i, j)), a.get(((i, 1isize), (0isize, j, 1isize))));
+        }
+    }
+    // F(p, q, r) is A((2, p), (q, 3, r)).
+    for p in 0..2isize {
+        for q in 0..2isize {
+            for r in 0..2isize {
+                assert_eq!(f.get((p, q, r)), a.get(((2isize, p), (q, 3isize, r))));
+            }
+        }
+    }
+}
+
+/// The seed's tensor construction and access: natural coordinates, transposition via
+/// `B(n, m) = A(m, n)`, 1-D copy.
+#[test]
+fn seed_access() {
+    let mut a = make_owned_tensor::<f32, _>(layout!(((4, 5), 13):((12, 1), 64)));
+    for m0 in 0..4isize {
+        for m1 in 0..5isize {
+            for n in 0..13isize {
+                a[((m0, m1), n)] = (n + 2 * m0) as f32;
+            }
+        }
+    }
+    let mut b_data = vec![0f32; 13 * 20];
+    let (m, n) = (13, 20);
+    let mut b = make_tensor(&mut b_data[..], shape!((m, n)));
+    for m in 0..20isize {
+        for n in 0..13isize {
+            b[(n, m)] = a[(m, n)];
+        }
+    }
+    assert_eq!(b[(5isize, 7isize)], a[(7isize, 5isize)]);
+    // size_of: a static-layout owning tensor is just its storage (cosize 13*64 floats).
+    assert_eq!(core::mem::size_of_val(&a), 4 * (12 * 3 + 4 + 12 * 64 + 1));
+}
+
+/// The seed's partitions of `A = make_tensor(ptr, (8,24))` by `(4,8)` tiles.
+#[test]
+fn seed_partitions() {
+    let data: Vec<i32> = (0..192).collect();
+    let (m, n) = (8, 24);
+    let a = make_tensor(&data[..], shape!((m, n)));
+    let tiled = a.zipped_divide(shape!((4, 8)));
+    assert_eq!(
+        tiled.layout().to_string(),
+        "((_4,_8),(2,3)):((_1,8),(_4,64))"
+    );
+
+    // Inner partition: threadgroup (1, 2) takes a whole 4x8 tile.
+    let cta = tiled.slice(((X, X), (1isize, 2isize)));
+    assert_eq!(cta.layout().to_string(), "(_4,_8):(_1,8)");
+    let cta2 = local_tile(a, shape!((4, 8)), (1isize, 2isize));
+    assert_eq!(cta2.layout().to_string(), cta.layout().to_string());
+    for i in 0..4isize {
+        for j in 0..8isize {
+            assert_eq!(cta.get((i, j)), a.get((4 + i, 16 + j)));
+            assert_eq!(cta2.get((i, j)), cta.get((i, j)));
+        }
+    }
+    // Outer partition: thread 13 takes one element of every tile.
+    let thr = tiled.slice((13isize, (X, X)));
+    assert_eq!(thr.layout().to_string(), "(2,3):(_4,64)");
+    let thr2 = outer_partition(a, shape!((4, 8)), 13isize);
+    assert_eq!(thr2.layout().to_string(), thr.layout().to_string());
+    let (ti, tj) = (13 % 4, 13 / 4);
+    for p in 0..2isize {
+        for q in 0..3isize {
+            assert_eq!(thr.get((p, q)), a.get((4 * p + ti, 8 * q + tj)));
+            assert_eq!(thr2.get((p, q)), thr.get((p, q)));
+        }
+    }
+}
+
+/// The seed's thread-value partition: 8 threads x 4 values onto a row-major 4x8 tile.
+#[test]
+fn seed_tv_layout() {
+    let mut a = make_owned_tensor::<i32, _>(make_layout_with(shape!((4, 8)), LayoutRight));
+    let mut k = 0;
+    a.for_each_mut(|x| {
+        *x = k;
+        k += 1;
+    });
+    let tv_layout = layout!(((2, 4), (2, 2)):((8, 1), (4, 16)));
+    let tv = a.view().composition(tv_layout);
+    assert_eq!(rank(tv.shape()).to_string(), "_2");
+    assert_eq!(size(tv.shape()).to_string(), "_32");
+    let mut seen = [false; 32];
+    for t in 0..8isize {
+        let v = tv.slice((t, X));
+        assert_eq!(size(v.shape()).to_string(), "_4");
+        for j in 0..4isize {
+            // Thread t's value j is A at the 1-D coordinate tv_layout(t, j).
+            let one_d = tv_layout.call((t, j)).value();
+            assert_eq!(v.get(j), a.get(one_d));
+            seen[one_d as usize] = true;
+        }
+    }
+    assert!(
+        seen.iter().all(|&s| s),
+        "every element belongs to exactly one (thread, value)"
+    );
+}
+
+/// The seed's copies of gmem subtiles into register tensors.
+#[test]
+fn seed_copy_subtiles() {
+    let data: Vec<f32> = (0..128).map(|x| x as f32).collect();
+    let sixteen = 16;
+    let gmem = make_tensor(&data[..], shape!((8, sixteen)));
+    let mut rmem = make_tensor_like(&gmem.slice(coord!((_, 0))));
+    assert_eq!(rmem.layout().to_string(), "(_8):(_1)");
+    for j in 0..16isize {
+        copy(&gmem.slice((X, j)), &mut rmem);
+        assert_eq!(rmem.get(3isize), data[(3 + 8 * j) as usize]);
+    }
+
+    let data: Vec<f32> = (0..24 * 16).map(|x| x as f32).collect();
+    let (m, n) = (24, 16);
+    let gmem = make_tensor(&data[..], shape!((m, n)));
+    let tiled = gmem.zipped_divide(shape!((8, 4)));
+    let mut rmem = make_tensor_like(&tiled.slice((X, 0isize)));
+    assert_eq!(rmem.layout().to_string(), "((_8,_4)):((_1,_8))");
+    for j in 0..size(tiled.shape()).value() / 32 {
+        copy(&tiled.slice((X, j)), &mut rmem);
+        for i in 0..32isize {
+            assert_eq!(rmem.get(i), tiled.get((i, j)));
+        }
+    }
+}
+
+/// The seed's identity tensors.
+#[test]
+fn seed_identity_tensors() {
+    let show = |it: Vec<String>| it.join(",");
+    let t = make_identity_tensor(shape!(6));
+    assert_eq!(
+        show(t.iter().map(|c| Cute(c).to_string()).collect()),
+        "0,1,2,3,4,5"
+    );
+    let t = make_identity_tensor(shape!((3, 2)));
+    assert_eq!(
+        show(t.iter().map(|c| Cute(c).to_string()).collect()),
+        "(0,0),(1,0),(2,0),(0,1),(1,1),(2,1)"
+    );
+    let t = make_identity_tensor(shape!(((2, 1), 3)));
+    assert_eq!(
+        show(t.iter().map(|c| Cute(c).to_string()).collect()),
+        "((0,0),0),((1,0),0),((0,0),1),((1,0),1),((0,0),2),((1,0),2)"
+    );
+}
+
+/// Owning tensors are exactly their storage; static layouts are zero-sized.
+#[test]
+fn owned_tensor_sizes() {
+    static_assertions::assert_eq_size!(OwnedTensor<f32, shape_t!((4, 8)), shape_t!((1, 4))>, [f32; 32]);
+    assert_eq!(
+        core::mem::size_of_val(&make_owned_tensor::<f32, _>(layout!((4, 8)))),
+        128
+    );
+    assert_eq!(
+        core::mem::size_of_val(&make_owned_tensor::<u8, _>(layout!((2, 2):(1, 4)))),
+        6
+    );
+    static_assertions::assert_eq_size!(layout_t!((2, (2, 2)):(4, (2, 1))), ());
+}
+
+/// A random layout of a fixed structure `((m0, m1), n)` with dynamic extents and
+/// strides (possibly padded or permuted).
+fn nested_layout() -> impl Strategy<Value = ((isize, isize, isize), (isize, isize, isize))> {
+    (1isize..=4, 1isize..=4, 1isize..=5, 0usize..6, 0isize..3).prop_map(|(m0, m1, n, perm, pad)| {
+        let ext = [m0, m1, n];
+        let orders = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
+        let mut d = [0isize; 3];
+        let mut cur = 1;
+        for &k in &orders[perm] {
+            d[k] = cur;
+            cur *= ext[k] + pad;
+        }
+        ((m0, m1, n), (d[0], d[1], d[2]))
+    })
+}
+
+fn storage_len(s: (isize, isize, isize), d: (isize, isize, isize)) -> usize {
+    ((s.0 - 1) * d.0 + (s.1 - 1) * d.1 + (s.2 - 1) * d.2 + 1) as usize
+}
+
+fn dyn_offsets(s: (isize, isize, isize), d: (isize, isize, isize)) -> Vec<usize> {
+    let l: DynLayout = format!("(({},{}),{}):(({},{}),{})", s.0, s.1, s.2, d.0, d.1, d.2)
+        .parse()
+        .unwrap();
+    (0..l.size().unwrap().value)
+        .map(|i| l.index(i).unwrap() as usize)
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// copy, copy_if, axpby, fill and clear agree with loops over the runtime layout's
+    /// offsets, for random (dynamic, hierarchical) layouts of the same shape.
+    #[test]
+    fn elementwise_algorithms_match_reference(
+        (s, d1) in nested_layout(),
+        perm in 0usize..6,
+        pad in 0isize..3,
+        seed in 0u64..1000,
+    ) {
+        // A second layout of the same shape with other strides.
+        let ext = [s.0, s.1, s.2];
+        let orders = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+        let mut d2 = [0isize; 3];
+        let mut cur = 1;
+        for &k in &orders[perm] {
+            d2[k] = cur;
+            cur *= ext[k] + pad;
+        }
+        let d2 = (d2[0], d2[1], d2[2]);
+        let src: Vec<f64> = (0..storage_len(s, d1)).map(|i| ((i as u64 * 2654435761 + seed) % 1000) as f64).collect();
+        let mut dst = vec![-1.0f64; storage_len(s, d2)];
+        let (o1, o2) = (dyn_offsets(s, d1), dyn_offsets(s, d2));
+
+        let ts = make_tensor(&src[..], Layout::new(((s.0, s.1), s.2), ((d1.0, d1.1), d1.2)));
+        let l2 = Layout::new(((s.0, s.1), s.2), ((d2.0, d2.1), d2.2));
+        copy(&ts, &mut make_tensor(&mut dst[..], l2));
+        for (a, b) in o1.iter().zip(&o2) {
+            prop_assert_eq!(dst[*b], src[*a]);
+        }
+
+        let pred: Vec<bool> = (0..o1.len()).map(|i| (i as u64 + seed) % 3 == 0).collect();
+        let mut dst2 = vec![-1.0f64; storage_len(s, d2)];
+        let tp = make_tensor(&pred[..], shape!((({s.0}, {s.1}), {s.2})));
+        copy_if(&tp, &ts, &mut make_tensor(&mut dst2[..], l2));
+        for (i, (a, b)) in o1.iter().zip(&o2).enumerate() {
+            prop_assert_eq!(dst2[*b], if pred[i] { src[*a] } else { -1.0 });
+        }
+
+        let mut y = dst.clone();
+        axpby(2.0, &ts, 0.5, &mut make_tensor(&mut y[..], l2));
+        for (a, b) in o1.iter().zip(&o2) {
+            prop_assert_eq!(y[*b], 2.0 * src[*a] + 0.5 * dst[*b]);
+        }
+
+        let mut z = vec![3.0f64; storage_len(s, d2)];
+        fill(&mut make_tensor(&mut z[..], l2), 7.0);
+        for b in &o2 {
+            prop_assert_eq!(z[*b], 7.0);
+        }
+        clear(&mut make_tensor(&mut z[..], l2));
+        for b in &o2 {
+            prop_assert_eq!(z[*b], 0.0);
+        }
+    }
+
+    /// gemm (M,K)x(N,K)=>(M,N) and the batched patterns agree with triple loops, for
+    /// column- and row-major operands and both atoms.
+    #[test]
+    fn gemm_matches_reference(m in 1usize..9, n in 1usize..9, k in 1usize..7, v in 1usize..4,
+                              row_a in any::<bool>(), row_b in any::<bool>(), seed in 0i64..100) {
+        let val = |i: usize| ((i as i64 * 7 + seed) % 11 - 5) as f64;
+        let a: Vec<f64> = (0..v * m * k).map(val).collect();
+        let b: Vec<f64> = (0..v * n * k).map(|i| val(i + 3)).collect();
+        let (mi, ni, ki, vi) = (m as isize, n as isize, k as isize, v as isize);
+        let la = if row_a { Layout::new((mi, ki), (ki, 1isize)) } else { Layout::new((mi, ki), (1isize, mi)) };
+        let lb = if row_b { Layout::new((ni, ki), (ki, 1isize)) } else { Layout::new((ni, ki), (1isize, ni)) };
+        let at = |i: isize, kk: isize| a[la.call((i, kk)).value() as usize];
+        let bt = |j: isize, kk: isize| b[lb.call((j, kk)).value() as usize];
+        let mut want = vec![1.0f64; m * n];
+        for i in 0..mi { for j in 0..ni { for kk in 0..ki {
+            want[(i + mi * j) as usize] += at(i, kk) * bt(j, kk);
+        }}}
+        let mut c1 = vec![1.0f64; m * n];
+        let mut c2 = vec![1.0f64; m * n];
+        gemm(&make_tensor(&a[..], la), &make_tensor(&b[..], lb), &mut make_tensor(&mut c1[..], shape!((mi, ni))));
+        gemm_with(RegisterBlocked::<4, 4>, &make_tensor(&a[..], la), &make_tensor(&b[..], lb),
+                  &mut make_tensor(&mut c2[..], shape!((mi, ni))));
+        prop_assert_eq!(&c1, &want);
+        prop_assert_eq!(&c2, &want);
+
+        // (V,M,K) x (V,N,K) => (V,M,N), column-major everything.
+        let mut c3 = vec![0.0f64; v * m * n];
+        gemm(&make_tensor(&a[..], shape!((vi, mi, ki))), &make_tensor(&b[..], shape!((vi, ni, ki))),
+             &mut make_tensor(&mut c3[..], shape!((vi, mi, ni))));
+        for vv in 0..v { for i in 0..m { for j in 0..n {
+            let mut acc = 0.0;
+            for kk in 0..k { acc += a[vv + v * (i + m * kk)] * b[vv + v * (j + n * kk)]; }
+            prop_assert_eq!(c3[vv + v * (i + m * j)], acc);
+        }}}
+
+        // (V,M) x (V,N) => (V,M,N) and (V) x (V) => (V).
+        let mut c4 = vec![0.0f64; v * m * n];
+        gemm(&make_tensor(&a[..], shape!((vi, mi))), &make_tensor(&b[..], shape!((vi, ni))),
+             &mut make_tensor(&mut c4[..], shape!((vi, mi, ni))));
+        for vv in 0..v { for i in 0..m { for j in 0..n {
+            prop_assert_eq!(c4[vv + v * (i + m * j)], a[vv + v * i] * b[vv + v * j]);
+        }}}
+        let mut c5 = vec![1.0f64; v];
+        gemm(&make_tensor(&a[..], shape!(vi)), &make_tensor(&b[..], shape!(vi)), &mut make_tensor(&mut c5[..], shape!(vi)));
+        for vv in 0..v {
+            prop_assert_eq!(c5[vv], 1.0 + a[vv] * b[vv]);
+        }
+    }
+}
+
+/// Static-layout algorithms (register tiles) on every element type family.
+#[test]
+fn static_algorithms_all_element_types() {
+    fn run<T: Numeric>() {
+        let mut x = make_owned_tensor::<T, _>(layout!((4, (2, 2))));
+        let mut k = 0i128;
+        x.for_each_mut(|e| {
+            *e = T::from_i128(k % 5);
+            k += 1;
+        });
+        let mut y = make_owned_tensor::<T, _>(layout!((4, (2, 2)):(4, (1, 2))));
+        copy(&x, &mut y);
+        for i in 0..16isize {
+            assert_eq!(y.get(i), x.get(i));
+        }
+        axpby(T::ONE, &x, T::ONE, &mut y);
+        for i in 0..16isize {
+            assert_eq!(y.get(i), x.get(i) + x.get(i));
+        }
+        let mut c = make_owned_tensor::<T, _>(layout!((4, 4)));
+        gemm(
+            &make_owned_tensor::<T, _>(layout!((4, 2))),
+            &make_owned_tensor::<T, _>(layout!((4, 2))),
+            &mut c,
+        );
+        assert!(c.iter().all(|e| e == T::ZERO));
+    }
+    run::<f32>();
+    run::<f64>();
+    run::<i8>();
+    run::<i32>();
+    run::<u64>();
+    run::<half::f16>();
+    run::<half::bf16>();
+}
+
+/// The vectorized copy path is taken for contiguous static layouts and gives the same
+/// result as the element-wise one.
+#[test]
+fn vectorized_copy_matches_universal() {
+    let src: Vec<f32> = (0..64).map(|x| x as f32).collect();
+    let s = make_tensor(&src[..], layout!(((2, 4), 8):((1, 2), 8)));
+    let mut a = make_owned_tensor::<f32, _>(layout!(((2, 4), 8)));
+    let mut b = make_owned_tensor::<f32, _>(layout!(((2, 4), 8)));
+    assert_eq!(max_common_vector(s.layout(), a.layout()).to_string(), "_64");
+    copy(&s, &mut a);
+    copy_with(UniversalCopy, &s, &mut b);
+    assert!(a.iter().eq(b.iter()));
+    // Padded rows: runs of 8.
+    let padded: Vec<f32> = (0..80).map(|x| x as f32).collect();
+    let p = make_tensor(&padded[..], layout!((8, 8):(1, 10)));
+    assert_eq!(max_common_vector(p.layout(), a.layout()).to_string(), "_8");
+    let mut c = make_owned_tensor::<f32, _>(layout!((8, 8)));
+    copy(&p, &mut c);
+    for i in 0..8isize {
+        for j in 0..8isize {
+            assert_eq!(c[(i, j)], padded[(i + 10 * j) as usize]);
+        }
+    }
+}
+
+#[test]
+#[should_panic(expected = "copy: shapes (4,8) and (8,4) differ")]
+fn dynamic_copy_shape_mismatch_panics() {
+    let (a, b) = (vec![0f32; 32], vec![0f32; 32]);
+    let mut b = b;
+    let (m, n) = (4, 8);
+    copy(
+        &make_tensor(&a[..], shape!((m, n))),
+        &mut make_tensor(&mut b[..], shape!((n, m))),
+    );
+}
+
+#[test]
+#[should_panic(expected = "gemm: the K extents differ: shapes (4,3) and (4,5)")]
+fn dynamic_gemm_k_mismatch_panics() {
+    let (a, b) = (vec![0f32; 12], vec![0f32; 20]);
+    let mut c = [0f32; 16];
+    let (four, three, five) = (4, 3, 5);
+    gemm(
+        &make_tensor(&a[..], shape!((four, three))),
+        &make_tensor(&b[..], shape!((four, five))),
+        &mut make_tensor(&mut c[..], shape!((four, four))),
+    );
+}
+
+/// Typed tensors report their layouts as the runtime tree does.
+#[test]
+fn tensor_layouts_convert_to_runtime() {
+    let data = [0u8; 64];
+    let t = make_tensor(&data[..], layout!((8, 8):(8, 1))).zipped_divide(shape!((2, 4)));
+    let d = DynLayout::from(t.layout());
+    let want = cutlet::dynamic::zipped_divide(
+        &"(_8,_8):(_8,_1)".parse().unwrap(),
+        &"(_2,_4)".parse().unwrap(),
+    )
+    .unwrap();
+    assert_eq!(d, want);
+    let _ = IntTuple::stat(1);
+}
