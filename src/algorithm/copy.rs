@@ -4,6 +4,7 @@
 //! contiguous runs move at once; otherwise elements move one by one.
 
 use super::shapes::{SameShape, ShapesAgree, check_agree};
+use super::walk::Walk2;
 use crate::algebra::{DivideOp, Lay, MaxCommon, MaxCommonLayout, Tiling, Zipped};
 use crate::int::{C, Integral, StaticLt};
 use crate::layout::{Crd2Idx, Layout, ListOf};
@@ -45,20 +46,18 @@ where
     E2: EngineMut,
     E1::Elem: Numeric,
     E2::Elem: Numeric,
-    S1: ToList,
-    D1: ToList,
-    S2: ToList,
-    D2: ToList,
-    ListOf<S2>: Tup,
-    isize: Crd2Idx<ListOf<S1>, ListOf<D1>> + Crd2Idx<ListOf<S2>, ListOf<D2>>,
+    S1: Copy,
+    D1: Copy,
+    S2: Copy,
+    D2: Copy,
+    Layout<S1, D1>: Walk2<Layout<S2, D2>>,
 {
     #[inline(always)]
     fn copy(&self, src: &Tensor<E1, Layout<S1, D1>>, dst: &mut Tensor<E2, Layout<S2, D2>>) {
-        for i in 0..dst.size().value() {
-            let v = src.engine.read(src.offset_of(i));
-            let off = dst.offset_of(i);
-            *dst.engine.at_mut(off) = v.cast();
-        }
+        let (se, de) = (&src.engine, &mut dst.engine);
+        src.layout.walk2(dst.layout, true, |so, dof| {
+            *de.at_mut(dof) = se.read(so).cast();
+        });
     }
 }
 
@@ -295,6 +294,7 @@ pub fn copy_if<EP, SP, DP, E1, S1, D1, E2, S2, D2>(
 {
     src.check(dst, "copy_if");
     pred.check(dst, "copy_if");
+    // Predicated copies handle edge tiles: plain 1-D order, all three tensors.
     for i in 0..dst.size().value() {
         if pred.engine.read(pred.offset_of(i)).holds() {
             let v = src.engine.read(src.offset_of(i));

@@ -1,10 +1,9 @@
 //! `fill`, `clear` and `axpby` (CuTe's `fill.hpp`, `clear.hpp`, `axpby.hpp`).
 
 use super::copy::TensorShapes;
-use crate::int::Integral;
-use crate::layout::{Crd2Idx, Layout, ListOf};
+use super::walk::{Walk, Walk2};
+use crate::layout::Layout;
 use crate::tensor::{Engine, EngineMut, Numeric, Tensor};
-use crate::tuple::{ToList, Tup};
 
 /// CuTe's `fill(tensor, value)`: every element becomes `value`.
 ///
@@ -15,12 +14,12 @@ use crate::tuple::{ToList, Tup};
 /// assert!(t.iter().all(|x| x == 7));
 /// ```
 #[inline(always)]
-pub fn fill<E: EngineMut, S: ToList, D: ToList>(t: &mut Tensor<E, Layout<S, D>>, v: E::Elem)
+pub fn fill<E: EngineMut, S: Copy, D: Copy>(t: &mut Tensor<E, Layout<S, D>>, v: E::Elem)
 where
-    ListOf<S>: Tup,
-    isize: Crd2Idx<ListOf<S>, ListOf<D>>,
+    Layout<S, D>: Walk,
 {
-    t.for_each_mut(|x| *x = v);
+    let e = &mut t.engine;
+    t.layout.walk(true, |o| *e.at_mut(o) = v);
 }
 
 /// CuTe's `clear(tensor)`: every element becomes zero.
@@ -32,11 +31,10 @@ where
 /// assert_eq!(data, [0.0; 6]);
 /// ```
 #[inline(always)]
-pub fn clear<E: EngineMut, S: ToList, D: ToList>(t: &mut Tensor<E, Layout<S, D>>)
+pub fn clear<E: EngineMut, S: Copy, D: Copy>(t: &mut Tensor<E, Layout<S, D>>)
 where
     E::Elem: Numeric,
-    ListOf<S>: Tup,
-    isize: Crd2Idx<ListOf<S>, ListOf<D>>,
+    Layout<S, D>: Walk,
 {
     fill(t, E::Elem::ZERO)
 }
@@ -62,19 +60,18 @@ pub fn axpby<T: Numeric, E1, S1, D1, E2, S2, D2>(
     E1: Engine,
     E1::Elem: Numeric,
     E2: EngineMut<Elem = T>,
-    S1: ToList,
-    D1: ToList,
-    S2: ToList,
-    D2: ToList,
-    ListOf<S2>: Tup,
-    isize: Crd2Idx<ListOf<S1>, ListOf<D1>> + Crd2Idx<ListOf<S2>, ListOf<D2>>,
+    S1: Copy,
+    D1: Copy,
+    S2: Copy,
+    D2: Copy,
+    Layout<S1, D1>: Walk2<Layout<S2, D2>>,
     Tensor<E1, Layout<S1, D1>>: TensorShapes<Tensor<E2, Layout<S2, D2>>>,
 {
     x.check(y, "axpby");
-    for i in 0..y.size().value() {
-        let xv: T = x.engine.read(x.offset_of(i)).cast();
-        let off = y.offset_of(i);
-        let yv = y.engine.at_mut(off);
+    let (xe, ye) = (&x.engine, &mut y.engine);
+    x.layout.walk2(y.layout, true, |xo, yo| {
+        let xv: T = xe.read(xo).cast();
+        let yv = ye.at_mut(yo);
         *yv = alpha.mul_add(xv, beta * *yv);
-    }
+    });
 }

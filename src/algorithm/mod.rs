@@ -5,6 +5,13 @@ mod copy;
 mod fill;
 mod gemm;
 mod shapes;
+mod walk;
+#[doc(hidden)]
+pub use walk::{
+    AllUnit, LeafValues, MergeInto, MergeStep, MergeTriples, Nest, NoRefine, PlanFor,
+    PrependTriple, Refine, RefineStep, Refined, Runtime, Split, StaticPairs, StaticPlan, Walk,
+    Walk2, WalkPlan,
+};
 
 pub use copy::*;
 pub use fill::{axpby, clear, fill};

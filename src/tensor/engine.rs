@@ -115,12 +115,11 @@ pub trait Offset: Engine + Sized {
     fn offset(self, off: isize) -> Self;
 }
 
-/// The storage index of offset `off` from origin `base`; out-of-range offsets become
-/// an index past any slice, so the slice's bounds check reports them.
+/// The storage index of offset `off` from origin `base`. A negative sum wraps to an
+/// index past any slice, so the slice's bounds check reports it (no branch here).
 #[inline(always)]
 fn index(base: isize, off: isize) -> usize {
-    let i = base + off;
-    if i < 0 { usize::MAX } else { i as usize }
+    (base + off) as usize
 }
 
 /// An owning engine: `N` elements inline (a register fragment), `N` fixed at compile

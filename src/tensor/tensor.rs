@@ -133,10 +133,9 @@ impl<E: Engine, S: ToList, D: ToList> Tensor<E, Layout<S, D>> {
     }
 }
 
-impl<E: EngineMut, S: ToList, D: ToList> Tensor<E, Layout<S, D>>
+impl<E: EngineMut, S: Copy, D: Copy> Tensor<E, Layout<S, D>>
 where
-    S::List: Tup,
-    isize: Crd2Idx<ListOf<S>, ListOf<D>>,
+    Layout<S, D>: crate::algorithm::Walk,
 {
     /// Call `f` on every element in 1-D coordinate order, mutably. Elements that several
     /// coordinates share are visited once per coordinate.
@@ -149,10 +148,8 @@ where
     /// assert_eq!(t[(1isize, 2isize)], 5);
     /// ```
     pub fn for_each_mut(&mut self, mut f: impl FnMut(&mut E::Elem)) {
-        for i in 0..self.size().value() {
-            let off = self.offset_of(i);
-            f(self.engine.at_mut(off));
-        }
+        let e = &mut self.engine;
+        crate::algorithm::Walk::walk(self.layout, false, |off| f(e.at_mut(off)));
     }
 }
 
