@@ -14,6 +14,8 @@ extern crate self as cutlet;
 pub mod algebra;
 pub mod algorithm;
 #[cfg(feature = "std")]
+pub mod blas;
+#[cfg(feature = "std")]
 pub mod dynamic;
 pub mod int;
 pub mod layout;

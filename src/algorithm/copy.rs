@@ -3,15 +3,13 @@
 //! layouts are statically contiguous over a common vector (`max_common_layout`), whole
 //! contiguous runs move at once; otherwise elements move one by one.
 
+use super::elementwise::Elementwise;
 use super::shapes::{SameShape, ShapesAgree, check_agree};
 use super::walk::Walk2;
-use crate::algebra::{DivideOp, Lay, MaxCommon, MaxCommonLayout, Tiling, Zipped};
-use crate::int::{C, Integral, StaticLt};
+use crate::int::Integral;
 use crate::layout::{Crd2Idx, Layout, ListOf};
-use crate::tensor::{Engine, EngineMut, EngineRef, Numeric, Tensor};
-use crate::tuple::{CuteDisplay, HCons, HNil, ToList, Tup, hcons};
-use core::ops::BitAnd;
-use typenum::{B0, B1, P1, Z0};
+use crate::tensor::{Engine, EngineMut, Numeric, Tensor};
+use crate::tuple::{CuteDisplay, ToList, Tup};
 
 /// A copy implementation between two tensor types (CuTe's `Copy_Atom`).
 pub trait CopyAtom<Src, Dst> {
@@ -61,117 +59,15 @@ where
     }
 }
 
-type CommonOk<S1, D1, S2, D2> = <ListOf<S1> as MaxCommon<ListOf<D1>, ListOf<S2>, ListOf<D2>>>::Ok;
-type CommonS<S1, D1, S2, D2> = <ListOf<S1> as MaxCommonLayout<
-    ListOf<D1>,
-    ListOf<S2>,
-    ListOf<D2>,
-    CommonOk<S1, D1, S2, D2>,
->>::Shape;
-type CommonD<S1, D1, S2, D2> = <ListOf<S1> as MaxCommonLayout<
-    ListOf<D1>,
-    ListOf<S2>,
-    ListOf<D2>,
-    CommonOk<S1, D1, S2, D2>,
->>::Stride;
-
-/// `B1` when the vector path applies: both engines store elements and the common
-/// contiguous vector is statically longer than one element.
-type VectorBit<E1, E2, S1, D1, S2, D2> =
-    <<<E1 as Engine>::IsMemory as BitAnd<<E2 as Engine>::IsMemory>>::Output as BitAnd<
-        <C<P1> as StaticLt<<CommonS<S1, D1, S2, D2> as Tup>::Size>>::Output,
-    >>::Output;
-
-impl<E1, S1, D1, E2, S2, D2> CopyAtom<Tensor<E1, Layout<S1, D1>>, Tensor<E2, Layout<S2, D2>>>
-    for AutoVectorizingCopy
+impl<E1, L1, E2: Engine, L2> CopyAtom<Tensor<E1, L1>, Tensor<E2, L2>> for AutoVectorizingCopy
 where
-    E1: Engine,
-    E2: EngineMut,
-    S1: ToList,
-    D1: ToList,
-    S2: ToList,
-    D2: ToList,
-    ListOf<S1>: MaxCommon<ListOf<D1>, ListOf<S2>, ListOf<D2>>,
-    ListOf<S1>: MaxCommonLayout<ListOf<D1>, ListOf<S2>, ListOf<D2>, CommonOk<S1, D1, S2, D2>>,
-    CommonS<S1, D1, S2, D2>: Tup,
-    C<P1>: StaticLt<<CommonS<S1, D1, S2, D2> as Tup>::Size>,
-    E1::IsMemory: BitAnd<E2::IsMemory>,
-    <E1::IsMemory as BitAnd<E2::IsMemory>>::Output:
-        BitAnd<<C<P1> as StaticLt<<CommonS<S1, D1, S2, D2> as Tup>::Size>>::Output>,
-    VectorBit<E1, E2, S1, D1, S2, D2>:
-        VecCopy<Tensor<E1, Layout<S1, D1>>, Tensor<E2, Layout<S2, D2>>>,
-{
-    #[inline(always)]
-    fn copy(&self, src: &Tensor<E1, Layout<S1, D1>>, dst: &mut Tensor<E2, Layout<S2, D2>>) {
-        <VectorBit<E1, E2, S1, D1, S2, D2> as VecCopy<_, _>>::run(src, dst)
-    }
-}
-
-/// The two paths of the auto-vectorizing copy.
-#[doc(hidden)]
-pub trait VecCopy<Src, Dst> {
-    fn run(src: &Src, dst: &mut Dst);
-}
-impl<Src, Dst> VecCopy<Src, Dst> for B0
-where
-    UniversalCopy: CopyAtom<Src, Dst>,
-{
-    #[inline(always)]
-    fn run(src: &Src, dst: &mut Dst) {
-        UniversalCopy.copy(src, dst)
-    }
-}
-
-type ZipS<RS, RD, S, D> = <Lay<RS, RD> as Tiling<DivideOp, S, D, Zipped>>::Shape;
-type ZipD<RS, RD, S, D> = <Lay<RS, RD> as Tiling<DivideOp, S, D, Zipped>>::Stride;
-type RunCoord = HCons<C<Z0>, HCons<isize, HNil>>;
-
-impl<E1, S1, D1, E2, S2, D2> VecCopy<Tensor<E1, Layout<S1, D1>>, Tensor<E2, Layout<S2, D2>>> for B1
-where
-    E1: EngineRef,
-    E2: EngineMut,
-    E1::Elem: Numeric,
+    Tensor<E1, L1>: Elementwise<Tensor<E2, L2>>,
+    <Tensor<E1, L1> as Elementwise<Tensor<E2, L2>>>::Elem: Numeric,
     E2::Elem: Numeric,
-    S1: ToList,
-    D1: ToList,
-    S2: ToList,
-    D2: ToList,
-    ListOf<S2>: Tup,
-    ListOf<S1>: MaxCommon<ListOf<D1>, ListOf<S2>, ListOf<D2>>,
-    ListOf<S1>: MaxCommonLayout<ListOf<D1>, ListOf<S2>, ListOf<D2>, CommonOk<S1, D1, S2, D2>>,
-    CommonS<S1, D1, S2, D2>: Tup,
-    Lay<CommonS<S1, D1, S2, D2>, CommonD<S1, D1, S2, D2>>: Tiling<DivideOp, ListOf<S1>, ListOf<D1>, Zipped>
-        + Tiling<DivideOp, ListOf<S2>, ListOf<D2>, Zipped>,
-    RunCoord: Crd2Idx<
-            ZipS<CommonS<S1, D1, S2, D2>, CommonD<S1, D1, S2, D2>, ListOf<S1>, ListOf<D1>>,
-            ZipD<CommonS<S1, D1, S2, D2>, CommonD<S1, D1, S2, D2>, ListOf<S1>, ListOf<D1>>,
-        > + Crd2Idx<
-            ZipS<CommonS<S1, D1, S2, D2>, CommonD<S1, D1, S2, D2>, ListOf<S2>, ListOf<D2>>,
-            ZipD<CommonS<S1, D1, S2, D2>, CommonD<S1, D1, S2, D2>, ListOf<S2>, ListOf<D2>>,
-        >,
 {
     #[inline(always)]
-    fn run(src: &Tensor<E1, Layout<S1, D1>>, dst: &mut Tensor<E2, Layout<S2, D2>>) {
-        let (s1, d1) = (src.layout.shape().to_list(), src.layout.stride().to_list());
-        let (s2, d2) = (dst.layout.shape().to_list(), dst.layout.stride().to_list());
-        let (rs, rd) =
-            MaxCommonLayout::<_, _, _, CommonOk<S1, D1, S2, D2>>::max_common(s1, d1, s2, d2);
-        let n = rs.size().value();
-        let common = Lay { s: rs, d: rd };
-        let (zs1, zd1) = common.tiling(s1, d1);
-        let (zs2, zd2) = common.tiling(s2, d2);
-        let runs = dst.size().value() / n;
-        let n = n as usize;
-        for j in 0..runs {
-            let c: RunCoord = hcons(C::new(), hcons(j, HNil));
-            let so = c.crd2idx(zs1, zd1).value();
-            let dof = c.crd2idx(zs2, zd2).value();
-            let s = src.engine.run(so, n);
-            let d = dst.engine.run_mut(dof, n);
-            for (x, y) in d.iter_mut().zip(s) {
-                *x = y.cast();
-            }
-        }
+    fn copy(&self, src: &Tensor<E1, L1>, dst: &mut Tensor<E2, L2>) {
+        src.zip_apply(dst, |x, y| *y = x.cast());
     }
 }
 

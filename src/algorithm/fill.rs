@@ -1,7 +1,7 @@
 //! `fill`, `clear` and `axpby` (CuTe's `fill.hpp`, `clear.hpp`, `axpby.hpp`).
 
 use super::copy::TensorShapes;
-use super::walk::{Walk, Walk2};
+use super::elementwise::{Elementwise, ElementwiseMut};
 use crate::layout::Layout;
 use crate::tensor::{Engine, EngineMut, Numeric, Tensor};
 
@@ -14,12 +14,11 @@ use crate::tensor::{Engine, EngineMut, Numeric, Tensor};
 /// assert!(t.iter().all(|x| x == 7));
 /// ```
 #[inline(always)]
-pub fn fill<E: EngineMut, S: Copy, D: Copy>(t: &mut Tensor<E, Layout<S, D>>, v: E::Elem)
+pub fn fill<E: EngineMut, L>(t: &mut Tensor<E, L>, v: E::Elem)
 where
-    Layout<S, D>: Walk,
+    Tensor<E, L>: ElementwiseMut<Elem = E::Elem>,
 {
-    let e = &mut t.engine;
-    t.layout.walk(true, |o| *e.at_mut(o) = v);
+    t.apply_mut(|y| *y = v);
 }
 
 /// CuTe's `clear(tensor)`: every element becomes zero.
@@ -31,16 +30,17 @@ where
 /// assert_eq!(data, [0.0; 6]);
 /// ```
 #[inline(always)]
-pub fn clear<E: EngineMut, S: Copy, D: Copy>(t: &mut Tensor<E, Layout<S, D>>)
+pub fn clear<E: EngineMut, L>(t: &mut Tensor<E, L>)
 where
     E::Elem: Numeric,
-    Layout<S, D>: Walk,
+    Tensor<E, L>: ElementwiseMut<Elem = E::Elem>,
 {
     fill(t, E::Elem::ZERO)
 }
 
 /// CuTe's `axpby(alpha, x, beta, y)`: `y = alpha * x + beta * y`, element by element at
-/// the same 1-D coordinate. Static shape mismatches do not compile.
+/// the same 1-D coordinate. With `beta == 0`, `y` is only written (as BLAS does, so a
+/// NaN in `y` does not survive). Static shape mismatches do not compile.
 ///
 /// ```
 /// use cutlet::prelude::*;
@@ -60,18 +60,13 @@ pub fn axpby<T: Numeric, E1, S1, D1, E2, S2, D2>(
     E1: Engine,
     E1::Elem: Numeric,
     E2: EngineMut<Elem = T>,
-    S1: Copy,
-    D1: Copy,
-    S2: Copy,
-    D2: Copy,
-    Layout<S1, D1>: Walk2<Layout<S2, D2>>,
-    Tensor<E1, Layout<S1, D1>>: TensorShapes<Tensor<E2, Layout<S2, D2>>>,
+    Tensor<E1, Layout<S1, D1>>: TensorShapes<Tensor<E2, Layout<S2, D2>>>
+        + Elementwise<Tensor<E2, Layout<S2, D2>>, Elem = E1::Elem>,
 {
     x.check(y, "axpby");
-    let (xe, ye) = (&x.engine, &mut y.engine);
-    x.layout.walk2(y.layout, true, |xo, yo| {
-        let xv: T = xe.read(xo).cast();
-        let yv = ye.at_mut(yo);
-        *yv = alpha.mul_add(xv, beta * *yv);
-    });
+    if beta == T::ZERO {
+        x.zip_apply(y, |x, y| *y = alpha * x.cast());
+    } else {
+        x.zip_apply(y, |x, y| *y = alpha.mul_add(x.cast(), beta * *y));
+    }
 }

@@ -2,18 +2,21 @@
 //! each choosing its implementation from the tensor types.
 
 mod copy;
+mod elementwise;
 mod fill;
 mod gemm;
 mod shapes;
 mod walk;
 #[doc(hidden)]
 pub use walk::{
-    AllUnit, LeafValues, MergeInto, MergeStep, MergeTriples, Nest, NoRefine, PlanFor,
-    PrependTriple, Refine, RefineStep, Refined, Runtime, Split, StaticPairs, StaticPlan, Walk,
-    Walk2, WalkPlan,
+    AllUnit, LeafValues, MarkSlots, MergeInto, MergeStep, MergeTriples, Nest, NoRefine, PlanFor,
+    PrependTriple, Refine, RefineStep, Refined, Runtime, Slot, Split, StaticPlan, StrideOf,
+    Triples, Walk, Walk2, WalkPlan,
 };
 
 pub use copy::*;
+#[doc(hidden)]
+pub use elementwise::{ApplyMut, ElemOf, Elementwise, ElementwiseMut, Runs2, ZipApply};
 pub use fill::{axpby, clear, fill};
 pub use gemm::{
     GemmK, GemmM, GemmN, GemmV, Mat, MatMut, MmaAtom, RegisterBlocked, UniversalFma, gemm,
