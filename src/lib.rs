@@ -20,6 +20,8 @@ pub mod dynamic;
 pub mod int;
 pub mod layout;
 pub mod tensor;
+#[cfg(feature = "std")]
+pub mod tile;
 pub mod tuple;
 
 /// Writes a coordinate in CuTe notation (the same macro as [`shape!`]); `_` or `..` is

@@ -368,3 +368,21 @@ pub fn shape_t(input: TokenStream) -> TokenStream {
         Err(e) => e.into_compile_error(),
     }
 }
+
+/// Internal: the `DimName` table of `cutlet::tile` (`Dim<N>` names for the extents
+/// `1..=N`, used only in error messages).
+#[doc(hidden)]
+#[proc_macro]
+pub fn __dim_names(input: TokenStream) -> TokenStream {
+    let n: usize = input.to_string().trim().parse().unwrap_or(0);
+    let impls = (1..=n).map(|i| {
+        let u = quote::format_ident!("U{}", i);
+        let lit = proc_macro2::Literal::usize_unsuffixed(i);
+        quote! {
+            impl DimName for ::typenum::consts::#u {
+                type Name = Dim<#lit>;
+            }
+        }
+    });
+    quote! { #(#impls)* }.into()
+}

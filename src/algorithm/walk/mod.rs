@@ -19,7 +19,8 @@ use crate::tuple::{Reverse, ToList, Tup, Zip};
 use core::ops::BitAnd;
 pub use refine::*;
 pub use runtime::LeafValues;
-use runtime::{MAX_MODES, leaves, walk_triples, walk2_runtime};
+pub(crate) use runtime::leaves;
+use runtime::{MAX_MODES, walk_triples, walk2_runtime};
 
 /// How a pair of layouts is walked: static nested loops or at run time.
 #[doc(hidden)]

@@ -1,0 +1,173 @@
+//! Tile kernels against hand-written loops over the same data, measured in one run:
+//! vector add, row softmax and a 32x32x32-tiled GEMM, each on a serial grid (one
+//! thread, like the hand-written loops). `scripts/bench_ratios.py` turns criterion's
+//! estimates into the README's ratios.
+
+use criterion::{Criterion, black_box, criterion_group, criterion_main};
+use cutlet::prelude::*;
+use cutlet::tile as ct;
+
+fn vector_add(c: &mut Criterion) {
+    const N: usize = 1 << 20;
+    let a: Vec<f32> = (0..N).map(|i| i as f32).collect();
+    let b: Vec<f32> = (0..N).map(|i| 0.5 * i as f32).collect();
+    let mut out = vec![0f32; N];
+    let mut g = c.benchmark_group("tile_vector_add_1m");
+    g.bench_function("cutlet", |bch| {
+        bch.iter(|| {
+            let n = N as isize;
+            let (ta, tb) = (
+                make_tensor(black_box(&a[..]), shape!(n)),
+                make_tensor(black_box(&b[..]), shape!(n)),
+            );
+            let mut tc = make_tensor(&mut out[..], shape!(n));
+            // 512-element (2 KiB) tiles: a tile moves between stack slots as a value, and
+            // glibc copies of 2112 bytes or more become string moves, which stall when
+            // source and destination share their low 12 address bits.
+            ct::launch_with(
+                ct::Grid::from(N.div_ceil(512)).serial(),
+                &mut tc,
+                shape!((512)),
+                |bid, o| {
+                    let i = bid.bid(0);
+                    o.store(
+                        ct::load(&ta, i, shape!((512)), ct::Padding::Zero)
+                            + ct::load(&tb, i, shape!((512)), ct::Padding::Zero),
+                    );
+                },
+            );
+            black_box(&out);
+        })
+    });
+    g.bench_function("hand", |bch| {
+        bch.iter(|| {
+            let (a, b) = (black_box(&a[..]), black_box(&b[..]));
+            for ((o, x), y) in out.iter_mut().zip(a).zip(b) {
+                *o = x + y;
+            }
+            black_box(&out);
+        })
+    });
+    g.finish();
+}
+
+fn softmax(c: &mut Criterion) {
+    const ROWS: usize = 256;
+    const COLS: usize = 1000;
+    let x: Vec<f32> = (0..ROWS * COLS)
+        .map(|i| ((i * 37) % 101) as f32 / 10.0)
+        .collect();
+    let mut y = vec![0f32; ROWS * COLS];
+    let mut g = c.benchmark_group("tile_softmax_256x1000");
+    g.bench_function("cutlet", |bch| {
+        bch.iter(|| {
+            let (r, cl) = (ROWS as isize, COLS as isize);
+            let tx = make_tensor(
+                black_box(&x[..]),
+                make_layout_with(shape!((r, cl)), LayoutRight),
+            );
+            let mut ty = make_tensor(&mut y[..], make_layout_with(shape!((r, cl)), LayoutRight));
+            ct::launch_with(
+                ct::Grid::from(ROWS).serial(),
+                &mut ty,
+                shape!((1, 1024)),
+                |bid, o| {
+                    let row = ct::load(
+                        &tx,
+                        (bid.bid(0), 0),
+                        shape!((1, 1024)),
+                        ct::Padding::Value(f32::NEG_INFINITY),
+                    );
+                    let e = ct::exp(row - row.max_keepdims::<1>());
+                    o.store(e / e.sum_keepdims::<1>());
+                },
+            );
+            black_box(&y);
+        })
+    });
+    g.bench_function("hand", |bch| {
+        bch.iter(|| {
+            let x = black_box(&x[..]);
+            for (xr, yr) in x.chunks_exact(COLS).zip(y.chunks_exact_mut(COLS)) {
+                let m = xr.iter().fold(f32::NEG_INFINITY, |a, &b| a.max(b));
+                let mut s = 0.0;
+                for (o, &v) in yr.iter_mut().zip(xr) {
+                    *o = (v - m).exp();
+                    s += *o;
+                }
+                for o in yr.iter_mut() {
+                    *o /= s;
+                }
+            }
+            black_box(&y);
+        })
+    });
+    g.finish();
+}
+
+fn tiled_gemm(c: &mut Criterion) {
+    const N: usize = 256;
+    const T: usize = 32;
+    let a: Vec<f32> = (0..N * N).map(|i| ((i * 7) % 13) as f32 * 0.25).collect();
+    let b: Vec<f32> = (0..N * N).map(|i| ((i * 5) % 11) as f32 * 0.5).collect();
+    let mut out = vec![0f32; N * N];
+    let mut g = c.benchmark_group("tile_gemm_256_tiles_32");
+    g.bench_function("cutlet", |bch| {
+        bch.iter(|| {
+            let n = N as isize;
+            let ta = make_tensor(
+                black_box(&a[..]),
+                make_layout_with(shape!((n, n)), LayoutRight),
+            );
+            let tb = make_tensor(
+                black_box(&b[..]),
+                make_layout_with(shape!((n, n)), LayoutRight),
+            );
+            let mut tc = make_tensor(&mut out[..], make_layout_with(shape!((n, n)), LayoutRight));
+            ct::launch_with(
+                ct::Grid::from((N / T, N / T)).serial(),
+                &mut tc,
+                shape!((32, 32)),
+                |bid, o| {
+                    let mut acc = ct::full(shape!((32, 32)), 0.0f32);
+                    for k in 0..N / T {
+                        let x = ct::load(&ta, (bid.bid(0), k), shape!((32, 32)), ct::Padding::Zero);
+                        let y = ct::load(&tb, (k, bid.bid(1)), shape!((32, 32)), ct::Padding::Zero);
+                        acc = ct::mma(x, y, acc);
+                    }
+                    o.store(acc);
+                },
+            );
+            black_box(&out);
+        })
+    });
+    g.bench_function("hand", |bch| {
+        bch.iter(|| {
+            let (a, b) = (black_box(&a[..]), black_box(&b[..]));
+            for bi in 0..N / T {
+                for bj in 0..N / T {
+                    let mut acc = [[0f32; T]; T];
+                    for bk in 0..N / T {
+                        for (i, row) in acc.iter_mut().enumerate() {
+                            for p in 0..T {
+                                let x = a[(bi * T + i) * N + bk * T + p];
+                                let brow = &b[(bk * T + p) * N + bj * T..][..T];
+                                for (c, &y) in row.iter_mut().zip(brow) {
+                                    *c += x * y;
+                                }
+                            }
+                        }
+                    }
+                    for (i, row) in acc.iter().enumerate() {
+                        out[(bi * T + i) * N + bj * T..][..T].copy_from_slice(row);
+                    }
+                }
+            }
+            black_box(&out);
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, vector_add, softmax, tiled_gemm);
+criterion_main!(benches);

@@ -1,0 +1,283 @@
+//! Running a tile kernel over a CPU grid: every block of a 1-D to 3-D grid runs the
+//! kernel body, in parallel on rayon's threads (or one after another in `serial` mode,
+//! for debugging).
+//!
+//! Inputs are borrowed shared (the kernel is `Fn + Sync`). An output tensor handed to
+//! [`launch_with`] is split into disjoint pieces of memory before the blocks run, one
+//! per row of tiles along its outermost dimension; each block receives its own tile of
+//! the output to `store` into, so the borrow checker, not a convention, rules out races.
+
+use super::element::Element;
+use super::memory::{Padding, TileIndex, load, store};
+use super::shape::{MAX_RANK, TileShape};
+use super::tile::Tile;
+use crate::algorithm::{LeafValues, leaves};
+use crate::layout::{Layout, ListOf};
+use crate::tensor::{MemSpace, Tensor, ViewMutEngine};
+use crate::tuple::{ToList, Tup};
+use alloc::vec::Vec;
+use rayon::prelude::*;
+
+/// A 1-D to 3-D grid of blocks (`(8,)`, `(4, 4)`, `(2, 2, 2)`, or a bare count).
+///
+/// ```
+/// use cutlet::tile::Grid;
+/// let g = Grid::from((4, 3)).serial();
+/// assert_eq!(g.blocks(), 12);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grid {
+    dims: [usize; 3],
+    serial: bool,
+}
+impl Grid {
+    /// Run the blocks one after another on the calling thread.
+    pub fn serial(self) -> Self {
+        Grid {
+            serial: true,
+            ..self
+        }
+    }
+    /// The number of blocks.
+    pub fn blocks(&self) -> usize {
+        self.dims.iter().product()
+    }
+    /// The block at linear position `i` (x fastest).
+    fn block(&self, i: usize) -> BlockId {
+        let [x, y, _] = self.dims;
+        BlockId([i % x, i / x % y, i / (x * y)])
+    }
+}
+impl From<usize> for Grid {
+    fn from(x: usize) -> Grid {
+        Grid {
+            dims: [x, 1, 1],
+            serial: false,
+        }
+    }
+}
+impl From<(usize,)> for Grid {
+    fn from((x,): (usize,)) -> Grid {
+        Grid::from(x)
+    }
+}
+impl From<(usize, usize)> for Grid {
+    fn from((x, y): (usize, usize)) -> Grid {
+        Grid {
+            dims: [x, y, 1],
+            serial: false,
+        }
+    }
+}
+impl From<(usize, usize, usize)> for Grid {
+    fn from((x, y, z): (usize, usize, usize)) -> Grid {
+        Grid {
+            dims: [x, y, z],
+            serial: false,
+        }
+    }
+}
+
+/// A block's position in the grid (cuTile's `bid(0)`, `bid(1)`, `bid(2)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlockId(pub [usize; 3]);
+impl BlockId {
+    /// The coordinate along grid axis `axis` (0, 1 or 2).
+    pub fn bid(&self, axis: usize) -> usize {
+        self.0[axis]
+    }
+}
+
+/// Run `kernel` once per block of `grid` (in parallel unless the grid is `serial`).
+/// The kernel only borrows shared data; see [`launch_with`] for kernels that write an
+/// output tensor.
+///
+/// ```
+/// use cutlet::tile as ct;
+/// use std::sync::atomic::{AtomicUsize, Ordering};
+/// let count = AtomicUsize::new(0);
+/// ct::launch((4, 2), |b| { count.fetch_add(b.bid(0) + 1, Ordering::Relaxed); });
+/// assert_eq!(count.into_inner(), 2 * (1 + 2 + 3 + 4));
+/// ```
+pub fn launch(grid: impl Into<Grid>, kernel: impl Fn(BlockId) + Sync) {
+    let grid = grid.into();
+    if grid.serial {
+        (0..grid.blocks()).for_each(|i| kernel(grid.block(i)));
+    } else {
+        (0..grid.blocks())
+            .into_par_iter()
+            .for_each(|i| kernel(grid.block(i)));
+    }
+}
+
+/// A block's share of the output of [`launch_with`]: the tile of the output at the
+/// block's coordinates.
+pub struct BlockOut<'a, T, Sp, Sh, D, S> {
+    tensor: Tensor<ViewMutEngine<'a, T, Sp>, Layout<Sh, D>>,
+    index: [isize; MAX_RANK],
+    shape: S,
+}
+
+type FlatOf<X> = <ListOf<X> as Tup>::Flat;
+
+impl<T, Sp, Sh, D, S> BlockOut<'_, T, Sp, Sh, D, S>
+where
+    T: Element,
+    Sp: MemSpace,
+    Sh: ToList,
+    D: ToList,
+    ListOf<Sh>: Tup,
+    ListOf<D>: Tup,
+    FlatOf<Sh>: LeafValues + Tup,
+    FlatOf<D>: LeafValues,
+    S: TileShape,
+{
+    /// The tile coordinate this block owns.
+    pub fn index(&self) -> &[isize] {
+        &self.index[..S::RANK]
+    }
+    /// Store this block's tile (elements past the tensor's edge are dropped).
+    #[track_caller]
+    #[inline(always)]
+    pub fn store(&mut self, tile: Tile<T, S>) {
+        let idx = Index(self.index, S::RANK);
+        store(&mut self.tensor, idx, tile);
+    }
+    /// Read this block's tile of the output (for read-modify-write epilogues).
+    #[track_caller]
+    #[inline(always)]
+    pub fn load(&self, padding: Padding<T>) -> Tile<T, S> {
+        let view = Tensor::from_parts(self.tensor.engine().as_view(), self.tensor.layout());
+        load(&view, Index(self.index, S::RANK), self.shape, padding)
+    }
+}
+
+/// A tile coordinate as stored in a [`BlockOut`], with its rank.
+#[derive(Clone, Copy)]
+struct Index([isize; MAX_RANK], usize);
+impl TileIndex for Index {
+    fn coords(self) -> ([isize; MAX_RANK], usize) {
+        (self.0, self.1)
+    }
+}
+
+/// Run `kernel` once per block of `grid`, handing block `(x, y, z)` the tile of shape
+/// `tile` at tile coordinate `(x, y, z)` of `out` (as many coordinates as `out` has
+/// dimensions; blocks beyond that share a tile and run one after another). The output
+/// is split along its outermost dimension into disjoint pieces of memory, one per row
+/// of tiles, which run in parallel; an output whose pieces would overlap runs serially.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// let (a, b): (Vec<f32>, Vec<f32>) = ((0..100).map(|x| x as f32).collect(), vec![1.0; 100]);
+/// let mut c = vec![0f32; 100];
+/// let n = 100;
+/// let (ta, tb) = (make_tensor(&a[..], shape!(n)), make_tensor(&b[..], shape!(n)));
+/// ct::launch_with((n as usize).div_ceil(16), &mut make_tensor(&mut c[..], shape!(n)), shape!((16)), |bid, out| {
+///     let i = bid.bid(0);
+///     out.store(ct::load(&ta, i, shape!((16)), ct::Padding::Zero) + ct::load(&tb, i, shape!((16)), ct::Padding::Zero));
+/// });
+/// assert_eq!(c[99], 100.0);
+/// ```
+#[track_caller]
+pub fn launch_with<T, Sp, Sh, D, S, F>(
+    grid: impl Into<Grid>,
+    out: &mut Tensor<ViewMutEngine<'_, T, Sp>, Layout<Sh, D>>,
+    tile: S,
+    kernel: F,
+) where
+    T: Element,
+    Sp: MemSpace,
+    Sh: ToList + Send + Sync,
+    D: ToList + Send + Sync,
+    ListOf<Sh>: Tup,
+    ListOf<D>: Tup,
+    FlatOf<Sh>: LeafValues + Tup,
+    FlatOf<D>: LeafValues,
+    S: TileShape,
+    F: Fn(BlockId, &mut BlockOut<'_, T, Sp, Sh, D, S>) + Sync,
+{
+    let grid = grid.into();
+    let layout = out.layout();
+    let (Some((ext, rank)), Some((stride, _))) = (
+        leaves(layout.shape().to_list().flat()),
+        leaves(layout.stride().to_list().flat()),
+    ) else {
+        panic!("launch_with: the output has more than 16 modes");
+    };
+    // Blocks are grouped by their tile coordinate along the output's outermost
+    // dimension (the largest stride): each group owns the rows of tiles it covers.
+    let axis = (0..rank.min(3))
+        .max_by_key(|&k| stride[k].unsigned_abs())
+        .unwrap_or(0);
+    let step = if rank == 0 { 1 } else { S::DIMS[axis] as isize };
+    let groups = if rank == 0 { 1 } else { grid.dims[axis] };
+    let engine = core::mem::replace(&mut out.engine, ViewMutEngine::new(&mut [], 0));
+    let (data, origin) = engine.into_parts();
+    // The slice range a group's rows cover, over the whole extent of the other modes.
+    let span = |g: usize| -> (isize, isize) {
+        let (mut lo, mut hi) = (origin, origin);
+        for k in 0..rank {
+            let (first, last) = if k == axis {
+                let first = (g as isize * step).min(ext[k]);
+                (first, ((g as isize + 1) * step).min(ext[k]) - 1)
+            } else {
+                (0, ext[k] - 1)
+            };
+            if last < first {
+                return (0, 0);
+            }
+            let (a, b) = (first * stride[k], last * stride[k]);
+            lo += a.min(b);
+            hi += a.max(b);
+        }
+        (lo, hi + 1)
+    };
+    // Groups whose tiles lie wholly outside the output own no memory.
+    let (mut pieces, empty): (Vec<_>, Vec<_>) = (0..groups)
+        .map(|g| {
+            let (lo, hi) = span(g);
+            (lo, hi, g)
+        })
+        .partition(|p| p.1 > p.0);
+    pieces.sort_unstable();
+    let disjoint = pieces.windows(2).all(|w| w[1].0 >= w[0].1);
+    let run_group = |piece: &mut [T], base: isize, g: Option<usize>| {
+        for i in 0..grid.blocks() {
+            let b = grid.block(i);
+            if g.is_some_and(|g| b.0[axis] != g) {
+                continue;
+            }
+            let mut index = [0isize; MAX_RANK];
+            for (k, x) in index.iter_mut().enumerate().take(rank.min(3)) {
+                *x = b.0[k] as isize;
+            }
+            let mut block = BlockOut {
+                tensor: Tensor::from_parts(ViewMutEngine::new(&mut *piece, base), layout),
+                index,
+                shape: tile,
+            };
+            kernel(b, &mut block);
+        }
+    };
+    if !disjoint || grid.serial || pieces.len() < 2 {
+        run_group(&mut *data, origin, None);
+    } else {
+        // Cut the slice at the pieces' boundaries: disjoint `&mut` borrows, one per group.
+        let mut rest = &mut *data;
+        let mut at = 0isize;
+        let mut parts: Vec<(&mut [T], isize, usize)> = Vec::with_capacity(groups);
+        for (lo, hi, g) in pieces {
+            let (_, tail) = core::mem::take(&mut rest).split_at_mut((lo - at) as usize);
+            let (mine, tail) = tail.split_at_mut((hi - lo) as usize);
+            (rest, at) = (tail, hi);
+            parts.push((mine, origin - lo, g));
+        }
+        parts.extend(empty.into_iter().map(|(_, _, g)| (&mut [][..], 0, g)));
+        parts
+            .into_par_iter()
+            .for_each(|(piece, base, g)| run_group(piece, base, Some(g)));
+    }
+    out.engine = ViewMutEngine::new(data, origin);
+}

@@ -1,0 +1,380 @@
+//! Moving tiles between tensors and registers: `load` reads the tile at a tile
+//! coordinate of a tensor (cuTile's `ct.load(a, index=(bid,), shape=(TILE,))`), filling
+//! the elements past the tensor's edge with the padding; `store` writes a tile back and
+//! drops the elements past the edge. `load_masked` / `store_masked` are CUDA Tile C++'s
+//! names for the same bounds-checked moves (zero padding).
+//!
+//! The tensor is any cutlet tensor over stored elements whose modes are flat (one
+//! extent and stride each) and whose rank is the tile's; element `(t0, t1, ...)` of the
+//! tile at index `(i0, i1, ...)` is tensor element `(i0 * d0 + t0, i1 * d1 + t1, ...)`.
+//! Rows run along the last dimension: a unit stride there moves whole rows at once.
+
+use super::element::Element;
+use super::shape::{MAX_RANK, TileShape};
+use super::tile::Tile;
+use crate::algorithm::{LeafValues, leaves};
+use crate::layout::{Layout, ListOf};
+use crate::tensor::{EngineMut, EngineRef, Tensor};
+use crate::tuple::{ToList, Tup};
+
+/// Copy a contiguous run in pieces of at most 2 KiB: longer copies become string moves
+/// (`rep movsb`) that stall when source and destination are a multiple of 4 KiB apart,
+/// as a tile's rows and its tensor's rows often are.
+#[inline(always)]
+fn copy_run<T: Copy>(dst: &mut [T], src: &[T]) {
+    let n = (2048 / core::mem::size_of::<T>().max(1)).max(1);
+    for (d, s) in dst.chunks_mut(n).zip(src.chunks(n)) {
+        d.copy_from_slice(s);
+    }
+}
+
+/// What `load` puts where the tile reaches past the tensor (cuTile's `PaddingMode`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Padding<T> {
+    /// Zeros (`PaddingMode.ZERO`).
+    Zero,
+    /// A given value (e.g. `f32::NEG_INFINITY` before a max reduction).
+    Value(T),
+}
+impl<T: Element> Padding<T> {
+    fn value(self) -> T {
+        match self {
+            Padding::Zero => T::default(),
+            Padding::Value(v) => v,
+        }
+    }
+}
+
+/// A tile coordinate: an integer (rank 1) or a tuple of integers, one per dimension.
+pub trait TileIndex: Copy {
+    /// The coordinates, left-aligned, and how many there are.
+    fn coords(self) -> ([isize; MAX_RANK], usize);
+}
+/// One coordinate of a [`TileIndex`].
+pub trait IndexValue: Copy {
+    /// As a signed index.
+    fn index(self) -> isize;
+}
+macro_rules! index_value {
+    ($($t:ty),*) => {$(
+        impl IndexValue for $t {
+            #[inline(always)]
+            fn index(self) -> isize { self as isize }
+        }
+        impl TileIndex for $t {
+            #[inline(always)]
+            fn coords(self) -> ([isize; MAX_RANK], usize) {
+                let mut c = [0; MAX_RANK];
+                c[0] = self as isize;
+                (c, 1)
+            }
+        }
+    )*};
+}
+index_value!(isize, usize, i32, u32, i64, u64);
+macro_rules! index_tuple {
+    ($(($($t:ident $i:tt),*)),*) => {$(
+        impl<$($t: IndexValue),*> TileIndex for ($($t,)*) {
+            #[inline(always)]
+            fn coords(self) -> ([isize; MAX_RANK], usize) {
+                let mut c = [0; MAX_RANK];
+                $(c[$i] = self.$i.index();)*
+                (c, [$($i),*].len())
+            }
+        }
+    )*};
+}
+index_tuple!((A 0), (A 0, B 1), (A 0, B 1, D 2), (A 0, B 1, D 2, E 3), (A 0, B 1, D 2, E 3, F 4),
+    (A 0, B 1, D 2, E 3, F 4, G 5), (A 0, B 1, D 2, E 3, F 4, G 5, H 6),
+    (A 0, B 1, D 2, E 3, F 4, G 5, H 6, I 7));
+impl TileIndex for () {
+    fn coords(self) -> ([isize; MAX_RANK], usize) {
+        ([0; MAX_RANK], 0)
+    }
+}
+
+/// The part of the tensor a tile covers: per row (all dimensions but the last) the
+/// tensor offset of its first element, and how many elements of each row exist.
+struct Footprint {
+    rank: usize,
+    origin: [isize; MAX_RANK],
+    ext: [isize; MAX_RANK],
+    stride: [isize; MAX_RANK],
+}
+
+/// The extents and strides of a flat tensor, checked against the tile's rank.
+#[track_caller]
+#[inline(always)]
+fn footprint<Sh: ToList, D: ToList, S: TileShape>(
+    l: Layout<Sh, D>,
+    index: impl TileIndex,
+    op: &str,
+) -> Footprint
+where
+    ListOf<Sh>: Tup,
+    <ListOf<Sh> as Tup>::Flat: LeafValues + Tup,
+    <ListOf<D> as Tup>::Flat: LeafValues,
+    ListOf<D>: Tup,
+{
+    let (idx, n) = index.coords();
+    let (Some((ext, ne)), Some((stride, _))) = (
+        leaves(l.shape().to_list().flat()),
+        leaves(l.stride().to_list().flat()),
+    ) else {
+        panic!("{op}: the tensor has more than 16 modes");
+    };
+    const {
+        assert!(
+            <<ListOf<Sh> as Tup>::Rank as typenum::Unsigned>::USIZE == S::RANK,
+            "load/store: the tile's rank differs from the tensor's"
+        );
+        assert!(
+            <<<ListOf<Sh> as Tup>::Flat as Tup>::Rank as typenum::Unsigned>::USIZE == S::RANK,
+            "load/store: the tensor's modes must be flat (one extent and stride each)"
+        );
+    }
+    let rank = S::RANK;
+    debug_assert_eq!(ne, rank);
+    assert!(
+        n == rank,
+        "{op}: a rank-{rank} tile needs {rank} tile coordinates, got {n}"
+    );
+    let mut origin = [0; MAX_RANK];
+    for k in 0..rank {
+        origin[k] = idx[k] * S::DIMS[k] as isize;
+    }
+    let (mut e, mut s) = ([0; MAX_RANK], [0; MAX_RANK]);
+    e[..rank].copy_from_slice(&ext[..rank]);
+    s[..rank].copy_from_slice(&stride[..rank]);
+    Footprint {
+        rank,
+        origin,
+        ext: e,
+        stride: s,
+    }
+}
+
+impl Footprint {
+    /// The tensor offset of the tile's first element when the tile lies wholly inside
+    /// the tensor and its elements are one contiguous run there.
+    #[inline(always)]
+    fn contiguous<S: TileShape>(&self) -> Option<isize> {
+        let mut expect = 1;
+        let mut off = 0;
+        for k in (0..self.rank).rev() {
+            let (o, d) = (self.origin[k], S::DIMS[k] as isize);
+            if o < 0 || o + d > self.ext[k] || (d > 1 && self.stride[k] != expect) {
+                return None;
+            }
+            expect *= d;
+            off += o * self.stride[k];
+        }
+        Some(off)
+    }
+
+    /// Visit the rows of the tile that reach into the tensor (row-major over all but
+    /// the last dimension): the row number, the tensor offset of its first element, the
+    /// number of its elements inside the tensor and the stride between them.
+    #[inline(always)]
+    fn rows<S: TileShape>(&self, mut f: impl FnMut(usize, isize, usize, isize)) {
+        if self.rank == 0 {
+            return f(0, 0, 1, 1);
+        }
+        let last = self.rank - 1;
+        let row_len = S::DIMS[last] as isize;
+        let start = self.origin[last];
+        let valid = (self.ext[last] - start).clamp(0, row_len);
+        let valid = if start < 0 { 0 } else { valid } as usize;
+        let rows = S::SIZE / S::DIMS[last];
+        let mut r = [0isize; MAX_RANK];
+        for row in 0..rows {
+            let mut off = start * self.stride[last];
+            let mut inside = true;
+            for (k, &rk) in r.iter().enumerate().take(last) {
+                let g = self.origin[k] + rk;
+                inside &= g >= 0 && g < self.ext[k];
+                off += g * self.stride[k];
+            }
+            if inside && valid > 0 {
+                f(row, off, valid, self.stride[last]);
+            }
+            // Next row: row-major odometer over the leading dimensions.
+            let mut k = last;
+            while k > 0 {
+                k -= 1;
+                r[k] += 1;
+                if r[k] < S::DIMS[k] as isize {
+                    break;
+                }
+                r[k] = 0;
+            }
+        }
+    }
+}
+
+/// The tile of shape `shape` at tile coordinate `index` of `tensor`, with `padding`
+/// where it reaches past the tensor's edge (cuTile Python's `load`).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// let data: Vec<f32> = (0..10).map(|x| x as f32).collect();
+/// let n = data.len() as isize;
+/// let a = make_tensor(&data[..], shape!(n));
+/// let t = ct::load(&a, 2, shape!((4)), ct::Padding::Zero);            // elements 8..12
+/// assert_eq!(t.as_slice(), [8.0, 9.0, 0.0, 0.0]);
+/// ```
+#[track_caller]
+#[inline(always)]
+pub fn load<T, E, Sh, D, S>(
+    tensor: &Tensor<E, Layout<Sh, D>>,
+    index: impl TileIndex,
+    _shape: S,
+    padding: Padding<T>,
+) -> Tile<T, S>
+where
+    T: Element,
+    E: EngineRef<Elem = T>,
+    Sh: ToList,
+    D: ToList,
+    ListOf<Sh>: Tup,
+    ListOf<D>: Tup,
+    <ListOf<Sh> as Tup>::Flat: LeafValues + Tup,
+    <ListOf<D> as Tup>::Flat: LeafValues,
+    S: TileShape,
+{
+    let fp = footprint::<Sh, D, S>(tensor.layout(), index, "load");
+    let e = tensor.engine();
+    if let Some(off) = fp.contiguous::<S>() {
+        // The whole tile is one run of the tensor: build it straight from the run.
+        let run = e.run(off, S::SIZE);
+        return Tile::from_fn(|i| run[i]);
+    }
+    let mut out = Tile::<T, S>::full(padding.value());
+    let row_len = if S::RANK == 0 {
+        1
+    } else {
+        S::DIMS[S::RANK - 1]
+    };
+    fp.rows::<S>(|row, off, valid, step| {
+        let dst = &mut out.data[row * row_len..row * row_len + valid];
+        if step == 1 {
+            copy_run(dst, e.run(off, valid));
+        } else {
+            for (j, x) in dst.iter_mut().enumerate() {
+                *x = *e.at(off + j as isize * step);
+            }
+        }
+    });
+    out
+}
+
+/// [`load`] with zero padding (CUDA Tile C++'s `load_masked`).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// let data = [1i32, 2, 3, 4, 5, 6];
+/// let (m, n) = (2, 3);
+/// let a = make_tensor(&data[..], make_layout_with(shape!((m, n)), LayoutRight));
+/// let t = ct::load_masked(&a, (0, 1), shape!((2, 2)));         // columns 2..4
+/// assert_eq!(t.to_string(), "[[3, 0], [6, 0]]");
+/// ```
+#[track_caller]
+#[inline(always)]
+pub fn load_masked<T, E, Sh, D, S>(
+    tensor: &Tensor<E, Layout<Sh, D>>,
+    index: impl TileIndex,
+    shape: S,
+) -> Tile<T, S>
+where
+    T: Element,
+    E: EngineRef<Elem = T>,
+    Sh: ToList,
+    D: ToList,
+    ListOf<Sh>: Tup,
+    ListOf<D>: Tup,
+    <ListOf<Sh> as Tup>::Flat: LeafValues + Tup,
+    <ListOf<D> as Tup>::Flat: LeafValues,
+    S: TileShape,
+{
+    load(tensor, index, shape, Padding::Zero)
+}
+
+/// Write `tile` at tile coordinate `index` of `tensor`, dropping the elements past the
+/// tensor's edge (cuTile Python's `store`).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// let mut data = [0u8; 5];
+/// let n = 5;
+/// let mut a = make_tensor(&mut data[..], shape!(n));
+/// ct::store(&mut a, 1, ct::full(shape!((4)), 7u8));                    // elements 4..8: only 4 exists
+/// assert_eq!(data, [0, 0, 0, 0, 7]);
+/// ```
+#[track_caller]
+#[inline(always)]
+pub fn store<T, E, Sh, D, S>(
+    tensor: &mut Tensor<E, Layout<Sh, D>>,
+    index: impl TileIndex,
+    tile: Tile<T, S>,
+) where
+    T: Element,
+    E: EngineMut<Elem = T>,
+    Sh: ToList,
+    D: ToList,
+    ListOf<Sh>: Tup,
+    ListOf<D>: Tup,
+    <ListOf<Sh> as Tup>::Flat: LeafValues + Tup,
+    <ListOf<D> as Tup>::Flat: LeafValues,
+    S: TileShape,
+{
+    let fp = footprint::<Sh, D, S>(tensor.layout(), index, "store");
+    let row_len = if S::RANK == 0 {
+        1
+    } else {
+        S::DIMS[S::RANK - 1]
+    };
+    let e = &mut tensor.engine;
+    fp.rows::<S>(|row, off, valid, step| {
+        let src = &tile.data[row * row_len..row * row_len + valid];
+        if step == 1 {
+            copy_run(e.run_mut(off, valid), src);
+        } else {
+            for (j, &x) in src.iter().enumerate() {
+                *e.at_mut(off + j as isize * step) = x;
+            }
+        }
+    });
+}
+
+/// [`store`] under CUDA Tile C++'s name: elements past the edge are dropped.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// let mut data = [0f32; 3];
+/// let n = 3;
+/// ct::store_masked(&mut make_tensor(&mut data[..], shape!(n)), 0, ct::ones::<f32, _>(shape!((4))));
+/// assert_eq!(data, [1.0; 3]);
+/// ```
+#[track_caller]
+#[inline(always)]
+pub fn store_masked<T, E, Sh, D, S>(
+    tensor: &mut Tensor<E, Layout<Sh, D>>,
+    index: impl TileIndex,
+    tile: Tile<T, S>,
+) where
+    T: Element,
+    E: EngineMut<Elem = T>,
+    Sh: ToList,
+    D: ToList,
+    ListOf<Sh>: Tup,
+    ListOf<D>: Tup,
+    <ListOf<Sh> as Tup>::Flat: LeafValues + Tup,
+    <ListOf<D> as Tup>::Flat: LeafValues,
+    S: TileShape,
+{
+    store(tensor, index, tile)
+}
