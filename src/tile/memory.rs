@@ -330,6 +330,27 @@ pub fn store<T, E, Sh, D, S>(
     <ListOf<D> as Tup>::Flat: LeafValues,
     S: TileShape,
 {
+    store_ref(tensor, index, &tile)
+}
+
+/// [`store`] from a borrowed tile: a by-value tile would be copied once more.
+#[track_caller]
+#[inline(always)]
+pub(crate) fn store_ref<T, E, Sh, D, S>(
+    tensor: &mut Tensor<E, Layout<Sh, D>>,
+    index: impl TileIndex,
+    tile: &Tile<T, S>,
+) where
+    T: Element,
+    E: EngineMut<Elem = T>,
+    Sh: ToList,
+    D: ToList,
+    ListOf<Sh>: Tup,
+    ListOf<D>: Tup,
+    <ListOf<Sh> as Tup>::Flat: LeafValues + Tup,
+    <ListOf<D> as Tup>::Flat: LeafValues,
+    S: TileShape,
+{
     let fp = footprint::<Sh, D, S>(tensor.layout(), index, "store");
     let row_len = if S::RANK == 0 {
         1
