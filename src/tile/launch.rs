@@ -8,13 +8,10 @@
 //! the output to `store` into, so the borrow checker, not a convention, rules out races.
 
 use super::element::Element;
-use super::memory::{Padding, TileIndex, load, store_ref};
+use super::memory::{FlatModes, Padding, TileIndex, load, store_ref};
 use super::shape::{MAX_RANK, TileShape};
 use super::tile::Tile;
-use crate::algorithm::{LeafValues, leaves};
-use crate::layout::{Layout, ListOf};
 use crate::tensor::{MemSpace, Tensor, ViewMutEngine};
-use crate::tuple::{ToList, Tup};
 use alloc::vec::Vec;
 use rayon::prelude::*;
 
@@ -118,24 +115,17 @@ pub fn launch(grid: impl Into<Grid>, kernel: impl Fn(BlockId) + Sync) {
 
 /// A block's share of the output of [`launch_with`]: the tile of the output at the
 /// block's coordinates.
-pub struct BlockOut<'a, T, Sp, Sh, D, S> {
-    tensor: Tensor<ViewMutEngine<'a, T, Sp>, Layout<Sh, D>>,
+pub struct BlockOut<'a, T, Sp, L, S> {
+    tensor: Tensor<ViewMutEngine<'a, T, Sp>, L>,
     index: [isize; MAX_RANK],
     shape: S,
 }
 
-type FlatOf<X> = <ListOf<X> as Tup>::Flat;
-
-impl<T, Sp, Sh, D, S> BlockOut<'_, T, Sp, Sh, D, S>
+impl<T, Sp, L, S> BlockOut<'_, T, Sp, L, S>
 where
     T: Element,
     Sp: MemSpace,
-    Sh: ToList,
-    D: ToList,
-    ListOf<Sh>: Tup,
-    ListOf<D>: Tup,
-    FlatOf<Sh>: LeafValues + Tup,
-    FlatOf<D>: LeafValues,
+    L: FlatModes,
     S: TileShape,
 {
     /// The tile coordinate this block owns.
@@ -153,7 +143,10 @@ where
     #[track_caller]
     #[inline(always)]
     pub fn load(&self, padding: Padding<T>) -> Tile<T, S> {
-        let view = Tensor::from_parts(self.tensor.engine().as_view(), self.tensor.layout());
+        let view = Tensor {
+            engine: self.tensor.engine.as_view(),
+            layout: self.tensor.layout,
+        };
         load(&view, Index(self.index, S::RANK), self.shape, padding)
     }
 }
@@ -195,31 +188,24 @@ impl TileIndex for Index {
 /// assert_eq!(c[99], 100.0);
 /// ```
 #[track_caller]
-pub fn launch_with<T, Sp, Sh, D, S, F>(
+pub fn launch_with<T, Sp, L, S, F>(
     grid: impl Into<Grid>,
-    out: &mut Tensor<ViewMutEngine<'_, T, Sp>, Layout<Sh, D>>,
+    out: &mut Tensor<ViewMutEngine<'_, T, Sp>, L>,
     tile: S,
     kernel: F,
 ) where
     T: Element,
     Sp: MemSpace,
-    Sh: ToList + Send + Sync,
-    D: ToList + Send + Sync,
-    ListOf<Sh>: Tup,
-    ListOf<D>: Tup,
-    FlatOf<Sh>: LeafValues + Tup,
-    FlatOf<D>: LeafValues,
+    L: FlatModes + Send + Sync,
     S: TileShape,
-    F: Fn(BlockId, &mut BlockOut<'_, T, Sp, Sh, D, S>) + Sync,
+    F: Fn(BlockId, &mut BlockOut<'_, T, Sp, L, S>) + Sync,
 {
     let grid = grid.into();
-    let layout = out.layout();
-    let (Some((ext, rank)), Some((stride, _))) = (
-        leaves(layout.shape().to_list().flat()),
-        leaves(layout.stride().to_list().flat()),
-    ) else {
+    let layout = out.layout;
+    let Some((ext, stride)) = layout.modes() else {
         panic!("launch_with: the output has more than 16 modes");
     };
+    let rank = L::FLAT_RANK;
     // Blocks are grouped by their tile coordinate along the output's outermost
     // dimension (the largest stride): each group owns the rows of tiles it covers.
     let axis = (0..rank.min(3))
@@ -269,7 +255,10 @@ pub fn launch_with<T, Sp, Sh, D, S, F>(
                 *x = b.0[k] as isize;
             }
             let mut block = BlockOut {
-                tensor: Tensor::from_parts(ViewMutEngine::new(&mut *piece, base), layout),
+                tensor: Tensor {
+                    engine: ViewMutEngine::new(&mut *piece, base),
+                    layout,
+                },
                 index,
                 shape: tile,
             };

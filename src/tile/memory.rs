@@ -102,39 +102,62 @@ struct Footprint {
     stride: [isize; MAX_RANK],
 }
 
-/// The extents and strides of a flat tensor, checked against the tile's rank.
-#[track_caller]
-#[inline(always)]
-fn footprint<Sh: ToList, D: ToList, S: TileShape>(
-    l: Layout<Sh, D>,
-    index: impl TileIndex,
-    op: &str,
-) -> Footprint
+/// A layout whose modes `load` and `store` can address: read as one extent and one
+/// stride per mode (implemented by every [`Layout`] over integer shapes and strides).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile::FlatModes;
+/// let l = layout!((4, 8));
+/// let (ext, stride) = l.modes().unwrap();
+/// assert_eq!((ext[..2].to_vec(), stride[..2].to_vec()), (vec![4, 8], vec![1, 4]));
+/// fn rank<L: FlatModes>(_: L) -> usize { L::RANK }
+/// assert_eq!(rank(l), 2);
+/// ```
+pub trait FlatModes: Copy {
+    /// The number of top-level modes.
+    const RANK: usize;
+    /// The number of modes once flattened.
+    const FLAT_RANK: usize;
+    /// The flattened extents and strides, or `None` past 16 modes.
+    fn modes(self) -> Option<([isize; 16], [isize; 16])>;
+}
+impl<Sh: ToList, D: ToList> FlatModes for Layout<Sh, D>
 where
     ListOf<Sh>: Tup,
+    ListOf<D>: Tup,
     <ListOf<Sh> as Tup>::Flat: LeafValues + Tup,
     <ListOf<D> as Tup>::Flat: LeafValues,
-    ListOf<D>: Tup,
 {
+    const RANK: usize = <<ListOf<Sh> as Tup>::Rank as typenum::Unsigned>::USIZE;
+    const FLAT_RANK: usize = <<<ListOf<Sh> as Tup>::Flat as Tup>::Rank as typenum::Unsigned>::USIZE;
+    #[inline(always)]
+    fn modes(self) -> Option<([isize; 16], [isize; 16])> {
+        let (ext, _) = leaves(self.shape().to_list().flat())?;
+        let (stride, _) = leaves(self.stride().to_list().flat())?;
+        Some((ext, stride))
+    }
+}
+
+/// The tile's footprint in a flat tensor, checked against the tile's rank.
+#[track_caller]
+#[inline(always)]
+fn footprint<L: FlatModes, S: TileShape>(l: L, index: impl TileIndex, op: &str) -> Footprint {
     let (idx, n) = index.coords();
-    let (Some((ext, ne)), Some((stride, _))) = (
-        leaves(l.shape().to_list().flat()),
-        leaves(l.stride().to_list().flat()),
-    ) else {
+    let Some((ext, stride)) = l.modes() else {
         panic!("{op}: the tensor has more than 16 modes");
     };
     const {
         assert!(
-            <<ListOf<Sh> as Tup>::Rank as typenum::Unsigned>::USIZE == S::RANK,
+            L::RANK == S::RANK,
             "load/store: the tile's rank differs from the tensor's"
         );
         assert!(
-            <<<ListOf<Sh> as Tup>::Flat as Tup>::Rank as typenum::Unsigned>::USIZE == S::RANK,
+            L::FLAT_RANK == S::RANK,
             "load/store: the tensor's modes must be flat (one extent and stride each)"
         );
     }
     let rank = S::RANK;
-    debug_assert_eq!(ne, rank);
     assert!(
         n == rank,
         "{op}: a rank-{rank} tile needs {rank} tile coordinates, got {n}"
@@ -226,8 +249,8 @@ impl Footprint {
 /// ```
 #[track_caller]
 #[inline(always)]
-pub fn load<T, E, Sh, D, S>(
-    tensor: &Tensor<E, Layout<Sh, D>>,
+pub fn load<T, E, L, S>(
+    tensor: &Tensor<E, L>,
     index: impl TileIndex,
     _shape: S,
     padding: Padding<T>,
@@ -235,16 +258,11 @@ pub fn load<T, E, Sh, D, S>(
 where
     T: Element,
     E: EngineRef<Elem = T>,
-    Sh: ToList,
-    D: ToList,
-    ListOf<Sh>: Tup,
-    ListOf<D>: Tup,
-    <ListOf<Sh> as Tup>::Flat: LeafValues + Tup,
-    <ListOf<D> as Tup>::Flat: LeafValues,
+    L: FlatModes,
     S: TileShape,
 {
-    let fp = footprint::<Sh, D, S>(tensor.layout(), index, "load");
-    let e = tensor.engine();
+    let fp = footprint::<L, S>(tensor.layout, index, "load");
+    let e = &tensor.engine;
     if let Some(off) = fp.contiguous::<S>() {
         // The whole tile is one run of the tensor: build it straight from the run.
         let run = e.run(off, S::SIZE);
@@ -282,20 +300,11 @@ where
 /// ```
 #[track_caller]
 #[inline(always)]
-pub fn load_masked<T, E, Sh, D, S>(
-    tensor: &Tensor<E, Layout<Sh, D>>,
-    index: impl TileIndex,
-    shape: S,
-) -> Tile<T, S>
+pub fn load_masked<T, E, L, S>(tensor: &Tensor<E, L>, index: impl TileIndex, shape: S) -> Tile<T, S>
 where
     T: Element,
     E: EngineRef<Elem = T>,
-    Sh: ToList,
-    D: ToList,
-    ListOf<Sh>: Tup,
-    ListOf<D>: Tup,
-    <ListOf<Sh> as Tup>::Flat: LeafValues + Tup,
-    <ListOf<D> as Tup>::Flat: LeafValues,
+    L: FlatModes,
     S: TileShape,
 {
     load(tensor, index, shape, Padding::Zero)
@@ -315,19 +324,11 @@ where
 /// ```
 #[track_caller]
 #[inline(always)]
-pub fn store<T, E, Sh, D, S>(
-    tensor: &mut Tensor<E, Layout<Sh, D>>,
-    index: impl TileIndex,
-    tile: Tile<T, S>,
-) where
+pub fn store<T, E, L, S>(tensor: &mut Tensor<E, L>, index: impl TileIndex, tile: Tile<T, S>)
+where
     T: Element,
     E: EngineMut<Elem = T>,
-    Sh: ToList,
-    D: ToList,
-    ListOf<Sh>: Tup,
-    ListOf<D>: Tup,
-    <ListOf<Sh> as Tup>::Flat: LeafValues + Tup,
-    <ListOf<D> as Tup>::Flat: LeafValues,
+    L: FlatModes,
     S: TileShape,
 {
     store_ref(tensor, index, &tile)
@@ -336,22 +337,17 @@ pub fn store<T, E, Sh, D, S>(
 /// [`store`] from a borrowed tile: a by-value tile would be copied once more.
 #[track_caller]
 #[inline(always)]
-pub(crate) fn store_ref<T, E, Sh, D, S>(
-    tensor: &mut Tensor<E, Layout<Sh, D>>,
+pub(crate) fn store_ref<T, E, L, S>(
+    tensor: &mut Tensor<E, L>,
     index: impl TileIndex,
     tile: &Tile<T, S>,
 ) where
     T: Element,
     E: EngineMut<Elem = T>,
-    Sh: ToList,
-    D: ToList,
-    ListOf<Sh>: Tup,
-    ListOf<D>: Tup,
-    <ListOf<Sh> as Tup>::Flat: LeafValues + Tup,
-    <ListOf<D> as Tup>::Flat: LeafValues,
+    L: FlatModes,
     S: TileShape,
 {
-    let fp = footprint::<Sh, D, S>(tensor.layout(), index, "store");
+    let fp = footprint::<L, S>(tensor.layout, index, "store");
     let row_len = if S::RANK == 0 {
         1
     } else {
@@ -382,19 +378,11 @@ pub(crate) fn store_ref<T, E, Sh, D, S>(
 /// ```
 #[track_caller]
 #[inline(always)]
-pub fn store_masked<T, E, Sh, D, S>(
-    tensor: &mut Tensor<E, Layout<Sh, D>>,
-    index: impl TileIndex,
-    tile: Tile<T, S>,
-) where
+pub fn store_masked<T, E, L, S>(tensor: &mut Tensor<E, L>, index: impl TileIndex, tile: Tile<T, S>)
+where
     T: Element,
     E: EngineMut<Elem = T>,
-    Sh: ToList,
-    D: ToList,
-    ListOf<Sh>: Tup,
-    ListOf<D>: Tup,
-    <ListOf<Sh> as Tup>::Flat: LeafValues + Tup,
-    <ListOf<D> as Tup>::Flat: LeafValues,
+    L: FlatModes,
     S: TileShape,
 {
     store(tensor, index, tile)

@@ -21,7 +21,9 @@ pub use element::{Cast, Element, Promote};
 pub use launch::{BlockId, BlockOut, Grid, launch, launch_with};
 pub use math::*;
 pub use matmul::{matmul, mma};
-pub use memory::{IndexValue, Padding, TileIndex, load, load_masked, store, store_masked};
+pub use memory::{
+    FlatModes, IndexValue, Padding, TileIndex, load, load_masked, store, store_masked,
+};
 pub use num::{Float, MmaOperand, Num};
 pub use permute::{SwapFirst, Transposed};
 pub use select::{IntoTile, select, where_};
