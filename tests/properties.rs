@@ -9,8 +9,8 @@
 
 use cutlet::dynamic::{
     DInt, DynLayout, Error, IntTuple, Tiler, coalesce, complement_to, composition, flat_divide,
-    left_inverse, logical_divide, logical_product, right_inverse, tiled_divide, zipped_divide,
-    zipped_product,
+    left_inverse, logical_divide, logical_product, make_fragment_like, right_inverse, tiled_divide,
+    zipped_divide, zipped_product,
 };
 use proptest::prelude::*;
 
@@ -262,5 +262,22 @@ proptest! {
     fn display_round_trips(l in any_layout()) {
         let back: DynLayout = l.to_string().parse().unwrap();
         prop_assert_eq!(back, l);
+    }
+    /// make_fragment_like: same size, compact (a bijection onto 0..size), mode 0
+    /// column-major and innermost.
+    #[test]
+    fn fragment_like_is_compact_with_mode0_first(l in injective_layout()) {
+        let f = make_fragment_like(&l).unwrap();
+        prop_assert_eq!(size(&f), size(&l));
+        let mut img = image(&f);
+        img.sort_unstable();
+        prop_assert_eq!(img, (0..size(&l)).collect::<Vec<_>>(), "{} -> {}", l, f);
+        if l.rank() > 1 {
+            let m0 = f.mode(0).unwrap();
+            prop_assert_eq!(m0.shape.clone(), l.mode(0).unwrap().shape);
+            for i in 0..size(&m0) {
+                prop_assert_eq!(eval(&m0, i), i, "{} -> {}", l, f);
+            }
+        }
     }
 }

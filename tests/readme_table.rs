@@ -66,6 +66,10 @@ fn readme_algebra_table() {
             "(_4,_8,_2,_3):(_1,_8,_4,_64)",
         ),
         (
+            make_layout_fragment_like(layout!(((2,2),4,8):((1,64),8,256))).to_string(),
+            "((_2,_2),_4,_8):((_1,_2),_4,_16)",
+        ),
+        (
             logical_product(layout!((2,2):(1,2)), layout!(3:1)).to_string(),
             "((_2,_2),_3):((_1,_2),_4)",
         ),

@@ -166,6 +166,66 @@ fn seed_copy_subtiles() {
     }
 }
 
+/// `make_layout_fragment_like` on typed layouts (static, nested, zero and mixed strides,
+/// dynamic shapes) agrees with the runtime `make_fragment_like`, which follows CuTe's
+/// definition step by step; static results are zero-sized.
+#[test]
+fn fragment_like_typed_agrees_with_runtime() {
+    fn check<S: Copy, D: Copy>(l: Layout<S, D>, f: impl core::fmt::Display)
+    where
+        Layout<S, D>: core::fmt::Display,
+    {
+        let src: DynLayout = l.to_string().parse().unwrap();
+        let want = cutlet::dynamic::make_fragment_like(&src).unwrap();
+        assert_eq!(f.to_string(), want.to_string(), "make_fragment_like({l})");
+    }
+    macro_rules! cases {
+        ($($l:expr),* $(,)?) => {$(
+            let l = $l;
+            check(l, make_layout_fragment_like(l));
+        )*};
+    }
+    let (m, s) = (6, 40);
+    cases!(
+        layout!(8:2),
+        layout!((8):(3)),
+        layout!((4,8):(1,4)),
+        layout!((4,8):(8,1)),
+        layout!((4,8):(0,1)),
+        layout!((2,3,4):(12,4,1)),
+        layout!((2,3,4):(1,8,2)),
+        layout!((4,2,3):(0,3,1)),
+        layout!(((2,2),4,8):((1,64),8,256)),
+        layout!(((2,2),(4,2)):((32,1),(2,64))),
+        layout!(((2,2),4):((0,8),1)),
+        layout!(((2,3),(3,2),4):((1,24),(4,2),-1)),
+        layout!(((4,2),2,2,3):((1,96),8,4,32)),
+        layout!((2,2,2,2,2):(16,8,4,2,1)),
+        layout!((4,8):(s,1)),
+        layout!((4,8,2):(1,s,2)),
+        layout!((m,8):(8,1)),
+        layout!((4,m):(1,4)),
+    );
+    let frag = make_layout_fragment_like(layout!(((2,2),4,8):((1,64),8,256)));
+    assert_eq!(core::mem::size_of_val(&frag), 0);
+}
+
+/// `make_fragment_like(tensor)`: an owning tensor sized at compile time that takes a
+/// copy of the source element for element.
+#[test]
+fn fragment_like_holds_a_copy() {
+    let data: Vec<i32> = (0..2048).collect();
+    let src = make_tensor(&data[..], layout!(((2, 2), 4, 8):((1, 64), 8, 256)));
+    let mut frag = make_fragment_like(&src);
+    assert_eq!(core::mem::size_of_val(&frag), 128 * 4);
+    copy(&src, &mut frag);
+    for i in 0..128isize {
+        assert_eq!(frag.get(i), src.get(i));
+    }
+    // Mode 0 is innermost and contiguous in the fragment.
+    assert_eq!(Cute(frag.layout().stride().0).to_string(), "(_1,_2)");
+}
+
 /// The seed's identity tensors.
 #[test]
 fn seed_identity_tensors() {

@@ -11,6 +11,7 @@ mod coalesce;
 mod complement;
 mod composition;
 mod divide;
+mod fragment;
 mod identity;
 mod inverse;
 mod product;
@@ -25,6 +26,9 @@ pub use coalesce::*;
 pub use complement::*;
 pub use composition::*;
 pub use divide::*;
+#[doc(hidden)]
+pub use fragment::{FragmentBy, FragmentLayout, SplitFirst};
+pub use fragment::{FragmentLayoutT, make_layout_fragment_like};
 #[doc(hidden)]
 pub use identity::{BasisLike, BasisList, IsList, LeafPath, PathDisplay};
 pub use identity::{E, make_identity_layout};

@@ -48,6 +48,7 @@ pub const OPERATIONS: &[&str] = &[
     "make_layout_right",
     "make_ordered_layout",
     "make_identity_layout",
+    "make_fragment_like",
     "crd2idx",
     "coalesce",
     "filter",
@@ -181,6 +182,12 @@ fn apply(name: &str, vals: &[Value]) -> Result<Value> {
         "make_identity_layout" => {
             arity(name, vals, &[1])?;
             Ok(lay(algebra::make_identity_layout(&shape_arg(
+                name, vals, 0,
+            )?)?))
+        }
+        "make_fragment_like" => {
+            arity(name, vals, &[1])?;
+            Ok(lay(algebra::make_fragment_like(&layout_arg(
                 name, vals, 0,
             )?)?))
         }

@@ -4,6 +4,7 @@ use super::engine::{
     ArrayEngine, Engine, EngineMut, EngineRef, Generic, MemSpace, Rmem, Tagged, ViewEngine,
     ViewMutEngine,
 };
+use crate::algebra::{FragmentLayout, make_layout_fragment_like};
 use crate::int::{C, Integral};
 use crate::layout::{
     CompactLayout, CompactLeft, Coshape, CosizeT, Crd2Idx, InRange, Layout, LayoutLikeStride,
@@ -449,6 +450,42 @@ where
     CosizeT<Layout<S, LikeStride<S, D>>>: StaticCosize,
 {
     make_owned_tensor(make_layout_like(t.layout))
+}
+
+/// The layout a fragment of a tensor with layout `Layout<S, D>` gets.
+type Frag<S, D> = <Layout<S, D> as FragmentLayout>::Output;
+
+/// CuTe's `make_fragment_like(tensor)`: an owning register tensor of the same shape
+/// whose layout is [`make_layout_fragment_like`](crate::algebra::make_layout_fragment_like)
+/// of the source's: mode 0 (the values an atom works on) column-major and innermost,
+/// the other modes in the order of the source's strides. The source's shape must be
+/// static (the storage size is a compile-time constant).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let data = [0f32; 2048];
+/// // A thread's (V, M, N) slice of a row-major tile in global memory.
+/// let src = make_tensor(&data[..], layout!(((2,2),4,8):((1,64),8,256)));
+/// let mut frag = make_fragment_like(&src);
+/// assert_eq!(frag.layout().to_string(), "((_2,_2),_4,_8):((_1,_2),_4,_16)");
+/// assert_eq!(core::mem::size_of_val(&frag), 128 * 4);
+/// copy(&src, &mut frag);
+/// ```
+#[inline(always)]
+pub fn make_fragment_like<E: Engine, S, D>(
+    t: &Tensor<E, Layout<S, D>>,
+) -> OwnedTensor<E::Elem, <Frag<S, D> as IntoLayout>::Shape, <Frag<S, D> as IntoLayout>::Stride>
+where
+    E::Elem: Default,
+    Layout<S, D>: Copy + FragmentLayout,
+    Frag<S, D>: IntoLayout,
+    <Frag<S, D> as IntoLayout>::Shape: ToList,
+    <Frag<S, D> as IntoLayout>::Stride: ToList,
+    ListOf<<Frag<S, D> as IntoLayout>::Shape>: Coshape<ListOf<<Frag<S, D> as IntoLayout>::Stride>>,
+    CosizeT<Layout<<Frag<S, D> as IntoLayout>::Shape, <Frag<S, D> as IntoLayout>::Stride>>:
+        StaticCosize,
+{
+    make_owned_tensor(make_layout_fragment_like(t.layout))
 }
 
 impl<E, S: CuteDisplay, D: CuteDisplay> fmt::Display for Tensor<E, Layout<S, D>>

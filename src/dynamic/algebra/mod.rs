@@ -16,5 +16,6 @@ pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 pub use identity::{make_identity_layout, make_ordered_layout};
 pub use inverse::{left_inverse, max_common_layout, max_common_vector, right_inverse};
 pub use product::{
-    blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
+    blocked_product, flat_product, logical_product, make_fragment_like, raked_product,
+    tiled_product, zipped_product,
 };

@@ -1,9 +1,11 @@
 //! `logical_product` and its zipped, tiled, flat, blocked and raked forms on runtime
 //! layouts.
 
+use super::coalesce::filter_zeros;
 use super::complement::complement_to;
 use super::composition::composition;
 use super::divide::{by_tiler, splat, tile_unzip};
+use super::identity::make_ordered_layout;
 use crate::dynamic::error::{Error, Result};
 use crate::dynamic::int_tuple::IntTuple;
 use crate::dynamic::layout::DynLayout;
@@ -119,4 +121,28 @@ pub fn blocked_product(block: &DynLayout, tiler: &DynLayout) -> Result<DynLayout
 /// ```
 pub fn raked_product(block: &DynLayout, tiler: &DynLayout) -> Result<DynLayout> {
     rank_sensitive(block, tiler, true)
+}
+
+/// CuTe's `make_fragment_like(layout)`: for a static shape of two or more modes, mode 0
+/// column-major (static-zero strides kept) tiled by the other modes ordered as the
+/// source's strides order them; otherwise `make_layout(shape)`.
+///
+/// ```
+/// use cutlet::dynamic::{DynLayout, make_fragment_like};
+/// let l: DynLayout = "((_2,_2),_4,_8):((_1,_64),_8,_256)".parse().unwrap();
+/// assert_eq!(make_fragment_like(&l).unwrap().to_string(), "((_2,_2),_4,_8):((_1,_2),_4,_16)");
+/// let d: DynLayout = "(4,_8):(_8,_1)".parse().unwrap();
+/// assert_eq!(make_fragment_like(&d).unwrap().to_string(), "(4,_8):(_1,4)");
+/// ```
+pub fn make_fragment_like(l: &DynLayout) -> Result<DynLayout> {
+    if l.rank() < 2 || !l.shape.is_static() {
+        return DynLayout::compact(l.shape.clone());
+    }
+    let modes = l.modes();
+    let first = DynLayout::compact(filter_zeros(&modes[0]).shape)?;
+    let first = DynLayout::raw(modes[0].shape.clone(), first.stride);
+    let rest = &modes[1..];
+    let shape = IntTuple::Tuple(rest.iter().map(|m| m.shape.clone()).collect());
+    let order = IntTuple::Tuple(rest.iter().map(|m| m.stride.clone()).collect());
+    tiled_product(&first, &Tiler::Layout(make_ordered_layout(&shape, &order)?))
 }
