@@ -15,6 +15,7 @@ pub trait TerminalOp: Copy {
 }
 
 /// Apply the operation `F` to the layout `(S, D)` at a tiler element (the `Self`).
+#[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "this tiler does not fit the layout",
     label = "a tiler is a layout, a shape, `_`, or a tuple of those with at most the layout's rank"

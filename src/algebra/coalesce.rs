@@ -320,6 +320,12 @@ where
 }
 
 /// The layout `coalesce(l)` returns.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let c: CoalesceT<shape_t!((2,(3,1))), shape_t!((1,(2,6)))> = coalesce(layout!((2,(3,1)):(1,(2,6))));
+/// assert_eq!(c.to_string(), "_6:_1");
+/// ```
 pub type CoalesceT<S, D> = LayoutOf<
     <ListOf<S> as CoalesceImpl<ListOf<D>, B0>>::Shape,
     <ListOf<S> as CoalesceImpl<ListOf<D>, B0>>::Stride,

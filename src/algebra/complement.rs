@@ -10,6 +10,12 @@ use core::ops::{BitOr, Div, Mul};
 use typenum::{B0, B1, Bit, IsEqual, P1, U1};
 
 /// CuTe refuses to complement a layout that is not injective.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// // `complement(layout!((2,2):(1,1)))` does not compile: that layout is not injective.
+/// assert_eq!(complement(layout!((2,2):(1,6))).to_string(), "_3:_2");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "complement: the layout is not injective",
     label = "two coordinates of this layout map to the same index, so it has no complement"
@@ -18,6 +24,12 @@ pub trait Injective {}
 impl Injective for B0 {}
 
 /// CuTe needs static strides to sort the modes of a layout of rank above 1.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// // With a dynamic stride, `complement(layout!((2,2):(1,s)))` does not compile.
+/// assert_eq!(complement(layout!((2,2):(6,1))).to_string(), "_3:_2");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "complement: strides must be static unless the layout has rank 1",
     label = "the modes cannot be ordered by a dynamic stride"
@@ -446,6 +458,12 @@ where
 }
 
 /// The type of `complement_to(layout, cotarget)`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let c: ComplementToT<shape_t!(4), shape_t!(2), shape_t!(24)> = complement_to(layout!(4:2), shape!(24));
+/// assert_eq!(c.to_string(), "(_2,_3):(_1,_8)");
+/// ```
 pub type ComplementToT<S, D, CoT> = LayoutOf<
     <ListOf<S> as ComplementTo<ListOf<D>, ListOf<CoT>>>::Shape,
     <ListOf<S> as ComplementTo<ListOf<D>, ListOf<CoT>>>::Stride,

@@ -14,6 +14,12 @@ use core::ops::{BitAnd, BitOr, Div, Mul, Rem};
 use typenum::{B0, B1, P1, Z0};
 
 /// The stride divisibility condition must hold where CuTe checks it statically.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// // `composition(layout!((4,3):(3,1)), layout!(2:3))` fails this check; this one holds:
+/// assert_eq!(composition(layout!((4,8):(13,1)), layout!(8:2)).to_string(), "(_2,_4):(_26,_1)");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "composition: stride divisibility condition fails",
     label = "a stride of the right layout neither divides nor is smaller than an extent of the left layout",
@@ -23,6 +29,12 @@ pub trait StrideDivisibility {}
 impl StrideDivisibility for B1 {}
 
 /// The shape divisibility condition must hold where CuTe checks it statically.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// // `composition(layout!((3,4):(1,3)), layout!(6:2))` fails this check; this one holds:
+/// assert_eq!(composition(layout!((12,32):(32,1)), shape!((3, 8))).to_string(), "(_3,_8):(_32,_1)");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "composition: shape divisibility condition fails",
     label = "an extent of the right layout is not divisible by the part of the left layout it spans",
@@ -416,6 +428,12 @@ macro_rules! comp_terminal_leaf {
 comp_terminal_leaf!(C<N> => [N,], isize => []);
 
 /// The type of `composition(layout, tiler)`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let c: CompositionT<shape_t!((4,8)), shape_t!((13,1)), layout_t!(8:2)> = composition(layout!((4,8):(13,1)), layout!(8:2));
+/// assert_eq!(c.to_string(), "(_2,_4):(_26,_1)");
+/// ```
 pub type CompositionT<S, D, T> = LayoutOf<
     <<T as ToTiler>::Tiler as AtTerminal<ComposeOp, ListOf<S>, ListOf<D>>>::Shape,
     <<T as ToTiler>::Tiler as AtTerminal<ComposeOp, ListOf<S>, ListOf<D>>>::Stride,

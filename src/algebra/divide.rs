@@ -109,6 +109,13 @@ impl Default for DivideOp {
 }
 
 /// The layout a divide or product returns.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let t = zipped_divide(layout!((8,24):(1,8)), shape!((4, 8)));
+/// assert_eq!(t.to_string(), "((_4,_8),(_2,_3)):((_1,_8),(_4,_64))");
+/// assert_eq!(core::mem::size_of_val(&t), 0);
+/// ```
 pub type TilingT<Op, S, D, T, Kind> = LayoutOf<
     <<T as ToTiler>::Tiler as Tiling<Op, ListOf<S>, ListOf<D>, Kind>>::Shape,
     <<T as ToTiler>::Tiler as Tiling<Op, ListOf<S>, ListOf<D>, Kind>>::Stride,

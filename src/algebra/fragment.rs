@@ -156,6 +156,13 @@ macro_rules! single_mode {
 single_mode!(C<N> => [N: Copy,], isize => [], (A,) => [A: Copy,]);
 
 /// The layout `make_fragment_like` gives for a layout of shape `S` and stride `D`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// type Src = layout_t!((4,8):(8,1));
+/// let f: FragmentLayoutT<shape_t!((4,8)), shape_t!((8,1))> = Default::default();
+/// assert_eq!(f, make_layout_fragment_like(Src::default()));
+/// ```
 pub type FragmentLayoutT<S, D> = <Layout<S, D> as FragmentLayout>::Output;
 
 /// CuTe's `make_fragment_like(layout)`: a compact layout of the same shape whose mode 0

@@ -14,6 +14,12 @@ use typenum::{B1, Unsigned};
 /// CuTe's basis element `_1@i@j...` (a `ScaledBasis` of `_1`): the stride that moves a
 /// coordinate one step along the mode at path `P` (a cons-list of typenum indices,
 /// outermost mode first).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let id = make_identity_layout(shape!((4, 2)));
+/// assert_eq!(id.to_string(), "(_4,_2):(_1@0,_1@1)");
+/// ```
 pub struct E<P>(PhantomData<P>);
 impl<P> Clone for E<P> {
     fn clone(&self) -> Self {

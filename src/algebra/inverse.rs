@@ -16,6 +16,12 @@ use core::ops::{Add, Div, Mul, Rem};
 use typenum::{B0, B1, Bit, P1, U0, Z0};
 
 /// `left_inverse` needs every stride static.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// // `left_inverse(layout!((4,2):(s,1)))` with a dynamic `s` does not compile.
+/// assert_eq!(left_inverse(layout!((3,8):(8,1))).to_string(), "(_8,_3):(_3,_1)");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "left_inverse requires static strides",
     label = "the modes cannot be ordered by a dynamic stride"
@@ -24,6 +30,11 @@ pub trait StaticStrides {}
 impl StaticStrides for B1 {}
 
 /// CuTe's left-inverse divisibility condition.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// assert_eq!(left_inverse(layout!((4,2):(2,1))).to_string(), "(_2,_4):(_4,_1)");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "left_inverse: divisibility condition fails",
     label = "a stride is not a multiple of the size of the smaller-stride modes, so the layout is not injective"

@@ -6,6 +6,7 @@ use crate::layout::{Layout, Underscore};
 use crate::tuple::{HCons, HNil, ToList, hcons};
 
 /// A layout inside a tiler, in internal form.
+#[doc(hidden)]
 #[derive(Clone, Copy, Default, Debug)]
 pub struct Lay<S, D> {
     /// Shape (internal form).
@@ -15,6 +16,13 @@ pub struct Lay<S, D> {
 }
 
 /// Convert a public tiler (layout, int, `_` or tuple of tilers) to its internal form.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// // Layouts, shapes, `X` and tuples of them are tilers.
+/// let l = layout!((12,32):(32,1));
+/// assert_eq!(composition(l, (layout!(3:4), X)).to_string(), "(_3,_32):(_128,_1)");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a tiler",
     label = "expected a layout, a shape, `_`, or a tuple of those (a tile)"

@@ -127,6 +127,13 @@ pub(crate) fn finish<R: LayoutResult>(f: impl FnOnce() -> R) -> R::Layout {
 }
 
 /// The public layout type of an internal result.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// // Type-level results come back as plain `Layout<Shape, Stride>` types:
+/// let l: Layout<_8, _1> = coalesce(layout!((2,4):(1,2)));
+/// assert_eq!(l.to_string(), "_8:_1");
+/// ```
 pub type LayoutOf<S, D> = <(S, D) as LayoutResult>::Layout;
 
 /// `B1` when both parts of an internal layout are fully static.

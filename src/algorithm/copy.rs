@@ -12,6 +12,20 @@ use crate::tensor::{Engine, EngineMut, Numeric, Tensor};
 use crate::tuple::{CuteDisplay, ToList, Tup};
 
 /// A copy implementation between two tensor types (CuTe's `Copy_Atom`).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// #[derive(Clone, Copy)]
+/// struct Doubling;
+/// impl<'a, 'b> CopyAtom<Tensor<ViewEngine<'a, f32>, layout_t!(4:1)>, Tensor<ViewMutEngine<'b, f32>, layout_t!(4:1)>> for Doubling {
+///     fn copy(&self, s: &Tensor<ViewEngine<'a, f32>, layout_t!(4:1)>, d: &mut Tensor<ViewMutEngine<'b, f32>, layout_t!(4:1)>) {
+///         for i in 0..4isize { d[i] = 2.0 * s[i]; }
+///     }
+/// }
+/// let (src, mut dst) = ([1.0f32, 2.0, 3.0, 4.0], [0f32; 4]);
+/// copy_with(Doubling, &make_tensor(&src[..], layout!(4:1)), &mut make_tensor(&mut dst[..], layout!(4:1)));
+/// assert_eq!(dst, [2.0, 4.0, 6.0, 8.0]);
+/// ```
 pub trait CopyAtom<Src, Dst> {
     /// Copy every element of `src` into the element of `dst` at the same 1-D
     /// coordinate (converting the element type as C++'s `static_cast` does).
@@ -34,6 +48,14 @@ pub struct UniversalCopy;
 
 /// The default: whole contiguous runs where the layouts prove them, else one element
 /// at a time (CuTe's `AutoVectorizingCopy`). The choice is made at compile time.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let src: Vec<f32> = (0..32).map(|x| x as f32).collect();
+/// let mut frag = make_owned_tensor::<f32, _>(layout!((4,8)));
+/// copy_with(AutoVectorizingCopy, &make_tensor(&src[..], layout!((4,8))), &mut frag);
+/// assert_eq!(frag[(1isize, 2isize)], 9.0);
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct AutoVectorizingCopy;
 
@@ -121,6 +143,14 @@ where
 }
 
 /// CuTe's `copy(copy_atom, src, dst)`: copy with an explicit implementation.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let src = [1i32, 2, 3, 4];
+/// let mut dst = [0i32; 4];
+/// copy_with(UniversalCopy, &make_tensor(&src[..], layout!((2,2))), &mut make_tensor(&mut dst[..], layout!((2,2):(2,1))));
+/// assert_eq!(dst, [1, 3, 2, 4]);
+/// ```
 #[inline(always)]
 #[track_caller]
 pub fn copy_with<A: CopyAtom<Src, Dst>, Src: TensorShapes<Dst>, Dst>(
@@ -133,6 +163,11 @@ pub fn copy_with<A: CopyAtom<Src, Dst>, Src: TensorShapes<Dst>, Dst>(
 }
 
 /// Values usable as predicates: `bool`, or any number (non-zero is true).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// assert!(true.holds() && 3u8.holds() && !0.0f32.holds());
+/// ```
 pub trait Predicate: Copy {
     /// Whether the predicate holds.
     fn holds(self) -> bool;

@@ -22,6 +22,19 @@ use crate::tuple::{CuteDisplay, Get, HCons, HNil, ToList, Tup};
 use typenum::{B1, U0, U1, U2, U3};
 
 /// A read-only matrix: `at(i, j)` for `i < rows`, `j < cols`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// // The gemm atoms see tensors as matrices; a plain array can be one too.
+/// struct Id2;
+/// impl Mat for Id2 {
+///     type T = f32;
+///     fn rows(&self) -> isize { 2 }
+///     fn cols(&self) -> isize { 2 }
+///     fn at(&self, i: isize, j: isize) -> f32 { if i == j { 1.0 } else { 0.0 } }
+/// }
+/// assert_eq!(Id2.at(1, 1), 1.0);
+/// ```
 pub trait Mat {
     /// Element type.
     type T: Numeric;
@@ -33,6 +46,24 @@ pub trait Mat {
     fn at(&self, i: isize, j: isize) -> Self::T;
 }
 /// A writable matrix.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// struct M([f32; 4]);
+/// impl Mat for M {
+///     type T = f32;
+///     fn rows(&self) -> isize { 2 }
+///     fn cols(&self) -> isize { 2 }
+///     fn at(&self, i: isize, j: isize) -> f32 { self.0[(i + 2 * j) as usize] }
+/// }
+/// impl MatMut for M {
+///     fn set(&mut self, i: isize, j: isize, v: f32) { self.0[(i + 2 * j) as usize] = v; }
+/// }
+/// let (a, b) = (M([1.0, 0.0, 0.0, 1.0]), M([1.0, 2.0, 3.0, 4.0]));
+/// let mut c = M([0.0; 4]);
+/// UniversalFma.mma(&a, &b, &mut c);                // C += A * B^T
+/// assert_eq!(c.0, [1.0, 3.0, 2.0, 4.0]);
+/// ```
 pub trait MatMut: Mat {
     /// Overwrite element `(i, j)`.
     fn set(&mut self, i: isize, j: isize, v: Self::T);
@@ -130,6 +161,17 @@ where
 
 /// An MMA atom: computes `C(m,n) += sum_k A(m,k) * B(n,k)` for matrices (CuTe's
 /// `MMA_Atom`; the patterns with V, M and N modes reduce to it).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let a: Vec<f32> = (0..64).map(|x| x as f32).collect();
+/// let b = a.clone();
+/// let (mut c1, mut c2) = ([0f32; 64], [0f32; 64]);
+/// let (ta, tb) = (make_tensor(&a[..], layout!((8,8))), make_tensor(&b[..], layout!((8,8))));
+/// gemm_with(UniversalFma, &ta, &tb, &mut make_tensor(&mut c1[..], layout!((8,8))));
+/// gemm_with(RegisterBlocked::<4, 4>, &ta, &tb, &mut make_tensor(&mut c2[..], layout!((8,8))));
+/// assert_eq!(c1, c2);
+/// ```
 pub trait MmaAtom: Copy {
     /// `C += A * B^T` with `A: M x K`, `B: N x K`, `C: M x N`.
     fn mma<A: Mat, B: Mat<T = A::T>, C: MatMut<T = A::T>>(&self, a: &A, b: &B, c: &mut C);
@@ -799,6 +841,16 @@ pub fn gemm<TA: GemmOperands<UniversalFma, TB, TC>, TB, TC>(a: &TA, b: &TB, c: &
 }
 
 /// CuTe's `gemm(mma_atom, A, B, C)`: as [`gemm`], with an explicit MMA atom.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let a = [1.0f64, 2.0];                  // (M) = 2
+/// let b = [3.0f64, 4.0, 5.0];             // (N) = 3
+/// let mut c = [0.0f64; 6];
+/// gemm_with(RegisterBlocked::<2, 2>, &make_tensor(&a[..], layout!(2)), &make_tensor(&b[..], layout!(3)),
+///           &mut make_tensor(&mut c[..], layout!((2,3))));
+/// assert_eq!(c, [3.0, 6.0, 4.0, 8.0, 5.0, 10.0]);   // outer product
+/// ```
 #[inline(always)]
 #[track_caller]
 pub fn gemm_with<Atom: MmaAtom, TA: GemmOperands<Atom, TB, TC>, TB, TC>(

@@ -107,6 +107,15 @@ where
 }
 
 /// The operands of `copy`, `copy_if` and `axpby` must have the same shape.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// // `copy` of a 4x8 tensor into an 8x4 one does not compile; equal shapes do:
+/// let src = [1u8; 32];
+/// let mut dst = make_owned_tensor::<u8, _>(layout!((4,8)));
+/// copy(&make_tensor(&src[..], layout!((4,8):(8,1))), &mut dst);
+/// assert_eq!(dst[31], 1);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "the tensors' shapes differ",
     label = "the source and destination must have equal extents mode by mode (or the same size if their ranks differ)"

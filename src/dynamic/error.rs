@@ -49,4 +49,11 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {}
 
 /// Result alias of the runtime tree.
+///
+/// ```
+/// use cutlet::dynamic::{DynLayout, Result};
+/// fn parse(s: &str) -> Result<DynLayout> { Ok(s.parse()?) }
+/// assert!(parse("(_2,_3):(_1,_2)").is_ok());
+/// assert!(parse("(_2,_3):(_1)").is_err());
+/// ```
 pub type Result<T> = core::result::Result<T, Error>;

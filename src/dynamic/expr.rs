@@ -24,6 +24,12 @@ pub fn eval(s: &str) -> Result<String> {
 }
 
 /// Evaluate a parsed expression.
+///
+/// ```
+/// use cutlet::dynamic::{eval_expr, parse_expr};
+/// let v = eval_expr(&parse_expr("coalesce((_2,_4):(_1,_2))").unwrap()).unwrap();
+/// assert_eq!(v.to_string(), "_8:_1");
+/// ```
 pub fn eval_expr(e: &Expr) -> Result<Value> {
     match e {
         Expr::Value(v) => Ok(v.clone()),
@@ -35,6 +41,10 @@ pub fn eval_expr(e: &Expr) -> Result<Value> {
 }
 
 /// The names `eval` understands, for help texts.
+///
+/// ```
+/// assert!(cutlet::dynamic::OPERATIONS.contains(&"logical_divide"));
+/// ```
 pub const OPERATIONS: &[&str] = &[
     "size",
     "cosize",

@@ -10,6 +10,11 @@ use super::error::{Error, Result};
 use core::fmt;
 
 /// Path of a basis element, outermost mode first (`_1@0@1` is path `[1, 0]`).
+///
+/// ```
+/// use cutlet::dynamic::Basis;
+/// assert_eq!(Basis::default(), Basis::NONE);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Basis {
     len: u8,
@@ -74,6 +79,12 @@ pub struct DInt {
 }
 
 /// A boolean that remembers whether CuTe would know it statically.
+///
+/// ```
+/// use cutlet::dynamic::SBool;
+/// let b = SBool { value: true, is_static: false };
+/// assert!(!b.is_true());                                  // true, but only at run time
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct SBool {
     /// The truth value.

@@ -27,6 +27,13 @@ pub struct DynLayout {
 }
 
 /// A coordinate element for [`DynLayout::slice`]: an integer or CuTe's `_`.
+///
+/// ```
+/// use cutlet::dynamic::{Coord, DInt, DynLayout};
+/// let l: DynLayout = "(_4,_8):(_1,_4)".parse().unwrap();
+/// let (s, off) = l.slice(&Coord::Tuple(vec![Coord::Int(DInt::stat(2)), Coord::Under])).unwrap();
+/// assert_eq!((s.to_string(), off.value), ("(_8):(_4)".to_string(), 2));
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Coord {
     /// A fixed coordinate.
@@ -228,6 +235,12 @@ fn slice(c: &Coord, t: &IntTuple, top: bool) -> Result<IntTuple> {
 }
 
 /// CuTe's `crd2idx(coord, shape, stride)`.
+///
+/// ```
+/// use cutlet::dynamic::{IntTuple, crd2idx};
+/// let (c, s, d): (IntTuple, IntTuple, IntTuple) = ("(1,2)".parse().unwrap(), "(_4,_8)".parse().unwrap(), "(_1,_4)".parse().unwrap());
+/// assert_eq!(crd2idx(&c, &s, &d).unwrap().value, 9);
+/// ```
 pub fn crd2idx(c: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<DInt> {
     match (c, shape) {
         (IntTuple::Tuple(cv), IntTuple::Tuple(sv)) => {

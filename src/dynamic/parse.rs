@@ -12,6 +12,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 /// A parsed expression: a value or an operation applied to expressions.
+///
+/// ```
+/// use cutlet::dynamic::{Expr, parse_expr};
+/// assert!(matches!(parse_expr("_4:_1").unwrap(), Expr::Value(_)));
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Expr {
     /// A literal value.

@@ -32,6 +32,14 @@ pub enum Value {
 
 /// What a divide, product or composition takes as its second argument: a layout, a
 /// shape (by-mode, stride 1), `_`, or a tuple of those (a tile).
+///
+/// ```
+/// use cutlet::dynamic::{DynLayout, DInt, Tiler, logical_divide};
+/// let l: DynLayout = "(_4,_2,_3):(_2,_1,_8)".parse().unwrap();
+/// let t = Tiler::Layout("_4:_2".parse().unwrap());
+/// assert_eq!(logical_divide(&l, &t).unwrap().to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+/// let _by_mode = Tiler::Tuple(vec![Tiler::Int(DInt::stat(2)), Tiler::Under]);
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Tiler {
     /// A layout tiler.

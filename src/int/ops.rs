@@ -13,6 +13,12 @@ use typenum::{
 };
 
 /// Division by a static integer requires it to be non-zero.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// // `_6 / _0` does not compile; a non-zero static divisor does:
+/// assert_eq!((_6::new() / _3::new()).to_string(), "_2");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "division by the static integer _0",
     label = "this divisor is statically zero"
@@ -319,6 +325,12 @@ pub(crate) const fn gcd_dyn(mut t: isize, mut u: isize) -> isize {
 }
 
 /// CuTe's `abs`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// assert_eq!(IntNeg::<3>::new().int_abs().to_string(), "_3");
+/// assert_eq!((-3isize).int_abs(), 3);
+/// ```
 pub trait IntAbs {
     /// `|x|`, static iff `x` is.
     type Output: Integral;
@@ -345,6 +357,12 @@ impl IntAbs for isize {
 }
 
 /// CuTe's `signum`: `-1`, `0` or `1`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// assert_eq!(IntNeg::<3>::new().int_signum().to_string(), "_-1");
+/// assert_eq!(0isize.int_signum(), 0);
+/// ```
 pub trait IntSignum {
     /// The sign, static iff `x` is.
     type Output: Integral;
@@ -381,6 +399,12 @@ impl IntSignum for isize {
 }
 
 /// CuTe's `ceil_div(a, b) = (a + b - _1) / b`, static iff both operands are.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// assert_eq!(_7::new().int_ceil_div(_2::new()).to_string(), "_4");
+/// assert_eq!(7isize.int_ceil_div(_2::new()), 4);
+/// ```
 pub trait IntCeilDiv<R> {
     /// The quotient rounded up.
     type Output: Integral;

@@ -59,10 +59,18 @@ where
 }
 
 /// The type of `cosize(layout)`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// type L = layout_t!(((2,4),(3,5)):((3,6),(1,24)));
+/// const N: isize = <CosizeT<L> as StaticValue>::VALUE;
+/// assert_eq!(N, 120);
+/// ```
 pub type CosizeT<L> =
     <ListOf<<L as LayoutParts>::Shape> as Coshape<ListOf<<L as LayoutParts>::Stride>>>::Output;
 
 /// Names the shape and stride types of a layout type.
+#[doc(hidden)]
 pub trait LayoutParts {
     /// The shape type.
     type Shape: ToList;

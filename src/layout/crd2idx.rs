@@ -8,6 +8,7 @@ use core::ops::{Add, Div, Mul, Rem};
 use typenum::{B0, B1, Bit, Z0};
 
 /// Map a coordinate (internal form) through a shape and stride to an index.
+#[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "this coordinate does not fit the layout's shape",
     label = "a coordinate is a 1-D index or a tuple with the shape's rank at each level"
@@ -166,6 +167,12 @@ where
 }
 
 /// A static coordinate must lie inside its (static) mode.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// // `layout!((4,8)).call(coord!((4, 0)))` does not compile: 4 is outside the mode of extent 4.
+/// assert_eq!(layout!((4,8)).call(coord!((3, 0))).to_string(), "_3");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "static coordinate out of range for the layout's shape",
     label = "this coordinate is not below the extent of its mode"
@@ -229,6 +236,12 @@ impl InRange<HNil> for HNil {}
 impl<CH: InRange<SH>, CT: InRange<ST>, SH, ST> InRange<HCons<SH, ST>> for HCons<CH, CT> {}
 
 /// The index type `layout.call(coord)` returns.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let i: IndexT<shape_t!((4,8)), shape_t!((1,4)), shape_t!((2,3))> = layout!((4,8)).call(coord!((2, 3)));
+/// assert_eq!(i.to_string(), "_14");
+/// ```
 pub type IndexT<S, D, Cd> = <ListOf<Cd> as Crd2Idx<ListOf<S>, ListOf<D>>>::Output;
 
 impl<S: ToList, D: ToList> Layout<S, D> {

@@ -8,6 +8,7 @@ use core::ops::{Div, Rem};
 use typenum::{B0, B1, Z0};
 
 /// Split an index (`Self`) across a shape in internal form.
+#[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "cannot split this index across the shape",
     label = "idx2crd takes an integer index and a shape"

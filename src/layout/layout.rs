@@ -114,6 +114,12 @@ impl<S: CuteDisplay, D: CuteDisplay> fmt::Debug for Layout<S, D> {
 }
 
 /// Anything with a shape: int tuples (their own shape) and layouts.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// assert_eq!(size(layout!((4,8))).to_string(), "_32");            // a layout has a shape
+/// assert_eq!(size(shape!((4, 8))).to_string(), "_32");            // so has an int tuple
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no shape",
     label = "expected a layout, a tensor or an int tuple"
@@ -140,14 +146,40 @@ impl<S: ToList<List: Tup>, D: Copy> Shaped for Layout<S, D> {
 }
 
 /// The internal form of an int tuple.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tuple::{ToList, Tup};
+/// fn rank_of<T: ToList>(_: T) -> usize where ListOf<T>: Tup { <<ListOf<T> as Tup>::Rank as typenum::Unsigned>::USIZE }
+/// assert_eq!(rank_of(shape!((2, (3, 4)))), 2);
+/// ```
 pub type ListOf<T> = <T as ToList>::List;
 /// The internal form of the shape of `T`.
+#[doc(hidden)]
 pub type ShapeListOf<T> = ListOf<<T as Shaped>::Shape>;
 /// The type of `size(t)` (CuTe's `decltype(size(t))`).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// const S: isize = <SizeT<layout_t!((4,8):(1,4))> as StaticValue>::VALUE;
+/// assert_eq!(S, 32);
+/// ```
 pub type SizeT<T> = <ShapeListOf<T> as Tup>::Size;
 /// The type of `rank(t)`: always a static integer.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// const R: isize = <RankT<layout_t!(((2,4),(3,5)):((1,2),(8,24)))> as StaticValue>::VALUE;
+/// assert_eq!(R, 2);
+/// ```
 pub type RankT<T> = C<<<ShapeListOf<T> as Tup>::Rank as ToSigned>::Output>;
 /// The type of `depth(t)`: always a static integer.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// const D: isize = <DepthT<layout_t!(((2,4),(3,5)):((1,2),(8,24)))> as StaticValue>::VALUE;
+/// assert_eq!(D, 2);
+/// ```
 pub type DepthT<T> = C<<<ShapeListOf<T> as Tup>::Depth as ToSigned>::Output>;
 
 /// CuTe's `size`: the number of coordinates (product of the shape); static when the
@@ -230,6 +262,11 @@ pub const fn value_of<I: StaticValue>() -> isize {
 }
 
 /// Static integers expose their value as an associated constant.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// assert_eq!(<_16 as StaticValue>::VALUE, 16);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a static integer",
     label = "this value is dynamic: it is only known at run time"

@@ -123,6 +123,12 @@ pub(crate) type ColMajor<L> = <L as CompactLeft<C<P1>>>::Stride;
 pub(crate) type RowMajor<L> = <L as CompactRight<C<P1>>>::Stride;
 
 /// The layout `make_layout(shape)` returns.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let l: CompactLayout<shape_t!((4,8))> = make_layout(shape!((4, 8)));
+/// assert_eq!(l.to_string(), "(_4,_8):(_1,_4)");
+/// ```
 pub type CompactLayout<S> = Layout<S, <ColMajor<ListOf<S>> as ToNative>::Native>;
 
 /// CuTe's `make_layout(shape)`: the compact column-major layout of a shape (CuTe's
@@ -145,14 +151,29 @@ where
 }
 
 /// CuTe's `LayoutLeft` tag: compact column-major strides.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// assert_eq!(make_layout_with(shape!((4, 8)), LayoutLeft).to_string(), "(_4,_8):(_1,_4)");
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LayoutLeft;
 /// CuTe's `LayoutRight` tag: compact row-major strides.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// assert_eq!(make_layout_with(shape!((4, 8)), LayoutRight).to_string(), "(_4,_8):(_8,_1)");
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LayoutRight;
 
 /// What `make_layout_with(shape, x)` accepts as `x`: `LayoutLeft`, `LayoutRight`, or an
 /// explicit stride congruent with the shape.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// assert_eq!(make_layout_with(shape!((4, 8)), shape!((2, 8))).to_string(), "(_4,_8):(_2,_8)");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot give strides to this shape",
     label = "expected `LayoutLeft`, `LayoutRight` or a stride congruent with the shape"
@@ -452,6 +473,12 @@ where
 }
 
 /// The stride `make_layout_like` gives a layout of shape `S` and stride `D`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let l: Layout<shape_t!((4,8)), LikeStride<shape_t!((4,8)), shape_t!((8,1))>> = make_layout_like(layout!((4,8):(8,1)));
+/// assert_eq!(l.to_string(), "(_4,_8):(_8,_1)");
+/// ```
 pub type LikeStride<S, D> =
     <<ListOf<S> as LayoutLikeStride<ListOf<D>>>::Output as ToNative>::Native;
 

@@ -7,6 +7,7 @@ use crate::tuple::{Append, Concat, Get, HCons, HNil, ToList, ToNative, Tup, hcon
 use typenum::{B1, Bit, Const, NInt, PInt, ToUInt, U, U0, UInt, Unsigned, Z0};
 
 /// Mode `I` of an int tuple in internal form (a leaf's mode 0 is itself).
+#[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "mode index out of range",
     label = "this int tuple or layout has fewer modes"
@@ -97,6 +98,7 @@ where
 }
 
 /// Elements `[B, E)` of a list, checked non-empty and in range.
+#[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "take::<B, E>: the mode range is empty or out of bounds",
     label = "need B < E <= rank"
@@ -291,6 +293,7 @@ impl<H: Copy, T: Copy, X: Copy> PrependMode<X> for HCons<H, T> {
 /// Lifts an int-tuple operation to int tuples (native) and layouts (both parts).
 ///
 /// `Op` is one of the marker types below; `Arg` carries its value argument.
+#[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "this mode operation does not apply to `{Self}`",
     label = "check the mode indices against the rank"

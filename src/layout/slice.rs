@@ -21,6 +21,12 @@ use typenum::Z0;
 pub struct Underscore;
 
 /// CuTe's underscore `_`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let l = layout!((4,8):(1,4));
+/// assert_eq!(l.slice((2isize, X)).to_string(), "(_8):(_4)");
+/// ```
 pub const X: Underscore = Underscore;
 
 impl ToList for Underscore {
@@ -45,6 +51,7 @@ impl CuteDisplay for Underscore {
 
 /// CuTe's `slice(coord, t)` at the top level: `_` keeps `t`, an integer drops it, a
 /// tuple keeps the concatenation of its kept parts.
+#[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "this coordinate cannot slice the layout",
     label = "a slicing coordinate must match the shape's profile, with `_` for kept modes"
@@ -171,11 +178,23 @@ impl<CH: Zeroed, CT: Zeroed> Zeroed for HCons<CH, CT> {
 }
 
 /// The layout `slice(coord, layout)` returns.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let s: SliceT<shape_t!((4,8)), shape_t!((1,4)), (isize, Underscore)> = layout!((4,8)).slice((2isize, X));
+/// assert_eq!(s.to_string(), "(_8):(_4)");
+/// ```
 pub type SliceT<S, D, Cd> = Layout<
     <<ListOf<Cd> as Slice<ListOf<S>>>::Output as ToNative>::Native,
     <<ListOf<Cd> as Slice<ListOf<D>>>::Output as ToNative>::Native,
 >;
 /// The offset type `slice_and_offset` returns.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let (s, off) = slice_and_offset(coord!((2, _)), layout!((4,8)));
+/// assert_eq!((s.to_string(), off.to_string()), ("(_8):(_4)".to_string(), "_2".to_string()));
+/// ```
 pub type OffsetT<S, D, Cd> =
     <<ListOf<Cd> as Zeroed>::Output as Crd2Idx<ListOf<S>, ListOf<D>>>::Output;
 
@@ -209,6 +228,11 @@ impl<S: ToList, D: ToList> Layout<S, D> {
 }
 
 /// CuTe's `slice(coord, layout)`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// assert_eq!(slice(coord!((_, 5)), layout!((4,8):(1,4))).to_string(), "(_4):(_1)");
+/// ```
 #[inline(always)]
 pub fn slice<Cd: ToList, S: ToList, D: ToList>(c: Cd, l: Layout<S, D>) -> SliceT<S, D, Cd>
 where

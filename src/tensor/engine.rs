@@ -7,20 +7,52 @@ use generic_array::{ArrayLength, GenericArray};
 
 /// A memory space tag (CuTe's gmem/smem/rmem), carried in a tensor's type so that
 /// algorithms can dispatch on it.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// assert_eq!(<Gmem as MemSpace>::NAME, "gmem");
+/// assert_eq!(<Generic as MemSpace>::NAME, "ptr");
+/// ```
 pub trait MemSpace: Copy + Default + core::fmt::Debug + 'static {
     /// Short name, as CuTe prints it.
     const NAME: &'static str;
 }
 /// Global memory.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let data = [0f32; 4];
+/// let t: Tensor<ViewEngine<'_, f32, Gmem>, _> = make_tensor(make_gmem_ptr(&data[..]), shape!(4));
+/// assert!(t.to_string().starts_with("gmem_ptr"));
+/// ```
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub struct Gmem;
 /// Shared memory.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let data = [0f32; 4];
+/// let t: Tensor<ViewEngine<'_, f32, Smem>, _> = make_tensor(make_smem_ptr(&data[..]), shape!(4));
+/// assert!(t.to_string().starts_with("smem_ptr"));
+/// ```
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub struct Smem;
 /// Registers: owning tensors live here.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let t = make_owned_tensor::<f32, _>(layout!(4));
+/// assert!(t.to_string().starts_with("rmem_ptr"));
+/// ```
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub struct Rmem;
 /// Untagged memory.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let data = [0f32; 4];
+/// assert!(make_tensor(&data[..], shape!(4)).to_string().starts_with("ptr"));
+/// ```
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub struct Generic;
 impl MemSpace for Gmem {
@@ -37,6 +69,13 @@ impl MemSpace for Generic {
 }
 
 /// Storage tagged with a memory space (CuTe's `make_gmem_ptr(p)`).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let data = [1u8, 2];
+/// let p: Tagged<Gmem, &[u8]> = make_gmem_ptr(&data[..]);
+/// assert_eq!(p.storage, [1, 2]);
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Tagged<Sp, P> {
     /// The storage (a slice).
@@ -73,6 +112,12 @@ pub fn make_smem_ptr<P>(storage: P) -> Tagged<Smem, P> {
     }
 }
 /// Tag storage as registers.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let data = [0f32; 4];
+/// assert_eq!(make_tensor(make_rmem_ptr(&data[..]), shape!(4)).to_string(), "rmem_ptr o _4:_1");
+/// ```
 pub fn make_rmem_ptr<P>(storage: P) -> Tagged<Rmem, P> {
     Tagged {
         storage,
@@ -81,6 +126,13 @@ pub fn make_rmem_ptr<P>(storage: P) -> Tagged<Rmem, P> {
 }
 
 /// Read access to elements by offset from the tensor's origin.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let data = [5i32, 6, 7];
+/// let t = make_tensor(&data[..], shape!(3));
+/// assert_eq!(t.engine().read(2), 7);
+/// ```
 pub trait Engine {
     /// The element type (a value; identity tensors compute theirs).
     type Elem: Copy;
@@ -94,6 +146,13 @@ pub trait Engine {
 }
 
 /// Engines that store their elements: references and contiguous runs.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let data = [5i32, 6, 7];
+/// let t = make_tensor(&data[..], shape!(3));
+/// assert_eq!(t.engine().run(1, 2), [6, 7]);
+/// ```
 pub trait EngineRef: Engine {
     /// The element at `off` (panics outside the storage).
     fn at(&self, off: isize) -> &Self::Elem;
@@ -102,6 +161,15 @@ pub trait EngineRef: Engine {
 }
 
 /// Engines whose elements can be written.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let mut data = [0i32; 4];
+/// let mut e = (&mut data[..]).into_engine();
+/// e.run_mut(0, 4).copy_from_slice(&[1, 2, 3, 4]);
+/// *e.at_mut(0) = 9;
+/// assert_eq!(data, [9, 2, 3, 4]);
+/// ```
 pub trait EngineMut: EngineRef {
     /// The element at `off`, mutably.
     fn at_mut(&mut self, off: isize) -> &mut Self::Elem;
@@ -110,6 +178,13 @@ pub trait EngineMut: EngineRef {
 }
 
 /// Engines that can move their origin (views): what slicing a tensor needs.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let data = [5i32, 6, 7];
+/// let e = make_tensor(&data[..], shape!(3)).engine().offset(1);
+/// assert_eq!(e.read(0), 6);
+/// ```
 pub trait Offset: Engine + Sized {
     /// The same storage with its origin moved by `off`.
     fn offset(self, off: isize) -> Self;
@@ -124,6 +199,12 @@ fn index(base: isize, off: isize) -> usize {
 
 /// An owning engine: `N` elements inline (a register fragment), `N` fixed at compile
 /// time from the layout's cosize.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let t = make_owned_tensor::<f64, _>(layout!((2,2)));
+/// assert_eq!(core::mem::size_of_val(t.engine()), 32);
+/// ```
 pub struct ArrayEngine<T, N: ArrayLength> {
     pub(crate) data: GenericArray<T, N>,
 }
@@ -168,6 +249,13 @@ impl<T: Copy, N: ArrayLength> EngineMut for ArrayEngine<T, N> {
 }
 
 /// A read-only view over a slice; `base` is the slice index of the tensor's origin.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let data = [1.0f32, 2.0];
+/// let t: Tensor<ViewEngine<'_, f32>, _> = make_tensor(&data[..], shape!(2));
+/// assert_eq!(t[1], 2.0);
+/// ```
 pub struct ViewEngine<'a, T, Sp = Generic> {
     data: &'a [T],
     base: isize,
@@ -229,6 +317,14 @@ impl<T: Copy, Sp: MemSpace> Offset for ViewEngine<'_, T, Sp> {
 }
 
 /// A mutable view over a slice.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let mut data = [0.0f32; 2];
+/// let mut t: Tensor<ViewMutEngine<'_, f32>, _> = make_tensor(&mut data[..], shape!(2));
+/// t[1] = 3.0;
+/// assert_eq!(data, [0.0, 3.0]);
+/// ```
 pub struct ViewMutEngine<'a, T, Sp = Generic> {
     data: &'a mut [T],
     base: isize,

@@ -12,6 +12,12 @@ use crate::tuple::{ToList, ToNative};
 use typenum::P1;
 
 /// The engine of an identity tensor: element `i` is `idx2crd(base + i, shape)`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let id = make_identity_tensor(shape!((2, 3)));
+/// assert_eq!(id.engine().read(4), (0, 2));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct CoordEngine<S> {
     shape: S,
@@ -19,6 +25,12 @@ pub struct CoordEngine<S> {
 }
 
 /// The coordinate type of a shape (the element type of its identity tensor).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let c: CoordOf<shape_t!((2, (3, 4)))> = make_identity_tensor(shape!((2, (3, 4)))).engine().read(5);
+/// assert_eq!(c, (1, (2, 0)));
+/// ```
 pub type CoordOf<S> = <<isize as Idx2Crd<ListOf<S>>>::Output as ToNative>::Native;
 
 impl<S: ToList> Engine for CoordEngine<S>

@@ -176,6 +176,13 @@ where
 }
 
 /// Engines that can lend a read-only view of themselves.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let t = make_owned_tensor::<i32, _>(layout!(4));
+/// let v = t.engine().as_view();
+/// assert_eq!(v.run(0, 4), [0; 4]);
+/// ```
 pub trait AsView {
     /// The view engine.
     type View<'a>: EngineRef + Copy
@@ -185,6 +192,14 @@ pub trait AsView {
     fn as_view(&self) -> Self::View<'_>;
 }
 /// Engines that can lend a mutable view of themselves.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let mut t = make_owned_tensor::<i32, _>(layout!(4));
+/// let mut v = t.view_mut();                        // a tensor viewing the same registers
+/// v[1isize] = 8;
+/// assert_eq!(t[1], 8);
+/// ```
 pub trait AsViewMut: AsView {
     /// The mutable view engine.
     type ViewMut<'a>: EngineMut + super::engine::Offset
@@ -261,6 +276,13 @@ impl<E: AsViewMut, L: Copy> Tensor<E, L> {
 }
 
 /// Storage a non-owning tensor can view: slices, tagged slices.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let data = [1u8; 4];
+/// let e = (&data[..]).into_engine();
+/// assert_eq!(e.read(3), 1);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a tensor's storage",
     label = "expected `&[T]`, `&mut [T]` or a tagged pointer (`make_gmem_ptr(slice)`)"
@@ -297,6 +319,13 @@ impl<'a, T: Copy, Sp: MemSpace> IntoEngine for Tagged<Sp, &'a mut [T]> {
 }
 
 /// A layout, or a shape (taken as its compact column-major layout).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let data = [0f32; 32];
+/// // A shape means its compact column-major layout.
+/// assert_eq!(make_tensor(&data[..], shape!((4, 8))).layout(), make_layout(shape!((4, 8))));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is neither a layout nor a shape",
     label = "expected a layout or an int tuple"
@@ -379,6 +408,12 @@ where
 
 /// The element count of an owning tensor: the layout's cosize as a typenum length,
 /// which exists only when the cosize is static.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// // `make_owned_tensor::<f32, _>(layout!((m, 8)))` with a dynamic `m` does not compile.
+/// assert_eq!(core::mem::size_of_val(&make_owned_tensor::<f32, _>(layout!((4,8)))), 128);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "owning tensors need a static layout: this layout's cosize is dynamic",
     label = "the storage size of a register tensor must be known at compile time",
@@ -393,6 +428,12 @@ impl<U: Unsigned + NonZero + ArrayLength> StaticCosize for C<PInt<U>> {
 }
 
 /// The owning tensor type for element `T` and layout `L`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let t: OwnedTensor<f32, shape_t!((4, 8)), shape_t!((1, 4))> = make_owned_tensor(layout!((4,8)));
+/// assert_eq!(core::mem::size_of_val(&t), 128);
+/// ```
 pub type OwnedTensor<T, S, D> =
     Tensor<ArrayEngine<T, <CosizeT<Layout<S, D>> as StaticCosize>::Len>, Layout<S, D>>;
 

@@ -57,6 +57,14 @@ impl<T: Num, S: TileShape> ops::Neg for Tile<T, S> {
 }
 
 /// Element types with bitwise operations: `bool` (logical) and the integers.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// let m = ct::iota::<u8, _>(shape!((4))) & 1u8;
+/// assert_eq!(m.to_string(), "[0, 1, 0, 1]");
+/// assert_eq!((!ct::full(shape!((2)), true)).as_slice(), [false, false]);
+/// ```
 pub trait Bits:
     Element
     + ops::BitAnd<Output = Self>

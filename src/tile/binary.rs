@@ -11,6 +11,17 @@ use half::{bf16, f16};
 /// A binary element-wise operation's operands, `Self` on the left and `R` on the
 /// right. The operation converts both to `Elem` and produces `Output<U>`: a tile of the
 /// broadcast shape, or a scalar when both operands are scalars.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// use ct::Binary;
+/// // Tile with tile: broadcast shape, common type.
+/// let t = ct::ones::<i16, _>(shape!((2, 1))).zip(ct::ones::<i32, _>(shape!((3))), |a, b| a + b);
+/// assert_eq!(t.dims(), [2, 3]);
+/// // Scalar with scalar: a scalar.
+/// assert_eq!(2i32.zip(3i32, |a, b| a * b), 6);
+/// ```
 pub trait Binary<R>: Sized {
     /// The element type both operands are converted to.
     type Elem: Element;
@@ -73,6 +84,14 @@ impl<T: Element> Binary<T> for T {
 }
 
 /// A scalar that does not have the tile's element type.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// // `ct::ones::<i32, _>(shape!((4))) + 2.5` would not compile; a tile-typed scalar does:
+/// let t = ct::ones::<i32, _>(shape!((4))) + 2;
+/// assert_eq!(t.as_slice(), [3; 4]);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "scalar `{Scalar}` would narrow to the tile's element type `{Elem}`",
     label = "a scalar operand must have the tile's element type",

@@ -46,6 +46,16 @@ pub trait Cast<U>: Element {
 }
 
 /// The element type of mixed-type arithmetic (see the module documentation).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// use ct::Promote;
+/// let x: <i16 as Promote<i32>>::Output = 1i32;
+/// let y: <u8 as Promote<i8>>::Output = 1i16;
+/// let z: <half::f16 as Promote<half::bf16>>::Output = 1.0f32;
+/// assert_eq!((x, y, z), (1, 1, 1.0));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "tile element types `{Self}` and `{U}` have no common type",
     label = "no type holds every value of both",

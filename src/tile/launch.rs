@@ -82,6 +82,14 @@ impl From<(usize, usize, usize)> for Grid {
 }
 
 /// A block's position in the grid (cuTile's `bid(0)`, `bid(1)`, `bid(2)`).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// ct::launch(ct::Grid::from((2, 3)).serial(), |b| {
+///     assert!(b.bid(0) < 2 && b.bid(1) < 3 && b.bid(2) == 0);
+/// });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BlockId(pub [usize; 3]);
 impl BlockId {
@@ -115,6 +123,19 @@ pub fn launch(grid: impl Into<Grid>, kernel: impl Fn(BlockId) + Sync) {
 
 /// A block's share of the output of [`launch_with`]: the tile of the output at the
 /// block's coordinates.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// let mut data = vec![0i32; 6];
+/// let n = 6;
+/// ct::launch_with(3, &mut make_tensor(&mut data[..], shape!(n)), shape!((2)), |b, out| {
+///     let i = out.index()[0] as i32;
+///     let old = out.load(ct::Padding::Zero);
+///     out.store(old + ct::full(shape!((2)), i));
+/// });
+/// assert_eq!(data, [0, 0, 1, 1, 2, 2]);
+/// ```
 pub struct BlockOut<'a, T, Sp, L, S> {
     tensor: Tensor<ViewMutEngine<'a, T, Sp>, L>,
     index: [isize; MAX_RANK],

@@ -9,6 +9,13 @@ use super::tile::Tile;
 
 /// A unary element-wise operation's operand: a tile (result: a tile of the same shape)
 /// or a scalar (result: a scalar).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// assert_eq!(ct::sqrt(4.0f64), 2.0);                       // a scalar gives a scalar
+/// assert_eq!(ct::sqrt(ct::full(shape!((2)), 9.0f32)).as_slice(), [3.0, 3.0]);
+/// ```
 pub trait Unary: Sized {
     /// The element type.
     type Elem: Element;

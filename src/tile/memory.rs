@@ -29,6 +29,16 @@ fn copy_run<T: Copy>(dst: &mut [T], src: &[T]) {
 }
 
 /// What `load` puts where the tile reaches past the tensor (cuTile's `PaddingMode`).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// let data = [1.0f32, 2.0, 3.0];
+/// let n = 3;
+/// let a = make_tensor(&data[..], shape!(n));
+/// let t = ct::load(&a, 0, shape!((4)), ct::Padding::Value(f32::NEG_INFINITY));
+/// assert_eq!(t.as_slice(), [1.0, 2.0, 3.0, f32::NEG_INFINITY]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Padding<T> {
     /// Zeros (`PaddingMode.ZERO`).
@@ -46,11 +56,27 @@ impl<T: Element> Padding<T> {
 }
 
 /// A tile coordinate: an integer (rank 1) or a tuple of integers, one per dimension.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// use ct::TileIndex;
+/// assert_eq!(3usize.coords().1, 1);
+/// let (c, n) = (1i32, 2usize).coords();
+/// assert_eq!((c[0], c[1], n), (1, 2, 2));
+/// ```
 pub trait TileIndex: Copy {
     /// The coordinates, left-aligned, and how many there are.
     fn coords(self) -> ([isize; MAX_RANK], usize);
 }
 /// One coordinate of a [`TileIndex`].
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// use ct::IndexValue;
+/// assert_eq!(7u32.index(), 7isize);
+/// ```
 pub trait IndexValue: Copy {
     /// As a signed index.
     fn index(self) -> isize;

@@ -343,6 +343,15 @@ half_num!(f16, bf16);
 /// The accumulator type of `matmul`/`mma` for an operand type: `f32` for `f16`,
 /// `bf16` and `f32`; `f64` for `f64`; `i32`/`u32` for integers up to 32 bits, `i64`/`u64`
 /// for 64-bit ones.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// use ct::MmaOperand;
+/// let acc: <half::bf16 as MmaOperand>::Acc = 0.0f32;
+/// let iacc: <i8 as MmaOperand>::Acc = 0i32;
+/// assert_eq!((acc, iacc), (0.0, 0));
+/// ```
 pub trait MmaOperand: Num {
     /// The accumulator type.
     type Acc: Num;

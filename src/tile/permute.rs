@@ -93,6 +93,13 @@ impl<T: Element, S: TileShape> Tile<T, S> {
 }
 
 /// The shape with its first two extents swapped; rank 0 and 1 have none to swap.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// let t = ct::iota::<i32, _>(shape!((2, 3, 4))).transpose();
+/// assert_eq!(t.dims(), [3, 2, 4]);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "transpose needs a tile of rank 2 or more; `{Self}` has fewer axes",
     label = "transpose swaps the first two axes"

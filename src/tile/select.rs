@@ -7,6 +7,14 @@ use super::shape::{BroadcastT, BroadcastsWith, TileShape};
 use super::tile::Tile;
 
 /// A tile, or a scalar taken as a rank-0 tile (an operand of [`where_`]).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// use ct::IntoTile;
+/// assert_eq!(5u8.into_tile().dims(), [] as [usize; 0]);
+/// assert_eq!(ct::zeros::<f32, _>(shape!((2))).into_tile().dims(), [2]);
+/// ```
 pub trait IntoTile {
     /// The element type.
     type Elem: Element;

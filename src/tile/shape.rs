@@ -14,6 +14,13 @@ use generic_array::ArrayLength;
 use typenum::{B0, B1, Bit, IsEqual, NonZero, P1, PInt, U0, U1, Unsigned};
 
 /// The largest tile rank.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// assert_eq!(ct::MAX_RANK, 8);
+/// assert_eq!(ct::zeros::<u8, _>(shape!((1, 1, 1, 1, 1, 1, 1, 2))).dims().len(), ct::MAX_RANK);
+/// ```
 pub const MAX_RANK: usize = 8;
 
 /// `dims` with `x` in front.
@@ -29,6 +36,7 @@ const fn prepend(x: usize, dims: [usize; MAX_RANK]) -> [usize; MAX_RANK] {
 }
 
 /// A flat list of static positive extents (the internal form of a tile shape).
+#[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a tile shape",
     label = "a tile shape is a flat tuple of static positive extents: `shape!((4, 8))`, `shape!((16))` for rank 1"
@@ -57,6 +65,15 @@ where
 }
 /// A tile shape: a native tuple whose list form is a [`ShapeList`] (rank 1 is written
 /// `shape!((16))`, rank 0 `()`).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// use ct::TileShape;
+/// assert_eq!(<shape_t!((4, 8))>::SIZE, 32);
+/// assert_eq!(<shape_t!((4, 8))>::RANK, 2);
+/// assert_eq!(<()>::SIZE, 1);
+/// ```
 pub trait TileShape: Copy + Default + Send + Sync + 'static {
     /// The list form.
     type List: ShapeList + ToNative + Reverse;
@@ -82,15 +99,24 @@ where
     const SIZE: usize = <Self::Len as Unsigned>::USIZE;
 }
 /// The native tuple of a shape list.
+#[doc(hidden)]
 pub type NativeOf<L> = <L as ToNative>::Native;
 
 // ---------------------------------------------------------------------------------
 // Readable names for error messages.
 
 /// An extent as it appears in error messages: `Dim<8>`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// // Error messages name extents `Dim<N>`: "tile shapes `(Dim<3>,)` and `(Dim<4>,)` do not broadcast".
+/// let _extent = ct::Dim::<3>;
+/// ```
 pub struct Dim<const N: usize>;
 
 /// The printable name of an extent (extents up to 1024 have one).
+#[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "a tile extent above 1024 cannot be named in this error message",
     label = "the shapes involved are not compatible"
@@ -142,6 +168,7 @@ tuple_push!(
 );
 
 /// The name of a tile shape.
+#[doc(hidden)]
 pub type NameOf<S> = <<S as TileShape>::List as ShapeName>::Name;
 
 // ---------------------------------------------------------------------------------
@@ -202,6 +229,13 @@ type BRev<S1, S2> = <Rev<S1> as BroadcastRev<Rev<S2>>>::Output;
 
 /// NumPy broadcasting of two tile shapes: the shape both stretch to (`Output`) and
 /// whether they are compatible (`Ok`).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// let t: ct::Tile<f32, ct::BroadcastT<shape_t!((8, 2)), shape_t!((4, 1, 2))>> = ct::zeros(shape!((4, 8, 2)));
+/// assert_eq!(t.dims(), [4, 8, 2]);
+/// ```
 pub trait Broadcast<S2: TileShape>: TileShape {
     /// The broadcast shape.
     type Output: TileShape;
@@ -220,6 +254,15 @@ where
 }
 
 /// The failure of broadcasting, reported with both shapes.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// // `ct::ones::<f32, _>(shape!((3))) + ct::ones::<f32, _>(shape!((4)))` fails with
+/// // "tile shapes `(Dim<3>,)` and `(Dim<4>,)` do not broadcast"; these broadcast:
+/// let t = ct::ones::<f32, _>(shape!((3))) + ct::ones::<f32, _>(shape!((4, 1)));
+/// assert_eq!(t.dims(), [4, 3]);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "tile shapes `{A}` and `{B}` do not broadcast",
     label = "two aligned dimensions differ and neither is 1",
@@ -240,6 +283,15 @@ where
 }
 
 /// `S1` and `S2` broadcast to `Output`: the bound the tile operations require.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// fn add_any<S1: ct::BroadcastsWith<S2>, S2: ct::TileShape>(a: ct::Tile<f32, S1>, b: ct::Tile<f32, S2>) -> usize {
+///     (a + b).dims().len()
+/// }
+/// assert_eq!(add_any(ct::ones(shape!((2, 1))), ct::ones(shape!((5)))), 2);
+/// ```
 pub trait BroadcastsWith<S2: TileShape>: Broadcast<S2> {}
 impl<S1: Broadcast<S2>, S2: TileShape> BroadcastsWith<S2> for S1 where
     <S1 as Broadcast<S2>>::Ok: BroadcastCheck<S1, S2>
@@ -247,6 +299,13 @@ impl<S1: Broadcast<S2>, S2: TileShape> BroadcastsWith<S2> for S1 where
 }
 
 /// The broadcast shape of two tile shapes.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// let t: ct::Tile<i32, ct::BroadcastT<shape_t!((2, 1)), shape_t!((3))>> = ct::zeros(shape!((2, 3)));
+/// assert_eq!(t.dims(), [2, 3]);
+/// ```
 pub type BroadcastT<S1, S2> = <S1 as Broadcast<S2>>::Output;
 
 /// Row-major strides of an input shape stretched to an output shape: the input's
@@ -301,6 +360,14 @@ where
 }
 
 /// The failure of an axis check, reported with the axis and the shape.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// // `ct::iota::<i32, _>(shape!((2, 4))).sum::<2>()` fails with
+/// // "axis 2 is out of range for a tile of shape `(Dim<2>, Dim<4>)`"; axis 1 is fine:
+/// assert_eq!(ct::iota::<i32, _>(shape!((2, 4))).sum::<1>().dims(), [2]);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "axis {AXIS} is out of range for a tile of shape `{Shape}`",
     label = "the axes of a tile of rank R are 0 to R-1"
@@ -320,6 +387,15 @@ where
 
 /// The shape of a reduction along `AXIS` of `S`, dropping it (`Keep = B0`) or keeping it
 /// as extent 1 (`Keep = B1`).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// use typenum::{B0, B1};
+/// let dropped: ct::Tile<i32, <shape_t!((2, 4)) as ct::Reduced<1, B0>>::Output> = ct::zeros(shape!((2)));
+/// let kept: ct::Tile<i32, <shape_t!((2, 4)) as ct::Reduced<1, B1>>::Output> = ct::zeros(shape!((2, 1)));
+/// assert_eq!((dropped.dims(), kept.dims()), ([2].as_slice(), [2, 1].as_slice()));
+/// ```
 pub trait Reduced<const AXIS: usize, Keep>: TileShape {
     /// The reduced shape.
     type Output: TileShape;
@@ -461,6 +537,14 @@ where
 }
 
 /// The failure of a permutation, reported with the order and the shape.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// // `x.permute(shape!((2, 0, 0)))` fails with "axis order `(Dim<2>, Dim<0>, Dim<0>)` is
+/// // not a permutation of the axes of a tile of shape ..."; this one is:
+/// assert_eq!(ct::zeros::<u8, _>(shape!((2, 3, 4))).permute(shape!((2, 0, 1))).dims(), [4, 2, 3]);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "axis order `{Order}` is not a permutation of the axes of a tile of shape `{Shape}`",
     label = "a permutation lists every axis 0..rank exactly once"
@@ -528,6 +612,13 @@ where
 }
 
 /// The shape of `S` permuted by the static order `O` (a tuple of axis indices).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// let t: ct::Tile<u8, <shape_t!((2, 3, 4)) as ct::Permuted<shape_t!((2, 0, 1))>>::Output> = ct::zeros(shape!((4, 2, 3)));
+/// assert_eq!(t.dims(), [4, 2, 3]);
+/// ```
 pub trait Permuted<O: ToList>: TileShape {
     /// The permuted shape.
     type Output: TileShape;
@@ -572,6 +663,14 @@ impl<H: AxisIndex, T: OrderValues> OrderValues for HCons<H, T> {
 // Reshape and matrix products.
 
 /// The failure of a reshape, reported with both shapes.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// // `x.reshape(shape!((3, 3)))` of a 2x4 tile fails with "cannot reshape a tile of shape
+/// // `(Dim<2>, Dim<4>)` to `(Dim<3>, Dim<3>)`: the number of elements differs"; 8 = 8:
+/// assert_eq!(ct::zeros::<u8, _>(shape!((2, 4))).reshape(shape!((8))).dims(), [8]);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "cannot reshape a tile of shape `{A}` to `{B}`: the number of elements differs",
     label = "reshape keeps every element"
@@ -589,6 +688,15 @@ where
 {
 }
 /// `S` can be reshaped to `S2`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// fn flat<S: ct::ReshapesTo<shape_t!((8))>>(t: ct::Tile<u8, S>) -> ct::Tile<u8, shape_t!((8))> {
+///     t.reshape(shape!((8)))
+/// }
+/// assert_eq!(flat(ct::zeros(shape!((2, 2, 2)))).dims(), [8]);
+/// ```
 pub trait ReshapesTo<S2: TileShape>: TileShape {}
 impl<S: TileShape, S2: TileShape> ReshapesTo<S2> for S
 where
@@ -598,6 +706,14 @@ where
 }
 
 /// The failure of a matrix product's shape check, reported with both shapes.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// // `ct::matmul(ct::ones::<f32, _>(shape!((4, 8))), ct::ones::<f32, _>(shape!((6, 2))))` fails
+/// // with "... the inner extents differ"; K = 8 on both sides works:
+/// assert_eq!(ct::matmul(ct::ones::<f32, _>(shape!((4, 8))), ct::ones::<f32, _>(shape!((8, 2)))).dims(), [4, 2]);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "matmul of tiles of shapes `{A}` and `{B}`: the inner extents differ",
     label = "`(M, K) @ (K, N)` and `(B, M, K) @ (B, K, N)` need equal K (and equal B)"
@@ -617,6 +733,13 @@ where
 
 /// The operand shapes of a matrix product: `(M, K) @ (K, N) -> (M, N)` and
 /// `(B, M, K) @ (B, K, N) -> (B, M, N)`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// let c: ct::Tile<f32, <shape_t!((3, 4, 8)) as ct::MatmulShapes<shape_t!((3, 8, 2))>>::Output> = ct::zeros(shape!((3, 4, 2)));
+/// assert_eq!(c.dims(), [3, 4, 2]);
+/// ```
 pub trait MatmulShapes<S2: TileShape>: TileShape {
     /// The product's shape.
     type Output: TileShape;

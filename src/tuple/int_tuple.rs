@@ -7,6 +7,14 @@ use core::ops::{Add, Mul};
 use typenum::{B0, B1, Bit, Max, P1, U0, U1, Unsigned};
 
 /// An int tuple in internal form: an [`Integral`] leaf or a list of int tuples.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tuple::Tup;
+/// type T = ListOf<shape_t!((2, (3, 4)))>;
+/// assert_eq!(<<T as Tup>::Rank as typenum::Unsigned>::USIZE, 2);
+/// assert_eq!(<<T as Tup>::Depth as typenum::Unsigned>::USIZE, 2);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an int tuple",
     label = "expected an integer or a (nested) tuple of integers"
@@ -167,6 +175,12 @@ where
 }
 
 /// Shape and stride have the same profile (CuTe's `congruent`), as a bound.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// // `layout!((2,(2,2)):(4,2))` does not compile: shape and stride are not congruent.
+/// assert!(cutlet::tuple::congruent(shape!((2, (2, 2))), shape!((4, (2, 1)))));
+/// ```
 pub trait Congruent<R> {}
 impl<A: IsCongruent<R>, R> Congruent<R> for A where A::Output: ProfilesMatch {}
 

@@ -8,6 +8,13 @@ use crate::int::C;
 use core::fmt;
 
 /// Convert a public value (leaf or native tuple, any nesting) to its internal list form.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tuple::{ToList, Tup};
+/// fn size_of_shape<T: ToList>(t: T) -> isize where ListOf<T>: Tup { size(t).value() }
+/// assert_eq!(size_of_shape(shape!((2, (3, 4)))), 24);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an int tuple",
     label = "expected an integer or a tuple of int tuples (arity up to 12)",
@@ -21,6 +28,13 @@ pub trait ToList: Copy {
 }
 
 /// Convert an internal list form back to its public form (native tuples).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// // Results of the type-level algebra come back as native tuples:
+/// let s = flatten(layout!(((2,3),4))).shape();
+/// assert_eq!(Cute(s).to_string(), "(_2,_3,_4)");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be turned into a native tuple",
     label = "int tuples of more than 12 modes at one level are not supported"
@@ -139,6 +153,12 @@ tuple_impls!(A a, B b, D d, E e, F f, G g, H h, I i, J j, K k, L l);
 tuple_impls!(A a, B b, D d, E e, F f, G g, H h, I i, J j, K k, L l, M m);
 
 /// Writes a value in CuTe's print notation (`_4`, `4`, `(a,b)`, `(a)` for rank 1).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let m = 4;
+/// assert_eq!(Cute(shape!((m, 8))).to_string(), "(4,_8)");
+/// ```
 pub trait CuteDisplay {
     /// Write `self` in CuTe notation.
     fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;

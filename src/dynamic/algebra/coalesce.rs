@@ -151,6 +151,12 @@ fn filter_zeros_tuple(stride: &IntTuple, shape: &IntTuple) -> IntTuple {
 }
 
 /// CuTe's `filter_zeros(layout)`: static-zero-stride modes get size `_1`.
+///
+/// ```
+/// use cutlet::dynamic::{DynLayout, filter_zeros};
+/// let l: DynLayout = "(_4,_2):(_1,_0)".parse().unwrap();
+/// assert_eq!(filter_zeros(&l).to_string(), "(_4,_1):(_1,_0)");
+/// ```
 pub fn filter_zeros(l: &DynLayout) -> DynLayout {
     DynLayout::raw(filter_zeros_tuple(&l.stride, &l.shape), l.stride.clone())
 }

@@ -65,6 +65,13 @@ pub fn composition(lhs: &DynLayout, rhs: &DynLayout) -> Result<DynLayout> {
 
 /// CuTe's `composition(lhs, tiler)`: by-mode for a tuple tiler (modes of `lhs` that the
 /// tiler does not reach are dropped), a layout or a shape at a terminal.
+///
+/// ```
+/// use cutlet::dynamic::{DynLayout, Tiler, composition_tiler};
+/// let l: DynLayout = "(_12,_32):(_32,_1)".parse().unwrap();
+/// let t = Tiler::Tuple(vec![Tiler::Layout("_3:_4".parse().unwrap()), Tiler::Layout("_8:_2".parse().unwrap())]);
+/// assert_eq!(composition_tiler(&l, &t).unwrap().to_string(), "(_3,_8):(_128,_2)");
+/// ```
 pub fn composition_tiler(lhs: &DynLayout, tiler: &Tiler) -> Result<DynLayout> {
     match tiler {
         Tiler::Layout(r) => composition(lhs, r),

@@ -136,11 +136,25 @@ pub fn zipped_divide(l: &DynLayout, tiler: &Tiler) -> Result<DynLayout> {
 }
 
 /// CuTe's `tiled_divide`: `((tiles...), rests...)`.
+///
+/// ```
+/// use cutlet::dynamic::{DynLayout, DInt, Tiler, tiled_divide};
+/// let l: DynLayout = "(_8,_24):(_1,_8)".parse().unwrap();
+/// let t = Tiler::Tuple(vec![Tiler::Int(DInt::stat(4)), Tiler::Int(DInt::stat(8))]);
+/// assert_eq!(tiled_divide(&l, &t).unwrap().to_string(), "((_4,_8),_2,_3):((_1,_8),_4,_64)");
+/// ```
 pub fn tiled_divide(l: &DynLayout, tiler: &Tiler) -> Result<DynLayout> {
     splat(&zipped_divide(l, tiler)?, false)
 }
 
 /// CuTe's `flat_divide`: `(tiles..., rests...)`.
+///
+/// ```
+/// use cutlet::dynamic::{DynLayout, DInt, Tiler, flat_divide};
+/// let l: DynLayout = "(_8,_24):(_1,_8)".parse().unwrap();
+/// let t = Tiler::Tuple(vec![Tiler::Int(DInt::stat(4)), Tiler::Int(DInt::stat(8))]);
+/// assert_eq!(flat_divide(&l, &t).unwrap().to_string(), "(_4,_8,_2,_3):(_1,_8,_4,_64)");
+/// ```
 pub fn flat_divide(l: &DynLayout, tiler: &Tiler) -> Result<DynLayout> {
     splat(&zipped_divide(l, tiler)?, true)
 }

@@ -32,16 +32,37 @@ pub fn logical_product(block: &DynLayout, tiler: &Tiler) -> Result<DynLayout> {
 }
 
 /// CuTe's `zipped_product`: `((block...), (products...))`.
+///
+/// ```
+/// use cutlet::dynamic::{DynLayout, Tiler, zipped_product};
+/// let b: DynLayout = "(_8,_2):(_1,_0)".parse().unwrap();
+/// let t = Tiler::Layout("_4:_1".parse().unwrap());
+/// assert_eq!(zipped_product(&b, &t).unwrap().to_string(), "((_8,_2),_4):((_1,_0),_8)");
+/// ```
 pub fn zipped_product(block: &DynLayout, tiler: &Tiler) -> Result<DynLayout> {
     tile_unzip(&logical_product(block, tiler)?, tiler)
 }
 
 /// CuTe's `tiled_product`: `((block...), products...)`.
+///
+/// ```
+/// use cutlet::dynamic::{DynLayout, Tiler, tiled_product};
+/// let b: DynLayout = "(_1,_4):(_0,_1)".parse().unwrap();
+/// let t = Tiler::Layout("(_2,_8):(_1,_2)".parse().unwrap());
+/// assert_eq!(tiled_product(&b, &t).unwrap().to_string(), "((_1,_4),_2,_8):((_0,_1),_4,_8)");
+/// ```
 pub fn tiled_product(block: &DynLayout, tiler: &Tiler) -> Result<DynLayout> {
     splat(&zipped_product(block, tiler)?, false)
 }
 
 /// CuTe's `flat_product`: `(block..., products...)`.
+///
+/// ```
+/// use cutlet::dynamic::{DynLayout, Tiler, flat_product};
+/// let b: DynLayout = "(_16):(_1)".parse().unwrap();
+/// let t = Tiler::Layout("(_1,_16):(_1,_1)".parse().unwrap());
+/// assert_eq!(flat_product(&b, &t).unwrap().to_string(), "((_16),_1,_16):((_1),_16,_16)");
+/// ```
 pub fn flat_product(block: &DynLayout, tiler: &Tiler) -> Result<DynLayout> {
     splat(&zipped_product(block, tiler)?, true)
 }
