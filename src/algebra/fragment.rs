@@ -49,17 +49,27 @@ split_first!((A, B 1), (A, B 1, D 2), (A, B 1, D 2, E 3), (A, B 1, D 2, E 3, F 4
     (A, B 1, D 2, E 3, F 4, G 5), (A, B 1, D 2, E 3, F 4, G 5, H 6),
     (A, B 1, D 2, E 3, F 4, G 5, H 6, I 7));
 
-/// Mode 0 of a fragment: column-major over the extents, static-zero strides kept.
-type Mode0<S, D> =
-    Layout<S, <ColMajor<<ListOf<S> as FilterZeros<ListOf<D>>>::Output> as ToNative>::Native>;
-/// The other modes of a fragment, ordered by the source strides.
-type RestOrdered<S, D> = Layout<S, <OrderedStride<S, D> as ToNative>::Native>;
 type First<X> = <X as SplitFirst>::First;
 type Rest<X> = <X as SplitFirst>::Rest;
-type Tiles<S, D> = RestOrdered<Rest<S>, Rest<D>>;
-type M0<S, D> = Mode0<First<S>, First<D>>;
-type M0Stride<S, D> =
-    <ColMajor<<ListOf<First<S>> as FilterZeros<ListOf<First<D>>>>::Output> as ToNative>::Native;
+/// The shape of mode 0 with its static-zero-stride extents set to 1 (internal form).
+type Filtered0<S, D> = <ListOf<First<S>> as FilterZeros<ListOf<First<D>>>>::Output;
+/// Mode 0's stride in a fragment: column-major over `Filtered0`, so zero strides stay.
+type M0Stride<S, D> = <ColMajor<Filtered0<S, D>> as ToNative>::Native;
+/// The other modes of a fragment, ordered by the source strides.
+type Tiles<S, D> = Layout<Rest<S>, <OrderedStride<Rest<S>, Rest<D>> as ToNative>::Native>;
+/// The tiled product of mode 0 by `Tiles`, in internal form.
+type Product<S, D> = <<Tiles<S, D> as ToTiler>::Tiler as Tiling<
+    ProductOp,
+    ListOf<First<S>>,
+    ListOf<M0Stride<S, D>>,
+    Tiled,
+>>::Shape;
+type ProductStride<S, D> = <<Tiles<S, D> as ToTiler>::Tiler as Tiling<
+    ProductOp,
+    ListOf<First<S>>,
+    ListOf<M0Stride<S, D>>,
+    Tiled,
+>>::Stride;
 
 /// `make_fragment_like` of a layout, chosen by whether its shape is static
 /// (`B1`: CuTe's tiled product) or not (`B0`: `make_layout(shape)`).
@@ -73,27 +83,14 @@ pub trait FragmentBy<Static> {
 impl<S: SplitFirst, D: SplitFirst> FragmentBy<B1> for Layout<S, D>
 where
     ListOf<First<S>>: FilterZeros<ListOf<First<D>>>,
-    <ListOf<First<S>> as FilterZeros<ListOf<First<D>>>>::Output: CompactLeft<C<P1>>,
-    ColMajor<<ListOf<First<S>> as FilterZeros<ListOf<First<D>>>>::Output>: ToNative,
+    Filtered0<S, D>: CompactLeft<C<P1>>,
+    ColMajor<Filtered0<S, D>>: ToNative,
     M0Stride<S, D>: ToList,
     ListOf<Rest<S>>: OrderedStrides<ListOf<Rest<D>>>,
     Tiles<S, D>: ToTiler,
     <Tiles<S, D> as ToTiler>::Tiler:
         Tiling<ProductOp, ListOf<First<S>>, ListOf<M0Stride<S, D>>, Tiled>,
-    (
-        <<Tiles<S, D> as ToTiler>::Tiler as Tiling<
-            ProductOp,
-            ListOf<First<S>>,
-            ListOf<M0Stride<S, D>>,
-            Tiled,
-        >>::Shape,
-        <<Tiles<S, D> as ToTiler>::Tiler as Tiling<
-            ProductOp,
-            ListOf<First<S>>,
-            ListOf<M0Stride<S, D>>,
-            Tiled,
-        >>::Stride,
-    ): LayoutResult,
+    (Product<S, D>, ProductStride<S, D>): LayoutResult,
 {
     type Output = TilingT<ProductOp, First<S>, M0Stride<S, D>, Tiles<S, D>, Tiled>;
     #[inline(always)]
@@ -104,7 +101,7 @@ where
             .to_list()
             .filter_zeros(d0.to_list())
             .compact_left(C::new());
-        let mode0: M0<S, D> = Layout::from_parts(s0, filtered.to_native());
+        let mode0: Layout<First<S>, M0Stride<S, D>> = Layout::from_parts(s0, filtered.to_native());
         tiled_product(mode0, make_ordered_layout(rest_s, rest_d))
     }
 }

@@ -3,7 +3,7 @@
 //! layouts are statically contiguous over a common vector (`max_common_layout`), whole
 //! contiguous runs move at once; otherwise elements move one by one.
 
-use super::elementwise::Elementwise;
+use super::elementwise::{Elementwise, ZipApply};
 use super::shapes::{SameShape, ShapesAgree, check_agree};
 use super::walk::Walk2;
 use crate::int::Integral;
@@ -74,10 +74,8 @@ where
 {
     #[inline(always)]
     fn copy(&self, src: &Tensor<E1, Layout<S1, D1>>, dst: &mut Tensor<E2, Layout<S2, D2>>) {
-        let (se, de) = (&src.engine, &mut dst.engine);
-        src.layout.walk2(dst.layout, true, |so, dof| {
-            *de.at_mut(dof) = se.read(so).cast();
-        });
+        // Element by element over the common walk of both layouts.
+        <typenum::B0 as ZipApply<E1, S1, D1, E2, S2, D2>>::apply(src, dst, |x, y| *y = x.cast());
     }
 }
 

@@ -280,8 +280,29 @@ impl<const MR: usize, const NR: usize> MmaAtom for RegisterBlocked<MR, NR> {
     }
 }
 
+/// A shape with a top-level mode `I` (a leaf is its own mode 0), and that mode's size.
+#[doc(hidden)]
+pub trait HasMode<I>: ToList {
+    /// The size of mode `I`.
+    type Size: crate::int::Integral;
+    /// The size of mode `I`, as a value.
+    fn mode_size(self) -> Self::Size;
+}
+impl<S: ToList, I> HasMode<I> for S
+where
+    ListOf<S>: Wrap,
+    <ListOf<S> as Wrap>::Output: Get<I>,
+    <<ListOf<S> as Wrap>::Output as Get<I>>::Output: Tup,
+{
+    type Size = <<<ListOf<S> as Wrap>::Output as Get<I>>::Output as Tup>::Size;
+    #[inline(always)]
+    fn mode_size(self) -> Self::Size {
+        self.to_list().wrap().get().size()
+    }
+}
+
 /// The size of top-level mode `I` of a shape.
-type ModeSize<S, I> = <<<ListOf<S> as Wrap>::Output as Get<I>>::Output as Tup>::Size;
+type ModeSize<S, I> = <S as HasMode<I>>::Size;
 
 macro_rules! extent_check {
     ($name:ident, $msg:literal, $label:literal) => {
@@ -332,13 +353,8 @@ fn check_extent<X: SizeAgree<Y>, Y, SA: CuteDisplay, SB: CuteDisplay>(
 
 /// The size of top-level mode `I` of a tensor's shape, as a value.
 #[inline(always)]
-fn mode_size<S: ToList, I>(s: S) -> ModeSize<S, I>
-where
-    ListOf<S>: Wrap,
-    <ListOf<S> as Wrap>::Output: Get<I>,
-    <<ListOf<S> as Wrap>::Output as Get<I>>::Output: Tup,
-{
-    s.to_list().wrap().get().size()
+fn mode_size<S: HasMode<I>, I>(s: S) -> ModeSize<S, I> {
+    s.mode_size()
 }
 
 /// The gemm of one mode pattern (`Self` is the pattern's marker).
@@ -439,11 +455,7 @@ where
     DC: ToList,
     ListOf<SA>: Tup,
     ListOf<SB>: Tup,
-    ListOf<SC>: Wrap,
-    <ListOf<SC> as Wrap>::Output: Get<U0>,
-    <<ListOf<SC> as Wrap>::Output as Get<U0>>::Output: Tup,
-    <ListOf<SC> as Wrap>::Output: Get<U1>,
-    <<ListOf<SC> as Wrap>::Output as Get<U1>>::Output: Tup,
+    SC: HasMode<U0> + HasMode<U1>,
     <ListOf<SA> as Tup>::Size: SizeAgree<ModeSize<SC, U0>>,
     <ListOf<SB> as Tup>::Size: SizeAgree<ModeSize<SC, U1>>,
     <<ListOf<SA> as Tup>::Size as SizeAgree<ModeSize<SC, U0>>>::Output: GemmM,
@@ -496,21 +508,9 @@ where
     DA: ToList,
     DB: ToList,
     DC: ToList,
-    ListOf<SA>: Wrap,
-    <ListOf<SA> as Wrap>::Output: Get<U0>,
-    <<ListOf<SA> as Wrap>::Output as Get<U0>>::Output: Tup,
-    <ListOf<SA> as Wrap>::Output: Get<U1>,
-    <<ListOf<SA> as Wrap>::Output as Get<U1>>::Output: Tup,
-    ListOf<SB>: Wrap,
-    <ListOf<SB> as Wrap>::Output: Get<U0>,
-    <<ListOf<SB> as Wrap>::Output as Get<U0>>::Output: Tup,
-    <ListOf<SB> as Wrap>::Output: Get<U1>,
-    <<ListOf<SB> as Wrap>::Output as Get<U1>>::Output: Tup,
-    ListOf<SC>: Wrap,
-    <ListOf<SC> as Wrap>::Output: Get<U0>,
-    <<ListOf<SC> as Wrap>::Output as Get<U0>>::Output: Tup,
-    <ListOf<SC> as Wrap>::Output: Get<U1>,
-    <<ListOf<SC> as Wrap>::Output as Get<U1>>::Output: Tup,
+    SA: HasMode<U0> + HasMode<U1>,
+    SB: HasMode<U0> + HasMode<U1>,
+    SC: HasMode<U0> + HasMode<U1>,
     ModeSize<SA, U0>: SizeAgree<ModeSize<SC, U0>>,
     ModeSize<SB, U0>: SizeAgree<ModeSize<SC, U1>>,
     ModeSize<SA, U1>: SizeAgree<ModeSize<SB, U1>>,
@@ -582,23 +582,9 @@ where
     DA: ToList,
     DB: ToList,
     DC: ToList,
-    ListOf<SA>: Wrap,
-    <ListOf<SA> as Wrap>::Output: Get<U0>,
-    <<ListOf<SA> as Wrap>::Output as Get<U0>>::Output: Tup,
-    <ListOf<SA> as Wrap>::Output: Get<U1>,
-    <<ListOf<SA> as Wrap>::Output as Get<U1>>::Output: Tup,
-    ListOf<SB>: Wrap,
-    <ListOf<SB> as Wrap>::Output: Get<U0>,
-    <<ListOf<SB> as Wrap>::Output as Get<U0>>::Output: Tup,
-    <ListOf<SB> as Wrap>::Output: Get<U1>,
-    <<ListOf<SB> as Wrap>::Output as Get<U1>>::Output: Tup,
-    ListOf<SC>: Wrap,
-    <ListOf<SC> as Wrap>::Output: Get<U0>,
-    <<ListOf<SC> as Wrap>::Output as Get<U0>>::Output: Tup,
-    <ListOf<SC> as Wrap>::Output: Get<U1>,
-    <<ListOf<SC> as Wrap>::Output as Get<U1>>::Output: Tup,
-    <ListOf<SC> as Wrap>::Output: Get<U2>,
-    <<ListOf<SC> as Wrap>::Output as Get<U2>>::Output: Tup,
+    SA: HasMode<U0> + HasMode<U1>,
+    SB: HasMode<U0> + HasMode<U1>,
+    SC: HasMode<U0> + HasMode<U1> + HasMode<U2>,
     ModeSize<SA, U0>: SizeAgree<ModeSize<SC, U0>>,
     ModeSize<SB, U0>: SizeAgree<ModeSize<SC, U0>>,
     ModeSize<SA, U1>: SizeAgree<ModeSize<SC, U1>>,
@@ -685,27 +671,9 @@ where
     DA: ToList,
     DB: ToList,
     DC: ToList,
-    ListOf<SA>: Wrap,
-    <ListOf<SA> as Wrap>::Output: Get<U0>,
-    <<ListOf<SA> as Wrap>::Output as Get<U0>>::Output: Tup,
-    <ListOf<SA> as Wrap>::Output: Get<U1>,
-    <<ListOf<SA> as Wrap>::Output as Get<U1>>::Output: Tup,
-    <ListOf<SA> as Wrap>::Output: Get<U2>,
-    <<ListOf<SA> as Wrap>::Output as Get<U2>>::Output: Tup,
-    ListOf<SB>: Wrap,
-    <ListOf<SB> as Wrap>::Output: Get<U0>,
-    <<ListOf<SB> as Wrap>::Output as Get<U0>>::Output: Tup,
-    <ListOf<SB> as Wrap>::Output: Get<U1>,
-    <<ListOf<SB> as Wrap>::Output as Get<U1>>::Output: Tup,
-    <ListOf<SB> as Wrap>::Output: Get<U2>,
-    <<ListOf<SB> as Wrap>::Output as Get<U2>>::Output: Tup,
-    ListOf<SC>: Wrap,
-    <ListOf<SC> as Wrap>::Output: Get<U0>,
-    <<ListOf<SC> as Wrap>::Output as Get<U0>>::Output: Tup,
-    <ListOf<SC> as Wrap>::Output: Get<U1>,
-    <<ListOf<SC> as Wrap>::Output as Get<U1>>::Output: Tup,
-    <ListOf<SC> as Wrap>::Output: Get<U2>,
-    <<ListOf<SC> as Wrap>::Output as Get<U2>>::Output: Tup,
+    SA: HasMode<U0> + HasMode<U1> + HasMode<U2>,
+    SB: HasMode<U0> + HasMode<U1> + HasMode<U2>,
+    SC: HasMode<U0> + HasMode<U1> + HasMode<U2>,
     ModeSize<SA, U0>: SizeAgree<ModeSize<SC, U0>>,
     ModeSize<SB, U0>: SizeAgree<ModeSize<SC, U0>>,
     ModeSize<SA, U1>: SizeAgree<ModeSize<SC, U1>>,

@@ -286,26 +286,6 @@ impl<'a, T, Sp> ViewEngine<'a, T, Sp> {
         ViewEngine::new(&self.data[b..b + len], 0)
     }
 }
-impl<T: Copy, Sp: MemSpace> Engine for ViewEngine<'_, T, Sp> {
-    type Elem = T;
-    type Space = Sp;
-    type IsMemory = typenum::B1;
-    #[inline(always)]
-    fn read(&self, off: isize) -> T {
-        self.data[index(self.base, off)]
-    }
-}
-impl<T: Copy, Sp: MemSpace> EngineRef for ViewEngine<'_, T, Sp> {
-    #[inline(always)]
-    fn at(&self, off: isize) -> &T {
-        &self.data[index(self.base, off)]
-    }
-    #[inline(always)]
-    fn run(&self, off: isize, n: usize) -> &[T] {
-        let i = index(self.base, off);
-        &self.data[i..i + n]
-    }
-}
 impl<T: Copy, Sp: MemSpace> Offset for ViewEngine<'_, T, Sp> {
     #[inline(always)]
     fn offset(self, off: isize) -> Self {
@@ -357,26 +337,33 @@ impl<'a, T, Sp> ViewMutEngine<'a, T, Sp> {
         ViewEngine::new(self.data, self.base)
     }
 }
-impl<T: Copy, Sp: MemSpace> Engine for ViewMutEngine<'_, T, Sp> {
-    type Elem = T;
-    type Space = Sp;
-    type IsMemory = typenum::B1;
-    #[inline(always)]
-    fn read(&self, off: isize) -> T {
-        self.data[index(self.base, off)]
-    }
+/// Reading through a slice view (shared and mutable views alike): offsets from the
+/// origin at slice index `base`.
+macro_rules! slice_view_reads {
+    ($($view:ident),*) => {$(
+        impl<T: Copy, Sp: MemSpace> Engine for $view<'_, T, Sp> {
+            type Elem = T;
+            type Space = Sp;
+            type IsMemory = typenum::B1;
+            #[inline(always)]
+            fn read(&self, off: isize) -> T {
+                self.data[index(self.base, off)]
+            }
+        }
+        impl<T: Copy, Sp: MemSpace> EngineRef for $view<'_, T, Sp> {
+            #[inline(always)]
+            fn at(&self, off: isize) -> &T {
+                &self.data[index(self.base, off)]
+            }
+            #[inline(always)]
+            fn run(&self, off: isize, n: usize) -> &[T] {
+                let i = index(self.base, off);
+                &self.data[i..i + n]
+            }
+        }
+    )*};
 }
-impl<T: Copy, Sp: MemSpace> EngineRef for ViewMutEngine<'_, T, Sp> {
-    #[inline(always)]
-    fn at(&self, off: isize) -> &T {
-        &self.data[index(self.base, off)]
-    }
-    #[inline(always)]
-    fn run(&self, off: isize, n: usize) -> &[T] {
-        let i = index(self.base, off);
-        &self.data[i..i + n]
-    }
-}
+slice_view_reads!(ViewEngine, ViewMutEngine);
 impl<T: Copy, Sp: MemSpace> EngineMut for ViewMutEngine<'_, T, Sp> {
     #[inline(always)]
     fn at_mut(&mut self, off: isize) -> &mut T {

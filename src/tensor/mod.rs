@@ -15,7 +15,7 @@ pub use identity::{CoordEngine, CoordOf, make_identity_tensor};
 #[doc(hidden)]
 pub use partition::{
     AllUnder, ColexIndex, FlatCoord, HierCoord, HierLeaf, Horner, MapColex, MapSize, ModesColex,
-    PadCoord, PartitionCoord, PartitionT, ProductEach, RepeatUnder,
+    PadCoord, Partition, PartitionCoord, PartitionT, ProductEach, RepeatUnder,
 };
 pub use partition::{inner_partition, local_partition, local_tile, outer_partition};
 pub use tensor::*;

@@ -121,22 +121,17 @@ type ZD<S, D, T> = <ZippedLayout<S, D, T> as crate::layout::LayoutParts>::Stride
 type PCoord<Cd, S, D, T, Inner> =
     <ListOf<Cd> as PartitionCoord<ListOf<ZS<S, D, T>>, Inner>>::Output;
 
-/// A partition: zipped divide, then slice with the partition coordinate.
+/// A layout that can be partitioned by `T` at partition coordinate `Cd` (`Inner = B1`:
+/// keep the tile at `Cd`; `B0`: keep, from every tile, the element at `Cd`): zipped
+/// divide, then slice with the partition coordinate.
 #[doc(hidden)]
-pub type PartitionT<E, S, D, T, Cd, Inner> = Tensor<
-    E,
-    Layout<
-        <<PCoord<Cd, S, D, T, Inner> as Slice<ListOf<ZS<S, D, T>>>>::Output as ToNative>::Native,
-        <<PCoord<Cd, S, D, T, Inner> as Slice<ListOf<ZD<S, D, T>>>>::Output as ToNative>::Native,
-    >,
->;
-
-#[inline(always)]
-fn partition<E: Offset, S: Copy, D: Copy, T, Cd: ToList, Inner>(
-    t: Tensor<E, Layout<S, D>>,
-    tiler: T,
-    coord: Cd,
-) -> PartitionT<E, S, D, T, Cd, Inner>
+pub trait Partition<T, Cd, Inner> {
+    /// The partition's layout.
+    type Out;
+    /// The partition's layout and the offset of its origin.
+    fn partition(self, tiler: T, coord: Cd) -> (Self::Out, isize);
+}
+impl<S: Copy, D: Copy, T, Cd: ToList, Inner> Partition<T, Cd, Inner> for Layout<S, D>
 where
     Layout<S, D>: LayoutOp<DivideBy<T, Zipped>>,
     ZippedLayout<S, D, T>: crate::layout::LayoutParts + Copy,
@@ -148,13 +143,39 @@ where
         Crd2Idx<ListOf<ZS<S, D, T>>, ListOf<ZD<S, D, T>>>,
     ZippedLayout<S, D, T>: Into<Layout<ZS<S, D, T>, ZD<S, D, T>>>,
 {
-    let z: Layout<ZS<S, D, T>, ZD<S, D, T>> = t.layout.apply(DivideBy(tiler, Zipped)).into();
-    let c = coord.to_list().partition_coord();
-    let (zs, zd) = (z.shape().to_list(), z.stride().to_list());
-    let off = c.zeroed().crd2idx(zs, zd).value();
+    type Out = Layout<
+        <<PCoord<Cd, S, D, T, Inner> as Slice<ListOf<ZS<S, D, T>>>>::Output as ToNative>::Native,
+        <<PCoord<Cd, S, D, T, Inner> as Slice<ListOf<ZD<S, D, T>>>>::Output as ToNative>::Native,
+    >;
+    #[inline(always)]
+    fn partition(self, tiler: T, coord: Cd) -> (Self::Out, isize) {
+        let z: Layout<ZS<S, D, T>, ZD<S, D, T>> = self.apply(DivideBy(tiler, Zipped)).into();
+        let c = coord.to_list().partition_coord();
+        let (zs, zd) = (z.shape().to_list(), z.stride().to_list());
+        let off = c.zeroed().crd2idx(zs, zd).value();
+        let l = Layout::from_parts(c.slice(zs).to_native(), c.slice(zd).to_native());
+        (l, off)
+    }
+}
+
+/// A partition of a tensor with layout `Layout<S, D>`.
+#[doc(hidden)]
+pub type PartitionT<E, S, D, T, Cd, Inner> =
+    Tensor<E, <Layout<S, D> as Partition<T, Cd, Inner>>::Out>;
+
+#[inline(always)]
+fn partition<E: Offset, S: Copy, D: Copy, T, Cd, Inner>(
+    t: Tensor<E, Layout<S, D>>,
+    tiler: T,
+    coord: Cd,
+) -> PartitionT<E, S, D, T, Cd, Inner>
+where
+    Layout<S, D>: Partition<T, Cd, Inner>,
+{
+    let (layout, off) = t.layout.partition(tiler, coord);
     Tensor {
         engine: t.engine.offset(off),
-        layout: Layout::from_parts(c.slice(zs).to_native(), c.slice(zd).to_native()),
+        layout,
     }
 }
 
@@ -168,16 +189,7 @@ macro_rules! partition_fn {
             coord: Cd,
         ) -> PartitionT<E, S, D, T, Cd, $inner>
         where
-            Layout<S, D>: LayoutOp<DivideBy<T, Zipped>>,
-            ZippedLayout<S, D, T>: crate::layout::LayoutParts + Copy,
-            ListOf<Cd>: PartitionCoord<ListOf<ZS<S, D, T>>, $inner>,
-            PCoord<Cd, S, D, T, $inner>:
-                Slice<ListOf<ZS<S, D, T>>> + Slice<ListOf<ZD<S, D, T>>> + Zeroed,
-            <PCoord<Cd, S, D, T, $inner> as Slice<ListOf<ZS<S, D, T>>>>::Output: ToNative,
-            <PCoord<Cd, S, D, T, $inner> as Slice<ListOf<ZD<S, D, T>>>>::Output: ToNative,
-            <PCoord<Cd, S, D, T, $inner> as Zeroed>::Output:
-                Crd2Idx<ListOf<ZS<S, D, T>>, ListOf<ZD<S, D, T>>>,
-            ZippedLayout<S, D, T>: Into<Layout<ZS<S, D, T>, ZD<S, D, T>>>,
+            Layout<S, D>: Partition<T, Cd, $inner>,
         {
             partition::<E, S, D, T, Cd, $inner>(tensor, tiler, coord)
         }
@@ -232,14 +244,7 @@ pub fn local_tile<E: Offset, S: Copy, D: Copy, T, Cd: ToList>(
     coord: Cd,
 ) -> PartitionT<E, S, D, T, Cd, B1>
 where
-    Layout<S, D>: LayoutOp<DivideBy<T, Zipped>>,
-    ZippedLayout<S, D, T>: crate::layout::LayoutParts + Copy,
-    ListOf<Cd>: PartitionCoord<ListOf<ZS<S, D, T>>, B1>,
-    PCoord<Cd, S, D, T, B1>: Slice<ListOf<ZS<S, D, T>>> + Slice<ListOf<ZD<S, D, T>>> + Zeroed,
-    <PCoord<Cd, S, D, T, B1> as Slice<ListOf<ZS<S, D, T>>>>::Output: ToNative,
-    <PCoord<Cd, S, D, T, B1> as Slice<ListOf<ZD<S, D, T>>>>::Output: ToNative,
-    <PCoord<Cd, S, D, T, B1> as Zeroed>::Output: Crd2Idx<ListOf<ZS<S, D, T>>, ListOf<ZD<S, D, T>>>,
-    ZippedLayout<S, D, T>: Into<Layout<ZS<S, D, T>, ZD<S, D, T>>>,
+    Layout<S, D>: Partition<T, Cd, B1>,
 {
     inner_partition(tensor, tiler, coord)
 }
@@ -495,19 +500,7 @@ where
     <ListOf<TS> as ProductEach>::Output: ToNative,
     <ListOf<TS> as FlatCoord<ListOf<TD>, isize>>::Output: ToNative,
     ThrCoord<TS, TD>: ToList,
-    Layout<S, D>: LayoutOp<DivideBy<ThrTiler<TS>, Zipped>>,
-    ZippedLayout<S, D, ThrTiler<TS>>: crate::layout::LayoutParts + Copy,
-    ListOf<ThrCoord<TS, TD>>: PartitionCoord<ListOf<ZS<S, D, ThrTiler<TS>>>, B0>,
-    PCoord<ThrCoord<TS, TD>, S, D, ThrTiler<TS>, B0>: Slice<ListOf<ZS<S, D, ThrTiler<TS>>>>
-        + Slice<ListOf<ZD<S, D, ThrTiler<TS>>>>
-        + Zeroed,
-    <PCoord<ThrCoord<TS, TD>, S, D, ThrTiler<TS>, B0> as Slice<ListOf<ZS<S, D, ThrTiler<TS>>>>>::Output:
-        ToNative,
-    <PCoord<ThrCoord<TS, TD>, S, D, ThrTiler<TS>, B0> as Slice<ListOf<ZD<S, D, ThrTiler<TS>>>>>::Output:
-        ToNative,
-    <PCoord<ThrCoord<TS, TD>, S, D, ThrTiler<TS>, B0> as Zeroed>::Output:
-        Crd2Idx<ListOf<ZS<S, D, ThrTiler<TS>>>, ListOf<ZD<S, D, ThrTiler<TS>>>>,
-    ZippedLayout<S, D, ThrTiler<TS>>: Into<Layout<ZS<S, D, ThrTiler<TS>>, ZD<S, D, ThrTiler<TS>>>>,
+    Layout<S, D>: Partition<ThrTiler<TS>, ThrCoord<TS, TD>, B0>,
 {
     let s = thr_layout.shape().to_list();
     let tiler = s.product_each().to_native();

@@ -347,6 +347,9 @@ where
 /// let mut a = make_tensor(&mut data[..], shape!(n));
 /// ct::store(&mut a, 1, ct::full(shape!((4)), 7u8));                    // elements 4..8: only 4 exists
 /// assert_eq!(data, [0, 0, 0, 0, 7]);
+/// // CUDA Tile C++'s `store_masked` is this function under that name.
+/// ct::store_masked(&mut make_tensor(&mut data[..], shape!(n)), 0, ct::ones::<u8, _>(shape!((4))));
+/// assert_eq!(data, [1, 1, 1, 1, 7]);
 /// ```
 #[track_caller]
 #[inline(always)]
@@ -390,26 +393,4 @@ pub(crate) fn store_ref<T, E, L, S>(
             }
         }
     });
-}
-
-/// [`store`] under CUDA Tile C++'s name: elements past the edge are dropped.
-///
-/// ```
-/// use cutlet::prelude::*;
-/// use cutlet::tile as ct;
-/// let mut data = [0f32; 3];
-/// let n = 3;
-/// ct::store_masked(&mut make_tensor(&mut data[..], shape!(n)), 0, ct::ones::<f32, _>(shape!((4))));
-/// assert_eq!(data, [1.0; 3]);
-/// ```
-#[track_caller]
-#[inline(always)]
-pub fn store_masked<T, E, L, S>(tensor: &mut Tensor<E, L>, index: impl TileIndex, tile: Tile<T, S>)
-where
-    T: Element,
-    E: EngineMut<Elem = T>,
-    L: FlatModes,
-    S: TileShape,
-{
-    store(tensor, index, tile)
 }

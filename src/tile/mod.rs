@@ -22,10 +22,10 @@ pub use launch::{BlockId, BlockOut, Grid, launch, launch_with};
 pub use math::*;
 pub use matmul::{matmul, mma};
 pub use memory::{
-    FlatModes, IndexValue, Padding, TileIndex, load, load_masked, store, store_masked,
+    FlatModes, IndexValue, Padding, TileIndex, load, load_masked, store, store as store_masked,
 };
 pub use num::{Float, MmaOperand, Num};
 pub use permute::{SwapFirst, Transposed};
-pub use select::{IntoTile, select, where_};
+pub use select::{IntoTile, where_, where_ as select};
 pub use shape::*;
 pub use tile::{Tile, arange, full, iota, ones, zeros};

@@ -44,8 +44,9 @@ type Common<X, Y> = <<X as IntoTile>::Elem as Promote<<Y as IntoTile>::Elem>>::O
 type XY<X, Y> = BroadcastT<<X as IntoTile>::Shape, <Y as IntoTile>::Shape>;
 type All<C, X, Y> = BroadcastT<<C as IntoTile>::Shape, XY<X, Y>>;
 
-/// `x` where `cond` is true, `y` elsewhere (cuTile Python's `where`); `cond`, `x` and
-/// `y` broadcast to one shape, `x` and `y` promote to one element type.
+/// `x` where `cond` is true, `y` elsewhere (cuTile Python's `where`, CUDA Tile C++'s
+/// `select`, which is this function under that name); `cond`, `x` and `y` broadcast to
+/// one shape, `x` and `y` promote to one element type.
 ///
 /// ```
 /// use cutlet::prelude::*;
@@ -56,6 +57,7 @@ type All<C, X, Y> = BroadcastT<<C as IntoTile>::Shape, XY<X, Y>>;
 /// // A column condition selects whole rows; a scalar operand broadcasts.
 /// let rows = ct::where_(ct::iota::<i32, _>(shape!((2, 1))).eq(0), ct::iota::<f32, _>(shape!((2, 3))), 0.0f32);
 /// assert_eq!(rows.to_string(), "[[0, 1, 2], [0, 0, 0]]");
+/// assert_eq!(ct::select(true, 1u8, 2u8).as_slice(), [1]);
 /// ```
 #[inline(always)]
 pub fn where_<C, X, Y>(cond: C, x: X, y: Y) -> Tile<Common<X, Y>, All<C, X, Y>>
@@ -80,25 +82,4 @@ where
             y.data[i].cast()
         }
     })
-}
-
-/// CUDA Tile C++'s name for [`where_`].
-///
-/// ```
-/// use cutlet::prelude::*;
-/// use cutlet::tile as ct;
-/// assert_eq!(ct::select(true, 1u8, 2u8).as_slice(), [1]);
-/// ```
-#[inline(always)]
-pub fn select<C, X, Y>(cond: C, x: X, y: Y) -> Tile<Common<X, Y>, All<C, X, Y>>
-where
-    C: IntoTile<Elem = bool>,
-    X: IntoTile,
-    Y: IntoTile,
-    X::Elem: Promote<Y::Elem> + Cast<Common<X, Y>>,
-    Y::Elem: Cast<Common<X, Y>>,
-    X::Shape: BroadcastsWith<Y::Shape>,
-    C::Shape: BroadcastsWith<XY<X, Y>>,
-{
-    where_(cond, x, y)
 }
