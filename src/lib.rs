@@ -38,6 +38,21 @@ pub use cutlet_macros::{layout, layout_t, shape, shape_t};
 #[doc(hidden)]
 pub use typenum as __typenum;
 
+/// Writes the mode path of a [`ScaledBasis`](crate::int::ScaledBasis), outermost mode
+/// first: `path!(1, 0)` is sub-mode 0 of mode 1 (CuTe's `E<1,0>`, printed `_1@0@1`).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// assert_eq!(E::<path!(1, 0)>::default().to_string(), "_1@0@1");
+/// ```
+#[macro_export]
+macro_rules! path {
+    () => { $crate::tuple::HNil };
+    ($h:literal $(, $t:literal)* $(,)?) => {
+        $crate::tuple::HCons<$crate::__typenum::U<$h>, $crate::path!($($t),*)>
+    };
+}
+
 /// Everything a layout user needs, in one import.
 pub mod prelude {
     pub use crate::algebra::*;
@@ -46,5 +61,5 @@ pub mod prelude {
     pub use crate::layout::*;
     pub use crate::tensor::*;
     pub use crate::tuple::{Cute, CuteDisplay};
-    pub use crate::{coord, layout, layout_t, shape, shape_t};
+    pub use crate::{coord, layout, layout_t, path, shape, shape_t};
 }

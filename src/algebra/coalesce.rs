@@ -5,7 +5,7 @@ use super::bymode::{AtTerminal, TerminalOp};
 use super::util::{LayoutOf, LayoutResult, finish};
 use crate::int::{C, Integral, StaticEq};
 use crate::layout::{Layout, ListOf};
-use crate::tuple::{HCons, HNil, If, Reverse, Select, ToList, ToNative, Tup, Zip, hcons};
+use crate::tuple::{HCons, HNil, If, Leaves, Reverse, Select, ToList, ToNative, Tup, Zip, hcons};
 use core::ops::{BitAnd, Mul};
 use typenum::{B0, B1, Bit, P1, P2, Z0};
 
@@ -223,7 +223,7 @@ pub trait CoalesceImpl<D, X> {
     type Stride: Copy;
     fn coalesce(self, d: D) -> (Self::Shape, Self::Stride);
 }
-impl<S: Tup, D: Tup, X> CoalesceImpl<D, X> for S
+impl<S: Tup, D: Leaves, X> CoalesceImpl<D, X> for S
 where
     S::Flat: Zip<D::Flat>,
     <S::Flat as Zip<D::Flat>>::Output: Reverse,
@@ -235,7 +235,7 @@ where
         <<<S::Flat as Zip<D::Flat>>::Output as Reverse>::Output as CoalesceStart<X>>::Stride;
     #[inline(always)]
     fn coalesce(self, d: D) -> (Self::Shape, Self::Stride) {
-        self.flat().zip(d.flat()).reverse().start()
+        self.flat().zip(d.leaves()).reverse().start()
     }
 }
 

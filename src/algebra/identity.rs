@@ -1,82 +1,15 @@
 //! `make_identity_layout`: the layout that maps each coordinate of a shape to itself,
 //! with CuTe's basis-element strides (`_1@0`, `_1@0@1`, ...).
 //!
-//! Typed identity layouts print and convert to the runtime tree (whose algebra handles
-//! basis strides); to evaluate one, use [`idx2crd`](crate::layout::idx2crd), which is
-//! its function, or an identity tensor.
+//! Evaluating an identity layout gives back the coordinate, as a scaled basis or an
+//! arithmetic tuple ([`crate::int::ScaledBasis`]); the typed algebra carries the basis
+//! strides through composition, the divides, slicing and the partitions, so tiles of
+//! identity tensors hold the exact coordinates of their elements.
 
+use crate::int::{C, E};
 use crate::layout::{Layout, ListOf};
-use crate::tuple::{Append, CuteDisplay, HCons, HNil, ToList, ToNative, hcons};
-use core::fmt;
-use core::marker::PhantomData;
-use typenum::{B1, Unsigned};
-
-/// CuTe's basis element `_1@i@j...` (a `ScaledBasis` of `_1`): the stride that moves a
-/// coordinate one step along the mode at path `P` (a cons-list of typenum indices,
-/// outermost mode first).
-///
-/// ```
-/// use cutlet::prelude::*;
-/// let id = make_identity_layout(shape!((4, 2)));
-/// assert_eq!(id.to_string(), "(_4,_2):(_1@0,_1@1)");
-/// ```
-pub struct E<P>(PhantomData<P>);
-impl<P> Clone for E<P> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<P> Copy for E<P> {}
-impl<P> Default for E<P> {
-    fn default() -> Self {
-        E(PhantomData)
-    }
-}
-impl<P> fmt::Debug for E<P>
-where
-    E<P>: CuteDisplay,
-{
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.fmt_cute(f)
-    }
-}
-impl<P: PathDisplay> CuteDisplay for E<P> {
-    fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("_1")?;
-        P::fmt_path(f)
-    }
-}
-impl<P: Copy> ToNative for E<P> {
-    type Native = E<P>;
-    #[inline(always)]
-    fn to_native(self) -> Self {
-        self
-    }
-}
-impl<P: Copy> ToList for E<P> {
-    type List = E<P>;
-    #[inline(always)]
-    fn to_list(self) -> Self {
-        self
-    }
-}
-
-/// Prints a basis path innermost mode first, as CuTe does (`@0@1` for path `[1, 0]`).
-#[doc(hidden)]
-pub trait PathDisplay {
-    fn fmt_path(f: &mut fmt::Formatter<'_>) -> fmt::Result;
-}
-impl PathDisplay for HNil {
-    fn fmt_path(_: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Ok(())
-    }
-}
-impl<H: Unsigned, T: PathDisplay> PathDisplay for HCons<H, T> {
-    fn fmt_path(f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        T::fmt_path(f)?;
-        write!(f, "@{}", H::USIZE)
-    }
-}
+use crate::tuple::{Append, HCons, HNil, ToList, ToNative, hcons};
+use typenum::{B1, P1};
 
 /// The basis strides of a shape whose modes sit at path `Prefix`.
 #[doc(hidden)]
@@ -93,25 +26,26 @@ pub trait BasisList<Prefix, I> {
 macro_rules! leaf_basis {
     ($($ty:ty => [$($g:tt)*]),*) => {$(
         impl<$($g)* Prefix: LeafPath> BasisLike<Prefix> for $ty {
-            type Output = E<Prefix::Path>;
+            type Output = Prefix::Basis;
             #[inline(always)]
             fn basis_like() -> Self::Output {
-                E(PhantomData)
+                Default::default()
             }
         }
     )*};
 }
 leaf_basis!(crate::int::C<N> => [N,], isize => []);
-/// A top-level leaf is mode 0 (`_1@0`).
+/// The basis element of a leaf at a path: CuTe's `E<>` at the top level is the plain
+/// `_1` (`make_identity_layout(_8)` is `_8:_1`), below it `_1@i...`.
 #[doc(hidden)]
 pub trait LeafPath {
-    type Path: Copy;
+    type Basis: Copy + Default;
 }
 impl LeafPath for HNil {
-    type Path = HCons<typenum::U0, HNil>;
+    type Basis = C<P1>;
 }
 impl<H: Copy, T: Copy> LeafPath for HCons<H, T> {
-    type Path = HCons<H, T>;
+    type Basis = E<HCons<H, T>>;
 }
 impl<Prefix, L: BasisList<Prefix, typenum::U0>> BasisLike<Prefix> for L
 where

@@ -30,8 +30,8 @@ pub use divide::*;
 pub use fragment::{FragmentBy, FragmentLayout, SplitFirst};
 pub use fragment::{FragmentLayoutT, make_layout_fragment_like};
 #[doc(hidden)]
-pub use identity::{BasisLike, BasisList, IsList, LeafPath, PathDisplay};
-pub use identity::{E, make_identity_layout};
+pub use identity::make_identity_layout;
+pub use identity::{BasisLike, BasisList, IsList, LeafPath};
 pub use inverse::*;
 pub use product::*;
 pub use tiler::{Lay, ToTiler};

@@ -84,7 +84,7 @@ pub trait LayoutResult: Sized {
     type Layout;
     fn finish<F: FnOnce() -> Self>(f: F) -> Self::Layout;
 }
-impl<S: ToNative + Tup, D: ToNative + Tup> LayoutResult for (S, D)
+impl<S: ToNative + Tup, D: ToNative + crate::tuple::Leaves> LayoutResult for (S, D)
 where
     S::IsStatic: core::ops::BitAnd<D::IsStatic>,
     BothStatic<S, D>: Finish<S, D>,
@@ -138,5 +138,5 @@ pub type LayoutOf<S, D> = <(S, D) as LayoutResult>::Layout;
 
 /// `B1` when both parts of an internal layout are fully static.
 pub(crate) type BothStatic<S, D> = <<S as crate::tuple::Tup>::IsStatic as core::ops::BitAnd<
-    <D as crate::tuple::Tup>::IsStatic,
+    <D as crate::tuple::Leaves>::IsStatic,
 >>::Output;

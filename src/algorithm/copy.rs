@@ -7,7 +7,7 @@ use super::elementwise::{Elementwise, ZipApply};
 use super::shapes::{SameShape, ShapesAgree, check_agree};
 use super::walk::Walk2;
 use crate::int::Integral;
-use crate::layout::{Crd2Idx, Layout, ListOf};
+use crate::layout::{Crd2Index, Layout, ListOf};
 use crate::tensor::{Engine, EngineMut, Numeric, Tensor};
 use crate::tuple::{CuteDisplay, ToList, Tup};
 
@@ -62,7 +62,7 @@ pub struct AutoVectorizingCopy;
 impl<E1, S1, D1, E2, S2, D2> CopyAtom<Tensor<E1, Layout<S1, D1>>, Tensor<E2, Layout<S2, D2>>>
     for UniversalCopy
 where
-    E1: Engine,
+    E1: Engine<Index = isize>,
     E2: EngineMut,
     E1::Elem: Numeric,
     E2::Elem: Numeric,
@@ -215,9 +215,9 @@ pub fn copy_if<EP, SP, DP, E1, S1, D1, E2, S2, D2>(
     S2: ToList,
     D2: ToList,
     ListOf<S2>: Tup,
-    isize: Crd2Idx<ListOf<SP>, ListOf<DP>>
-        + Crd2Idx<ListOf<S1>, ListOf<D1>>
-        + Crd2Idx<ListOf<S2>, ListOf<D2>>,
+    isize: Crd2Index<ListOf<SP>, ListOf<DP>, EP::Index>
+        + Crd2Index<ListOf<S1>, ListOf<D1>, E1::Index>
+        + Crd2Index<ListOf<S2>, ListOf<D2>, isize>,
     Tensor<E1, Layout<S1, D1>>: TensorShapes<Tensor<E2, Layout<S2, D2>>>,
     Tensor<EP, Layout<SP, DP>>: TensorShapes<Tensor<E2, Layout<S2, D2>>>,
 {

@@ -8,7 +8,7 @@
 use super::walk::Walk2;
 use crate::algebra::{DivideOp, Lay, MaxCommon, MaxCommonLayout, Tiling, Zipped};
 use crate::int::{C, Integral, StaticLt};
-use crate::layout::{Crd2Idx, Layout, ListOf};
+use crate::layout::{Crd2Index, Layout, ListOf};
 use crate::tensor::{Engine, EngineMut, EngineRef, Tensor};
 use crate::tuple::{HCons, HNil, ToList, Tup, hcons};
 use core::ops::BitAnd;
@@ -87,7 +87,8 @@ pub trait ZipApply<E1: Engine, S1, D1, E2: Engine, S2, D2> {
         op: impl FnMut(E1::Elem, &mut E2::Elem),
     );
 }
-impl<E1: Engine, S1, D1, E2: EngineMut, S2, D2> ZipApply<E1, S1, D1, E2, S2, D2> for B0
+impl<E1: Engine<Index = isize>, S1, D1, E2: EngineMut, S2, D2> ZipApply<E1, S1, D1, E2, S2, D2>
+    for B0
 where
     S1: Copy,
     D1: Copy,
@@ -129,12 +130,14 @@ where
     CommonS<S1, D1, S2, D2>: Tup,
     Lay<CommonS<S1, D1, S2, D2>, CommonD<S1, D1, S2, D2>>: Tiling<DivideOp, ListOf<S1>, ListOf<D1>, Zipped>
         + Tiling<DivideOp, ListOf<S2>, ListOf<D2>, Zipped>,
-    RunCoord: Crd2Idx<
+    RunCoord: Crd2Index<
             ZipS<CommonS<S1, D1, S2, D2>, CommonD<S1, D1, S2, D2>, ListOf<S1>, ListOf<D1>>,
             ZipD<CommonS<S1, D1, S2, D2>, CommonD<S1, D1, S2, D2>, ListOf<S1>, ListOf<D1>>,
-        > + Crd2Idx<
+            isize,
+        > + Crd2Index<
             ZipS<CommonS<S1, D1, S2, D2>, CommonD<S1, D1, S2, D2>, ListOf<S2>, ListOf<D2>>,
             ZipD<CommonS<S1, D1, S2, D2>, CommonD<S1, D1, S2, D2>, ListOf<S2>, ListOf<D2>>,
+            isize,
         >,
 {
     #[inline(always)]
@@ -150,8 +153,8 @@ where
         for j in 0..s2.size().value() / n {
             let c: RunCoord = hcons(C::new(), hcons(j, HNil));
             f(
-                c.crd2idx(zs1, zd1).value(),
-                c.crd2idx(zs2, zd2).value(),
+                c.crd2index(zs1, zd1),
+                c.crd2index(zs2, zd2),
                 n as usize,
             );
         }

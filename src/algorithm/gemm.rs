@@ -16,7 +16,7 @@
 use super::shapes::SizeAgree;
 use crate::algebra::Wrap;
 use crate::int::Integral;
-use crate::layout::{Crd2Idx, Layout, ListOf};
+use crate::layout::{Crd2Index, Layout, ListOf};
 use crate::tensor::{Engine, EngineMut, Numeric, Tensor};
 use crate::tuple::{CuteDisplay, Get, HCons, HNil, ToList, Tup};
 use typenum::{B1, U0, U1, U2, U3};
@@ -89,7 +89,7 @@ impl<E: Engine, S: ToList, D: ToList, F, Cd: ToList> Mat for MatView<'_, E, Layo
 where
     E::Elem: Numeric,
     F: Fn(isize, isize) -> Cd,
-    ListOf<Cd>: Crd2Idx<ListOf<S>, ListOf<D>>,
+    ListOf<Cd>: Crd2Index<ListOf<S>, ListOf<D>, E::Index>,
 {
     type T = E::Elem;
     #[inline(always)]
@@ -104,11 +104,10 @@ where
     fn at(&self, i: isize, j: isize) -> E::Elem {
         let off = (self.f)(i, j)
             .to_list()
-            .crd2idx(
+            .crd2index(
                 self.t.layout.shape().to_list(),
                 self.t.layout.stride().to_list(),
-            )
-            .value();
+            );
         self.t.engine.read(off)
     }
 }
@@ -116,7 +115,7 @@ impl<E: EngineMut, S: ToList, D: ToList, F, Cd: ToList> Mat for MatViewMut<'_, E
 where
     E::Elem: Numeric,
     F: Fn(isize, isize) -> Cd,
-    ListOf<Cd>: Crd2Idx<ListOf<S>, ListOf<D>>,
+    ListOf<Cd>: Crd2Index<ListOf<S>, ListOf<D>, E::Index>,
 {
     type T = E::Elem;
     #[inline(always)]
@@ -131,11 +130,10 @@ where
     fn at(&self, i: isize, j: isize) -> E::Elem {
         let off = (self.f)(i, j)
             .to_list()
-            .crd2idx(
+            .crd2index(
                 self.t.layout.shape().to_list(),
                 self.t.layout.stride().to_list(),
-            )
-            .value();
+            );
         self.t.engine.read(off)
     }
 }
@@ -144,17 +142,16 @@ impl<E: EngineMut, S: ToList, D: ToList, F, Cd: ToList> MatMut
 where
     E::Elem: Numeric,
     F: Fn(isize, isize) -> Cd,
-    ListOf<Cd>: Crd2Idx<ListOf<S>, ListOf<D>>,
+    ListOf<Cd>: Crd2Index<ListOf<S>, ListOf<D>, isize>,
 {
     #[inline(always)]
     fn set(&mut self, i: isize, j: isize, v: E::Elem) {
         let off = (self.f)(i, j)
             .to_list()
-            .crd2idx(
+            .crd2index(
                 self.t.layout.shape().to_list(),
                 self.t.layout.stride().to_list(),
-            )
-            .value();
+            );
         *self.t.engine.at_mut(off) = v;
     }
 }
@@ -421,9 +418,9 @@ where
     <ListOf<SB> as Tup>::Size: SizeAgree<<ListOf<SC> as Tup>::Size>,
     <<ListOf<SA> as Tup>::Size as SizeAgree<<ListOf<SC> as Tup>::Size>>::Output: GemmV,
     <<ListOf<SB> as Tup>::Size as SizeAgree<<ListOf<SC> as Tup>::Size>>::Output: GemmV,
-    isize: Crd2Idx<ListOf<SA>, ListOf<DA>>
-        + Crd2Idx<ListOf<SB>, ListOf<DB>>
-        + Crd2Idx<ListOf<SC>, ListOf<DC>>,
+    isize: Crd2Index<ListOf<SA>, ListOf<DA>, EA::Index>
+        + Crd2Index<ListOf<SB>, ListOf<DB>, EB::Index>
+        + Crd2Index<ListOf<SC>, ListOf<DC>, isize>,
 {
     #[inline(always)]
     fn gemm(_: Atom, a: &T3<EA, SA, DA>, b: &T3<EB, SB, DB>, c: &mut T3<EC, SC, DC>) {
@@ -460,8 +457,8 @@ where
     <ListOf<SB> as Tup>::Size: SizeAgree<ModeSize<SC, U1>>,
     <<ListOf<SA> as Tup>::Size as SizeAgree<ModeSize<SC, U0>>>::Output: GemmM,
     <<ListOf<SB> as Tup>::Size as SizeAgree<ModeSize<SC, U1>>>::Output: GemmN,
-    isize: Crd2Idx<ListOf<SA>, ListOf<DA>> + Crd2Idx<ListOf<SB>, ListOf<DB>>,
-    HCons<isize, HCons<isize, HNil>>: Crd2Idx<ListOf<SC>, ListOf<DC>>,
+    isize: Crd2Index<ListOf<SA>, ListOf<DA>, EA::Index> + Crd2Index<ListOf<SB>, ListOf<DB>, EB::Index>,
+    HCons<isize, HCons<isize, HNil>>: Crd2Index<ListOf<SC>, ListOf<DC>, EC::Index>,
 {
     #[inline(always)]
     fn gemm(atom: Atom, a: &T3<EA, SA, DA>, b: &T3<EB, SB, DB>, c: &mut T3<EC, SC, DC>) {
@@ -517,9 +514,9 @@ where
     <ModeSize<SA, U0> as SizeAgree<ModeSize<SC, U0>>>::Output: GemmM,
     <ModeSize<SB, U0> as SizeAgree<ModeSize<SC, U1>>>::Output: GemmN,
     <ModeSize<SA, U1> as SizeAgree<ModeSize<SB, U1>>>::Output: GemmK,
-    HCons<isize, HCons<isize, HNil>>: Crd2Idx<ListOf<SA>, ListOf<DA>>
-        + Crd2Idx<ListOf<SB>, ListOf<DB>>
-        + Crd2Idx<ListOf<SC>, ListOf<DC>>,
+    HCons<isize, HCons<isize, HNil>>: Crd2Index<ListOf<SA>, ListOf<DA>, EA::Index>
+        + Crd2Index<ListOf<SB>, ListOf<DB>, EB::Index>
+        + Crd2Index<ListOf<SC>, ListOf<DC>, EC::Index>,
 {
     #[inline(always)]
     fn gemm(atom: Atom, a: &T3<EA, SA, DA>, b: &T3<EB, SB, DB>, c: &mut T3<EC, SC, DC>) {
@@ -594,8 +591,8 @@ where
     <ModeSize<SA, U1> as SizeAgree<ModeSize<SC, U1>>>::Output: GemmM,
     <ModeSize<SB, U1> as SizeAgree<ModeSize<SC, U2>>>::Output: GemmN,
     HCons<isize, HCons<isize, HNil>>:
-        Crd2Idx<ListOf<SA>, ListOf<DA>> + Crd2Idx<ListOf<SB>, ListOf<DB>>,
-    Tri: Crd2Idx<ListOf<SC>, ListOf<DC>>,
+        Crd2Index<ListOf<SA>, ListOf<DA>, EA::Index> + Crd2Index<ListOf<SB>, ListOf<DB>, EB::Index>,
+    Tri: Crd2Index<ListOf<SC>, ListOf<DC>, EC::Index>,
 {
     #[inline(always)]
     fn gemm(atom: Atom, a: &T3<EA, SA, DA>, b: &T3<EB, SB, DB>, c: &mut T3<EC, SC, DC>) {
@@ -684,9 +681,9 @@ where
     <ModeSize<SA, U1> as SizeAgree<ModeSize<SC, U1>>>::Output: GemmM,
     <ModeSize<SB, U1> as SizeAgree<ModeSize<SC, U2>>>::Output: GemmN,
     <ModeSize<SA, U2> as SizeAgree<ModeSize<SB, U2>>>::Output: GemmK,
-    Tri: Crd2Idx<ListOf<SA>, ListOf<DA>>
-        + Crd2Idx<ListOf<SB>, ListOf<DB>>
-        + Crd2Idx<ListOf<SC>, ListOf<DC>>,
+    Tri: Crd2Index<ListOf<SA>, ListOf<DA>, EA::Index>
+        + Crd2Index<ListOf<SB>, ListOf<DB>, EB::Index>
+        + Crd2Index<ListOf<SC>, ListOf<DC>, EC::Index>,
 {
     #[inline(always)]
     fn gemm(atom: Atom, a: &T3<EA, SA, DA>, b: &T3<EB, SB, DB>, c: &mut T3<EC, SC, DC>) {

@@ -106,13 +106,13 @@ impl<H: typenum::Unsigned, T: PathValues> PathValues for HCons<H, T> {
         T::push_path(out);
     }
 }
-impl<P: PathValues> ToDynTuple for crate::algebra::E<P> {
+impl<V: Integral, P: PathValues> ToDynTuple for crate::int::ScaledBasis<V, P> {
     fn to_dyn(self) -> IntTuple {
         let mut path = Vec::new();
         P::push_path(&mut path);
         IntTuple::Int(DInt {
             basis: super::int::Basis::from_path(&path).expect("basis paths are short"),
-            ..DInt::stat(1)
+            ..DInt::new(self.value().value() as i64, V::IsStatic::BOOL)
         })
     }
     fn push_into(self, out: &mut Vec<IntTuple>) {

@@ -13,10 +13,16 @@
 //! assert_eq!((s.to_string(), d, z.to_string()), ("_32".into(), 32, "_0".into()));
 //! ```
 
+mod arithmetic_tuple;
 mod integral;
 mod ops;
 mod static_int;
 
+pub use arithmetic_tuple::{ArithTuple, E, ScaledBasis};
+#[doc(hidden)]
+pub use arithmetic_tuple::{
+    AddInto, ArithOperand, Embed, ListAdd, PathDisplay, PathEq, ZerosThen,
+};
 pub use integral::{DynInt, Integral, dynamic};
 pub use ops::{
     IntAbs, IntCeilDiv, IntGcd, IntMax, IntMin, IntSignum, NonZeroDivisor, abs, ceil_div, gcd, max,

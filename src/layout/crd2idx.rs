@@ -14,8 +14,9 @@ use typenum::{B0, B1, Bit, Z0};
     label = "a coordinate is a 1-D index or a tuple with the shape's rank at each level"
 )]
 pub trait Crd2Idx<S, D> {
-    /// The index type: static when coordinate, shape and stride are.
-    type Output: Integral;
+    /// The index type: static when coordinate, shape and stride are; a scaled basis or
+    /// an arithmetic tuple when the strides are scaled bases (identity layouts).
+    type Output: Copy;
     /// Compute the index.
     fn crd2idx(self, s: S, d: D) -> Self::Output;
 }
@@ -43,7 +44,7 @@ int_coord!(C<N> => [N,], isize => []);
 /// instead of letting it guess ever longer lists.
 #[doc(hidden)]
 pub trait ShapeStride<D, Cd> {
-    type Output: Integral;
+    type Output: Copy;
     fn split(self, d: D, c: Cd) -> Self::Output;
 }
 macro_rules! leaf_shape {
@@ -51,9 +52,9 @@ macro_rules! leaf_shape {
         impl<$($g)* D, Cd> ShapeStride<D, Cd> for $ty
         where
             $ty: Integral,
-            D: Integral,
+            D: Copy,
             Cd: Mul<D>,
-            <Cd as Mul<D>>::Output: Integral,
+            <Cd as Mul<D>>::Output: Copy,
         {
             type Output = <Cd as Mul<D>>::Output;
             #[inline(always)]
@@ -94,7 +95,7 @@ where
 /// `divmod` by the size of the first mode.
 #[doc(hidden)]
 pub trait SplitStep<D, Cd, IsZero> {
-    type Output: Integral;
+    type Output: Copy;
     fn step(self, d: D, c: Cd) -> Self::Output;
 }
 impl<S0, ST, D0, DT, Cd> SplitStep<HCons<D0, DT>, Cd, B1> for HCons<S0, ST> {
@@ -113,7 +114,7 @@ where
         Add<<ST as ShapeStride<DT, <Cd as Div<S0::Size>>::Output>>::Output>,
     <<<Cd as Rem<S0::Size>>::Output as Crd2Idx<S0, D0>>::Output as Add<
         <ST as ShapeStride<DT, <Cd as Div<S0::Size>>::Output>>::Output,
-    >>::Output: Integral,
+    >>::Output: Copy,
 {
     type Output = <<<Cd as Rem<S0::Size>>::Output as Crd2Idx<S0, D0>>::Output as Add<
         <ST as ShapeStride<DT, <Cd as Div<S0::Size>>::Output>>::Output,
@@ -142,10 +143,10 @@ where
 /// Fold `+` over the remaining modes of a tuple coordinate.
 #[doc(hidden)]
 pub trait SumModes<S, D, Acc> {
-    type Output: Integral;
+    type Output: Copy;
     fn sum_modes(self, s: S, d: D, acc: Acc) -> Self::Output;
 }
-impl<Acc: Integral> SumModes<HNil, HNil, Acc> for HNil {
+impl<Acc: Copy> SumModes<HNil, HNil, Acc> for HNil {
     type Output = Acc;
     #[inline(always)]
     fn sum_modes(self, _: HNil, _: HNil, acc: Acc) -> Acc {
@@ -287,4 +288,26 @@ where
     ListOf<Cd>: Crd2Idx<ListOf<S>, ListOf<D>>,
 {
     c.to_list().crd2idx(s.to_list(), d.to_list())
+}
+
+/// A coordinate whose value through a layout converts to an engine index `I`: `isize`
+/// for memory (the value is an integer), a coordinate for counting engines (the value
+/// is a scaled basis or an arithmetic tuple). What tensors use to find an element.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "this coordinate does not fit the tensor's layout, or the layout's values are not offsets of the tensor's engine",
+    label = "a coordinate is a 1-D index or a tuple with the shape's rank at each level"
+)]
+pub trait Crd2Index<S, D, I>: Crd2Idx<S, D> {
+    /// The engine index of the coordinate.
+    fn crd2index(self, s: S, d: D) -> I;
+}
+impl<Cd: Crd2Idx<S, D>, S, D, I: Default> Crd2Index<S, D, I> for Cd
+where
+    Cd::Output: crate::int::AddInto<I>,
+{
+    #[inline(always)]
+    fn crd2index(self, s: S, d: D) -> I {
+        crate::int::AddInto::add_into(self.crd2idx(s, d), I::default())
+    }
 }

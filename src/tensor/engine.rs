@@ -141,9 +141,32 @@ pub trait Engine {
     /// `B1` when the elements are stored (the engine is an [`EngineRef`]), so that
     /// algorithms can move contiguous runs of them.
     type IsMemory: typenum::Bit;
+    /// What a layout's value becomes before it reaches the engine (CuTe adds it to the
+    /// tensor's iterator): an `isize` offset for memory, a coordinate for the counting
+    /// engine of identity tensors.
+    type Index: Copy + Default;
     /// The element at `off` (panics outside the storage).
-    fn read(&self, off: isize) -> Self::Elem;
+    fn read(&self, off: Self::Index) -> Self::Elem;
 }
+
+/// A layout's value (an integer, a scaled basis or an arithmetic tuple) as an engine
+/// index `I`: its sum with the zero index.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// assert_eq!(_4::new().to_index::<isize>(), 4);
+/// ```
+pub trait ToIndex: Sized {
+    /// Convert.
+    #[inline(always)]
+    fn to_index<I: Default>(self) -> I
+    where
+        Self: crate::int::AddInto<I>,
+    {
+        self.add_into(I::default())
+    }
+}
+impl<X> ToIndex for X {}
 
 /// Engines that store their elements: references and contiguous runs.
 ///
@@ -153,7 +176,7 @@ pub trait Engine {
 /// let t = make_tensor(&data[..], shape!(3));
 /// assert_eq!(t.engine().run(1, 2), [6, 7]);
 /// ```
-pub trait EngineRef: Engine {
+pub trait EngineRef: Engine<Index = isize> {
     /// The element at `off` (panics outside the storage).
     fn at(&self, off: isize) -> &Self::Elem;
     /// The `n` elements starting at `off`.
@@ -187,7 +210,7 @@ pub trait EngineMut: EngineRef {
 /// ```
 pub trait Offset: Engine + Sized {
     /// The same storage with its origin moved by `off`.
-    fn offset(self, off: isize) -> Self;
+    fn offset(self, off: Self::Index) -> Self;
 }
 
 /// The storage index of offset `off` from origin `base`. A negative sum wraps to an
@@ -220,6 +243,7 @@ impl<T: Copy, N: ArrayLength> Engine for ArrayEngine<T, N> {
     type Elem = T;
     type Space = Rmem;
     type IsMemory = typenum::B1;
+    type Index = isize;
     #[inline(always)]
     fn read(&self, off: isize) -> T {
         *self.at(off)
@@ -345,6 +369,7 @@ macro_rules! slice_view_reads {
             type Elem = T;
             type Space = Sp;
             type IsMemory = typenum::B1;
+            type Index = isize;
             #[inline(always)]
             fn read(&self, off: isize) -> T {
                 self.data[index(self.base, off)]

@@ -1,63 +1,67 @@
 //! Identity tensors: every element is its own coordinate (CuTe's
-//! `make_identity_tensor`). The engine computes `idx2crd(index, shape)`; the layout is
-//! the compact layout of the shape, so tiling and partitioning an identity tensor like
-//! a data tensor yields each element's coordinate in the original shape (for
-//! predication of partial tiles).
+//! `make_identity_tensor`). As in CuTe, the layout is `make_identity_layout(shape)`,
+//! whose strides are scaled bases (`_1@0`, `_1@1`, ...), and the engine is a counting
+//! iterator over coordinates: evaluating the layout gives a coordinate offset, which
+//! the engine adds to its origin. Tiling and partitioning an identity tensor like a
+//! data tensor therefore yields each element's exact coordinate in the original shape,
+//! also past the edge of a partial tile (where predication needs it).
 
 use super::engine::{Engine, Generic, Offset};
 use super::tensor::Tensor;
-use crate::int::C;
-use crate::layout::{CompactLayout, CompactLeft, Idx2Crd, ListOf, make_layout};
-use crate::tuple::{ToList, ToNative};
-use typenum::P1;
+use crate::algebra::{BasisLike, make_identity_layout};
+use crate::int::AddInto;
+use crate::layout::{Idx2Crd, Layout, ListOf};
+use crate::tuple::{HNil, ToList, ToNative};
 
-/// The engine of an identity tensor: element `i` is `idx2crd(base + i, shape)`.
+/// The counting engine of an identity tensor (CuTe's `ArithmeticTupleIterator`): its
+/// origin is a coordinate (internal form `Crd`), and an element is the origin plus the
+/// layout's value.
 ///
 /// ```
 /// use cutlet::prelude::*;
 /// let id = make_identity_tensor(shape!((2, 3)));
-/// assert_eq!(id.engine().read(4), (0, 2));
+/// assert_eq!(id.get(4isize), (0, 2));
 /// ```
 #[derive(Clone, Copy, Debug)]
-pub struct CoordEngine<S> {
-    shape: S,
-    base: isize,
+pub struct CoordEngine<Crd> {
+    origin: Crd,
 }
 
-/// The coordinate type of a shape (the element type of its identity tensor).
+/// The coordinate type of a shape (the element type of its identity tensor): the
+/// shape's nesting with an `isize` at every leaf.
 ///
 /// ```
 /// use cutlet::prelude::*;
-/// let c: CoordOf<shape_t!((2, (3, 4)))> = make_identity_tensor(shape!((2, (3, 4)))).engine().read(5);
+/// let c: CoordOf<shape_t!((2, (3, 4)))> = make_identity_tensor(shape!((2, (3, 4)))).get(5isize);
 /// assert_eq!(c, (1, (2, 0)));
 /// ```
-pub type CoordOf<S> = <<isize as Idx2Crd<ListOf<S>>>::Output as ToNative>::Native;
+pub type CoordOf<S> = <CoordList<S> as ToNative>::Native;
+/// The internal form of [`CoordOf`].
+#[doc(hidden)]
+pub type CoordList<S> = <isize as Idx2Crd<ListOf<S>>>::Output;
 
-impl<S: ToList> Engine for CoordEngine<S>
-where
-    isize: Idx2Crd<ListOf<S>>,
-    <isize as Idx2Crd<ListOf<S>>>::Output: ToNative,
-{
-    type Elem = CoordOf<S>;
+impl<Crd: ToNative + Default + AddInto<Crd>> Engine for CoordEngine<Crd> {
+    type Elem = Crd::Native;
     type Space = Generic;
     type IsMemory = typenum::B0;
+    type Index = Crd;
     #[inline(always)]
-    fn read(&self, off: isize) -> CoordOf<S> {
-        (self.base + off).idx2crd(self.shape.to_list()).to_native()
+    fn read(&self, off: Crd) -> Crd::Native {
+        off.add_into(self.origin).to_native()
     }
 }
-impl<S: ToList> Offset for CoordEngine<S>
-where
-    CoordEngine<S>: Engine,
-{
+impl<Crd: ToNative + Default + AddInto<Crd>> Offset for CoordEngine<Crd> {
     #[inline(always)]
-    fn offset(self, off: isize) -> Self {
+    fn offset(self, off: Crd) -> Self {
         CoordEngine {
-            base: self.base + off,
-            ..self
+            origin: off.add_into(self.origin),
         }
     }
 }
+
+/// The layout of an identity tensor of shape `S`: `make_identity_layout(shape)`.
+#[doc(hidden)]
+pub type IdentityLayout<S> = Layout<S, <<ListOf<S> as BasisLike<HNil>>::Output as ToNative>::Native>;
 
 /// CuTe's `make_identity_tensor(shape)`: a tensor whose elements are their own
 /// coordinates in `shape`.
@@ -65,20 +69,29 @@ where
 /// ```
 /// use cutlet::prelude::*;
 /// let id = make_identity_tensor(shape!((3, 2)));
+/// assert_eq!(id.layout().to_string(), "(_3,_2):(_1@0,_1@1)");
 /// let coords: Vec<_> = id.iter().map(|c| Cute(c).to_string()).collect();
 /// assert_eq!(coords, ["(0,0)", "(1,0)", "(2,0)", "(0,1)", "(1,1)", "(2,1)"]);
-/// // Tiled like data, it tells where each element of a tile came from:
-/// let tile = local_tile(make_identity_tensor(shape!((8, 8))), shape!((4, 4)), (1isize, 0isize));
-/// assert_eq!(Cute(tile.get((1isize, 2isize))).to_string(), "(5,2)");
+/// // Tiled like data, it tells where each element of a tile came from, also past
+/// // the edge of a partial tile:
+/// let (m, n) = (10, 7);
+/// let tile = local_tile(make_identity_tensor(shape!((m, n))), shape!((4, 4)), (2usize, 1usize));
+/// assert_eq!(tile.get((3usize, 2usize)), (11, 6));
 /// ```
 #[inline(always)]
-pub fn make_identity_tensor<S: ToList>(shape: S) -> Tensor<CoordEngine<S>, CompactLayout<S>>
+pub fn make_identity_tensor<S: ToList>(
+    shape: S,
+) -> Tensor<CoordEngine<CoordList<S>>, IdentityLayout<S>>
 where
-    ListOf<S>: CompactLeft<C<P1>>,
-    <ListOf<S> as CompactLeft<C<P1>>>::Stride: ToNative,
+    ListOf<S>: BasisLike<HNil>,
+    <ListOf<S> as BasisLike<HNil>>::Output: ToNative,
+    isize: Idx2Crd<ListOf<S>>,
+    CoordList<S>: Default,
 {
     Tensor {
-        engine: CoordEngine { shape, base: 0 },
-        layout: make_layout(shape),
+        engine: CoordEngine {
+            origin: CoordList::<S>::default(),
+        },
+        layout: make_identity_layout(shape),
     }
 }

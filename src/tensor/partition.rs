@@ -1,12 +1,12 @@
 //! Partitioning a tensor across threadgroups and threads: CuTe's `inner_partition`
 //! (`local_tile`), `outer_partition` and `local_partition`.
 
-use super::engine::Offset;
+use super::engine::{Engine, Offset};
 use super::tensor::Tensor;
 use super::tiling::{DivideBy, LayoutOp};
 use crate::algebra::{AppendK, Zipped};
 use crate::int::{C, Integral};
-use crate::layout::{Crd2Idx, Layout, ListOf, Slice, Underscore, Zeroed};
+use crate::layout::{Crd2Index, Layout, ListOf, Slice, Underscore, Zeroed};
 use crate::tuple::{HCons, HNil, ToList, ToNative, Tup, hcons};
 use core::ops::{Add, Div, Mul, Rem, Sub};
 use typenum::{B0, B1, Z0};
@@ -125,13 +125,13 @@ type PCoord<Cd, S, D, T, Inner> =
 /// keep the tile at `Cd`; `B0`: keep, from every tile, the element at `Cd`): zipped
 /// divide, then slice with the partition coordinate.
 #[doc(hidden)]
-pub trait Partition<T, Cd, Inner> {
+pub trait Partition<T, Cd, Inner, I> {
     /// The partition's layout.
     type Out;
-    /// The partition's layout and the offset of its origin.
-    fn partition(self, tiler: T, coord: Cd) -> (Self::Out, isize);
+    /// The partition's layout and the engine index of its origin.
+    fn partition(self, tiler: T, coord: Cd) -> (Self::Out, I);
 }
-impl<S: Copy, D: Copy, T, Cd: ToList, Inner> Partition<T, Cd, Inner> for Layout<S, D>
+impl<S: Copy, D: Copy, T, Cd: ToList, Inner, I> Partition<T, Cd, Inner, I> for Layout<S, D>
 where
     Layout<S, D>: LayoutOp<DivideBy<T, Zipped>>,
     ZippedLayout<S, D, T>: crate::layout::LayoutParts + Copy,
@@ -140,7 +140,7 @@ where
     <PCoord<Cd, S, D, T, Inner> as Slice<ListOf<ZS<S, D, T>>>>::Output: ToNative,
     <PCoord<Cd, S, D, T, Inner> as Slice<ListOf<ZD<S, D, T>>>>::Output: ToNative,
     <PCoord<Cd, S, D, T, Inner> as Zeroed>::Output:
-        Crd2Idx<ListOf<ZS<S, D, T>>, ListOf<ZD<S, D, T>>>,
+        Crd2Index<ListOf<ZS<S, D, T>>, ListOf<ZD<S, D, T>>, I>,
     ZippedLayout<S, D, T>: Into<Layout<ZS<S, D, T>, ZD<S, D, T>>>,
 {
     type Out = Layout<
@@ -148,11 +148,11 @@ where
         <<PCoord<Cd, S, D, T, Inner> as Slice<ListOf<ZD<S, D, T>>>>::Output as ToNative>::Native,
     >;
     #[inline(always)]
-    fn partition(self, tiler: T, coord: Cd) -> (Self::Out, isize) {
+    fn partition(self, tiler: T, coord: Cd) -> (Self::Out, I) {
         let z: Layout<ZS<S, D, T>, ZD<S, D, T>> = self.apply(DivideBy(tiler, Zipped)).into();
         let c = coord.to_list().partition_coord();
         let (zs, zd) = (z.shape().to_list(), z.stride().to_list());
-        let off = c.zeroed().crd2idx(zs, zd).value();
+        let off = c.zeroed().crd2index(zs, zd);
         let l = Layout::from_parts(c.slice(zs).to_native(), c.slice(zd).to_native());
         (l, off)
     }
@@ -161,7 +161,7 @@ where
 /// A partition of a tensor with layout `Layout<S, D>`.
 #[doc(hidden)]
 pub type PartitionT<E, S, D, T, Cd, Inner> =
-    Tensor<E, <Layout<S, D> as Partition<T, Cd, Inner>>::Out>;
+    Tensor<E, <Layout<S, D> as Partition<T, Cd, Inner, <E as Engine>::Index>>::Out>;
 
 #[inline(always)]
 fn partition<E: Offset, S: Copy, D: Copy, T, Cd, Inner>(
@@ -170,7 +170,7 @@ fn partition<E: Offset, S: Copy, D: Copy, T, Cd, Inner>(
     coord: Cd,
 ) -> PartitionT<E, S, D, T, Cd, Inner>
 where
-    Layout<S, D>: Partition<T, Cd, Inner>,
+    Layout<S, D>: Partition<T, Cd, Inner, E::Index>,
 {
     let (layout, off) = t.layout.partition(tiler, coord);
     Tensor {
@@ -189,7 +189,7 @@ macro_rules! partition_fn {
             coord: Cd,
         ) -> PartitionT<E, S, D, T, Cd, $inner>
         where
-            Layout<S, D>: Partition<T, Cd, $inner>,
+            Layout<S, D>: Partition<T, Cd, $inner, E::Index>,
         {
             partition::<E, S, D, T, Cd, $inner>(tensor, tiler, coord)
         }
@@ -244,7 +244,7 @@ pub fn local_tile<E: Offset, S: Copy, D: Copy, T, Cd: ToList>(
     coord: Cd,
 ) -> PartitionT<E, S, D, T, Cd, B1>
 where
-    Layout<S, D>: Partition<T, Cd, B1>,
+    Layout<S, D>: Partition<T, Cd, B1, E::Index>,
 {
     inner_partition(tensor, tiler, coord)
 }
@@ -500,7 +500,7 @@ where
     <ListOf<TS> as ProductEach>::Output: ToNative,
     <ListOf<TS> as FlatCoord<ListOf<TD>, isize>>::Output: ToNative,
     ThrCoord<TS, TD>: ToList,
-    Layout<S, D>: Partition<ThrTiler<TS>, ThrCoord<TS, TD>, B0>,
+    Layout<S, D>: Partition<ThrTiler<TS>, ThrCoord<TS, TD>, B0, E::Index>,
 {
     let s = thr_layout.shape().to_list();
     let tiler = s.product_each().to_native();

@@ -7,7 +7,7 @@ use super::engine::{
 use crate::algebra::{FragmentLayout, make_layout_fragment_like};
 use crate::int::{C, Integral};
 use crate::layout::{
-    CompactLayout, CompactLeft, Coshape, CosizeT, Crd2Idx, InRange, Layout, LayoutLikeStride,
+    CompactLayout, CompactLeft, Coshape, CosizeT, Crd2Index, InRange, Layout, LayoutLikeStride,
     LikeStride, ListOf, SizeT, make_layout, make_layout_like,
 };
 use crate::tuple::{CuteDisplay, ToList, ToNative, Tup};
@@ -99,22 +99,24 @@ impl<E: Engine, S: ToList, D: ToList> Tensor<E, Layout<S, D>> {
     #[inline(always)]
     pub fn get<Cd: ToList>(&self, c: Cd) -> E::Elem
     where
-        ListOf<Cd>: Crd2Idx<ListOf<S>, ListOf<D>> + InRange<ListOf<S>>,
+        ListOf<Cd>: Crd2Index<ListOf<S>, ListOf<D>, E::Index> + InRange<ListOf<S>>,
     {
-        self.engine.read(self.layout.call(c).value())
+        self.engine.read(c.to_list().crd2index(
+            self.layout.shape().to_list(),
+            self.layout.stride().to_list(),
+        ))
     }
 
-    /// The offset (from the origin) of a 1-D index.
+    /// The engine index (offset from the origin) of a 1-D index.
     #[inline(always)]
-    pub(crate) fn offset_of(&self, i: isize) -> isize
+    pub(crate) fn offset_of(&self, i: isize) -> E::Index
     where
-        isize: Crd2Idx<ListOf<S>, ListOf<D>>,
+        isize: Crd2Index<ListOf<S>, ListOf<D>, E::Index>,
     {
-        i.crd2idx(
+        i.crd2index(
             self.layout.shape().to_list(),
             self.layout.stride().to_list(),
         )
-        .value()
     }
 
     /// The elements in 1-D coordinate order (colexicographic), by value.
@@ -128,7 +130,7 @@ impl<E: Engine, S: ToList, D: ToList> Tensor<E, Layout<S, D>> {
     pub fn iter(&self) -> impl Iterator<Item = E::Elem> + '_
     where
         S::List: Tup,
-        isize: Crd2Idx<ListOf<S>, ListOf<D>>,
+        isize: Crd2Index<ListOf<S>, ListOf<D>, E::Index>,
     {
         (0..self.size().value()).map(move |i| self.engine.read(self.offset_of(i)))
     }
@@ -156,21 +158,23 @@ where
 
 impl<E: EngineRef, S: ToList, D: ToList, Cd: ToList> Index<Cd> for Tensor<E, Layout<S, D>>
 where
-    ListOf<Cd>: Crd2Idx<ListOf<S>, ListOf<D>> + InRange<ListOf<S>>,
+    ListOf<Cd>: Crd2Index<ListOf<S>, ListOf<D>, isize> + InRange<ListOf<S>>,
 {
     type Output = E::Elem;
     #[inline(always)]
     fn index(&self, c: Cd) -> &E::Elem {
-        self.engine.at(self.layout.call(c).value())
+        let (s, d) = (self.layout.shape(), self.layout.stride());
+        self.engine.at(c.to_list().crd2index(s.to_list(), d.to_list()))
     }
 }
 impl<E: EngineMut, S: ToList, D: ToList, Cd: ToList> IndexMut<Cd> for Tensor<E, Layout<S, D>>
 where
-    ListOf<Cd>: Crd2Idx<ListOf<S>, ListOf<D>> + InRange<ListOf<S>>,
+    ListOf<Cd>: Crd2Index<ListOf<S>, ListOf<D>, isize> + InRange<ListOf<S>>,
 {
     #[inline(always)]
     fn index_mut(&mut self, c: Cd) -> &mut E::Elem {
-        let off = self.layout.call(c).value();
+        let (s, d) = (self.layout.shape(), self.layout.stride());
+        let off = c.to_list().crd2index(s.to_list(), d.to_list());
         self.engine.at_mut(off)
     }
 }

@@ -6,8 +6,7 @@ use super::tensor::Tensor;
 use crate::algebra::{
     AtTerminal, ComposeOp, DivideOp, Flat, LayoutResult, Logical, Tiled, Tiling, ToTiler, Zipped,
 };
-use crate::int::Integral;
-use crate::layout::{Crd2Idx, Layout, ListOf, Slice, SliceT, Zeroed};
+use crate::layout::{Crd2Index, Layout, ListOf, Slice, SliceT, Zeroed};
 use crate::tuple::{ToList, ToNative};
 
 /// A layout-to-layout operation on a tensor's layout; `Op` names it.
@@ -168,11 +167,13 @@ impl<E: Offset, S: ToList, D: ToList> Tensor<E, Layout<S, D>> {
         ListOf<Cd>: Slice<ListOf<S>> + Slice<ListOf<D>> + Zeroed,
         <ListOf<Cd> as Slice<ListOf<S>>>::Output: ToNative,
         <ListOf<Cd> as Slice<ListOf<D>>>::Output: ToNative,
-        <ListOf<Cd> as Zeroed>::Output: Crd2Idx<ListOf<S>, ListOf<D>>,
+        <ListOf<Cd> as Zeroed>::Output: Crd2Index<ListOf<S>, ListOf<D>, E::Index>,
     {
-        let (layout, off) = crate::layout::slice_and_offset(c, self.layout);
+        let (s, d) = (self.layout.shape().to_list(), self.layout.stride().to_list());
+        let off = c.to_list().zeroed().crd2index(s, d);
+        let layout = self.layout.slice(c);
         Tensor {
-            engine: self.engine.offset(off.value()),
+            engine: self.engine.offset(off),
             layout,
         }
     }

@@ -266,3 +266,55 @@ where
         <T as IsCongruent<T2>>::Output,
     >>::Output;
 }
+
+/// The leaves of a stride, left to right, as a list, and whether all are static: the
+/// same as [`Tup::Flat`] and [`Tup::IsStatic`] for int tuples, and also defined for
+/// strides whose leaves are scaled bases (identity layouts), which are not int tuples.
+#[doc(hidden)]
+pub trait Leaves: Copy {
+    type Flat: Copy;
+    type IsStatic: Bit;
+    fn leaves(self) -> Self::Flat;
+}
+macro_rules! leaf_leaves {
+    ($($ty:ty => [$($g:tt)*] $st:ty),*) => {$(
+        impl<$($g)*> Leaves for $ty
+        where
+            $ty: Copy,
+        {
+            type Flat = HCons<Self, HNil>;
+            type IsStatic = $st;
+            #[inline(always)]
+            fn leaves(self) -> Self::Flat {
+                hcons(self, HNil)
+            }
+        }
+    )*};
+}
+leaf_leaves!(
+    C<N> => [N] B1,
+    isize => [] B0,
+    crate::int::ScaledBasis<V, P> => [V: Integral, P] V::IsStatic
+);
+impl Leaves for HNil {
+    type Flat = HNil;
+    type IsStatic = B1;
+    #[inline(always)]
+    fn leaves(self) -> HNil {
+        HNil
+    }
+}
+impl<H: Leaves, T: Leaves> Leaves for HCons<H, T>
+where
+    H::Flat: Concat<T::Flat>,
+    <H::Flat as Concat<T::Flat>>::Output: Copy,
+    H::IsStatic: core::ops::BitAnd<T::IsStatic>,
+    <H::IsStatic as core::ops::BitAnd<T::IsStatic>>::Output: Bit,
+{
+    type Flat = <H::Flat as Concat<T::Flat>>::Output;
+    type IsStatic = <H::IsStatic as core::ops::BitAnd<T::IsStatic>>::Output;
+    #[inline(always)]
+    fn leaves(self) -> Self::Flat {
+        self.head.leaves().concat(self.tail.leaves())
+    }
+}

@@ -11,7 +11,9 @@ mod queries;
 
 pub use int_tuple::{Congruent, Tup};
 #[doc(hidden)]
-pub use int_tuple::{ConsCongruent, IsCongruent, ListIsNil, ProfilesMatch, SizeFold, TupList};
+pub use int_tuple::{
+    ConsCongruent, IsCongruent, Leaves, ListIsNil, ProfilesMatch, SizeFold, TupList,
+};
 #[doc(hidden)]
 pub use list::*;
 #[doc(hidden)]

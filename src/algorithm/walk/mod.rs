@@ -14,7 +14,7 @@ mod refine;
 mod runtime;
 
 use crate::int::Integral;
-use crate::layout::{Crd2Idx, Layout, ListOf};
+use crate::layout::{Crd2Index, Layout, ListOf};
 use crate::tuple::{Reverse, ToList, Tup, Zip};
 use core::ops::BitAnd;
 pub use refine::*;
@@ -37,7 +37,7 @@ pub trait WalkPlan {
         DA: LeafValues,
         SB: Tup + LeafValues,
         DB: LeafValues,
-        isize: Crd2Idx<SA, DA> + Crd2Idx<SB, DB>;
+        isize: Crd2Index<SA, DA, isize> + Crd2Index<SB, DB, isize>;
 }
 impl<L: MergeTriples> WalkPlan for Refined<L>
 where
@@ -57,7 +57,7 @@ where
         DA: LeafValues,
         SB: Tup + LeafValues,
         DB: LeafValues,
-        isize: Crd2Idx<SA, DA> + Crd2Idx<SB, DB>,
+        isize: Crd2Index<SA, DA, isize> + Crd2Index<SB, DB, isize>,
     {
         let (Some((va, _)), Some((vb, _))) = (leaves(da), leaves(db)) else {
             return Runtime::run(sa, da, sb, db, reorder, f);
@@ -92,11 +92,11 @@ impl WalkPlan for Runtime {
         DA: LeafValues,
         SB: Tup + LeafValues,
         DB: LeafValues,
-        isize: Crd2Idx<SA, DA> + Crd2Idx<SB, DB>,
+        isize: Crd2Index<SA, DA, isize> + Crd2Index<SB, DB, isize>,
     {
         if !walk2_runtime(sa, da, sb, db, reorder, f) {
             for i in 0..sb.size().value() {
-                f(i.crd2idx(sa, da).value(), i.crd2idx(sb, db).value());
+                f(i.crd2index(sa, da), i.crd2index(sb, db));
             }
         }
     }
@@ -115,7 +115,7 @@ impl WalkPlan for NoRefine {
         DA: LeafValues,
         SB: Tup + LeafValues,
         DB: LeafValues,
-        isize: Crd2Idx<SA, DA> + Crd2Idx<SB, DB>,
+        isize: Crd2Index<SA, DA, isize> + Crd2Index<SB, DB, isize>,
     {
         Runtime::run(sa, da, sb, db, reorder, f)
     }
@@ -198,7 +198,7 @@ where
     ListOf<DA>: Tup + LeafValues,
     ListOf<SB>: Tup + LeafValues,
     ListOf<DB>: Tup + LeafValues,
-    isize: Crd2Idx<ListOf<SA>, ListOf<DA>> + Crd2Idx<ListOf<SB>, ListOf<DB>>,
+    isize: Crd2Index<ListOf<SA>, ListOf<DA>, isize> + Crd2Index<ListOf<SB>, ListOf<DB>, isize>,
 {
     #[inline(always)]
     fn walk2(self, b: Layout<SB, DB>, reorder: bool, mut f: impl FnMut(isize, isize)) {
