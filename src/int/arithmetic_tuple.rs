@@ -16,6 +16,7 @@
 //! assert_eq!((_2::new() * e0 + 3isize * e1).to_string(), "(_2,3)");
 //! ```
 
+use super::checked::{IntAdd, IntMul};
 use super::integral::Integral;
 use super::ops::StaticEq;
 use super::static_int::C;
@@ -138,31 +139,34 @@ impl<H: Unsigned, T: PathDisplay> PathDisplay for HCons<H, T> {
 }
 
 // Multiplication scales the value (CuTe: `a * e` is `ScaledBasis<decltype(a * e.value())>`).
-impl<V: Mul<B>, P, B: Integral> Mul<B> for ScaledBasis<V, P> {
-    type Output = ScaledBasis<<V as Mul<B>>::Output, P>;
+impl<V: IntMul<B>, P, B: Integral> Mul<B> for ScaledBasis<V, P> {
+    type Output = ScaledBasis<V::Output, P>;
     #[inline(always)]
+    #[track_caller]
     fn mul(self, b: B) -> Self::Output {
-        ScaledBasis::new(self.value * b)
+        ScaledBasis::new(self.value.int_mul(b))
     }
 }
 impl<N, V, P> Mul<ScaledBasis<V, P>> for C<N>
 where
-    C<N>: Mul<V>,
+    C<N>: IntMul<V>,
 {
-    type Output = ScaledBasis<<C<N> as Mul<V>>::Output, P>;
+    type Output = ScaledBasis<<C<N> as IntMul<V>>::Output, P>;
     #[inline(always)]
+    #[track_caller]
     fn mul(self, e: ScaledBasis<V, P>) -> Self::Output {
-        ScaledBasis::new(self * e.value)
+        ScaledBasis::new(self.int_mul(e.value))
     }
 }
 impl<V, P> Mul<ScaledBasis<V, P>> for isize
 where
-    isize: Mul<V>,
+    isize: IntMul<V>,
 {
-    type Output = ScaledBasis<<isize as Mul<V>>::Output, P>;
+    type Output = ScaledBasis<<isize as IntMul<V>>::Output, P>;
     #[inline(always)]
+    #[track_caller]
     fn mul(self, e: ScaledBasis<V, P>) -> Self::Output {
-        ScaledBasis::new(self * e.value)
+        ScaledBasis::new(self.int_mul(e.value))
     }
 }
 
@@ -260,15 +264,13 @@ impl<A: Copy, AT: Copy> ListAdd<HNil> for HCons<A, AT> {
         self
     }
 }
-impl<A: Add<B>, AT: ListAdd<BT>, B, BT> ListAdd<HCons<B, BT>> for HCons<A, AT>
-where
-    <A as Add<B>>::Output: Copy,
-{
-    type Output = HCons<<A as Add<B>>::Output, AT::Output>;
+impl<A: IntAdd<B>, AT: ListAdd<BT>, B, BT> ListAdd<HCons<B, BT>> for HCons<A, AT> {
+    type Output = HCons<A::Output, AT::Output>;
     #[inline(always)]
+    #[track_caller]
     fn list_add(self, r: HCons<B, BT>) -> Self::Output {
         HCons {
-            head: self.head + r.head,
+            head: self.head.int_add(r.head),
             tail: self.tail.list_add(r.tail),
         }
     }
@@ -388,14 +390,16 @@ where
     C<N>: Integral,
 {
     #[inline(always)]
+    #[track_caller]
     fn add_into(self, c: isize) -> isize {
-        c + self.value()
+        super::checked::checked::add(c, self.value())
     }
 }
 impl AddInto<isize> for isize {
     #[inline(always)]
+    #[track_caller]
     fn add_into(self, c: isize) -> isize {
-        c + self
+        super::checked::checked::add(c, self)
     }
 }
 // `_0` adds nothing to a tuple coordinate.

@@ -72,7 +72,7 @@ impl Integral for isize {
 /// assert_eq!(7u32.to_isize(), 7);
 /// ```
 pub trait DynInt: Copy {
-    /// The value as `isize`; panics if it does not fit.
+    /// The value as `isize`; panics, naming the value, if it does not fit.
     fn to_isize(self) -> isize;
 }
 
@@ -80,9 +80,13 @@ macro_rules! dyn_int {
     ($($t:ty),*) => {$(
         impl DynInt for $t {
             #[inline(always)]
+            #[track_caller]
             #[allow(clippy::unnecessary_fallible_conversions)]
             fn to_isize(self) -> isize {
-                isize::try_from(self).expect("dynamic layout value does not fit in isize")
+                match isize::try_from(self) {
+                    Ok(v) => v,
+                    Err(_) => panic!("the layout value {self} does not fit in isize"),
+                }
             }
         }
     )*};

@@ -14,6 +14,7 @@
 //! ```
 
 mod arithmetic_tuple;
+mod checked;
 mod integral;
 mod ops;
 mod static_int;
@@ -23,6 +24,7 @@ pub use arithmetic_tuple::{ArithTuple, E, ScaledBasis};
 pub use arithmetic_tuple::{
     AddInto, ArithOperand, Embed, ListAdd, PathDisplay, PathEq, ZerosThen,
 };
+pub use checked::{IntAdd, IntDiv, IntMul, IntRem, IntSub};
 pub use integral::{DynInt, Integral, dynamic};
 pub use ops::{
     IntAbs, IntCeilDiv, IntGcd, IntMax, IntMin, IntSignum, NonZeroDivisor, abs, ceil_div, gcd, max,

@@ -5,6 +5,7 @@
 //! The operators are `core::ops` (`+ - * / %`, unary `-`); the named functions
 //! (`min`, `max`, `abs`, `signum`, `ceil_div`, `gcd`) have one trait each.
 
+use super::checked::{IntAdd, IntDiv, IntSub, checked};
 use super::integral::Integral;
 use super::static_int::C;
 use core::ops::{Add, Div, Mul, Neg, Rem, Sub};
@@ -55,15 +56,17 @@ macro_rules! mixed_binop {
         impl<A: Integer> $Tr<isize> for C<A> {
             type Output = isize;
             #[inline(always)]
+            #[track_caller]
             fn $f(self, r: isize) -> isize {
-                $Tr::$f(A::ISIZE, r)
+                checked::$f(A::ISIZE, r)
             }
         }
         impl<B: Integer> $Tr<C<B>> for isize {
             type Output = isize;
             #[inline(always)]
+            #[track_caller]
             fn $f(self, _: C<B>) -> isize {
-                $Tr::$f(self, B::ISIZE)
+                checked::$f(self, B::ISIZE)
             }
         }
     };
@@ -87,15 +90,17 @@ impl ZeroAbsorbs for Z0 {
 impl<U: typenum::Unsigned + NonZero> ZeroAbsorbs for PInt<U> {
     type Output = isize;
     #[inline(always)]
+    #[track_caller]
     fn absorb(a: isize, b: isize) -> isize {
-        a * b
+        checked::mul(a, b)
     }
 }
 impl<U: typenum::Unsigned + NonZero> ZeroAbsorbs for NInt<U> {
     type Output = isize;
     #[inline(always)]
+    #[track_caller]
     fn absorb(a: isize, b: isize) -> isize {
-        a * b
+        checked::mul(a, b)
     }
 }
 
@@ -130,15 +135,17 @@ impl ZeroOver for Z0 {
 impl<U: typenum::Unsigned + NonZero> ZeroOver for PInt<U> {
     type Output = isize;
     #[inline(always)]
+    #[track_caller]
     fn over(a: isize, d: isize) -> isize {
-        a / d
+        checked::div(a, d)
     }
 }
 impl<U: typenum::Unsigned + NonZero> ZeroOver for NInt<U> {
     type Output = isize;
     #[inline(always)]
+    #[track_caller]
     fn over(a: isize, d: isize) -> isize {
-        a / d
+        checked::div(a, d)
     }
 }
 impl<A: Integer + ZeroOver> Div<isize> for C<A> {
@@ -151,8 +158,9 @@ impl<A: Integer + ZeroOver> Div<isize> for C<A> {
 impl<B: Integer + NonZeroDivisor> Div<C<B>> for isize {
     type Output = isize;
     #[inline(always)]
+    #[track_caller]
     fn div(self, _: C<B>) -> isize {
-        self / B::ISIZE
+        checked::div(self, B::ISIZE)
     }
 }
 
@@ -172,15 +180,17 @@ impl ZeroRem for Z0 {
 impl<U: typenum::Unsigned + NonZero> ZeroRem for PInt<U> {
     type Output = isize;
     #[inline(always)]
+    #[track_caller]
     fn rem(a: isize, d: isize) -> isize {
-        a % d
+        checked::rem(a, d)
     }
 }
 impl<U: typenum::Unsigned + NonZero> ZeroRem for NInt<U> {
     type Output = isize;
     #[inline(always)]
+    #[track_caller]
     fn rem(a: isize, d: isize) -> isize {
-        a % d
+        checked::rem(a, d)
     }
 }
 impl<A: Integer + ZeroRem> Rem<isize> for C<A> {
@@ -216,8 +226,9 @@ macro_rules! rem_by_other {
         impl<U: typenum::Unsigned, B: Bit> RemByUnit for $t {
             type Output = isize;
             #[inline(always)]
+            #[track_caller]
             fn rem(d: isize, b: isize) -> isize {
-                d % b
+                checked::rem(d, b)
             }
         }
     )*};
@@ -309,18 +320,25 @@ named_binop!(
     IntGcd, int_gcd, Gcd, |a, b| gcd_dyn(a, b)
 );
 
-/// CuTe's Euclid loop (signs follow C++'s `%`).
+/// CuTe's Euclid loop (signs follow C++'s `%`; `isize::MIN % -1` is `0`, where
+/// C++ would overflow).
 #[inline]
 pub(crate) const fn gcd_dyn(mut t: isize, mut u: isize) -> isize {
+    const fn rem(a: isize, b: isize) -> isize {
+        match a.checked_rem(b) {
+            Some(r) => r,
+            None => 0,
+        }
+    }
     loop {
         if t == 0 {
             return u;
         }
-        u %= t;
+        u = rem(u, t);
         if u == 0 {
             return t;
         }
-        t %= u;
+        t = rem(t, u);
     }
 }
 
@@ -351,8 +369,9 @@ where
 impl IntAbs for isize {
     type Output = isize;
     #[inline(always)]
+    #[track_caller]
     fn int_abs(self) -> isize {
-        isize::abs(self)
+        checked::abs(self)
     }
 }
 
@@ -413,16 +432,17 @@ pub trait IntCeilDiv<R> {
 }
 impl<A, B> IntCeilDiv<B> for A
 where
-    A: Add<B>,
+    A: IntAdd<B>,
     B: Copy,
-    <A as Add<B>>::Output: Sub<C<P1>>,
-    <<A as Add<B>>::Output as Sub<C<P1>>>::Output: Div<B>,
-    <<<A as Add<B>>::Output as Sub<C<P1>>>::Output as Div<B>>::Output: Integral,
+    <A as IntAdd<B>>::Output: IntSub<C<P1>>,
+    <<A as IntAdd<B>>::Output as IntSub<C<P1>>>::Output: IntDiv<B>,
+    <<<A as IntAdd<B>>::Output as IntSub<C<P1>>>::Output as IntDiv<B>>::Output: Integral,
 {
-    type Output = <<<A as Add<B>>::Output as Sub<C<P1>>>::Output as Div<B>>::Output;
+    type Output = <<<A as IntAdd<B>>::Output as IntSub<C<P1>>>::Output as IntDiv<B>>::Output;
     #[inline(always)]
+    #[track_caller]
     fn int_ceil_div(self, r: B) -> Self::Output {
-        (self + r - C::<P1>::new()) / r
+        self.int_add(r).int_sub(C::<P1>::new()).int_div(r)
     }
 }
 

@@ -493,7 +493,7 @@ type ThrCoord<TS, TD> = <<ListOf<TS> as FlatCoord<ListOf<TD>, isize>>::Output as
 pub fn local_partition<E: Offset, S: Copy, D: Copy, TS: ToList, TD: ToList>(
     tensor: Tensor<E, Layout<S, D>>,
     thr_layout: Layout<TS, TD>,
-    thr_idx: isize,
+    thr_idx: impl crate::int::DynInt,
 ) -> PartitionT<E, S, D, ThrTiler<TS>, ThrCoord<TS, TD>, B0>
 where
     ListOf<TS>: ProductEach + FlatCoord<ListOf<TD>, isize>,
@@ -505,7 +505,7 @@ where
     let s = thr_layout.shape().to_list();
     let tiler = s.product_each().to_native();
     let coord = s
-        .flat_coord(thr_layout.stride().to_list(), thr_idx)
+        .flat_coord(thr_layout.stride().to_list(), thr_idx.to_isize())
         .to_native();
     partition::<E, S, D, _, _, B0>(tensor, tiler, coord)
 }

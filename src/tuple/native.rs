@@ -60,6 +60,27 @@ impl ToList for isize {
         self
     }
 }
+// Any machine integer is a dynamic leaf (CuTe accepts every integral type), so
+// coordinates and indices can be `usize` loop counters; it becomes an `isize`.
+macro_rules! machine_int_leaf {
+    ($($t:ty),*) => {$(
+        impl ToList for $t {
+            type List = isize;
+            #[inline(always)]
+            #[track_caller]
+            fn to_list(self) -> isize {
+                crate::int::DynInt::to_isize(self)
+            }
+        }
+        impl CuteDisplay for $t {
+            fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Display::fmt(self, f)
+            }
+        }
+    )*};
+}
+machine_int_leaf!(i8, i16, i32, i64, u8, u16, u32, u64, usize);
+
 impl<N: Copy> ToNative for C<N> {
     type Native = C<N>;
     #[inline(always)]
