@@ -25,7 +25,10 @@ fn identity_layouts_print_as_cute() {
     assert_eq!(make_identity_layout(shape!((8))).to_string(), "(_8):(_1@0)");
     // `3 * E<1,0>{} + E<0>{}` prints `(_1,(3))`; `_0 * E<1>{}` prints `_0@1`.
     let e = E::<path!(1, 0)>::default();
-    assert_eq!((3isize * e + E::<path!(0)>::default()).to_string(), "(_1,(3))");
+    assert_eq!(
+        (3isize * e + E::<path!(0)>::default()).to_string(),
+        "(_1,(3))"
+    );
     assert_eq!((_0::new() * E::<path!(1)>::default()).to_string(), "_0@1");
     // Static identity layouts stay zero-sized through the algebra.
     let z = zipped_divide(make_identity_layout(shape!((8, 6))), shape!((4, 2)));

@@ -3,10 +3,11 @@
 
 use super::bymode::{AtTerminal, TerminalOp};
 use super::util::{LayoutOf, LayoutResult, finish};
+use crate::int::IntMul;
 use crate::int::{C, Integral, StaticEq};
 use crate::layout::{Layout, ListOf};
 use crate::tuple::{HCons, HNil, If, Leaves, Reverse, Select, ToList, ToNative, Tup, Zip, hcons};
-use core::ops::{BitAnd, Mul};
+use core::ops::BitAnd;
 use typenum::{B0, B1, Bit, P1, P2, Z0};
 
 #[doc(hidden)]
@@ -36,13 +37,14 @@ impl<X, Y, T> AccUnit for HCons<X, HCons<Y, T>> {
 pub trait CanMerge<S, D, AD> {
     type Output: Bit;
 }
-impl<F: Integral, FT, S: Mul<D>, D, G, GT> CanMerge<S, D, HCons<G, GT>> for HCons<F, FT>
+impl<F: Integral, FT, S: IntMul<D>, D, G, GT> CanMerge<S, D, HCons<G, GT>> for HCons<F, FT>
 where
-    <S as Mul<D>>::Output: StaticEq<G>,
-    F::IsStatic: BitAnd<<<S as Mul<D>>::Output as StaticEq<G>>::Output>,
-    <F::IsStatic as BitAnd<<<S as Mul<D>>::Output as StaticEq<G>>::Output>>::Output: Bit,
+    <S as IntMul<D>>::Output: StaticEq<G>,
+    F::IsStatic: BitAnd<<<S as IntMul<D>>::Output as StaticEq<G>>::Output>,
+    <F::IsStatic as BitAnd<<<S as IntMul<D>>::Output as StaticEq<G>>::Output>>::Output: Bit,
 {
-    type Output = <F::IsStatic as BitAnd<<<S as Mul<D>>::Output as StaticEq<G>>::Output>>::Output;
+    type Output =
+        <F::IsStatic as BitAnd<<<S as IntMul<D>>::Output as StaticEq<G>>::Output>>::Output;
 }
 
 /// Walk the reversed `(shape, stride)` leaf pairs, merging into the accumulator.
@@ -122,8 +124,8 @@ where
 }
 impl<S, D, T, F, FT, G, GT> BwCase<HCons<F, FT>, HCons<G, GT>, CMerge> for HCons<(S, D), T>
 where
-    S: Mul<F>,
-    T: BwCoalesce<HCons<<S as Mul<F>>::Output, FT>, HCons<D, GT>>,
+    S: IntMul<F>,
+    T: BwCoalesce<HCons<<S as IntMul<F>>::Output, FT>, HCons<D, GT>>,
 {
     type Shape = T::Shape;
     type Stride = T::Stride;
@@ -131,7 +133,7 @@ where
     fn case(self, a_s: HCons<F, FT>, a_d: HCons<G, GT>) -> (Self::Shape, Self::Stride) {
         let (s, d) = self.head;
         self.tail
-            .bw(hcons(s * a_s.head, a_s.tail), hcons(d, a_d.tail))
+            .bw(hcons(s.int_mul(a_s.head), a_s.tail), hcons(d, a_d.tail))
     }
 }
 impl<S, D, T, AS, AD> BwCase<AS, AD, CPrepend> for HCons<(S, D), T>

@@ -4,9 +4,10 @@
 use super::coalesce::{CoalesceImpl, FilterImpl};
 use super::util::{LayoutOf, LayoutResult, Wrap, finish};
 use crate::int::{C, IntCeilDiv, Integral, StaticLt};
+use crate::int::{IntDiv, IntMul};
 use crate::layout::{CompactLeft, Layout, ListOf};
 use crate::tuple::{Append, HCons, HNil, Reverse, ToList, Tup, Zip, hcons};
-use core::ops::{BitOr, Div, Mul};
+use core::ops::BitOr;
 use typenum::{B0, B1, Bit, IsEqual, P1, U1};
 
 /// CuTe refuses to complement a layout that is not injective.
@@ -139,14 +140,14 @@ pub trait CoalShapeStep<Acc, Same> {
     type Output: Copy;
     fn step(self, acc: Acc) -> Self::Output;
 }
-impl<A, T, B: Mul<A>, AT> CoalShapeStep<HCons<B, AT>, B1> for HCons<A, T>
+impl<A, T, B: IntMul<A>, AT> CoalShapeStep<HCons<B, AT>, B1> for HCons<A, T>
 where
-    T: CoalShapeFold<HCons<<B as Mul<A>>::Output, AT>>,
+    T: CoalShapeFold<HCons<<B as IntMul<A>>::Output, AT>>,
 {
     type Output = T::Output;
     #[inline(always)]
     fn step(self, acc: HCons<B, AT>) -> Self::Output {
-        self.tail.fold(hcons(acc.head * self.head, acc.tail))
+        self.tail.fold(hcons(acc.head.int_mul(self.head), acc.tail))
     }
 }
 impl<A, T, Acc> CoalShapeStep<Acc, B0> for HCons<A, T>
@@ -285,23 +286,23 @@ type FinalStride<RDL, CoT, NS> = HCons<RDL, HCons<RestStrideT<CoT, NS>, HNil>>;
 
 impl<S0, D0, CoT, RSL, RDL, Last> ComplementLoop<CoT, RSL, RDL, Last> for HCons<(S0, D0), HNil>
 where
-    D0: Copy + Div<Last> + Mul<S0>,
-    <D0 as Div<Last>>::Output: Integral,
-    <<D0 as Div<Last>>::Output as Integral>::IsZero: Injective,
-    RSL: Append<<D0 as Div<Last>>::Output>,
-    CoT: ShapeCeilDiv<<D0 as Mul<S0>>::Output>,
-    <CoT as ShapeCeilDiv<<D0 as Mul<S0>>::Output>>::Output: CoalesceShape,
-    RestShapeT<CoT, <D0 as Mul<S0>>::Output>: CompactLeft<<D0 as Mul<S0>>::Output>,
-    FinalShape<RSL, <D0 as Div<Last>>::Output, CoT, <D0 as Mul<S0>>::Output>:
-        CoalesceImpl<FinalStride<RDL, CoT, <D0 as Mul<S0>>::Output>, B0>,
-    <D0 as Mul<S0>>::Output: Copy,
+    D0: Copy + IntDiv<Last> + IntMul<S0>,
+    <D0 as IntDiv<Last>>::Output: Integral,
+    <<D0 as IntDiv<Last>>::Output as Integral>::IsZero: Injective,
+    RSL: Append<<D0 as IntDiv<Last>>::Output>,
+    CoT: ShapeCeilDiv<<D0 as IntMul<S0>>::Output>,
+    <CoT as ShapeCeilDiv<<D0 as IntMul<S0>>::Output>>::Output: CoalesceShape,
+    RestShapeT<CoT, <D0 as IntMul<S0>>::Output>: CompactLeft<<D0 as IntMul<S0>>::Output>,
+    FinalShape<RSL, <D0 as IntDiv<Last>>::Output, CoT, <D0 as IntMul<S0>>::Output>:
+        CoalesceImpl<FinalStride<RDL, CoT, <D0 as IntMul<S0>>::Output>, B0>,
+    <D0 as IntMul<S0>>::Output: Copy,
 {
-    type Shape = <FinalShape<RSL, <D0 as Div<Last>>::Output, CoT, <D0 as Mul<S0>>::Output> as CoalesceImpl<
-        FinalStride<RDL, CoT, <D0 as Mul<S0>>::Output>,
+    type Shape = <FinalShape<RSL, <D0 as IntDiv<Last>>::Output, CoT, <D0 as IntMul<S0>>::Output> as CoalesceImpl<
+        FinalStride<RDL, CoT, <D0 as IntMul<S0>>::Output>,
         B0,
     >>::Shape;
-    type Stride = <FinalShape<RSL, <D0 as Div<Last>>::Output, CoT, <D0 as Mul<S0>>::Output> as CoalesceImpl<
-        FinalStride<RDL, CoT, <D0 as Mul<S0>>::Output>,
+    type Stride = <FinalShape<RSL, <D0 as IntDiv<Last>>::Output, CoT, <D0 as IntMul<S0>>::Output> as CoalesceImpl<
+        FinalStride<RDL, CoT, <D0 as IntMul<S0>>::Output>,
         B0,
     >>::Stride;
     #[inline(always)]
@@ -313,8 +314,8 @@ where
         last: Last,
     ) -> (Self::Shape, Self::Stride) {
         let (s0, d0) = self.head;
-        let new_shape = d0 / last;
-        let new_stride = d0 * s0;
+        let new_shape = d0.int_div(last);
+        let new_stride = d0.int_mul(s0);
         let rest_shape = cot.shape_ceil_div(new_stride).coalesce_shape();
         let (rest_stride, _) = rest_shape.compact_left(new_stride);
         let shape = hcons(rsl.append(new_shape), hcons(rest_shape, HNil));
@@ -326,30 +327,30 @@ impl<P0, P1_, T, CoT, RSL, RDL, Last> ComplementLoop<CoT, RSL, RDL, Last>
     for HCons<P0, HCons<P1_, T>>
 where
     HCons<P0, HCons<P1_, T>>: ExtractMin,
-    MinD<P0, P1_, T>: Div<Last> + Mul<MinS<P0, P1_, T>>,
-    <MinD<P0, P1_, T> as Div<Last>>::Output: Integral,
-    <<MinD<P0, P1_, T> as Div<Last>>::Output as Integral>::IsZero: Injective,
-    <MinD<P0, P1_, T> as Mul<MinS<P0, P1_, T>>>::Output: Copy,
-    RSL: Append<<MinD<P0, P1_, T> as Div<Last>>::Output>,
-    RDL: Append<<MinD<P0, P1_, T> as Mul<MinS<P0, P1_, T>>>::Output>,
+    MinD<P0, P1_, T>: IntDiv<Last> + IntMul<MinS<P0, P1_, T>>,
+    <MinD<P0, P1_, T> as IntDiv<Last>>::Output: Integral,
+    <<MinD<P0, P1_, T> as IntDiv<Last>>::Output as Integral>::IsZero: Injective,
+    <MinD<P0, P1_, T> as IntMul<MinS<P0, P1_, T>>>::Output: Copy,
+    RSL: Append<<MinD<P0, P1_, T> as IntDiv<Last>>::Output>,
+    RDL: Append<<MinD<P0, P1_, T> as IntMul<MinS<P0, P1_, T>>>::Output>,
     <HCons<P0, HCons<P1_, T>> as ExtractMin>::Rest: ComplementLoop<
             CoT,
-            <RSL as Append<<MinD<P0, P1_, T> as Div<Last>>::Output>>::Output,
-            <RDL as Append<<MinD<P0, P1_, T> as Mul<MinS<P0, P1_, T>>>::Output>>::Output,
-            <MinD<P0, P1_, T> as Mul<MinS<P0, P1_, T>>>::Output,
+            <RSL as Append<<MinD<P0, P1_, T> as IntDiv<Last>>::Output>>::Output,
+            <RDL as Append<<MinD<P0, P1_, T> as IntMul<MinS<P0, P1_, T>>>::Output>>::Output,
+            <MinD<P0, P1_, T> as IntMul<MinS<P0, P1_, T>>>::Output,
         >,
 {
     type Shape = <<HCons<P0, HCons<P1_, T>> as ExtractMin>::Rest as ComplementLoop<
         CoT,
-        <RSL as Append<<MinD<P0, P1_, T> as Div<Last>>::Output>>::Output,
-        <RDL as Append<<MinD<P0, P1_, T> as Mul<MinS<P0, P1_, T>>>::Output>>::Output,
-        <MinD<P0, P1_, T> as Mul<MinS<P0, P1_, T>>>::Output,
+        <RSL as Append<<MinD<P0, P1_, T> as IntDiv<Last>>::Output>>::Output,
+        <RDL as Append<<MinD<P0, P1_, T> as IntMul<MinS<P0, P1_, T>>>::Output>>::Output,
+        <MinD<P0, P1_, T> as IntMul<MinS<P0, P1_, T>>>::Output,
     >>::Shape;
     type Stride = <<HCons<P0, HCons<P1_, T>> as ExtractMin>::Rest as ComplementLoop<
         CoT,
-        <RSL as Append<<MinD<P0, P1_, T> as Div<Last>>::Output>>::Output,
-        <RDL as Append<<MinD<P0, P1_, T> as Mul<MinS<P0, P1_, T>>>::Output>>::Output,
-        <MinD<P0, P1_, T> as Mul<MinS<P0, P1_, T>>>::Output,
+        <RSL as Append<<MinD<P0, P1_, T> as IntDiv<Last>>::Output>>::Output,
+        <RDL as Append<<MinD<P0, P1_, T> as IntMul<MinS<P0, P1_, T>>>::Output>>::Output,
+        <MinD<P0, P1_, T> as IntMul<MinS<P0, P1_, T>>>::Output,
     >>::Stride;
     #[inline(always)]
     fn complement_loop(
@@ -360,10 +361,10 @@ where
         last: Last,
     ) -> (Self::Shape, Self::Stride) {
         let ((ms, md), rest) = self.extract();
-        let new_stride = md * ms;
+        let new_stride = md.int_mul(ms);
         rest.complement_loop(
             cot,
-            rsl.append(md / last),
+            rsl.append(md.int_div(last)),
             rdl.append(new_stride),
             new_stride,
         )

@@ -8,9 +8,10 @@ use super::coalesce::CoalesceImpl;
 use super::tiler::{Lay, ToTiler};
 use super::util::{LayoutOf, LayoutResult, Unwrap, finish};
 use crate::int::{C, IntAbs, IntCeilDiv, IntMin, IntSignum, Integral, StaticEq, StaticLt};
+use crate::int::{IntDiv, IntMul, IntRem};
 use crate::layout::{Layout, ListOf};
 use crate::tuple::{Append, HCons, HNil, If, SplitLast, ToList, Tup, Zip, hcons};
-use core::ops::{BitAnd, BitOr, Div, Mul, Rem};
+use core::ops::{BitAnd, BitOr};
 use typenum::{B0, B1, P1, Z0};
 
 /// The stride divisibility condition must hold where CuTe checks it statically.
@@ -49,7 +50,7 @@ type Checked<A, B, Cond> = <<<A as Integral>::IsStatic as BitAnd<<B as Integral>
     B1,
 >>::Output;
 
-type StrideCond<RSt, CS> = <<<RSt as Rem<CS>>::Output as StaticEq<C<Z0>>>::Output as BitOr<
+type StrideCond<RSt, CS> = <<<RSt as IntRem<CS>>::Output as StaticEq<C<Z0>>>::Output as BitOr<
     <RSt as StaticLt<CS>>::Output,
 >>::Output;
 
@@ -131,15 +132,15 @@ impl<RS: Copy, RD: Copy, LS, LD> CompLeaf<RD, LS, LD, CZeroStride> for RS {
         (self, rd)
     }
 }
-impl<RS: Copy, RD: Mul<LD>, LS, LD> CompLeaf<RD, LS, LD, CLeafLhs> for RS
+impl<RS: Copy, RD: IntMul<LD>, LS, LD> CompLeaf<RD, LS, LD, CLeafLhs> for RS
 where
-    <RD as Mul<LD>>::Output: Copy,
+    <RD as IntMul<LD>>::Output: Copy,
 {
     type Shape = RS;
-    type Stride = <RD as Mul<LD>>::Output;
+    type Stride = <RD as IntMul<LD>>::Output;
     #[inline(always)]
     fn comp_leaf(self, rd: RD, _: LS, ld: LD) -> (RS, Self::Stride) {
-        (self, rd * ld)
+        (self, rd.int_mul(ld))
     }
 }
 impl<RS, RD, LS, LD> CompLeaf<RD, LS, LD, CFold> for RS
@@ -196,7 +197,7 @@ impl<RSL: CompFinish<RDL, RSh, RSt, LastD>, RDL, RSh, RSt, LastD>
 type AbsT<X> = <X as IntAbs>::Output;
 type NextShapeT<CS, RSt> = <CS as IntCeilDiv<AbsT<RSt>>>::Output;
 type NextStrideT<CS, RSt> =
-    <<AbsT<RSt> as IntCeilDiv<CS>>::Output as Mul<<RSt as IntSignum>::Output>>::Output;
+    <<AbsT<RSt> as IntCeilDiv<CS>>::Output as IntMul<<RSt as IntSignum>::Output>>::Output;
 type SkipT<CS, RSt, RSh> =
     <<NextShapeT<CS, RSt> as Integral>::IsOne as BitOr<<RSh as Integral>::IsOne>>::Output;
 
@@ -205,15 +206,15 @@ impl<CS, CD, T, RSL, RDL, RSh, RSt, LastD> CompFold<RSL, RDL, RSh, RSt, LastD>
 where
     CS: Integral,
     RSh: Integral,
-    RSt: Integral + IntAbs + IntSignum + Rem<CS> + StaticLt<CS>,
-    <RSt as Rem<CS>>::Output: StaticEq<C<Z0>>,
-    <<RSt as Rem<CS>>::Output as StaticEq<C<Z0>>>::Output: BitOr<<RSt as StaticLt<CS>>::Output>,
+    RSt: Integral + IntAbs + IntSignum + IntRem<CS> + StaticLt<CS>,
+    <RSt as IntRem<CS>>::Output: StaticEq<C<Z0>>,
+    <<RSt as IntRem<CS>>::Output as StaticEq<C<Z0>>>::Output: BitOr<<RSt as StaticLt<CS>>::Output>,
     RSt::IsStatic: BitAnd<CS::IsStatic>,
     <RSt::IsStatic as BitAnd<CS::IsStatic>>::Output: If<StrideCond<RSt, CS>, B1>,
     Checked<RSt, CS, StrideCond<RSt, CS>>: StrideDivisibility,
     CS: IntCeilDiv<AbsT<RSt>>,
     AbsT<RSt>: IntCeilDiv<CS>,
-    <AbsT<RSt> as IntCeilDiv<CS>>::Output: Mul<<RSt as IntSignum>::Output>,
+    <AbsT<RSt> as IntCeilDiv<CS>>::Output: IntMul<<RSt as IntSignum>::Output>,
     <NextShapeT<CS, RSt> as Integral>::IsOne: BitOr<RSh::IsOne>,
     HCons<(CS, CD), T>: CompStep<RSL, RDL, RSh, RSt, LastD, SkipT<CS, RSt, RSh>>,
 {
@@ -254,7 +255,7 @@ where
     CS: Copy,
     RSt: Integral + IntAbs + IntSignum,
     AbsT<RSt>: IntCeilDiv<CS>,
-    <AbsT<RSt> as IntCeilDiv<CS>>::Output: Mul<<RSt as IntSignum>::Output>,
+    <AbsT<RSt> as IntCeilDiv<CS>>::Output: IntMul<<RSt as IntSignum>::Output>,
     T: CompFold<RSL, RDL, RSh, NextStrideT<CS, RSt>, LastD>,
 {
     type Shape = T::Shape;
@@ -269,35 +270,35 @@ where
         last: LastD,
     ) -> (Self::Shape, Self::Stride) {
         let cs = self.head.0;
-        let next_stride = rst.int_abs().int_ceil_div(cs) * rst.int_signum();
+        let next_stride = rst.int_abs().int_ceil_div(cs).int_mul(rst.int_signum());
         self.tail.comp_fold(rsl, rdl, rsh, next_stride, last)
     }
 }
 
 type NewShapeT<CS, RSt, RSh> = <NextShapeT<CS, RSt> as IntMin<RSh>>::Output;
-type ShapeCond<RSh, NS> = <<RSh as Rem<NS>>::Output as StaticEq<C<Z0>>>::Output;
+type ShapeCond<RSh, NS> = <<RSh as IntRem<NS>>::Output as StaticEq<C<Z0>>>::Output;
 
 impl<CS, CD, T, RSL, RDL, RSh, RSt, LastD> CompStep<RSL, RDL, RSh, RSt, LastD, B0>
     for HCons<(CS, CD), T>
 where
     CS: Copy + IntCeilDiv<AbsT<RSt>>,
-    RSh: Integral + Rem<NewShapeT<CS, RSt, RSh>> + Div<NewShapeT<CS, RSt, RSh>>,
-    RSt: Copy + IntAbs + IntSignum + Mul<CD>,
+    RSh: Integral + IntRem<NewShapeT<CS, RSt, RSh>> + IntDiv<NewShapeT<CS, RSt, RSh>>,
+    RSt: Copy + IntAbs + IntSignum + IntMul<CD>,
     AbsT<RSt>: IntCeilDiv<CS>,
-    <AbsT<RSt> as IntCeilDiv<CS>>::Output: Mul<<RSt as IntSignum>::Output>,
+    <AbsT<RSt> as IntCeilDiv<CS>>::Output: IntMul<<RSt as IntSignum>::Output>,
     NextShapeT<CS, RSt>: IntMin<RSh>,
-    <RSh as Rem<NewShapeT<CS, RSt, RSh>>>::Output: StaticEq<C<Z0>>,
+    <RSh as IntRem<NewShapeT<CS, RSt, RSh>>>::Output: StaticEq<C<Z0>>,
     <NewShapeT<CS, RSt, RSh> as Integral>::IsStatic: BitAnd<RSh::IsStatic>,
     <<NewShapeT<CS, RSt, RSh> as Integral>::IsStatic as BitAnd<RSh::IsStatic>>::Output:
         If<ShapeCond<RSh, NewShapeT<CS, RSt, RSh>>, B1>,
     Checked<NewShapeT<CS, RSt, RSh>, RSh, ShapeCond<RSh, NewShapeT<CS, RSt, RSh>>>:
         ShapeDivisibility,
     RSL: Append<NewShapeT<CS, RSt, RSh>>,
-    RDL: Append<<RSt as Mul<CD>>::Output>,
+    RDL: Append<<RSt as IntMul<CD>>::Output>,
     T: CompFold<
             <RSL as Append<NewShapeT<CS, RSt, RSh>>>::Output,
-            <RDL as Append<<RSt as Mul<CD>>::Output>>::Output,
-            <RSh as Div<NewShapeT<CS, RSt, RSh>>>::Output,
+            <RDL as Append<<RSt as IntMul<CD>>::Output>>::Output,
+            <RSh as IntDiv<NewShapeT<CS, RSt, RSh>>>::Output,
             NextStrideT<CS, RSt>,
             LastD,
         >,
@@ -316,12 +317,12 @@ where
         let (cs, cd) = self.head;
         let abs = rst.int_abs();
         let next_shape = cs.int_ceil_div(abs);
-        let next_stride = abs.int_ceil_div(cs) * rst.int_signum();
+        let next_stride = abs.int_ceil_div(cs).int_mul(rst.int_signum());
         let new_shape = next_shape.int_min(rsh);
         self.tail.comp_fold(
             rsl.append(new_shape),
-            rdl.append(rst * cd),
-            rsh / new_shape,
+            rdl.append(rst.int_mul(cd)),
+            rsh.int_div(new_shape),
             next_stride,
             last,
         )
@@ -335,15 +336,15 @@ pub trait CompFinish<RDL, RSh, RSt, LastD> {
     type Stride: Copy;
     fn finish(self, rdl: RDL, rsh: RSh, rst: RSt, last: LastD) -> (Self::Shape, Self::Stride);
 }
-impl<RDL, RSh: Copy, RSt: Mul<LastD>, LastD> CompFinish<RDL, RSh, RSt, LastD> for HNil
+impl<RDL, RSh: Copy, RSt: IntMul<LastD>, LastD> CompFinish<RDL, RSh, RSt, LastD> for HNil
 where
-    <RSt as Mul<LastD>>::Output: Copy,
+    <RSt as IntMul<LastD>>::Output: Copy,
 {
     type Shape = RSh;
-    type Stride = <RSt as Mul<LastD>>::Output;
+    type Stride = <RSt as IntMul<LastD>>::Output;
     #[inline(always)]
     fn finish(self, _: RDL, rsh: RSh, rst: RSt, last: LastD) -> (RSh, Self::Stride) {
-        (rsh, rst * last)
+        (rsh, rst.int_mul(last))
     }
 }
 impl<H, T, RDL, RSh: Integral, RSt, LastD> CompFinish<RDL, RSh, RSt, LastD> for HCons<H, T>
@@ -372,18 +373,18 @@ impl<RSL: Unwrap, RDL: Unwrap, RSh, RSt, LastD> CompFinishRest<RDL, RSh, RSt, La
         (self.unwrap(), rdl.unwrap())
     }
 }
-impl<RSL, RDL, RSh, RSt: Mul<LastD>, LastD> CompFinishRest<RDL, RSh, RSt, LastD, B0> for RSL
+impl<RSL, RDL, RSh, RSt: IntMul<LastD>, LastD> CompFinishRest<RDL, RSh, RSt, LastD, B0> for RSL
 where
     RSL: Append<RSh>,
-    RDL: Append<<RSt as Mul<LastD>>::Output>,
+    RDL: Append<<RSt as IntMul<LastD>>::Output>,
     <RSL as Append<RSh>>::Output: Copy,
-    <RDL as Append<<RSt as Mul<LastD>>::Output>>::Output: Copy,
+    <RDL as Append<<RSt as IntMul<LastD>>::Output>>::Output: Copy,
 {
     type Shape = <RSL as Append<RSh>>::Output;
-    type Stride = <RDL as Append<<RSt as Mul<LastD>>::Output>>::Output;
+    type Stride = <RDL as Append<<RSt as IntMul<LastD>>::Output>>::Output;
     #[inline(always)]
     fn finish_rest(self, rdl: RDL, rsh: RSh, rst: RSt, last: LastD) -> (Self::Shape, Self::Stride) {
-        (self.append(rsh), rdl.append(rst * last))
+        (self.append(rsh), rdl.append(rst.int_mul(last)))
     }
 }
 

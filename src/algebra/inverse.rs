@@ -8,11 +8,12 @@ use super::composition::ComposeOp;
 use super::tiler::Lay;
 use super::util::{LayoutOf, LayoutResult, Wrap, finish};
 use crate::int::{C, Integral, StaticEq, StaticLt};
+use crate::int::{IntDiv, IntMul, IntRem};
 use crate::layout::{Layout, ListOf};
 use crate::tuple::{
     Append, Get, HCons, HNil, PrefixProduct, Select, SplitLast, ToList, Tup, hcons,
 };
-use core::ops::{Add, Div, Mul, Rem};
+use core::ops::Add;
 use typenum::{B0, B1, Bit, P1, U0, Z0};
 
 /// `left_inverse` needs every stride static.
@@ -181,7 +182,7 @@ where
     <LS as Get<I>>::Output: Copy,
     Pre: Copy + Get<I>,
     K: Default,
-    <LS as Get<I>>::Output: Mul<K>,
+    <LS as Get<I>>::Output: IntMul<K>,
     RS: Append<<LS as Get<I>>::Output>,
     RD: Append<<Pre as Get<I>>::Output>,
     T: RightInvFold<
@@ -189,7 +190,7 @@ where
             Pre,
             <RS as Append<<LS as Get<I>>::Output>>::Output,
             <RD as Append<<Pre as Get<I>>::Output>>::Output,
-            <<LS as Get<I>>::Output as Mul<K>>::Output,
+            <<LS as Get<I>>::Output as IntMul<K>>::Output,
         >,
 {
     type Shape = T::Shape;
@@ -202,7 +203,7 @@ where
             pre,
             rs.append(ishape),
             rd.append(pre.get()),
-            ishape * K::default(),
+            ishape.int_mul(K::default()),
         )
     }
 }
@@ -353,17 +354,17 @@ impl<K, I, T: LeftInvFold<LS, Pre, RS, RD>, LS, Pre, RS, RD> LeftInvStep<LS, Pre
 }
 impl<K, I, T, LS, Pre, RS, RD> LeftInvStep<LS, Pre, RS, RD, B0> for HCons<(K, I), T>
 where
-    K: Default + Rem<<RS as Tup>::Size> + Div<<RS as Tup>::Size>,
+    K: Default + IntRem<<RS as Tup>::Size> + IntDiv<<RS as Tup>::Size>,
     RS: Tup,
-    <K as Rem<<RS as Tup>::Size>>::Output: StaticEq<C<Z0>>,
-    <<K as Rem<<RS as Tup>::Size>>::Output as StaticEq<C<Z0>>>::Output: LeftInverseDivisible,
+    <K as IntRem<<RS as Tup>::Size>>::Output: StaticEq<C<Z0>>,
+    <<K as IntRem<<RS as Tup>::Size>>::Output as StaticEq<C<Z0>>>::Output: LeftInverseDivisible,
     Pre: Copy + Get<I>,
-    RS: Append<<K as Div<<RS as Tup>::Size>>::Output>,
+    RS: Append<<K as IntDiv<<RS as Tup>::Size>>::Output>,
     RD: Append<<Pre as Get<I>>::Output>,
     T: LeftInvFold<
             LS,
             Pre,
-            <RS as Append<<K as Div<<RS as Tup>::Size>>::Output>>::Output,
+            <RS as Append<<K as IntDiv<<RS as Tup>::Size>>::Output>>::Output,
             <RD as Append<<Pre as Get<I>>::Output>>::Output,
         >,
 {
@@ -375,7 +376,7 @@ where
         T::fold(
             ls,
             pre,
-            rs.append(K::default() / size),
+            rs.append(K::default().int_div(size)),
             rd.append(pre.get()),
         )
     }

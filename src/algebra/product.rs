@@ -9,9 +9,9 @@ use super::divide::{AsLayoutTiler, Tiling};
 use super::tiler::{Lay, ToTiler};
 use super::util::{LayoutOf, LayoutResult, finish};
 use crate::int::C;
+use crate::int::IntMul;
 use crate::layout::{Coshape, Layout, ListOf};
 use crate::tuple::{Append, HCons, HNil, ToList, Tup, hcons};
-use core::ops::Mul;
 use typenum::{B1, Bit, IsEqual, Max, P1, U0, U1, UInt, Unsigned, Z0};
 
 /// The by-mode product: at a layout terminal take the product, at a shape terminal
@@ -23,7 +23,7 @@ impl TerminalOp for ProductOp {
     type KeepRest = B1;
 }
 
-type Cot<S, TS, TD> = <<S as Tup>::Size as Mul<<TS as Coshape<TD>>::Output>>::Output;
+type Cot<S, TS, TD> = <<S as Tup>::Size as IntMul<<TS as Coshape<TD>>::Output>>::Output;
 type RestS<S, D, TS, TD> = <S as ComplementTo<D, Cot<S, TS, TD>>>::Shape;
 type RestD<S, D, TS, TD> = <S as ComplementTo<D, Cot<S, TS, TD>>>::Stride;
 type PlacedS<S, D, TS, TD> =
@@ -35,7 +35,7 @@ impl<TS: Copy, TD: Copy, S: Copy, D: Copy> AtTerminal<ProductOp, S, D> for Lay<T
 where
     S: Tup,
     TS: Coshape<TD>,
-    S::Size: Mul<<TS as Coshape<TD>>::Output>,
+    S::Size: IntMul<<TS as Coshape<TD>>::Output>,
     S: ComplementTo<D, Cot<S, TS, TD>>,
     Lay<TS, TD>: AtTerminal<ComposeOp, RestS<S, D, TS, TD>, RestD<S, D, TS, TD>>,
 {
@@ -43,7 +43,7 @@ where
     type Stride = HCons<D, HCons<PlacedD<S, D, TS, TD>, HNil>>;
     #[inline(always)]
     fn at(self, _: ProductOp, s: S, d: D) -> (Self::Shape, Self::Stride) {
-        let cot = s.size() * self.s.coshape(self.d);
+        let cot = s.size().int_mul(self.s.coshape(self.d));
         let (rs, rd) = s.complement_to(d, cot);
         let (ps, pd) = self.at(ComposeOp, rs, rd);
         (hcons(s, hcons(ps, HNil)), hcons(d, hcons(pd, HNil)))

@@ -152,11 +152,7 @@ where
         let (zs2, zd2) = common.tiling(s2, d2);
         for j in 0..s2.size().value() / n {
             let c: RunCoord = hcons(C::new(), hcons(j, HNil));
-            f(
-                c.crd2index(zs1, zd1),
-                c.crd2index(zs2, zd2),
-                n as usize,
-            );
+            f(c.crd2index(zs1, zd1), c.crd2index(zs2, zd2), n as usize);
         }
     }
 }

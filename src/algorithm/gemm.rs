@@ -102,12 +102,10 @@ where
     }
     #[inline(always)]
     fn at(&self, i: isize, j: isize) -> E::Elem {
-        let off = (self.f)(i, j)
-            .to_list()
-            .crd2index(
-                self.t.layout.shape().to_list(),
-                self.t.layout.stride().to_list(),
-            );
+        let off = (self.f)(i, j).to_list().crd2index(
+            self.t.layout.shape().to_list(),
+            self.t.layout.stride().to_list(),
+        );
         self.t.engine.read(off)
     }
 }
@@ -128,12 +126,10 @@ where
     }
     #[inline(always)]
     fn at(&self, i: isize, j: isize) -> E::Elem {
-        let off = (self.f)(i, j)
-            .to_list()
-            .crd2index(
-                self.t.layout.shape().to_list(),
-                self.t.layout.stride().to_list(),
-            );
+        let off = (self.f)(i, j).to_list().crd2index(
+            self.t.layout.shape().to_list(),
+            self.t.layout.stride().to_list(),
+        );
         self.t.engine.read(off)
     }
 }
@@ -146,12 +142,10 @@ where
 {
     #[inline(always)]
     fn set(&mut self, i: isize, j: isize, v: E::Elem) {
-        let off = (self.f)(i, j)
-            .to_list()
-            .crd2index(
-                self.t.layout.shape().to_list(),
-                self.t.layout.stride().to_list(),
-            );
+        let off = (self.f)(i, j).to_list().crd2index(
+            self.t.layout.shape().to_list(),
+            self.t.layout.stride().to_list(),
+        );
         *self.t.engine.at_mut(off) = v;
     }
 }
@@ -457,7 +451,8 @@ where
     <ListOf<SB> as Tup>::Size: SizeAgree<ModeSize<SC, U1>>,
     <<ListOf<SA> as Tup>::Size as SizeAgree<ModeSize<SC, U0>>>::Output: GemmM,
     <<ListOf<SB> as Tup>::Size as SizeAgree<ModeSize<SC, U1>>>::Output: GemmN,
-    isize: Crd2Index<ListOf<SA>, ListOf<DA>, EA::Index> + Crd2Index<ListOf<SB>, ListOf<DB>, EB::Index>,
+    isize:
+        Crd2Index<ListOf<SA>, ListOf<DA>, EA::Index> + Crd2Index<ListOf<SB>, ListOf<DB>, EB::Index>,
     HCons<isize, HCons<isize, HNil>>: Crd2Index<ListOf<SC>, ListOf<DC>, EC::Index>,
 {
     #[inline(always)]

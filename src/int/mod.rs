@@ -19,11 +19,9 @@ mod integral;
 mod ops;
 mod static_int;
 
-pub use arithmetic_tuple::{ArithTuple, E, ScaledBasis};
 #[doc(hidden)]
-pub use arithmetic_tuple::{
-    AddInto, ArithOperand, Embed, ListAdd, PathDisplay, PathEq, ZerosThen,
-};
+pub use arithmetic_tuple::{AddInto, ArithOperand, Embed, ListAdd, PathDisplay, PathEq, ZerosThen};
+pub use arithmetic_tuple::{ArithTuple, E, ScaledBasis};
 pub use checked::{IntAdd, IntDiv, IntMul, IntRem, IntSub};
 pub use integral::{DynInt, Integral, dynamic};
 pub use ops::{

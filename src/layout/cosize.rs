@@ -2,8 +2,8 @@
 
 use super::layout::{Layout, ListOf};
 use crate::int::{C, IntAbs, Integral};
+use crate::int::{IntAdd, IntMul, IntSub};
 use crate::tuple::{HCons, HNil, ToList, Tup, Zip};
-use core::ops::{Add, Mul, Sub};
 use typenum::{P1, Z0};
 
 /// `acc + sum((s - 1) * |d|)` over a list of `(shape, stride)` leaf pairs.
@@ -21,19 +21,20 @@ impl<Acc: Integral> CoFold<Acc> for HNil {
 }
 impl<S, D, T, Acc> CoFold<Acc> for HCons<(S, D), T>
 where
-    S: Sub<C<P1>>,
+    S: IntSub<C<P1>>,
     D: IntAbs,
-    <S as Sub<C<P1>>>::Output: Mul<D::Output>,
-    Acc: Add<<<S as Sub<C<P1>>>::Output as Mul<D::Output>>::Output>,
-    T: CoFold<<Acc as Add<<<S as Sub<C<P1>>>::Output as Mul<D::Output>>::Output>>::Output>,
+    <S as IntSub<C<P1>>>::Output: IntMul<D::Output>,
+    Acc: IntAdd<<<S as IntSub<C<P1>>>::Output as IntMul<D::Output>>::Output>,
+    T: CoFold<<Acc as IntAdd<<<S as IntSub<C<P1>>>::Output as IntMul<D::Output>>::Output>>::Output>,
 {
     type Output = <T as CoFold<
-        <Acc as Add<<<S as Sub<C<P1>>>::Output as Mul<D::Output>>::Output>>::Output,
+        <Acc as IntAdd<<<S as IntSub<C<P1>>>::Output as IntMul<D::Output>>::Output>>::Output,
     >>::Output;
     #[inline(always)]
     fn co_fold(self, acc: Acc) -> Self::Output {
         let (s, d) = self.head;
-        self.tail.co_fold(acc + (s - C::<P1>::new()) * d.int_abs())
+        self.tail
+            .co_fold(acc.int_add(s.int_sub(C::<P1>::new()).int_mul(d.int_abs())))
     }
 }
 
@@ -47,14 +48,18 @@ impl<S: Tup, D: Tup> Coshape<D> for S
 where
     S::Flat: Zip<D::Flat>,
     <S::Flat as Zip<D::Flat>>::Output: CoFold<C<Z0>>,
-    <<S::Flat as Zip<D::Flat>>::Output as CoFold<C<Z0>>>::Output: Add<C<P1>>,
-    <<<S::Flat as Zip<D::Flat>>::Output as CoFold<C<Z0>>>::Output as Add<C<P1>>>::Output: Integral,
+    <<S::Flat as Zip<D::Flat>>::Output as CoFold<C<Z0>>>::Output: IntAdd<C<P1>>,
+    <<<S::Flat as Zip<D::Flat>>::Output as CoFold<C<Z0>>>::Output as IntAdd<C<P1>>>::Output:
+        Integral,
 {
     type Output =
-        <<<S::Flat as Zip<D::Flat>>::Output as CoFold<C<Z0>>>::Output as Add<C<P1>>>::Output;
+        <<<S::Flat as Zip<D::Flat>>::Output as CoFold<C<Z0>>>::Output as IntAdd<C<P1>>>::Output;
     #[inline(always)]
     fn coshape(self, d: D) -> Self::Output {
-        self.flat().zip(d.flat()).co_fold(C::new()) + C::<P1>::new()
+        self.flat()
+            .zip(d.flat())
+            .co_fold(C::new())
+            .int_add(C::<P1>::new())
     }
 }
 

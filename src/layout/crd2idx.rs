@@ -3,8 +3,8 @@
 
 use super::layout::{Layout, ListOf};
 use crate::int::{C, Integral, StaticLt};
+use crate::int::{IntAdd, IntDiv, IntMul, IntRem};
 use crate::tuple::{HCons, HNil, ToList, Tup};
-use core::ops::{Add, Div, Mul, Rem};
 use typenum::{B0, B1, Bit, Z0};
 
 /// Map a coordinate (internal form) through a shape and stride to an index.
@@ -53,13 +53,13 @@ macro_rules! leaf_shape {
         where
             $ty: Integral,
             D: Copy,
-            Cd: Mul<D>,
-            <Cd as Mul<D>>::Output: Copy,
+            Cd: IntMul<D>,
+            <Cd as IntMul<D>>::Output: Copy,
         {
-            type Output = <Cd as Mul<D>>::Output;
+            type Output = <Cd as IntMul<D>>::Output;
             #[inline(always)]
             fn split(self, d: D, c: Cd) -> Self::Output {
-                c * d
+                c.int_mul(d)
             }
         }
     )*};
@@ -107,22 +107,24 @@ impl<S0, ST, D0, DT, Cd> SplitStep<HCons<D0, DT>, Cd, B1> for HCons<S0, ST> {
 }
 impl<S0: Tup, ST, D0, DT, Cd> SplitStep<HCons<D0, DT>, Cd, B0> for HCons<S0, ST>
 where
-    Cd: Copy + Div<S0::Size> + Rem<S0::Size>,
-    <Cd as Rem<S0::Size>>::Output: Crd2Idx<S0, D0>,
-    ST: ShapeStride<DT, <Cd as Div<S0::Size>>::Output>,
-    <<Cd as Rem<S0::Size>>::Output as Crd2Idx<S0, D0>>::Output:
-        Add<<ST as ShapeStride<DT, <Cd as Div<S0::Size>>::Output>>::Output>,
-    <<<Cd as Rem<S0::Size>>::Output as Crd2Idx<S0, D0>>::Output as Add<
-        <ST as ShapeStride<DT, <Cd as Div<S0::Size>>::Output>>::Output,
+    Cd: Copy + IntDiv<S0::Size> + IntRem<S0::Size>,
+    <Cd as IntRem<S0::Size>>::Output: Crd2Idx<S0, D0>,
+    ST: ShapeStride<DT, <Cd as IntDiv<S0::Size>>::Output>,
+    <<Cd as IntRem<S0::Size>>::Output as Crd2Idx<S0, D0>>::Output:
+        IntAdd<<ST as ShapeStride<DT, <Cd as IntDiv<S0::Size>>::Output>>::Output>,
+    <<<Cd as IntRem<S0::Size>>::Output as Crd2Idx<S0, D0>>::Output as IntAdd<
+        <ST as ShapeStride<DT, <Cd as IntDiv<S0::Size>>::Output>>::Output,
     >>::Output: Copy,
 {
-    type Output = <<<Cd as Rem<S0::Size>>::Output as Crd2Idx<S0, D0>>::Output as Add<
-        <ST as ShapeStride<DT, <Cd as Div<S0::Size>>::Output>>::Output,
+    type Output = <<<Cd as IntRem<S0::Size>>::Output as Crd2Idx<S0, D0>>::Output as IntAdd<
+        <ST as ShapeStride<DT, <Cd as IntDiv<S0::Size>>::Output>>::Output,
     >>::Output;
     #[inline(always)]
     fn step(self, d: HCons<D0, DT>, c: Cd) -> Self::Output {
         let n = self.head.size();
-        (c % n).crd2idx(self.head, d.head) + self.tail.split(d.tail, c / n)
+        c.int_rem(n)
+            .crd2idx(self.head, d.head)
+            .int_add(self.tail.split(d.tail, c.int_div(n)))
     }
 }
 
@@ -156,14 +158,14 @@ impl<Acc: Copy> SumModes<HNil, HNil, Acc> for HNil {
 impl<CH, CT, SH, ST, DH, DT, Acc> SumModes<HCons<SH, ST>, HCons<DH, DT>, Acc> for HCons<CH, CT>
 where
     CH: Crd2Idx<SH, DH>,
-    Acc: Add<CH::Output>,
-    CT: SumModes<ST, DT, <Acc as Add<CH::Output>>::Output>,
+    Acc: IntAdd<CH::Output>,
+    CT: SumModes<ST, DT, <Acc as IntAdd<CH::Output>>::Output>,
 {
-    type Output = <CT as SumModes<ST, DT, <Acc as Add<CH::Output>>::Output>>::Output;
+    type Output = <CT as SumModes<ST, DT, <Acc as IntAdd<CH::Output>>::Output>>::Output;
     #[inline(always)]
     fn sum_modes(self, s: HCons<SH, ST>, d: HCons<DH, DT>, acc: Acc) -> Self::Output {
         let v = self.head.crd2idx(s.head, d.head);
-        self.tail.sum_modes(s.tail, d.tail, acc + v)
+        self.tail.sum_modes(s.tail, d.tail, acc.int_add(v))
     }
 }
 

@@ -3,8 +3,8 @@
 
 use super::layout::ListOf;
 use crate::int::{C, Integral};
+use crate::int::{IntDiv, IntRem};
 use crate::tuple::{HCons, HNil, ToList, ToNative, Tup, hcons};
-use core::ops::{Div, Rem};
 use typenum::{B0, B1, Z0};
 
 /// Split an index (`Self`) across a shape in internal form.
@@ -89,15 +89,18 @@ impl<S: ZeroCoord, I> SplitIdxStep<I, B1> for S {
 }
 impl<S0: Tup, ST, I> SplitIdxStep<I, B0> for HCons<S0, ST>
 where
-    I: Copy + Div<S0::Size> + Rem<S0::Size>,
-    <I as Rem<S0::Size>>::Output: Idx2Crd<S0>,
-    ST: SplitIdx<<I as Div<S0::Size>>::Output>,
+    I: Copy + IntDiv<S0::Size> + IntRem<S0::Size>,
+    <I as IntRem<S0::Size>>::Output: Idx2Crd<S0>,
+    ST: SplitIdx<<I as IntDiv<S0::Size>>::Output>,
 {
-    type Output = HCons<<<I as Rem<S0::Size>>::Output as Idx2Crd<S0>>::Output, ST::Output>;
+    type Output = HCons<<<I as IntRem<S0::Size>>::Output as Idx2Crd<S0>>::Output, ST::Output>;
     #[inline(always)]
     fn step(self, i: I) -> Self::Output {
         let n = self.head.size();
-        hcons((i % n).idx2crd(self.head), self.tail.split_idx(i / n))
+        hcons(
+            i.int_rem(n).idx2crd(self.head),
+            self.tail.split_idx(i.int_div(n)),
+        )
     }
 }
 

@@ -3,8 +3,8 @@
 
 use super::layout::{Layout, ListOf};
 use crate::int::{C, Integral, StaticLt};
+use crate::int::{IntAdd, IntMul};
 use crate::tuple::{Congruent, HCons, HNil, Select, ToList, ToNative, Tup, Zip, hcons};
-use core::ops::Mul;
 use typenum::{B0, B1, P1, Z0};
 
 /// Compact column-major strides of a shape starting at `Cur` (CuTe's
@@ -40,15 +40,15 @@ impl<S, Cur: Copy> CompactLeaf<Cur, B1> for S {
         (C::new(), cur)
     }
 }
-impl<S, Cur: Copy + Mul<S>> CompactLeaf<Cur, B0> for S
+impl<S, Cur: Copy + IntMul<S>> CompactLeaf<Cur, B0> for S
 where
-    <Cur as Mul<S>>::Output: Copy,
+    <Cur as IntMul<S>>::Output: Copy,
 {
     type Stride = Cur;
-    type Next = <Cur as Mul<S>>::Output;
+    type Next = <Cur as IntMul<S>>::Output;
     #[inline(always)]
     fn compact_leaf(self, cur: Cur) -> (Cur, Self::Next) {
-        (cur, cur * self)
+        (cur, cur.int_mul(self))
     }
 }
 
@@ -247,20 +247,20 @@ impl<O, Acc, S, Oj, T> OrderStart<O, Acc> for HCons<(S, Oj), T>
 where
     Oj: StaticLt<O>,
     <Oj as StaticLt<O>>::Output: Select<S, C<P1>>,
-    Acc: Mul<<<Oj as StaticLt<O>>::Output as Select<S, C<P1>>>::Output>,
+    Acc: IntMul<<<Oj as StaticLt<O>>::Output as Select<S, C<P1>>>::Output>,
     T: OrderStart<
             O,
-            <Acc as Mul<<<Oj as StaticLt<O>>::Output as Select<S, C<P1>>>::Output>>::Output,
+            <Acc as IntMul<<<Oj as StaticLt<O>>::Output as Select<S, C<P1>>>::Output>>::Output,
         >,
 {
     type Output = <T as OrderStart<
         O,
-        <Acc as Mul<<<Oj as StaticLt<O>>::Output as Select<S, C<P1>>>::Output>>::Output,
+        <Acc as IntMul<<<Oj as StaticLt<O>>::Output as Select<S, C<P1>>>::Output>>::Output,
     >>::Output;
     #[inline(always)]
     fn order_start(self, acc: Acc) -> Self::Output {
         let f = <<Oj as StaticLt<O>>::Output as Select<S, C<P1>>>::select(self.head.0, C::new());
-        self.tail.order_start(acc * f)
+        self.tail.order_start(acc.int_mul(f))
     }
 }
 
@@ -390,7 +390,7 @@ impl<H: StaticOrder<Max1, I>, T: StaticOrder<Max1, H::Next>, Max1, I> StaticOrde
 /// The order with its dynamic entries made static (see [`StaticOrder`]).
 #[doc(hidden)]
 pub type OrderOf<O> = <O as StaticOrder<
-    <<<O as Tup>::Flat as MaxStatic<C<typenum::Z0>>>::Output as core::ops::Add<C<P1>>>::Output,
+    <<<O as Tup>::Flat as MaxStatic<C<typenum::Z0>>>::Output as IntAdd<C<P1>>>::Output,
     typenum::U0,
 >>::Output;
 
@@ -407,9 +407,9 @@ impl<S: Copy, O> OrderedStrides<O> for S
 where
     O: Tup,
     O::Flat: MaxStatic<C<typenum::Z0>>,
-    <O::Flat as MaxStatic<C<typenum::Z0>>>::Output: core::ops::Add<C<P1>>,
+    <O::Flat as MaxStatic<C<typenum::Z0>>>::Output: IntAdd<C<P1>>,
     O: StaticOrder<
-            <<O::Flat as MaxStatic<C<typenum::Z0>>>::Output as core::ops::Add<C<P1>>>::Output,
+            <<O::Flat as MaxStatic<C<typenum::Z0>>>::Output as IntAdd<C<P1>>>::Output,
             typenum::U0,
         >,
     OrderOf<O>: Tup,

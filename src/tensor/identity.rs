@@ -61,7 +61,8 @@ impl<Crd: ToNative + Default + AddInto<Crd>> Offset for CoordEngine<Crd> {
 
 /// The layout of an identity tensor of shape `S`: `make_identity_layout(shape)`.
 #[doc(hidden)]
-pub type IdentityLayout<S> = Layout<S, <<ListOf<S> as BasisLike<HNil>>::Output as ToNative>::Native>;
+pub type IdentityLayout<S> =
+    Layout<S, <<ListOf<S> as BasisLike<HNil>>::Output as ToNative>::Native>;
 
 /// CuTe's `make_identity_tensor(shape)`: a tensor whose elements are their own
 /// coordinates in `shape`.

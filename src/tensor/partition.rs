@@ -6,9 +6,10 @@ use super::tensor::Tensor;
 use super::tiling::{DivideBy, LayoutOp};
 use crate::algebra::{AppendK, Zipped};
 use crate::int::{C, Integral};
+use crate::int::{IntAdd, IntDiv, IntMul, IntRem};
 use crate::layout::{Crd2Index, Layout, ListOf, Slice, Underscore, Zeroed};
 use crate::tuple::{HCons, HNil, ToList, ToNative, Tup, hcons};
-use core::ops::{Add, Div, Mul, Rem, Sub};
+use core::ops::Sub;
 use typenum::{B0, B1, Z0};
 
 /// CuTe's `repeat<rank(mode)>(_)`: `_` for a mode of rank 1, a tuple of `_` otherwise.
@@ -283,15 +284,15 @@ impl<S, D, I> HierLeaf<D, I, B1> for S {
         C::new()
     }
 }
-impl<S, D, I: Div<D>> HierLeaf<D, I, B0> for S
+impl<S, D, I: IntDiv<D>> HierLeaf<D, I, B0> for S
 where
-    <I as Div<D>>::Output: Rem<S>,
-    <<I as Div<D>>::Output as Rem<S>>::Output: Copy,
+    <I as IntDiv<D>>::Output: IntRem<S>,
+    <<I as IntDiv<D>>::Output as IntRem<S>>::Output: Copy,
 {
-    type Output = <<I as Div<D>>::Output as Rem<S>>::Output;
+    type Output = <<I as IntDiv<D>>::Output as IntRem<S>>::Output;
     #[inline(always)]
     fn hier_leaf(self, d: D, i: I) -> Self::Output {
-        (i / d) % self
+        i.int_div(d).int_rem(self)
     }
 }
 impl<I> HierCoord<HNil, I> for HNil {
@@ -362,16 +363,16 @@ impl<C0: Copy, S0> Horner<HCons<S0, HNil>> for HCons<C0, HNil> {
 impl<C0, C1, CT, S0, S1, ST> Horner<HCons<S0, HCons<S1, ST>>> for HCons<C0, HCons<C1, CT>>
 where
     HCons<C1, CT>: Horner<HCons<S1, ST>>,
-    S0: Mul<<HCons<C1, CT> as Horner<HCons<S1, ST>>>::Output>,
-    C0: Add<<S0 as Mul<<HCons<C1, CT> as Horner<HCons<S1, ST>>>::Output>>::Output>,
-    <C0 as Add<<S0 as Mul<<HCons<C1, CT> as Horner<HCons<S1, ST>>>::Output>>::Output>>::Output:
+    S0: IntMul<<HCons<C1, CT> as Horner<HCons<S1, ST>>>::Output>,
+    C0: IntAdd<<S0 as IntMul<<HCons<C1, CT> as Horner<HCons<S1, ST>>>::Output>>::Output>,
+    <C0 as IntAdd<<S0 as IntMul<<HCons<C1, CT> as Horner<HCons<S1, ST>>>::Output>>::Output>>::Output:
         Copy,
 {
     type Output =
-        <C0 as Add<<S0 as Mul<<HCons<C1, CT> as Horner<HCons<S1, ST>>>::Output>>::Output>>::Output;
+        <C0 as IntAdd<<S0 as IntMul<<HCons<C1, CT> as Horner<HCons<S1, ST>>>::Output>>::Output>>::Output;
     #[inline(always)]
     fn horner(self, s: HCons<S0, HCons<S1, ST>>) -> Self::Output {
-        self.head + s.head * self.tail.horner(s.tail)
+        self.head.int_add(s.head.int_mul(self.tail.horner(s.tail)))
     }
 }
 

@@ -164,7 +164,8 @@ where
     #[inline(always)]
     fn index(&self, c: Cd) -> &E::Elem {
         let (s, d) = (self.layout.shape(), self.layout.stride());
-        self.engine.at(c.to_list().crd2index(s.to_list(), d.to_list()))
+        self.engine
+            .at(c.to_list().crd2index(s.to_list(), d.to_list()))
     }
 }
 impl<E: EngineMut, S: ToList, D: ToList, Cd: ToList> IndexMut<Cd> for Tensor<E, Layout<S, D>>

@@ -169,7 +169,10 @@ impl<E: Offset, S: ToList, D: ToList> Tensor<E, Layout<S, D>> {
         <ListOf<Cd> as Slice<ListOf<D>>>::Output: ToNative,
         <ListOf<Cd> as Zeroed>::Output: Crd2Index<ListOf<S>, ListOf<D>, E::Index>,
     {
-        let (s, d) = (self.layout.shape().to_list(), self.layout.stride().to_list());
+        let (s, d) = (
+            self.layout.shape().to_list(),
+            self.layout.stride().to_list(),
+        );
         let off = c.to_list().zeroed().crd2index(s, d);
         let layout = self.layout.slice(c);
         Tensor {

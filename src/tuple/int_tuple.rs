@@ -2,8 +2,9 @@
 //! by the type checker for static parts.
 
 use super::list::{Concat, HCons, HNil, hcons};
+use crate::int::IntMul;
 use crate::int::{C, Integral};
-use core::ops::{Add, Mul};
+use core::ops::Add;
 use typenum::{B0, B1, Bit, Max, P1, U0, U1, Unsigned};
 
 /// An int tuple in internal form: an [`Integral`] leaf or a list of int tuples.
@@ -164,13 +165,13 @@ impl<Acc: Integral> SizeFold<Acc> for HNil {
 }
 impl<Acc, H: Tup, T> SizeFold<Acc> for HCons<H, T>
 where
-    Acc: Mul<H::Size>,
-    T: SizeFold<<Acc as Mul<H::Size>>::Output>,
+    Acc: IntMul<H::Size>,
+    T: SizeFold<<Acc as IntMul<H::Size>>::Output>,
 {
-    type Output = <T as SizeFold<<Acc as Mul<H::Size>>::Output>>::Output;
+    type Output = <T as SizeFold<<Acc as IntMul<H::Size>>::Output>>::Output;
     #[inline(always)]
     fn size_fold(self, acc: Acc) -> Self::Output {
-        self.tail.size_fold(acc * self.head.size())
+        self.tail.size_fold(acc.int_mul(self.head.size()))
     }
 }
 

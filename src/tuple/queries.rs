@@ -4,8 +4,8 @@
 use super::int_tuple::{IsCongruent, Tup};
 use super::list::{HCons, HNil, hcons};
 use super::native::{ToList, ToNative};
+use crate::int::IntMul;
 use crate::int::{C, Integral};
-use core::ops::Mul;
 use typenum::P1;
 
 /// Exclusive prefix products of the leaves, in the profile of the tuple.
@@ -17,16 +17,16 @@ pub trait PrefixProduct<Cur> {
 }
 macro_rules! leaf_prefix {
     ($($ty:ty => [$($g:tt)*]),*) => {$(
-        impl<$($g)* Cur: Copy + Mul<$ty>> PrefixProduct<Cur> for $ty
+        impl<$($g)* Cur: Copy + IntMul<$ty>> PrefixProduct<Cur> for $ty
         where
             $ty: Integral,
-            <Cur as Mul<$ty>>::Output: Copy,
+            <Cur as IntMul<$ty>>::Output: Copy,
         {
             type Output = Cur;
-            type Next = <Cur as Mul<$ty>>::Output;
+            type Next = <Cur as IntMul<$ty>>::Output;
             #[inline(always)]
             fn prefix_product(self, cur: Cur) -> (Cur, Self::Next) {
-                (cur, cur * self)
+                (cur, cur.int_mul(self))
             }
         }
     )*};
