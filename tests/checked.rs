@@ -19,7 +19,10 @@ fn size_overflow_names_the_values() {
     let msg = panic_message(|| {
         size(layout!((m, m)));
     });
-    assert_eq!(msg, "layout arithmetic overflows isize: 4294967296 * 4294967296");
+    assert_eq!(
+        msg,
+        "layout arithmetic overflows isize: 4294967296 * 4294967296"
+    );
     // A static extent times a dynamic one is checked too.
     let big = isize::MAX / 2 + 1;
     let msg = panic_message(|| {
@@ -34,7 +37,10 @@ fn zero_divisor_names_the_values() {
     let msg = panic_message(|| {
         zipped_divide(layout!((8, 8)), shape!((t, 4)));
     });
-    assert!(msg.starts_with("layout arithmetic divides by zero: "), "{msg}");
+    assert!(
+        msg.starts_with("layout arithmetic divides by zero: "),
+        "{msg}"
+    );
 }
 
 #[test]

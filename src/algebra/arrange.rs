@@ -114,20 +114,43 @@ impl<X: Copy, Y: Copy, T: Copy> Splat for HCons<X, HCons<Y, T>> {
 }
 
 /// No rearrangement: `logical_divide`, `logical_product`.
-#[doc(hidden)]
-#[derive(Clone, Copy)]
+///
+/// ```
+/// use cutlet::prelude::*;
+/// assert_eq!(logical_divide(layout!((8,24):(1,8)), shape!((4, 8))).to_string(), "((_4,_2),(_8,_3)):((_1,_4),(_8,_64))");
+/// ```
+#[derive(Clone, Copy, Default, Debug)]
 pub struct Logical;
-/// `((tiles...), (rests...))`.
+/// The arrangements a divide or product shares (blocked and raked products are not).
 #[doc(hidden)]
-#[derive(Clone, Copy)]
+pub trait ArrangeKind {}
+impl ArrangeKind for Logical {}
+impl ArrangeKind for Zipped {}
+impl ArrangeKind for Tiled {}
+impl ArrangeKind for Flat {}
+/// `((tiles...), (rests...))`: `zipped_divide`, `zipped_product`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// assert_eq!(zipped_divide(layout!((8,24):(1,8)), shape!((4, 8))).to_string(), "((_4,_8),(_2,_3)):((_1,_8),(_4,_64))");
+/// ```
+#[derive(Clone, Copy, Default, Debug)]
 pub struct Zipped;
-/// `((tiles...), rests...)`.
-#[doc(hidden)]
-#[derive(Clone, Copy)]
+/// `((tiles...), rests...)`: `tiled_divide`, `tiled_product`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// assert_eq!(tiled_divide(layout!((8,24):(1,8)), shape!((4, 8))).to_string(), "((_4,_8),_2,_3):((_1,_8),_4,_64)");
+/// ```
+#[derive(Clone, Copy, Default, Debug)]
 pub struct Tiled;
-/// `(tiles..., rests...)`.
-#[doc(hidden)]
-#[derive(Clone, Copy)]
+/// `(tiles..., rests...)`: `flat_divide`, `flat_product`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// assert_eq!(flat_divide(layout!((8,24):(1,8)), shape!((4, 8))).to_string(), "(_4,_8,_2,_3):(_1,_8,_4,_64)");
+/// ```
+#[derive(Clone, Copy, Default, Debug)]
 pub struct Flat;
 
 /// Arrange a logical result `(Self, D)` for the tiler `G`.

@@ -325,13 +325,63 @@ where
 ///
 /// ```
 /// use cutlet::prelude::*;
-/// let c: CoalesceT<shape_t!((2,(3,1))), shape_t!((1,(2,6)))> = coalesce(layout!((2,(3,1)):(1,(2,6))));
+/// let c: CoalesceLayoutT<shape_t!((2,(3,1))), shape_t!((1,(2,6)))> = coalesce(layout!((2,(3,1)):(1,(2,6))));
 /// assert_eq!(c.to_string(), "_6:_1");
 /// ```
-pub type CoalesceT<S, D> = LayoutOf<
+#[doc(hidden)]
+pub type CoalesceLayoutT<S, D> = LayoutOf<
     <ListOf<S> as CoalesceImpl<ListOf<D>, B0>>::Shape,
     <ListOf<S> as CoalesceImpl<ListOf<D>, B0>>::Stride,
 >;
+
+/// Layouts and tensors that CuTe's `coalesce` applies to; [`CoalesceT`] names the result. A
+/// bound on this trait is how generic code asks for `coalesce` (the trait is sealed).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn flat<L: Coalescable>(l: L) -> CoalesceT<L> { coalesce(l) }
+/// assert_eq!(flat(layout!((2,4):(1,2))).to_string(), "_8:_1");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`coalesce` is not defined for `{Self}`",
+    label = "CuTe's conditions for `coalesce` do not hold here, or this is not a layout or tensor"
+)]
+pub trait Coalescable: crate::algebra::Sealed {
+    /// The result of `coalesce`.
+    type Output;
+    /// CuTe's `coalesce` (see the free function).
+    fn coalesce(self) -> Self::Output;
+}
+impl<S: ToList, D: ToList> Coalescable for Layout<S, D>
+where
+    ListOf<S>: CoalesceImpl<ListOf<D>, B0>,
+    (
+        <ListOf<S> as CoalesceImpl<ListOf<D>, B0>>::Shape,
+        <ListOf<S> as CoalesceImpl<ListOf<D>, B0>>::Stride,
+    ): LayoutResult,
+{
+    type Output = CoalesceLayoutT<S, D>;
+    #[inline(always)]
+    fn coalesce(self) -> Self::Output {
+        let l = self;
+        finish(|| l.shape().to_list().coalesce(l.stride().to_list()))
+    }
+}
+impl<E, L: Coalescable> Coalescable for crate::tensor::Tensor<E, L> {
+    type Output = crate::tensor::Tensor<E, L::Output>;
+    #[inline(always)]
+    fn coalesce(self) -> Self::Output {
+        self.map_layout_with(|l| l.coalesce())
+    }
+}
+/// The type of `coalesce(l)` for `l: L`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn flat<L: Coalescable>(l: L) -> CoalesceT<L> { coalesce(l) }
+/// assert_eq!(flat(layout!((2,4):(1,2))).to_string(), "_8:_1");
+/// ```
+pub type CoalesceT<L> = <L as Coalescable>::Output;
 
 /// CuTe's `coalesce(layout)`: the same function on the layout's domain, with depth at
 /// most 1 and modes merged wherever CuTe can prove it statically.
@@ -344,16 +394,65 @@ pub type CoalesceT<S, D> = LayoutOf<
 /// assert_eq!(coalesce(layout!((2,n):(1,2))).to_string(), "(_2,3):(_1,_2)");
 /// ```
 #[inline(always)]
-pub fn coalesce<S: ToList, D: ToList>(l: Layout<S, D>) -> CoalesceT<S, D>
+pub fn coalesce<L: Coalescable>(l: L) -> CoalesceT<L> {
+    l.coalesce()
+}
+
+/// Layouts and tensors that CuTe's `coalesce_by` applies to with `profile`; [`CoalesceByT`] names the result. A
+/// bound on this trait is how generic code asks for `coalesce_by` (the trait is sealed).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn by_mode<L: CoalescableBy<P>, P>(l: L, p: P) -> CoalesceByT<L, P> { coalesce_by(l, p) }
+/// assert_eq!(by_mode(layout!(((1,4),6):((1,1),4)), shape!((1,1))).to_string(), "(_4,_6):(_1,_4)");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`coalesce_by` is not defined for `{Self}` with these arguments",
+    label = "CuTe's conditions for `coalesce_by` do not hold here, or this is not a layout or tensor"
+)]
+pub trait CoalescableBy<P>: crate::algebra::Sealed {
+    /// The result of `coalesce_by`.
+    type Output;
+    /// CuTe's `coalesce_by` (see the free function).
+    fn coalesce_by(self, profile: P) -> Self::Output;
+}
+impl<S: ToList, D: ToList, P: ToList> CoalescableBy<P> for Layout<S, D>
 where
-    ListOf<S>: CoalesceImpl<ListOf<D>, B0>,
+    ListOf<P>: AtTerminal<CoalesceOp, ListOf<S>, ListOf<D>>,
     (
-        <ListOf<S> as CoalesceImpl<ListOf<D>, B0>>::Shape,
-        <ListOf<S> as CoalesceImpl<ListOf<D>, B0>>::Stride,
+        <ListOf<P> as AtTerminal<CoalesceOp, ListOf<S>, ListOf<D>>>::Shape,
+        <ListOf<P> as AtTerminal<CoalesceOp, ListOf<S>, ListOf<D>>>::Stride,
     ): LayoutResult,
 {
-    finish(|| l.shape().to_list().coalesce(l.stride().to_list()))
+    type Output = LayoutOf<
+        <ListOf<P> as AtTerminal<CoalesceOp, ListOf<S>, ListOf<D>>>::Shape,
+        <ListOf<P> as AtTerminal<CoalesceOp, ListOf<S>, ListOf<D>>>::Stride,
+    >;
+    #[inline(always)]
+    fn coalesce_by(self, profile: P) -> Self::Output {
+        let l = self;
+        finish(|| {
+            profile
+                .to_list()
+                .at(CoalesceOp, l.shape().to_list(), l.stride().to_list())
+        })
+    }
 }
+impl<E, L: CoalescableBy<P>, P> CoalescableBy<P> for crate::tensor::Tensor<E, L> {
+    type Output = crate::tensor::Tensor<E, L::Output>;
+    #[inline(always)]
+    fn coalesce_by(self, profile: P) -> Self::Output {
+        self.map_layout_with(|l| l.coalesce_by(profile))
+    }
+}
+/// The type of `coalesce_by(l, profile)` for `l: L`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn by_mode<L: CoalescableBy<P>, P>(l: L, p: P) -> CoalesceByT<L, P> { coalesce_by(l, p) }
+/// assert_eq!(by_mode(layout!(((1,4),6):((1,1),4)), shape!((1,1))).to_string(), "(_4,_6):(_1,_4)");
+/// ```
+pub type CoalesceByT<L, P> = <L as CoalescableBy<P>>::Output;
 
 /// CuTe's `coalesce(layout, profile)`: coalesce at the terminals of `profile`; modes
 /// beyond it are kept.
@@ -365,26 +464,54 @@ where
 /// assert_eq!(coalesce_by(layout!(8:1), shape!((1))).to_string(), "(_8):(_1)");
 /// ```
 #[inline(always)]
-pub fn coalesce_by<S: ToList, D: ToList, P: ToList>(
-    l: Layout<S, D>,
-    profile: P,
-) -> LayoutOf<
-    <ListOf<P> as AtTerminal<CoalesceOp, ListOf<S>, ListOf<D>>>::Shape,
-    <ListOf<P> as AtTerminal<CoalesceOp, ListOf<S>, ListOf<D>>>::Stride,
->
-where
-    ListOf<P>: AtTerminal<CoalesceOp, ListOf<S>, ListOf<D>>,
-    (
-        <ListOf<P> as AtTerminal<CoalesceOp, ListOf<S>, ListOf<D>>>::Shape,
-        <ListOf<P> as AtTerminal<CoalesceOp, ListOf<S>, ListOf<D>>>::Stride,
-    ): LayoutResult,
-{
-    finish(|| {
-        profile
-            .to_list()
-            .at(CoalesceOp, l.shape().to_list(), l.stride().to_list())
-    })
+pub fn coalesce_by<L: CoalescableBy<P>, P>(l: L, profile: P) -> CoalesceByT<L, P> {
+    l.coalesce_by(profile)
 }
+
+/// Layouts that CuTe's `filter_zeros` applies to; [`FilterZerosT`] names the result. A
+/// bound on this trait is how generic code asks for `filter_zeros` (the trait is sealed).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: ZeroFilterable>(l: L) -> FilterZerosT<L> { filter_zeros(l) }
+/// assert_eq!(f(layout!((4,2):(1,0))).to_string(), "(_4,_1):(_1,_0)");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`filter_zeros` is not defined for `{Self}`",
+    label = "CuTe's conditions for `filter_zeros` do not hold here, or this is not a layout"
+)]
+pub trait ZeroFilterable: crate::algebra::Sealed {
+    /// The result of `filter_zeros`.
+    type Output;
+    /// CuTe's `filter_zeros` (see the free function).
+    fn filter_zeros(self) -> Self::Output;
+}
+impl<S: ToList, D: ToList> ZeroFilterable for Layout<S, D>
+where
+    ListOf<S>: FilterZeros<ListOf<D>>,
+    <ListOf<S> as FilterZeros<ListOf<D>>>::Output: ToNative,
+{
+    type Output = Layout<<<ListOf<S> as FilterZeros<ListOf<D>>>::Output as ToNative>::Native, D>;
+    #[inline(always)]
+    fn filter_zeros(self) -> Self::Output {
+        let l = self;
+        Layout::from_parts(
+            l.shape()
+                .to_list()
+                .filter_zeros(l.stride().to_list())
+                .to_native(),
+            l.stride(),
+        )
+    }
+}
+/// The type of `filter_zeros(l)` for `l: L`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: ZeroFilterable>(l: L) -> FilterZerosT<L> { filter_zeros(l) }
+/// assert_eq!(f(layout!((4,2):(1,0))).to_string(), "(_4,_1):(_1,_0)");
+/// ```
+pub type FilterZerosT<L> = <L as ZeroFilterable>::Output;
 
 /// CuTe's `filter_zeros(layout)`: modes with a static zero stride get extent `_1`.
 ///
@@ -393,21 +520,54 @@ where
 /// assert_eq!(filter_zeros(layout!((4,2):(1,0))).to_string(), "(_4,_1):(_1,_0)");
 /// ```
 #[inline(always)]
-pub fn filter_zeros<S: ToList, D: ToList>(
-    l: Layout<S, D>,
-) -> Layout<<<ListOf<S> as FilterZeros<ListOf<D>>>::Output as ToNative>::Native, D>
-where
-    ListOf<S>: FilterZeros<ListOf<D>>,
-    <ListOf<S> as FilterZeros<ListOf<D>>>::Output: ToNative,
-{
-    Layout::from_parts(
-        l.shape()
-            .to_list()
-            .filter_zeros(l.stride().to_list())
-            .to_native(),
-        l.stride(),
-    )
+pub fn filter_zeros<L: ZeroFilterable>(l: L) -> FilterZerosT<L> {
+    l.filter_zeros()
 }
+
+/// Layouts that CuTe's `filter` applies to; [`FilterT`] names the result. A
+/// bound on this trait is how generic code asks for `filter` (the trait is sealed).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: Filterable>(l: L) -> FilterT<L> { filter(l) }
+/// assert_eq!(f(layout!((6,2,4):(1,0,6))).to_string(), "_24:_1");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`filter` is not defined for `{Self}`",
+    label = "CuTe's conditions for `filter` do not hold here, or this is not a layout"
+)]
+pub trait Filterable: crate::algebra::Sealed {
+    /// The result of `filter`.
+    type Output;
+    /// CuTe's `filter` (see the free function).
+    fn filter(self) -> Self::Output;
+}
+impl<S: ToList, D: ToList> Filterable for Layout<S, D>
+where
+    ListOf<S>: FilterImpl<ListOf<D>>,
+    (
+        <ListOf<S> as FilterImpl<ListOf<D>>>::Shape,
+        <ListOf<S> as FilterImpl<ListOf<D>>>::Stride,
+    ): LayoutResult,
+{
+    type Output = LayoutOf<
+        <ListOf<S> as FilterImpl<ListOf<D>>>::Shape,
+        <ListOf<S> as FilterImpl<ListOf<D>>>::Stride,
+    >;
+    #[inline(always)]
+    fn filter(self) -> Self::Output {
+        let l = self;
+        finish(|| l.shape().to_list().filter(l.stride().to_list()))
+    }
+}
+/// The type of `filter(l)` for `l: L`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: Filterable>(l: L) -> FilterT<L> { filter(l) }
+/// assert_eq!(f(layout!((6,2,4):(1,0,6))).to_string(), "_24:_1");
+/// ```
+pub type FilterT<L> = <L as Filterable>::Output;
 
 /// CuTe's `filter(layout)`: remove stride-0 and size-1 modes, then coalesce.
 ///
@@ -416,18 +576,6 @@ where
 /// assert_eq!(filter(layout!((6,2,4):(1,0,6))).to_string(), "_24:_1");
 /// ```
 #[inline(always)]
-pub fn filter<S: ToList, D: ToList>(
-    l: Layout<S, D>,
-) -> LayoutOf<
-    <ListOf<S> as FilterImpl<ListOf<D>>>::Shape,
-    <ListOf<S> as FilterImpl<ListOf<D>>>::Stride,
->
-where
-    ListOf<S>: FilterImpl<ListOf<D>>,
-    (
-        <ListOf<S> as FilterImpl<ListOf<D>>>::Shape,
-        <ListOf<S> as FilterImpl<ListOf<D>>>::Stride,
-    ): LayoutResult,
-{
-    finish(|| l.shape().to_list().filter(l.stride().to_list()))
+pub fn filter<L: Filterable>(l: L) -> FilterT<L> {
+    l.filter()
 }

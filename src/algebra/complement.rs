@@ -462,13 +462,60 @@ where
 ///
 /// ```
 /// use cutlet::prelude::*;
-/// let c: ComplementToT<shape_t!(4), shape_t!(2), shape_t!(24)> = complement_to(layout!(4:2), shape!(24));
+/// let c: ComplementToLayoutT<shape_t!(4), shape_t!(2), shape_t!(24)> = complement_to(layout!(4:2), shape!(24));
 /// assert_eq!(c.to_string(), "(_2,_3):(_1,_8)");
 /// ```
-pub type ComplementToT<S, D, CoT> = LayoutOf<
+#[doc(hidden)]
+pub type ComplementToLayoutT<S, D, CoT> = LayoutOf<
     <ListOf<S> as ComplementTo<ListOf<D>, ListOf<CoT>>>::Shape,
     <ListOf<S> as ComplementTo<ListOf<D>, ListOf<CoT>>>::Stride,
 >;
+
+/// Layouts that CuTe's `complement_to` applies to with `cotarget`; [`ComplementToT`] names the result. A
+/// bound on this trait is how generic code asks for `complement_to` (the trait is sealed).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: ComplementableTo<C>, C>(l: L, c: C) -> ComplementToT<L, C> { complement_to(l, c) }
+/// assert_eq!(f(layout!(4:2), shape!(24)).to_string(), "(_2,_3):(_1,_8)");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`complement_to` is not defined for `{Self}` with these arguments",
+    label = "CuTe's conditions for `complement_to` do not hold here, or this is not a layout"
+)]
+pub trait ComplementableTo<CoT>: crate::algebra::Sealed {
+    /// The result of `complement_to`.
+    type Output;
+    /// CuTe's `complement_to` (see the free function).
+    fn complement_to(self, cotarget: CoT) -> Self::Output;
+}
+impl<S: ToList, D: ToList, CoT: ToList> ComplementableTo<CoT> for Layout<S, D>
+where
+    ListOf<S>: ComplementTo<ListOf<D>, ListOf<CoT>>,
+    (
+        <ListOf<S> as ComplementTo<ListOf<D>, ListOf<CoT>>>::Shape,
+        <ListOf<S> as ComplementTo<ListOf<D>, ListOf<CoT>>>::Stride,
+    ): LayoutResult,
+{
+    type Output = ComplementToLayoutT<S, D, CoT>;
+    #[inline(always)]
+    fn complement_to(self, cotarget: CoT) -> Self::Output {
+        let l = self;
+        finish(|| {
+            l.shape()
+                .to_list()
+                .complement_to(l.stride().to_list(), cotarget.to_list())
+        })
+    }
+}
+/// The type of `complement_to(l, cotarget)` for `l: L`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: ComplementableTo<C>, C>(l: L, c: C) -> ComplementToT<L, C> { complement_to(l, c) }
+/// assert_eq!(f(layout!(4:2), shape!(24)).to_string(), "(_2,_3):(_1,_8)");
+/// ```
+pub type ComplementToT<L, CoT> = <L as ComplementableTo<CoT>>::Output;
 
 /// CuTe's `complement(layout, cotarget)`: a layout disjoint from and ordered after
 /// `layout` such that `(layout, complement)` covers `cotarget` (an int or a shape).
@@ -479,22 +526,8 @@ pub type ComplementToT<S, D, CoT> = LayoutOf<
 /// assert_eq!(complement_to(layout!((2,4):(1,2)), shape!(32)).to_string(), "_4:_8");
 /// ```
 #[inline(always)]
-pub fn complement_to<S: ToList, D: ToList, CoT: ToList>(
-    l: Layout<S, D>,
-    cotarget: CoT,
-) -> ComplementToT<S, D, CoT>
-where
-    ListOf<S>: ComplementTo<ListOf<D>, ListOf<CoT>>,
-    (
-        <ListOf<S> as ComplementTo<ListOf<D>, ListOf<CoT>>>::Shape,
-        <ListOf<S> as ComplementTo<ListOf<D>, ListOf<CoT>>>::Stride,
-    ): LayoutResult,
-{
-    finish(|| {
-        l.shape()
-            .to_list()
-            .complement_to(l.stride().to_list(), cotarget.to_list())
-    })
+pub fn complement_to<L: ComplementableTo<CoT>, CoT>(l: L, cotarget: CoT) -> ComplementToT<L, CoT> {
+    l.complement_to(cotarget)
 }
 
 /// `complement(layout)` on internal forms: the cotarget is the filtered cosize.
@@ -525,6 +558,51 @@ where
     }
 }
 
+/// Layouts that CuTe's `complement` applies to; [`ComplementT`] names the result. A
+/// bound on this trait is how generic code asks for `complement` (the trait is sealed).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: Complementable>(l: L) -> ComplementT<L> { complement(l) }
+/// assert_eq!(f(layout!((2,2):(1,6))).to_string(), "_3:_2");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`complement` is not defined for `{Self}`",
+    label = "CuTe's conditions for `complement` do not hold here, or this is not a layout"
+)]
+pub trait Complementable: crate::algebra::Sealed {
+    /// The result of `complement`.
+    type Output;
+    /// CuTe's `complement` (see the free function).
+    fn complement(self) -> Self::Output;
+}
+impl<S: ToList, D: ToList> Complementable for Layout<S, D>
+where
+    ListOf<S>: ComplementSelf<ListOf<D>>,
+    (
+        <ListOf<S> as ComplementSelf<ListOf<D>>>::Shape,
+        <ListOf<S> as ComplementSelf<ListOf<D>>>::Stride,
+    ): LayoutResult,
+{
+    type Output = LayoutOf<
+        <ListOf<S> as ComplementSelf<ListOf<D>>>::Shape,
+        <ListOf<S> as ComplementSelf<ListOf<D>>>::Stride,
+    >;
+    #[inline(always)]
+    fn complement(self) -> Self::Output {
+        let l = self;
+        finish(|| l.shape().to_list().complement_self(l.stride().to_list()))
+    }
+}
+/// The type of `complement(l)` for `l: L`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: Complementable>(l: L) -> ComplementT<L> { complement(l) }
+/// assert_eq!(f(layout!((2,2):(1,6))).to_string(), "_3:_2");
+/// ```
+pub type ComplementT<L> = <L as Complementable>::Output;
+
 /// CuTe's `complement(layout)`: the complement up to the layout's own cosize.
 ///
 /// ```
@@ -533,18 +611,6 @@ where
 /// assert_eq!(complement(layout!((2,(2,1,2)):(1,(4,7,2)))).to_string(), "_1:_0");
 /// ```
 #[inline(always)]
-pub fn complement<S: ToList, D: ToList>(
-    l: Layout<S, D>,
-) -> LayoutOf<
-    <ListOf<S> as ComplementSelf<ListOf<D>>>::Shape,
-    <ListOf<S> as ComplementSelf<ListOf<D>>>::Stride,
->
-where
-    ListOf<S>: ComplementSelf<ListOf<D>>,
-    (
-        <ListOf<S> as ComplementSelf<ListOf<D>>>::Shape,
-        <ListOf<S> as ComplementSelf<ListOf<D>>>::Stride,
-    ): LayoutResult,
-{
-    finish(|| l.shape().to_list().complement_self(l.stride().to_list()))
+pub fn complement<L: Complementable>(l: L) -> ComplementT<L> {
+    l.complement()
 }

@@ -432,13 +432,66 @@ comp_terminal_leaf!(C<N> => [N,], isize => []);
 ///
 /// ```
 /// use cutlet::prelude::*;
-/// let c: CompositionT<shape_t!((4,8)), shape_t!((13,1)), layout_t!(8:2)> = composition(layout!((4,8):(13,1)), layout!(8:2));
+/// let c: CompositionLayoutT<shape_t!((4,8)), shape_t!((13,1)), layout_t!(8:2)> = composition(layout!((4,8):(13,1)), layout!(8:2));
 /// assert_eq!(c.to_string(), "(_2,_4):(_26,_1)");
 /// ```
-pub type CompositionT<S, D, T> = LayoutOf<
+#[doc(hidden)]
+pub type CompositionLayoutT<S, D, T> = LayoutOf<
     <<T as ToTiler>::Tiler as AtTerminal<ComposeOp, ListOf<S>, ListOf<D>>>::Shape,
     <<T as ToTiler>::Tiler as AtTerminal<ComposeOp, ListOf<S>, ListOf<D>>>::Stride,
 >;
+
+/// Layouts and tensors that CuTe's `composition` applies to with `b`; [`CompositionT`] names the result. A
+/// bound on this trait is how generic code asks for `composition` (the trait is sealed).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: Composable<T>, T>(l: L, t: T) -> CompositionT<L, T> { composition(l, t) }
+/// assert_eq!(f(layout!((4,8):(13,1)), layout!(8:2)).to_string(), "(_2,_4):(_26,_1)");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`composition` is not defined for `{Self}` with these arguments",
+    label = "CuTe's conditions for `composition` do not hold here, or this is not a layout or tensor"
+)]
+pub trait Composable<T>: crate::algebra::Sealed {
+    /// The result of `composition`.
+    type Output;
+    /// CuTe's `composition` (see the free function).
+    fn composition(self, b: T) -> Self::Output;
+}
+impl<S: ToList, D: ToList, T: ToTiler> Composable<T> for Layout<S, D>
+where
+    T::Tiler: AtTerminal<ComposeOp, ListOf<S>, ListOf<D>>,
+    (
+        <T::Tiler as AtTerminal<ComposeOp, ListOf<S>, ListOf<D>>>::Shape,
+        <T::Tiler as AtTerminal<ComposeOp, ListOf<S>, ListOf<D>>>::Stride,
+    ): LayoutResult,
+{
+    type Output = CompositionLayoutT<S, D, T>;
+    #[inline(always)]
+    fn composition(self, b: T) -> Self::Output {
+        let a = self;
+        finish(|| {
+            b.to_tiler()
+                .at(ComposeOp, a.shape().to_list(), a.stride().to_list())
+        })
+    }
+}
+impl<E, L: Composable<T>, T> Composable<T> for crate::tensor::Tensor<E, L> {
+    type Output = crate::tensor::Tensor<E, L::Output>;
+    #[inline(always)]
+    fn composition(self, b: T) -> Self::Output {
+        self.map_layout_with(|l| l.composition(b))
+    }
+}
+/// The type of `composition(l, b)` for `l: L`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: Composable<T>, T>(l: L, t: T) -> CompositionT<L, T> { composition(l, t) }
+/// assert_eq!(f(layout!((4,8):(13,1)), layout!(8:2)).to_string(), "(_2,_4):(_26,_1)");
+/// ```
+pub type CompositionT<L, T> = <L as Composable<T>>::Output;
 
 /// CuTe's `composition(a, b)`: the layout `R` with `R(c) = a(b(c))`, compatible with
 /// `b`. `b` is a layout, a shape tiler (`shape!((3,8))`: by-mode with stride-1 layouts),
@@ -454,16 +507,6 @@ pub type CompositionT<S, D, T> = LayoutOf<
 /// assert_eq!(composition(b, shape!((3, 8))).to_string(), "(_3,_8):(_32,_1)");
 /// ```
 #[inline(always)]
-pub fn composition<S: ToList, D: ToList, T: ToTiler>(a: Layout<S, D>, b: T) -> CompositionT<S, D, T>
-where
-    T::Tiler: AtTerminal<ComposeOp, ListOf<S>, ListOf<D>>,
-    (
-        <T::Tiler as AtTerminal<ComposeOp, ListOf<S>, ListOf<D>>>::Shape,
-        <T::Tiler as AtTerminal<ComposeOp, ListOf<S>, ListOf<D>>>::Stride,
-    ): LayoutResult,
-{
-    finish(|| {
-        b.to_tiler()
-            .at(ComposeOp, a.shape().to_list(), a.stride().to_list())
-    })
+pub fn composition<L: Composable<T>, T>(l: L, b: T) -> CompositionT<L, T> {
+    l.composition(b)
 }

@@ -116,27 +116,74 @@ impl Default for DivideOp {
 /// assert_eq!(t.to_string(), "((_4,_8),(_2,_3)):((_1,_8),(_4,_64))");
 /// assert_eq!(core::mem::size_of_val(&t), 0);
 /// ```
+#[doc(hidden)]
 pub type TilingT<Op, S, D, T, Kind> = LayoutOf<
     <<T as ToTiler>::Tiler as Tiling<Op, ListOf<S>, ListOf<D>, Kind>>::Shape,
     <<T as ToTiler>::Tiler as Tiling<Op, ListOf<S>, ListOf<D>, Kind>>::Stride,
 >;
 
+/// Layouts and tensors that CuTe's divides apply to with tiler `T`, arranged as
+/// `Kind` ([`Logical`], [`Zipped`], [`Tiled`] or [`Flat`]); [`LogicalDivideT`],
+/// [`ZippedDivideT`], [`TiledDivideT`] and [`FlatDivideT`] name the results. A bound on
+/// this trait is how generic code asks for a divide (the trait is sealed).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn tiles<L: Divisible<T, Zipped>, T>(l: L, t: T) -> ZippedDivideT<L, T> { zipped_divide(l, t) }
+/// assert_eq!(tiles(layout!((8,24):(1,8)), shape!((4, 8))).to_string(), "((_4,_8),(_2,_3)):((_1,_8),(_4,_64))");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot divide `{Self}` by the tiler `{T}`",
+    label = "CuTe's conditions for this divide do not hold, or this is not a layout or tensor",
+    note = "a tiler is a layout, a shape, `X` (CuTe's `_`) or a tuple of those with at most as many modes as the layout"
+)]
+pub trait Divisible<T, Kind>: crate::algebra::Sealed {
+    /// The divided layout (or tensor).
+    type Output;
+    /// The divide (see the free functions).
+    fn divide(self, tiler: T) -> Self::Output;
+}
+impl<S: ToList, D: ToList, T: ToTiler, Kind> Divisible<T, Kind> for Layout<S, D>
+where
+    T::Tiler: Tiling<DivideOp, ListOf<S>, ListOf<D>, Kind>,
+    (
+        <T::Tiler as Tiling<DivideOp, ListOf<S>, ListOf<D>, Kind>>::Shape,
+        <T::Tiler as Tiling<DivideOp, ListOf<S>, ListOf<D>, Kind>>::Stride,
+    ): LayoutResult,
+{
+    type Output = TilingT<DivideOp, S, D, T, Kind>;
+    #[inline(always)]
+    fn divide(self, tiler: T) -> Self::Output {
+        let l = self;
+        finish(|| {
+            tiler
+                .to_tiler()
+                .tiling(l.shape().to_list(), l.stride().to_list())
+        })
+    }
+}
+impl<E, L: Divisible<T, Kind>, T, Kind> Divisible<T, Kind> for crate::tensor::Tensor<E, L> {
+    type Output = crate::tensor::Tensor<E, L::Output>;
+    #[inline(always)]
+    fn divide(self, tiler: T) -> Self::Output {
+        self.map_layout_with(|l| l.divide(tiler))
+    }
+}
+
 macro_rules! divide_fn {
-    ($(#[$m:meta])* $name:ident, $kind:ty) => {
+    ($(#[$m:meta])* $name:ident, $alias:ident, $kind:ty) => {
+        #[doc = concat!("The type of `", stringify!($name), "(l, tiler)` for `l: L`.")]
+        ///
+        /// ```
+        /// use cutlet::prelude::*;
+        #[doc = concat!("fn f<L: Divisible<T, ", stringify!($kind), ">, T>(l: L, t: T) -> ", stringify!($alias), "<L, T> { ", stringify!($name), "(l, t) }")]
+        /// assert_eq!(size(f(layout!((8,24):(1,8)), shape!((4, 8)))).to_string(), "_192");
+        /// ```
+        pub type $alias<L, T> = <L as Divisible<T, $kind>>::Output;
         $(#[$m])*
         #[inline(always)]
-        pub fn $name<S: ToList, D: ToList, T: ToTiler>(
-            layout: Layout<S, D>,
-            tiler: T,
-        ) -> TilingT<DivideOp, S, D, T, $kind>
-        where
-            T::Tiler: Tiling<DivideOp, ListOf<S>, ListOf<D>, $kind>,
-            (
-                <T::Tiler as Tiling<DivideOp, ListOf<S>, ListOf<D>, $kind>>::Shape,
-                <T::Tiler as Tiling<DivideOp, ListOf<S>, ListOf<D>, $kind>>::Stride,
-            ): LayoutResult,
-        {
-            finish(|| tiler.to_tiler().tiling(layout.shape().to_list(), layout.stride().to_list()))
+        pub fn $name<L: Divisible<T, $kind>, T>(layout: L, tiler: T) -> $alias<L, T> {
+            layout.divide(tiler)
         }
     };
 }
@@ -150,7 +197,7 @@ divide_fn!(
     /// let a = layout!((4,2,3):(2,1,8));
     /// assert_eq!(logical_divide(a, layout!(4:2)).to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
     /// ```
-    logical_divide, Logical
+    logical_divide, LogicalDivideT, Logical
 );
 divide_fn!(
     /// CuTe's `zipped_divide(layout, tiler)`: `((tiles...), (rests...))`.
@@ -160,7 +207,7 @@ divide_fn!(
     /// let a = layout!((8,24):(1,8));
     /// assert_eq!(zipped_divide(a, shape!((4, 8))).to_string(), "((_4,_8),(_2,_3)):((_1,_8),(_4,_64))");
     /// ```
-    zipped_divide, Zipped
+    zipped_divide, ZippedDivideT, Zipped
 );
 divide_fn!(
     /// CuTe's `tiled_divide(layout, tiler)`: `((tiles...), rests...)`.
@@ -170,7 +217,7 @@ divide_fn!(
     /// let a = layout!((8,24):(1,8));
     /// assert_eq!(tiled_divide(a, shape!((4, 8))).to_string(), "((_4,_8),_2,_3):((_1,_8),_4,_64)");
     /// ```
-    tiled_divide, Tiled
+    tiled_divide, TiledDivideT, Tiled
 );
 divide_fn!(
     /// CuTe's `flat_divide(layout, tiler)`: `(tiles..., rests...)`.
@@ -180,5 +227,5 @@ divide_fn!(
     /// let a = layout!((8,24):(1,8));
     /// assert_eq!(flat_divide(a, shape!((4, 8))).to_string(), "(_4,_8,_2,_3):(_1,_8,_4,_64)");
     /// ```
-    flat_divide, Flat
+    flat_divide, FlatDivideT, Flat
 );

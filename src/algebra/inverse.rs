@@ -285,6 +285,51 @@ where
     }
 }
 
+/// Layouts that CuTe's `right_inverse` applies to; [`RightInverseT`] names the result. A
+/// bound on this trait is how generic code asks for `right_inverse` (the trait is sealed).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: RightInvertible>(l: L) -> RightInverseT<L> { right_inverse(l) }
+/// assert_eq!(f(layout!((4,2):(2,1))).to_string(), "(_2,_4):(_4,_1)");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`right_inverse` is not defined for `{Self}`",
+    label = "CuTe's conditions for `right_inverse` do not hold here, or this is not a layout"
+)]
+pub trait RightInvertible: crate::algebra::Sealed {
+    /// The result of `right_inverse`.
+    type Output;
+    /// CuTe's `right_inverse` (see the free function).
+    fn right_inverse(self) -> Self::Output;
+}
+impl<S: ToList, D: ToList> RightInvertible for Layout<S, D>
+where
+    ListOf<S>: RightInverse<ListOf<D>>,
+    (
+        <ListOf<S> as RightInverse<ListOf<D>>>::Shape,
+        <ListOf<S> as RightInverse<ListOf<D>>>::Stride,
+    ): LayoutResult,
+{
+    type Output = LayoutOf<
+        <ListOf<S> as RightInverse<ListOf<D>>>::Shape,
+        <ListOf<S> as RightInverse<ListOf<D>>>::Stride,
+    >;
+    #[inline(always)]
+    fn right_inverse(self) -> Self::Output {
+        let l = self;
+        finish(|| l.shape().to_list().right_inverse(l.stride().to_list()))
+    }
+}
+/// The type of `right_inverse(l)` for `l: L`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: RightInvertible>(l: L) -> RightInverseT<L> { right_inverse(l) }
+/// assert_eq!(f(layout!((4,2):(2,1))).to_string(), "(_2,_4):(_4,_1)");
+/// ```
+pub type RightInverseT<L> = <L as RightInvertible>::Output;
+
 /// CuTe's `right_inverse(layout)`: `layout(result(i)) == i` for `i < size(result)`.
 /// Dynamic strides are skipped, as in CuTe.
 ///
@@ -294,20 +339,8 @@ where
 /// assert_eq!(right_inverse(layout!((3,8):(8,1))).to_string(), "(_8,_3):(_3,_1)");
 /// ```
 #[inline(always)]
-pub fn right_inverse<S: ToList, D: ToList>(
-    l: Layout<S, D>,
-) -> LayoutOf<
-    <ListOf<S> as RightInverse<ListOf<D>>>::Shape,
-    <ListOf<S> as RightInverse<ListOf<D>>>::Stride,
->
-where
-    ListOf<S>: RightInverse<ListOf<D>>,
-    (
-        <ListOf<S> as RightInverse<ListOf<D>>>::Shape,
-        <ListOf<S> as RightInverse<ListOf<D>>>::Stride,
-    ): LayoutResult,
-{
-    finish(|| l.shape().to_list().right_inverse(l.stride().to_list()))
+pub fn right_inverse<L: RightInvertible>(l: L) -> RightInverseT<L> {
+    l.right_inverse()
 }
 
 /// The fold of `left_inverse` over the sorted `(stride, index)` keys.
@@ -435,6 +468,51 @@ where
     }
 }
 
+/// Layouts that CuTe's `left_inverse` applies to; [`LeftInverseT`] names the result. A
+/// bound on this trait is how generic code asks for `left_inverse` (the trait is sealed).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: LeftInvertible>(l: L) -> LeftInverseT<L> { left_inverse(l) }
+/// assert_eq!(f(layout!((3,8):(8,1))).to_string(), "(_8,_3):(_3,_1)");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`left_inverse` is not defined for `{Self}`",
+    label = "CuTe's conditions for `left_inverse` do not hold here, or this is not a layout"
+)]
+pub trait LeftInvertible: crate::algebra::Sealed {
+    /// The result of `left_inverse`.
+    type Output;
+    /// CuTe's `left_inverse` (see the free function).
+    fn left_inverse(self) -> Self::Output;
+}
+impl<S: ToList, D: ToList> LeftInvertible for Layout<S, D>
+where
+    ListOf<S>: LeftInverse<ListOf<D>>,
+    (
+        <ListOf<S> as LeftInverse<ListOf<D>>>::Shape,
+        <ListOf<S> as LeftInverse<ListOf<D>>>::Stride,
+    ): LayoutResult,
+{
+    type Output = LayoutOf<
+        <ListOf<S> as LeftInverse<ListOf<D>>>::Shape,
+        <ListOf<S> as LeftInverse<ListOf<D>>>::Stride,
+    >;
+    #[inline(always)]
+    fn left_inverse(self) -> Self::Output {
+        let l = self;
+        finish(|| l.shape().to_list().left_inverse(l.stride().to_list()))
+    }
+}
+/// The type of `left_inverse(l)` for `l: L`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: LeftInvertible>(l: L) -> LeftInverseT<L> { left_inverse(l) }
+/// assert_eq!(f(layout!((3,8):(8,1))).to_string(), "(_8,_3):(_3,_1)");
+/// ```
+pub type LeftInverseT<L> = <L as LeftInvertible>::Output;
+
 /// CuTe's `left_inverse(layout)`: `result(layout(i)) == i` for an injective layout;
 /// it needs static strides.
 ///
@@ -444,20 +522,8 @@ where
 /// assert_eq!(left_inverse(layout!((16,2,8):(16,8,1))).to_string(), "(_8,_2,_16):(_32,_16,_1)");
 /// ```
 #[inline(always)]
-pub fn left_inverse<S: ToList, D: ToList>(
-    l: Layout<S, D>,
-) -> LayoutOf<
-    <ListOf<S> as LeftInverse<ListOf<D>>>::Shape,
-    <ListOf<S> as LeftInverse<ListOf<D>>>::Stride,
->
-where
-    ListOf<S>: LeftInverse<ListOf<D>>,
-    (
-        <ListOf<S> as LeftInverse<ListOf<D>>>::Shape,
-        <ListOf<S> as LeftInverse<ListOf<D>>>::Stride,
-    ): LayoutResult,
-{
-    finish(|| l.shape().to_list().left_inverse(l.stride().to_list()))
+pub fn left_inverse<L: LeftInvertible>(l: L) -> LeftInverseT<L> {
+    l.left_inverse()
 }
 
 /// The first mode of `coalesce(a o right_inverse(b))` and whether it is a static

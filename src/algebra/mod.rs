@@ -6,6 +6,13 @@
 //! reference these are tested against.
 
 mod arrange;
+mod sealed {
+    /// Layouts and tensors: what the algebra's umbrella traits are implemented for.
+    pub trait Sealed {}
+    impl<S, D> Sealed for crate::layout::Layout<S, D> {}
+    impl<E, L> Sealed for crate::tensor::Tensor<E, L> {}
+}
+pub(crate) use sealed::Sealed;
 mod bymode;
 mod coalesce;
 mod complement;
@@ -19,7 +26,8 @@ mod tiler;
 mod util;
 
 #[doc(hidden)]
-pub use arrange::*;
+pub use arrange::{Arrange, ArrangeKind, Splat, Zip2By, Zip2Rest};
+pub use arrange::{Flat, Logical, Tiled, Zipped};
 #[doc(hidden)]
 pub use bymode::{AtTerminal, ModeZip, TerminalOp};
 pub use coalesce::*;

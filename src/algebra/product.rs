@@ -68,22 +68,112 @@ macro_rules! int_product {
 }
 int_product!(C<N> => [N: Copy,], isize => []);
 
-macro_rules! product_fn {
-    ($(#[$m:meta])* $name:ident, $kind:ty) => {
-        $(#[$m])*
-        #[inline(always)]
-        pub fn $name<S: ToList, D: ToList, T: ToTiler>(
-            block: Layout<S, D>,
-            tiler: T,
-        ) -> super::divide::TilingT<ProductOp, S, D, T, $kind>
+/// Layouts that CuTe's products apply to with tiler `T`, arranged as `Kind`
+/// ([`Logical`], [`Zipped`], [`Tiled`], [`Flat`], [`Blocked`] or [`Raked`]);
+/// [`LogicalProductT`] ... [`RakedProductT`] name the results. A bound on this trait
+/// is how generic code asks for a product (the trait is sealed).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn rep<L: Multipliable<T, Logical>, T>(l: L, t: T) -> LogicalProductT<L, T> { logical_product(l, t) }
+/// assert_eq!(rep(layout!((2,2):(1,2)), layout!(3:1)).to_string(), "((_2,_2),_3):((_1,_2),_4)");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "the product of the block `{Self}` and the tiler `{T}` is not defined",
+    label = "CuTe's conditions for this product do not hold, or this is not a layout"
+)]
+pub trait Multipliable<T, Kind>: crate::algebra::Sealed {
+    /// The product layout.
+    type Output;
+    /// The product (see the free functions).
+    fn product(self, tiler: T) -> Self::Output;
+}
+impl<S: ToList, D: ToList, T: ToTiler, Kind> Multipliable<T, Kind> for Layout<S, D>
+where
+    Kind: super::arrange::ArrangeKind,
+    T::Tiler: Tiling<ProductOp, ListOf<S>, ListOf<D>, Kind>,
+    (
+        <T::Tiler as Tiling<ProductOp, ListOf<S>, ListOf<D>, Kind>>::Shape,
+        <T::Tiler as Tiling<ProductOp, ListOf<S>, ListOf<D>, Kind>>::Stride,
+    ): LayoutResult,
+{
+    type Output = super::divide::TilingT<ProductOp, S, D, T, Kind>;
+    #[inline(always)]
+    fn product(self, tiler: T) -> Self::Output {
+        let block = self;
+        finish(|| {
+            tiler
+                .to_tiler()
+                .tiling(block.shape().to_list(), block.stride().to_list())
+        })
+    }
+}
+
+/// `blocked_product`'s arrangement: the block innermost, mode by mode.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let b = layout!((2,2):(1,2));
+/// assert_eq!(blocked_product(b, layout!((2,3):(1,2))).to_string(), "((_2,_2),(_2,_3)):((_1,_4),(_2,_8))");
+/// ```
+#[derive(Clone, Copy, Default, Debug)]
+pub struct Blocked;
+/// `raked_product`'s arrangement: the block interleaved across the tiler.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let b = layout!((2,2):(1,2));
+/// assert_eq!(raked_product(b, layout!((2,3):(1,2))).to_string(), "((_2,_2),(_3,_2)):((_4,_1),(_8,_2))");
+/// ```
+#[derive(Clone, Copy, Default, Debug)]
+pub struct Raked;
+
+macro_rules! rank_sensitive_impl {
+    ($kind:ty, $raked:ty) => {
+        impl<S: ToList, D: ToList, TS: ToList, TD: ToList> Multipliable<Layout<TS, TD>, $kind>
+            for Layout<S, D>
         where
-            T::Tiler: Tiling<ProductOp, ListOf<S>, ListOf<D>, $kind>,
+            ListOf<S>: RankSensitive<ListOf<D>, ListOf<TS>, ListOf<TD>, $raked>,
             (
-                <T::Tiler as Tiling<ProductOp, ListOf<S>, ListOf<D>, $kind>>::Shape,
-                <T::Tiler as Tiling<ProductOp, ListOf<S>, ListOf<D>, $kind>>::Stride,
+                <ListOf<S> as RankSensitive<ListOf<D>, ListOf<TS>, ListOf<TD>, $raked>>::Shape,
+                <ListOf<S> as RankSensitive<ListOf<D>, ListOf<TS>, ListOf<TD>, $raked>>::Stride,
             ): LayoutResult,
         {
-            finish(|| tiler.to_tiler().tiling(block.shape().to_list(), block.stride().to_list()))
+            type Output = LayoutOf<
+                <ListOf<S> as RankSensitive<ListOf<D>, ListOf<TS>, ListOf<TD>, $raked>>::Shape,
+                <ListOf<S> as RankSensitive<ListOf<D>, ListOf<TS>, ListOf<TD>, $raked>>::Stride,
+            >;
+            #[inline(always)]
+            fn product(self, tiler: Layout<TS, TD>) -> Self::Output {
+                let block = self;
+                finish(|| {
+                    block.shape().to_list().rank_sensitive(
+                        block.stride().to_list(),
+                        tiler.shape().to_list(),
+                        tiler.stride().to_list(),
+                    )
+                })
+            }
+        }
+    };
+}
+rank_sensitive_impl!(Blocked, typenum::B0);
+rank_sensitive_impl!(Raked, B1);
+
+macro_rules! product_fn {
+    ($(#[$m:meta])* $name:ident, $alias:ident, $kind:ty) => {
+        #[doc = concat!("The type of `", stringify!($name), "(block, tiler)` for `block: L`.")]
+        ///
+        /// ```
+        /// use cutlet::prelude::*;
+        #[doc = concat!("fn f<L: Multipliable<T, ", stringify!($kind), ">, T>(l: L, t: T) -> ", stringify!($alias), "<L, T> { ", stringify!($name), "(l, t) }")]
+        /// assert_eq!(size(f(layout!((2,2):(1,2)), layout!((2,3):(1,2)))).to_string(), "_24");
+        /// ```
+        pub type $alias<L, T> = <L as Multipliable<T, $kind>>::Output;
+        $(#[$m])*
+        #[inline(always)]
+        pub fn $name<L: Multipliable<T, $kind>, T>(block: L, tiler: T) -> $alias<L, T> {
+            block.product(tiler)
         }
     };
 }
@@ -97,7 +187,7 @@ product_fn!(
     /// let b = layout!((2,2):(1,2));
     /// assert_eq!(logical_product(b, layout!(3:1)).to_string(), "((_2,_2),_3):((_1,_2),_4)");
     /// ```
-    logical_product, Logical
+    logical_product, LogicalProductT, Logical
 );
 product_fn!(
     /// CuTe's `zipped_product(block, tiler)`: `((block...), (products...))`.
@@ -106,7 +196,7 @@ product_fn!(
     /// use cutlet::prelude::*;
     /// assert_eq!(zipped_product(layout!((8,2):(1,0)), layout!(4:1)).to_string(), "((_8,_2),_4):((_1,_0),_8)");
     /// ```
-    zipped_product, Zipped
+    zipped_product, ZippedProductT, Zipped
 );
 product_fn!(
     /// CuTe's `tiled_product(block, tiler)`: `((block...), products...)`.
@@ -115,7 +205,7 @@ product_fn!(
     /// use cutlet::prelude::*;
     /// assert_eq!(tiled_product(layout!((1,4):(0,1)), layout!((2,8):(1,2))).to_string(), "((_1,_4),_2,_8):((_0,_1),_4,_8)");
     /// ```
-    tiled_product, Tiled
+    tiled_product, TiledProductT, Tiled
 );
 product_fn!(
     /// CuTe's `flat_product(block, tiler)`: `(block..., products...)`.
@@ -124,7 +214,7 @@ product_fn!(
     /// use cutlet::prelude::*;
     /// assert_eq!(flat_product(layout!((16):(1)), layout!((1,16):(1,1))).to_string(), "((_16),_1,_16):((_1),_16,_16)");
     /// ```
-    flat_product, Flat
+    flat_product, FlatProductT, Flat
 );
 
 /// Append `Self` (a typenum count) copies of `X` to `L`. The count is the `Self`
@@ -368,36 +458,7 @@ where
     }
 }
 
-macro_rules! rank_sensitive_fn {
-    ($(#[$m:meta])* $name:ident, $raked:ty) => {
-        $(#[$m])*
-        #[inline(always)]
-        pub fn $name<S: ToList, D: ToList, TS: ToList, TD: ToList>(
-            block: Layout<S, D>,
-            tiler: Layout<TS, TD>,
-        ) -> LayoutOf<
-            <ListOf<S> as RankSensitive<ListOf<D>, ListOf<TS>, ListOf<TD>, $raked>>::Shape,
-            <ListOf<S> as RankSensitive<ListOf<D>, ListOf<TS>, ListOf<TD>, $raked>>::Stride,
-        >
-        where
-            ListOf<S>: RankSensitive<ListOf<D>, ListOf<TS>, ListOf<TD>, $raked>,
-            (
-                <ListOf<S> as RankSensitive<ListOf<D>, ListOf<TS>, ListOf<TD>, $raked>>::Shape,
-                <ListOf<S> as RankSensitive<ListOf<D>, ListOf<TS>, ListOf<TD>, $raked>>::Stride,
-            ): LayoutResult,
-        {
-            finish(|| {
-                block.shape().to_list().rank_sensitive(
-                    block.stride().to_list(),
-                    tiler.shape().to_list(),
-                    tiler.stride().to_list(),
-                )
-            })
-        }
-    };
-}
-
-rank_sensitive_fn!(
+product_fn!(
     /// CuTe's `blocked_product(block, tiler)`: the block repeated over the tiler, mode
     /// by mode, block innermost; rank `max(rank(block), rank(tiler))`.
     ///
@@ -407,9 +468,9 @@ rank_sensitive_fn!(
     /// let t = layout!((2,3):(1,2));
     /// assert_eq!(blocked_product(b, t).to_string(), "((_2,_2),(_2,_3)):((_1,_4),(_2,_8))");
     /// ```
-    blocked_product, typenum::B0
+    blocked_product, BlockedProductT, Blocked
 );
-rank_sensitive_fn!(
+product_fn!(
     /// CuTe's `raked_product(block, tiler)`: the block interleaved across the tiler.
     ///
     /// ```
@@ -418,5 +479,5 @@ rank_sensitive_fn!(
     /// let t = layout!((2,3):(1,2));
     /// assert_eq!(raked_product(b, t).to_string(), "((_2,_2),(_3,_2)):((_4,_1),(_8,_2))");
     /// ```
-    raked_product, B1
+    raked_product, RakedProductT, Raked
 );

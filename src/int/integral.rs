@@ -38,7 +38,10 @@ pub trait Integral: Copy + fmt::Debug + fmt::Display + Sealed + 'static {
 }
 
 impl<N> Sealed for C<N> {}
-impl Sealed for isize {}
+macro_rules! sealed_ints {
+    ($($t:ty),*) => {$(impl Sealed for $t {})*};
+}
+sealed_ints!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
 
 impl<N> Integral for C<N>
 where
@@ -71,7 +74,7 @@ impl Integral for isize {
 /// use cutlet::int::DynInt;
 /// assert_eq!(7u32.to_isize(), 7);
 /// ```
-pub trait DynInt: Copy {
+pub trait DynInt: Copy + Sealed {
     /// The value as `isize`; panics, naming the value, if it does not fit.
     fn to_isize(self) -> isize;
 }

@@ -86,6 +86,17 @@ impl<E, S: Copy, D: Copy> Tensor<E, Layout<S, D>> {
     }
 }
 
+impl<E, L> Tensor<E, L> {
+    /// The same engine with the layout mapped by `f` (the algebra on tensors).
+    #[inline(always)]
+    pub(crate) fn map_layout_with<L2>(self, f: impl FnOnce(L) -> L2) -> Tensor<E, L2> {
+        Tensor {
+            layout: f(self.layout),
+            engine: self.engine,
+        }
+    }
+}
+
 impl<E: Engine, S: ToList, D: ToList> Tensor<E, Layout<S, D>> {
     /// The element at a coordinate (1-D, natural or mixed), by value; works for every
     /// engine, including identity tensors whose elements are computed.

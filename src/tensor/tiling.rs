@@ -33,7 +33,7 @@ where
         <T::Tiler as AtTerminal<ComposeOp, ListOf<S>, ListOf<D>>>::Stride,
     ): LayoutResult,
 {
-    type Out = crate::algebra::CompositionT<S, D, T>;
+    type Out = crate::algebra::CompositionLayoutT<S, D, T>;
     #[inline(always)]
     fn apply(self, op: ComposeWith<T>) -> Self::Out {
         crate::algebra::composition(self, op.0)

@@ -53,25 +53,20 @@ impl<N: Copy> ToList for C<N> {
         self
     }
 }
-impl ToList for isize {
+// Any machine integer is a dynamic leaf (CuTe accepts every integral type), so
+// coordinates and indices can be `usize` loop counters; it becomes an `isize`. One
+// blanket impl (rather than one per type) keeps an unsuffixed literal such as
+// `l.call(3)` inferable: its internal form is `isize` whatever integer type it is.
+impl<T: crate::int::DynInt> ToList for T {
     type List = isize;
     #[inline(always)]
-    fn to_list(self) -> Self {
-        self
+    #[track_caller]
+    fn to_list(self) -> isize {
+        self.to_isize()
     }
 }
-// Any machine integer is a dynamic leaf (CuTe accepts every integral type), so
-// coordinates and indices can be `usize` loop counters; it becomes an `isize`.
 macro_rules! machine_int_leaf {
     ($($t:ty),*) => {$(
-        impl ToList for $t {
-            type List = isize;
-            #[inline(always)]
-            #[track_caller]
-            fn to_list(self) -> isize {
-                crate::int::DynInt::to_isize(self)
-            }
-        }
         impl CuteDisplay for $t {
             fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 fmt::Display::fmt(self, f)
