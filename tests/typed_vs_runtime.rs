@@ -346,4 +346,84 @@ proptest! {
         let o = make_ordered_layout(sh3, ord);
         unary_ops!(o);
     }
+
+    /// A static left layout composed with and divided by tilers whose dynamic strides
+    /// need not divide its extents (CuTe only checks what is static; both sides must
+    /// compute the same thing, or both fail).
+    #[test]
+    fn static_lhs_dynamic_tiler(t in 1isize..=8, s in 0isize..=9, u in 1isize..=3) {
+        let a = layout!((4,(2,8)):(16,(1,2)));
+        let da = DynLayout::from(a);
+        divide_ops!(a, layout!(t:s), layout_tiler(layout!(t:s)));
+        check!(da.to_string(), composition(a, layout!((t,2):(s,1))), rt::composition(&da, &DynLayout::from(layout!((t,2):(s,1)))));
+        check!(da.to_string(), composition(a, layout!((2,t):(1,{s * 2}))), rt::composition(&da, &DynLayout::from(layout!((2,t):(1,{s * 2})))));
+        divide_ops!(
+            a,
+            (layout!(t:s), layout!((2,u):(1,2))),
+            Tiler::Tuple(vec![layout_tiler(layout!(t:s)), layout_tiler(layout!((2,u):(1,2)))])
+        );
+        divide_ops!(a, shape!((t, (2, u))), shape_tiler(IntTuple::from_typed(shape!((t, (2, u))))));
+        pair_ops!(a, layout!((t,(2,u)):(s,(1,4))));
+        product_ops!(a, layout!((t,u):(s,1)), layout_tiler(layout!((t,u):(s,1))));
+        block_ops!(a, layout!((t,u):(s,1)));
+    }
+
+    /// Static extents (extent-1 modes included) over dynamic strides, static zero
+    /// strides among them.
+    #[test]
+    fn static_extents_dynamic_strides(
+        a0 in 0isize..=8, b0 in 0isize..=8, c0 in -2isize..=16, d0 in 0isize..=32, t in 1isize..=4,
+    ) {
+        let (l, _, _) = unary_ops!(layout!((2,1,4,(1,3)):(a0,b0,c0,(0,d0))));
+        divide_ops!(l, layout!(t:2), layout_tiler(layout!(t:2)));
+        divide_ops!(l, shape!((2, 1, t)), shape_tiler(IntTuple::from_typed(shape!((2, 1, t)))));
+        pair_ops!(l, layout!((2,1,4,(1,3)):(1,2,2,(0,8))));
+        let (r, _, _) = unary_ops!(layout!(((4,2),(2,3)):((a0,1),(0,d0))));
+        pair_ops!(r, layout!(((4,2),(2,3)):((2,1),(8,16))));
+    }
+
+    /// A rank-1 block with a dynamic stride (complement needs no static stride at rank
+    /// 1): every product, including the blocked and raked ones.
+    #[test]
+    fn rank1_dynamic_block(m in 1isize..=8, s in 0isize..=6, t in 1isize..=4, u in 1isize..=4) {
+        let a = layout!(m:s);
+        product_ops!(a, layout!((t,2):(1,t)), layout_tiler(layout!((t,2):(1,t))));
+        product_ops!(a, shape!(t), shape_tiler(IntTuple::from_typed(shape!(t))));
+        block_ops!(a, layout!((t,u):(u,1)));
+        block_ops!(layout!(4:s), layout!((2,t):(1,2)));
+    }
+
+    /// Negative static strides next to dynamic ones.
+    #[test]
+    fn negative_static_strides(m in 1isize..=6, s in 1isize..=8, t in 1isize..=4) {
+        let (a, _, _) = unary_ops!(layout!((4,m):(-1,s)));
+        divide_ops!(a, layout!(t:1), layout_tiler(layout!(t:1)));
+        pair_ops!(a, layout!((4,m):(1,4)));
+        let (b, _, _) = unary_ops!(layout!((m,4):(-4,1)));
+        divide_ops!(b, layout!((2,t):(1,2)), layout_tiler(layout!((2,t):(1,2))));
+    }
+
+    /// Natural (hierarchical) coordinates of a rank-3 nested layout, typed `call`
+    /// against the runtime `crd2idx`, at every coordinate, and the congruent and
+    /// partially flattened forms.
+    #[test]
+    fn natural_coordinates(m in 1isize..=4, n in 1isize..=3, s in 0isize..=12) {
+        let l = layout!((m,(2,3),(n,2)):(s,(1,{m * 2}),(24,3)));
+        let d = DynLayout::from(l);
+        let ctx = d.to_string();
+        for i in 0..m {
+            for j in 0..2 {
+                for k in 0..3 {
+                    for p in 0..n {
+                        for q in 0..2 {
+                            let c = (i, (j, k), (p, q));
+                            check!(ctx, l.call(c), d.crd2idx(&IntTuple::from_typed(c)));
+                            let c2 = (i, j + 2 * k, p + n * q);
+                            check!(ctx, l.call(c2), d.crd2idx(&IntTuple::from_typed(c2)));
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
