@@ -474,4 +474,43 @@ proptest! {
             rt::make_ordered_layout(&IntTuple::from_typed(sh), &IntTuple::from_typed(ord))
         );
     }
+
+    /// A dynamic left layout by static tilers (extent-1 modes, zero strides, strides
+    /// that skip), and results fed into further operations (mixed leaves produced by
+    /// the algebra itself).
+    #[test]
+    fn dynamic_lhs_static_tilers(m in 1isize..=12, n in 1isize..=4, s in 0isize..=5) {
+        let a = layout!((m,4,n):(1,m,{4 * m}));
+        let da = DynLayout::from(a);
+        pair_ops!(a, layout!((4,2):(1,8)));
+        pair_ops!(a, layout!((2,1,3):(0,5,2)));
+        pair_ops!(a, layout!((1,(2,2)):(3,(0,4))));
+        divide_ops!(a, layout!((2,1,2):(1,7,4)), layout_tiler(layout!((2,1,2):(1,7,4))));
+        divide_ops!(a, shape!((1, 2)), shape_tiler(IntTuple::from_typed(shape!((1, 2)))));
+        let b = layout!((m,(2,n)):(s,(1,{2 * s})));
+        let db = DynLayout::from(b);
+        let ctx = format!("{da} / {db}");
+        let z = zipped_divide(a, layout!(4:1));
+        let dz = rt::zipped_divide(&da, &layout_tiler(layout!(4:1))).unwrap();
+        check!(ctx, coalesce(z), rt::coalesce(&dz));
+        check!(ctx, coalesce_by(z, shape!((1, 1))), rt::coalesce_by(&dz, &IntTuple::from_typed(shape!((1, 1)))));
+        check!(ctx, right_inverse(z), rt::right_inverse(&dz));
+        check!(ctx, filter(z), rt::filter(&dz));
+        check!(ctx, make_layout_fragment_like(z), rt::make_fragment_like(&dz));
+        let c = composition(b, layout!((2,2):(2,1)));
+        let dc = rt::composition(&db, &DynLayout::from(layout!((2,2):(2,1)))).unwrap();
+        check!(ctx, c, ok(&dc));
+        check!(ctx, coalesce(c), rt::coalesce(&dc));
+        check!(ctx, right_inverse(c), rt::right_inverse(&dc));
+        check!(ctx, max_common_vector(c, layout!((2,2):(1,2))), rt::max_common_vector(&dc, &DynLayout::from(layout!((2,2):(1,2)))));
+        let p = logical_product(layout!((2,2):(1,4)), layout!((m,2):(2,1)));
+        let dp = rt::logical_product(&DynLayout::from(layout!((2,2):(1,4))), &layout_tiler(layout!((m,2):(2,1)))).unwrap();
+        check!(ctx, p, ok(&dp));
+        check!(ctx, coalesce(p), rt::coalesce(&dp));
+        check!(ctx, zipped_divide(p, layout!(2:1)), rt::zipped_divide(&dp, &layout_tiler(layout!(2:1))));
+        check!(ctx, cosize(p), dp.cosize());
+        for i in 0..(8 * m) {
+            check!(ctx, p.call(i), dp.crd2idx(&dint(i)));
+        }
+    }
 }
