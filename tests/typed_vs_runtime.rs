@@ -340,7 +340,8 @@ proptest! {
         check!(ds.to_string(), complement_to(s, shape!(256)), rt::complement_to(&ds, &IntTuple::stat(256)));
     }
 
-    /// make_identity_layout and make_ordered_layout over shapes with dynamic extents;
+    /// make_identity_layout, make_layout (left and right) and make_ordered_layout over
+    /// shapes with dynamic extents;
     /// the identity layout evaluated (typed: `idx2crd`, which is its function; the
     /// typed algebra does not take basis strides, so it is not divided here).
     #[test]
@@ -353,6 +354,12 @@ proptest! {
         for i in 0..(2 * m * n) {
             check!(ctx, Cute(idx2crd(i, id.shape())), did.eval(&dint(i)));
         }
+        check!(ctx, make_layout(sh), DynLayout::col_major(IntTuple::from_typed(sh)));
+        check!(
+            ctx,
+            make_layout_with(sh, LayoutRight),
+            DynLayout::row_major(IntTuple::from_typed(sh))
+        );
         let sh3 = shape!((m, 4, n));
         let ord = shape!((2, 0, 1));
         check!(
