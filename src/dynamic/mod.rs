@@ -26,6 +26,8 @@ mod value;
 pub use algebra::*;
 pub use error::{Error, Result};
 pub use expr::{OPERATIONS, eval, eval_expr};
+#[doc(hidden)]
+pub use from_typed::ToDynTuple;
 pub use int::{Basis, DInt, SBool};
 pub use int_tuple::IntTuple;
 pub use layout::{Coord, DynLayout, crd2idx};

@@ -144,6 +144,11 @@ where
 
 /// Fold `+` over the remaining modes of a tuple coordinate.
 #[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "the coordinate's rank does not match the layout's shape",
+    label = "a coordinate is a 1-D index or a tuple with the shape's rank at each level",
+    note = "e.g. a layout of shape `(_4,_8)` takes `i`, `(i, j)` or `(i, (j0, j1))` where mode 1 is nested"
+)]
 pub trait SumModes<S, D, Acc> {
     type Output: Copy;
     fn sum_modes(self, s: S, d: D, acc: Acc) -> Self::Output;
@@ -223,6 +228,11 @@ impl IndexOk<isize> for isize {
 
 /// Check every static leaf of a coordinate against the size of its mode.
 #[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "the coordinate's rank does not match the layout's shape",
+    label = "a coordinate is a 1-D index or a tuple with the shape's rank at each level",
+    note = "e.g. a layout of shape `(_4,_8)` takes `i`, `(i, j)` or `(i, (j0, j1))` where mode 1 is nested"
+)]
 pub trait InRange<S> {}
 macro_rules! leaf_in_range {
     ($($ty:ty => [$($g:tt)*]),*) => {$(

@@ -64,6 +64,10 @@ pub trait Slice<T> {
 }
 /// The nested part of `slice`: kept parts are wrapped, to be concatenated.
 #[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "the slice coordinate's rank does not match the layout's shape",
+    label = "a slice coordinate has the shape's rank at each level, with `_` for the kept modes"
+)]
 pub trait LiftSlice<T> {
     type Output: Copy;
     fn lift_slice(self, t: T) -> Self::Output;

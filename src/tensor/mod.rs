@@ -5,6 +5,8 @@ mod element;
 mod engine;
 mod identity;
 mod partition;
+#[cfg(feature = "std")]
+mod print;
 #[allow(clippy::module_inception)]
 mod tensor;
 mod tiling;
@@ -14,8 +16,11 @@ pub use engine::*;
 pub use identity::{CoordEngine, CoordOf, make_identity_tensor};
 #[doc(hidden)]
 pub use partition::{
-    AllUnder, ColexIndex, FlatCoord, HierCoord, HierLeaf, Horner, MapColex, MapSize, ModesColex,
-    PadCoord, Partition, PartitionCoord, PartitionT, ProductEach, RepeatUnder,
+    AllUnder, ColexIndex, CoordRankFits, FlatCoord, HierCoord, HierLeaf, Horner, MapColex, MapSize,
+    ModesColex, PadCoord, Partition, PartitionCoord, PartitionT, ProductEach, RankExcess,
+    RepeatUnder,
 };
 pub use partition::{inner_partition, local_partition, local_tile, outer_partition};
+#[cfg(feature = "std")]
+pub use print::{PrettyPrint, layout_table, print_layout, print_tensor, tensor_text};
 pub use tensor::*;

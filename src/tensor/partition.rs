@@ -79,20 +79,46 @@ impl<M> PadCoord<M> for isize {
         self
     }
 }
+/// `rank(mode) - rank(coord)`: a tile coordinate may not have more modes than the
+/// tiled mode.
+#[doc(hidden)]
+pub trait RankExcess<C> {
+    type Output;
+}
+impl<M: typenum::IsGreaterOrEqual<C>, C> RankExcess<C> for M
+where
+    <M as typenum::IsGreaterOrEqual<C>>::Output: CoordRankFits<M, C>,
+{
+    type Output = <<M as typenum::IsGreaterOrEqual<C>>::Output as CoordRankFits<M, C>>::Output;
+}
+/// Holds (`B1`) when the coordinate has at most as many modes (`C`) as the tiler
+/// (`M`); then the difference is the number of `_` to pad with.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "the tile coordinate has more modes than the tiler",
+    label = "`local_tile` and the partitions take one coordinate per mode of the tiler"
+)]
+pub trait CoordRankFits<M, C> {
+    type Output;
+}
+impl<M: Sub<C>, C> CoordRankFits<M, C> for typenum::B1 {
+    type Output = <M as Sub<C>>::Output;
+}
 impl<H, T, M: Tup> PadCoord<M> for HCons<H, T>
 where
     HCons<H, T>: Tup,
-    M::Rank: Sub<<HCons<H, T> as Tup>::Rank>,
-    <M::Rank as Sub<<HCons<H, T> as Tup>::Rank>>::Output: AppendK<HCons<H, T>, Underscore>,
+    M::Rank: RankExcess<<HCons<H, T> as Tup>::Rank>,
+    <M::Rank as RankExcess<<HCons<H, T> as Tup>::Rank>>::Output: AppendK<HCons<H, T>, Underscore>,
 {
-    type Output = <<M::Rank as Sub<<HCons<H, T> as Tup>::Rank>>::Output as AppendK<
+    type Output = <<M::Rank as RankExcess<<HCons<H, T> as Tup>::Rank>>::Output as AppendK<
         HCons<H, T>,
         Underscore,
     >>::Output;
     fn pad(self) -> Self::Output {
-        <<M::Rank as Sub<<HCons<H, T> as Tup>::Rank>>::Output as AppendK<HCons<H, T>, Underscore>>::append_k(
-            self, Underscore,
-        )
+        <<M::Rank as RankExcess<<HCons<H, T> as Tup>::Rank>>::Output as AppendK<
+            HCons<H, T>,
+            Underscore,
+        >>::append_k(self, Underscore)
     }
 }
 

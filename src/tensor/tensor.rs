@@ -86,6 +86,28 @@ impl<E, S: Copy, D: Copy> Tensor<E, Layout<S, D>> {
     }
 }
 
+/// CuTe's `layout(tensor)`: the tensor's layout.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let t = make_owned_tensor::<f32, _>(layout!((4,8)));
+/// assert_eq!(layout(&t).to_string(), "(_4,_8):(_1,_4)");
+/// assert_eq!((size(&t).to_string(), rank(&t).to_string()), ("_32".into(), "_2".into()));
+/// ```
+#[inline(always)]
+pub fn layout<E, L: Copy>(t: &Tensor<E, L>) -> L {
+    t.layout
+}
+
+// `size(&t)`, `rank(&t)`, `depth(&t)`, `shape(&t)` as for its layout.
+impl<E, S: ToList<List: Tup>, D: Copy> crate::layout::Shaped for &Tensor<E, Layout<S, D>> {
+    type Shape = S;
+    #[inline(always)]
+    fn shape_of(self) -> S {
+        self.layout.shape()
+    }
+}
+
 impl<E, L> Tensor<E, L> {
     /// The same engine with the layout mapped by `f` (the algebra on tensors).
     #[inline(always)]
