@@ -331,7 +331,7 @@ proptest! {
             prop_assert_eq!(dst[*b], src[*a]);
         }
 
-        let pred: Vec<bool> = (0..o1.len()).map(|i| (i as u64 + seed) % 3 == 0).collect();
+        let pred: Vec<bool> = (0..o1.len()).map(|i| (i as u64 + seed).is_multiple_of(3)).collect();
         let mut dst2 = vec![-1.0f64; storage_len(s, d2)];
         let tp = make_tensor(&pred[..], shape!((({s.0}, {s.1}), {s.2})));
         copy_if(&tp, &ts, &mut make_tensor(&mut dst2[..], l2));

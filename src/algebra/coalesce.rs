@@ -1,5 +1,8 @@
 //! `coalesce`, `coalesce_by`, `filter_zeros` and `filter` on the type level (CuTe's
 //! `bw_coalesce`): the same function on its domain with depth at most 1.
+//!
+//! Mirrors its runtime twin `dynamic::algebra::coalesce` (`coalesce`, `coalesce_by`, `filter_zeros`, `filter`), the reference it is tested against
+//! (`tests/typed_vs_runtime.rs`).
 
 use super::bymode::{AtTerminal, TerminalOp};
 use super::util::{LayoutOf, LayoutResult, finish};

@@ -1,5 +1,8 @@
 //! `complement` on the type level: the layout of the rest of a codomain, disjoint from
 //! and ordered after the input (CuTe's `complement`).
+//!
+//! Mirrors its runtime twin `dynamic::algebra::complement::complement_to`, the reference it is tested against
+//! (`tests/typed_vs_runtime.rs`).
 
 use super::coalesce::{CoalesceImpl, FilterImpl};
 use super::util::{LayoutOf, LayoutResult, Wrap, finish};
@@ -12,9 +15,13 @@ use typenum::{B0, B1, Bit, IsEqual, P1, U1};
 
 /// CuTe refuses to complement a layout that is not injective.
 ///
+/// ```compile_fail
+/// use cutlet::prelude::*;
+/// // not injective:
+/// let _ = complement(layout!((2,2):(1,1)));
+/// ```
 /// ```
 /// use cutlet::prelude::*;
-/// // `complement(layout!((2,2):(1,1)))` does not compile: that layout is not injective.
 /// assert_eq!(complement(layout!((2,2):(1,6))).to_string(), "_3:_2");
 /// ```
 #[diagnostic::on_unimplemented(
@@ -26,9 +33,14 @@ impl Injective for B0 {}
 
 /// CuTe needs static strides to sort the modes of a layout of rank above 1.
 ///
+/// ```compile_fail
+/// use cutlet::prelude::*;
+/// // a dynamic stride:
+/// let s = 2;
+/// let _ = complement(layout!((2,2):(1,s)));
+/// ```
 /// ```
 /// use cutlet::prelude::*;
-/// // With a dynamic stride, `complement(layout!((2,2):(1,s)))` does not compile.
 /// assert_eq!(complement(layout!((2,2):(6,1))).to_string(), "_3:_2");
 /// ```
 #[diagnostic::on_unimplemented(

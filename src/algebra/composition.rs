@@ -1,5 +1,10 @@
 //! `composition` on the type level: `R(c) = A(B(c))` (CuTe's `composition_impl`).
 //!
+//! A transliteration of CuTe's fold: the lhs is coalesced, then for each lhs mode but
+//! the last, `(result_shape, result_stride, rest_shape, rest_stride)` is updated with
+//! CuTe's formulas (quoted at each step). The runtime twin, which these types are
+//! tested against, is `dynamic::algebra::composition::composition_impl`.
+//!
 //! Where CuTe statically asserts the stride and shape divisibility conditions,
 //! composing static layouts that violate them does not compile.
 
@@ -14,31 +19,43 @@ use crate::tuple::{Append, HCons, HNil, If, SplitLast, ToList, Tup, Zip, hcons};
 use core::ops::{BitAnd, BitOr};
 use typenum::{B0, B1, P1, Z0};
 
-/// The stride divisibility condition must hold where CuTe checks it statically.
+/// The stride divisibility condition must hold where CuTe checks it statically: at
+/// each mode of the left layout, the remaining stride of the right layout is a multiple
+/// of the mode's extent (`stride % extent == 0`) or smaller than it (`stride < extent`).
 ///
+/// ```compile_fail
+/// use cutlet::prelude::*;
+/// // The stride 3 meets the extent 2 of `(2,4)`: neither a multiple of it nor smaller.
+/// let _ = composition(layout!(((2,4),2):((4,1),16)), layout!((3,3):(3,1)));
+/// ```
 /// ```
 /// use cutlet::prelude::*;
-/// // `composition(layout!((4,3):(3,1)), layout!(2:3))` fails this check; this one holds:
 /// assert_eq!(composition(layout!((4,8):(13,1)), layout!(8:2)).to_string(), "(_2,_4):(_26,_1)");
 /// ```
 #[diagnostic::on_unimplemented(
     message = "composition: stride divisibility condition fails",
-    label = "a stride of the right layout neither divides nor is smaller than an extent of the left layout",
+    label = "the right layout's stride must be a multiple of the left layout's extent or smaller than it",
     note = "CuTe static_asserts `(stride % extent == 0) or (stride < extent)` for static values"
 )]
 pub trait StrideDivisibility {}
 impl StrideDivisibility for B1 {}
 
-/// The shape divisibility condition must hold where CuTe checks it statically.
+/// The shape divisibility condition must hold where CuTe checks it statically: the
+/// right layout's remaining extent is a multiple of the extent it takes from each mode
+/// of the left layout (`rest_shape % new_shape == 0`).
 ///
+/// ```compile_fail
+/// use cutlet::prelude::*;
+/// // The extent 3 cannot be split across the mode of extent 2.
+/// let _ = composition(layout!(((2,4)):((4,1))), layout!(3:1));
+/// ```
 /// ```
 /// use cutlet::prelude::*;
-/// // `composition(layout!((3,4):(1,3)), layout!(6:2))` fails this check; this one holds:
 /// assert_eq!(composition(layout!((12,32):(32,1)), shape!((3, 8))).to_string(), "(_3,_8):(_32,_1)");
 /// ```
 #[diagnostic::on_unimplemented(
     message = "composition: shape divisibility condition fails",
-    label = "an extent of the right layout is not divisible by the part of the left layout it spans",
+    label = "the right layout's remaining extent must be a multiple of the extent it takes from the left layout",
     note = "CuTe static_asserts `rest_shape % new_shape == 0` for static values"
 )]
 pub trait ShapeDivisibility {}
@@ -169,10 +186,10 @@ pub trait CompFold<RSL, RDL, RSh, RSt, LastD> {
     type Stride: Copy;
     fn comp_fold(
         self,
-        rsl: RSL,
-        rdl: RDL,
-        rsh: RSh,
-        rst: RSt,
+        result_shape: RSL,
+        result_stride: RDL,
+        rest_shape: RSh,
+        rest_stride: RSt,
         last: LastD,
     ) -> (Self::Shape, Self::Stride);
 }
@@ -184,13 +201,13 @@ impl<RSL: CompFinish<RDL, RSh, RSt, LastD>, RDL, RSh, RSt, LastD>
     #[inline(always)]
     fn comp_fold(
         self,
-        rsl: RSL,
-        rdl: RDL,
-        rsh: RSh,
-        rst: RSt,
+        result_shape: RSL,
+        result_stride: RDL,
+        rest_shape: RSh,
+        rest_stride: RSt,
         last: LastD,
     ) -> (Self::Shape, Self::Stride) {
-        rsl.finish(rdl, rsh, rst, last)
+        result_shape.finish(result_stride, rest_shape, rest_stride, last)
     }
 }
 
@@ -225,13 +242,13 @@ where
     #[inline(always)]
     fn comp_fold(
         self,
-        rsl: RSL,
-        rdl: RDL,
-        rsh: RSh,
-        rst: RSt,
+        result_shape: RSL,
+        result_stride: RDL,
+        rest_shape: RSh,
+        rest_stride: RSt,
         last: LastD,
     ) -> (Self::Shape, Self::Stride) {
-        self.step(rsl, rdl, rsh, rst, last)
+        self.step(result_shape, result_stride, rest_shape, rest_stride, last)
     }
 }
 
@@ -242,10 +259,10 @@ pub trait CompStep<RSL, RDL, RSh, RSt, LastD, Skip> {
     type Stride: Copy;
     fn step(
         self,
-        rsl: RSL,
-        rdl: RDL,
-        rsh: RSh,
-        rst: RSt,
+        result_shape: RSL,
+        result_stride: RDL,
+        rest_shape: RSh,
+        rest_stride: RSt,
         last: LastD,
     ) -> (Self::Shape, Self::Stride);
 }
@@ -263,15 +280,21 @@ where
     #[inline(always)]
     fn step(
         self,
-        rsl: RSL,
-        rdl: RDL,
-        rsh: RSh,
-        rst: RSt,
+        result_shape: RSL,
+        result_stride: RDL,
+        rest_shape: RSh,
+        rest_stride: RSt,
         last: LastD,
     ) -> (Self::Shape, Self::Stride) {
-        let cs = self.head.0;
-        let next_stride = rst.int_abs().int_ceil_div(cs).int_mul(rst.int_signum());
-        self.tail.comp_fold(rsl, rdl, rsh, next_stride, last)
+        let curr_shape = self.head.0;
+        // CuTe: next_shape or rest_shape is `_1`: skip the mode,
+        //       -> (result_shape, result_stride, rest_shape, next_stride)
+        let next_stride = rest_stride
+            .int_abs()
+            .int_ceil_div(curr_shape)
+            .int_mul(rest_stride.int_signum());
+        self.tail
+            .comp_fold(result_shape, result_stride, rest_shape, next_stride, last)
     }
 }
 
@@ -308,21 +331,28 @@ where
     #[inline(always)]
     fn step(
         self,
-        rsl: RSL,
-        rdl: RDL,
-        rsh: RSh,
-        rst: RSt,
+        result_shape: RSL,
+        result_stride: RDL,
+        rest_shape: RSh,
+        rest_stride: RSt,
         last: LastD,
     ) -> (Self::Shape, Self::Stride) {
-        let (cs, cd) = self.head;
-        let abs = rst.int_abs();
-        let next_shape = cs.int_ceil_div(abs);
-        let next_stride = abs.int_ceil_div(cs).int_mul(rst.int_signum());
-        let new_shape = next_shape.int_min(rsh);
+        let (curr_shape, curr_stride) = self.head;
+        // CuTe: next_shape  = ceil_div(curr_shape, abs(rest_stride));
+        //       next_stride = ceil_div(abs(rest_stride), curr_shape) * signum(rest_stride);
+        //       new_shape   = min(next_shape, rest_shape);
+        //       -> (append(result_shape, new_shape), append(result_stride,
+        //           rest_stride * curr_stride), rest_shape / new_shape, next_stride)
+        let abs = rest_stride.int_abs();
+        let next_shape = curr_shape.int_ceil_div(abs);
+        let next_stride = abs
+            .int_ceil_div(curr_shape)
+            .int_mul(rest_stride.int_signum());
+        let new_shape = next_shape.int_min(rest_shape);
         self.tail.comp_fold(
-            rsl.append(new_shape),
-            rdl.append(rst.int_mul(cd)),
-            rsh.int_div(new_shape),
+            result_shape.append(new_shape),
+            result_stride.append(rest_stride.int_mul(curr_stride)),
+            rest_shape.int_div(new_shape),
             next_stride,
             last,
         )
@@ -334,7 +364,13 @@ where
 pub trait CompFinish<RDL, RSh, RSt, LastD> {
     type Shape: Copy;
     type Stride: Copy;
-    fn finish(self, rdl: RDL, rsh: RSh, rst: RSt, last: LastD) -> (Self::Shape, Self::Stride);
+    fn finish(
+        self,
+        result_stride: RDL,
+        rest_shape: RSh,
+        rest_stride: RSt,
+        last: LastD,
+    ) -> (Self::Shape, Self::Stride);
 }
 impl<RDL, RSh: Copy, RSt: IntMul<LastD>, LastD> CompFinish<RDL, RSh, RSt, LastD> for HNil
 where
@@ -343,8 +379,8 @@ where
     type Shape = RSh;
     type Stride = <RSt as IntMul<LastD>>::Output;
     #[inline(always)]
-    fn finish(self, _: RDL, rsh: RSh, rst: RSt, last: LastD) -> (RSh, Self::Stride) {
-        (rsh, rst.int_mul(last))
+    fn finish(self, _: RDL, rest_shape: RSh, rest_stride: RSt, last: LastD) -> (RSh, Self::Stride) {
+        (rest_shape, rest_stride.int_mul(last))
     }
 }
 impl<H, T, RDL, RSh: Integral, RSt, LastD> CompFinish<RDL, RSh, RSt, LastD> for HCons<H, T>
@@ -354,8 +390,14 @@ where
     type Shape = <HCons<H, T> as CompFinishRest<RDL, RSh, RSt, LastD, RSh::IsOne>>::Shape;
     type Stride = <HCons<H, T> as CompFinishRest<RDL, RSh, RSt, LastD, RSh::IsOne>>::Stride;
     #[inline(always)]
-    fn finish(self, rdl: RDL, rsh: RSh, rst: RSt, last: LastD) -> (Self::Shape, Self::Stride) {
-        self.finish_rest(rdl, rsh, rst, last)
+    fn finish(
+        self,
+        result_stride: RDL,
+        rest_shape: RSh,
+        rest_stride: RSt,
+        last: LastD,
+    ) -> (Self::Shape, Self::Stride) {
+        self.finish_rest(result_stride, rest_shape, rest_stride, last)
     }
 }
 /// A non-empty result: drop a trailing `_1` rest (unwrapping), or append the rest mode.
@@ -363,14 +405,26 @@ where
 pub trait CompFinishRest<RDL, RSh, RSt, LastD, RestIsOne> {
     type Shape: Copy;
     type Stride: Copy;
-    fn finish_rest(self, rdl: RDL, rsh: RSh, rst: RSt, last: LastD) -> (Self::Shape, Self::Stride);
+    fn finish_rest(
+        self,
+        result_stride: RDL,
+        rest_shape: RSh,
+        rest_stride: RSt,
+        last: LastD,
+    ) -> (Self::Shape, Self::Stride);
 }
 impl<RSL: Unwrap, RDL: Unwrap, RSh, RSt, LastD> CompFinishRest<RDL, RSh, RSt, LastD, B1> for RSL {
     type Shape = RSL::Output;
     type Stride = RDL::Output;
     #[inline(always)]
-    fn finish_rest(self, rdl: RDL, _: RSh, _: RSt, _: LastD) -> (Self::Shape, Self::Stride) {
-        (self.unwrap(), rdl.unwrap())
+    fn finish_rest(
+        self,
+        result_stride: RDL,
+        _: RSh,
+        _: RSt,
+        _: LastD,
+    ) -> (Self::Shape, Self::Stride) {
+        (self.unwrap(), result_stride.unwrap())
     }
 }
 impl<RSL, RDL, RSh, RSt: IntMul<LastD>, LastD> CompFinishRest<RDL, RSh, RSt, LastD, B0> for RSL
@@ -383,8 +437,17 @@ where
     type Shape = <RSL as Append<RSh>>::Output;
     type Stride = <RDL as Append<<RSt as IntMul<LastD>>::Output>>::Output;
     #[inline(always)]
-    fn finish_rest(self, rdl: RDL, rsh: RSh, rst: RSt, last: LastD) -> (Self::Shape, Self::Stride) {
-        (self.append(rsh), rdl.append(rst.int_mul(last)))
+    fn finish_rest(
+        self,
+        result_stride: RDL,
+        rest_shape: RSh,
+        rest_stride: RSt,
+        last: LastD,
+    ) -> (Self::Shape, Self::Stride) {
+        (
+            self.append(rest_shape),
+            result_stride.append(rest_stride.int_mul(last)),
+        )
     }
 }
 

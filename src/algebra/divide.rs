@@ -1,5 +1,8 @@
 //! `logical_divide` and its zipped, tiled and flat forms on the type level:
 //! `composition(layout, (tiler, complement(tiler, shape(coalesce(layout)))))` by mode.
+//!
+//! Mirrors its runtime twin `dynamic::algebra::divide` (`by_tiler`, `logical_divide` ... `flat_divide`), the reference it is tested against
+//! (`tests/typed_vs_runtime.rs`).
 
 use super::arrange::{Arrange, Flat, Logical, Tiled, Zipped};
 use super::bymode::{AtTerminal, TerminalOp};

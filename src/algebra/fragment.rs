@@ -3,6 +3,9 @@
 //! keeping its static-zero strides; the other modes follow in the order of the source's
 //! strides. As in CuTe this needs a static shape and at least two modes; otherwise the
 //! fragment is the plain `make_layout(shape)`.
+//!
+//! Mirrors its runtime twin `dynamic::algebra::product::make_fragment_like`, the reference it is tested against
+//! (`tests/typed_vs_runtime.rs`).
 
 use super::FilterZeros;
 use super::arrange::Tiled;

@@ -5,6 +5,9 @@
 //! arithmetic tuple ([`crate::int::ScaledBasis`]); the typed algebra carries the basis
 //! strides through composition, the divides, slicing and the partitions, so tiles of
 //! identity tensors hold the exact coordinates of their elements.
+//!
+//! Mirrors its runtime twin `dynamic::algebra::identity::make_identity_layout`, the reference it is tested against
+//! (`tests/typed_vs_runtime.rs`).
 
 use crate::int::{C, E};
 use crate::layout::{Layout, ListOf};

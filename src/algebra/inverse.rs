@@ -1,6 +1,9 @@
 //! `right_inverse`, `left_inverse`, `max_common_layout` and `max_common_vector` on the
 //! type level. The modes are ordered by stride with CuTe's own exchange sort, which
 //! is not stable: the order of equal strides decides the result, so it is reproduced.
+//!
+//! Mirrors its runtime twin `dynamic::algebra::inverse` (`right_inverse`, `left_inverse`, `max_common_layout`), the reference it is tested against
+//! (`tests/typed_vs_runtime.rs`).
 
 use super::bymode::AtTerminal;
 use super::coalesce::CoalesceImpl;
@@ -18,9 +21,14 @@ use typenum::{B0, B1, Bit, P1, U0, Z0};
 
 /// `left_inverse` needs every stride static.
 ///
+/// ```compile_fail
+/// use cutlet::prelude::*;
+/// // a dynamic stride:
+/// let s = 2;
+/// let _ = left_inverse(layout!((4,2):(s,1)));
+/// ```
 /// ```
 /// use cutlet::prelude::*;
-/// // `left_inverse(layout!((4,2):(s,1)))` with a dynamic `s` does not compile.
 /// assert_eq!(left_inverse(layout!((3,8):(8,1))).to_string(), "(_8,_3):(_3,_1)");
 /// ```
 #[diagnostic::on_unimplemented(

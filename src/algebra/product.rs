@@ -1,5 +1,8 @@
 //! `logical_product` and its zipped, tiled, flat, blocked and raked forms on the type
 //! level: `(block, composition(complement(block, size(block) * cosize(tiler)), tiler))`.
+//!
+//! Mirrors its runtime twin `dynamic::algebra::product` (`logical_product` ... `raked_product`), the reference it is tested against
+//! (`tests/typed_vs_runtime.rs`).
 
 use super::arrange::{Flat, Logical, Tiled, Zipped};
 use super::bymode::{AtTerminal, TerminalOp};

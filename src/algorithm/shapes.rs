@@ -108,9 +108,14 @@ where
 
 /// The operands of `copy`, `copy_if` and `axpby` must have the same shape.
 ///
+/// ```compile_fail
+/// use cutlet::prelude::*;
+/// let src = make_owned_tensor::<u8, _>(layout!((4,8)));
+/// let mut dst = make_owned_tensor::<u8, _>(layout!((8,4)));
+/// copy(&src, &mut dst);
+/// ```
 /// ```
 /// use cutlet::prelude::*;
-/// // `copy` of a 4x8 tensor into an 8x4 one does not compile; equal shapes do:
 /// let src = [1u8; 32];
 /// let mut dst = make_owned_tensor::<u8, _>(layout!((4,8)));
 /// copy(&make_tensor(&src[..], layout!((4,8):(8,1))), &mut dst);

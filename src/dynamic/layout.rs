@@ -359,10 +359,10 @@ fn add_at(t: &mut IntTuple, path: &[usize], v: DInt) -> Result<()> {
             IntTuple::Tuple(_) => Err(Error::ill("basis elements of different depths")),
         };
     };
-    if let IntTuple::Int(x) = t {
-        if x.is_const(0) {
-            *t = IntTuple::Tuple(Vec::new());
-        }
+    if let IntTuple::Int(x) = t
+        && x.is_const(0)
+    {
+        *t = IntTuple::Tuple(Vec::new());
     }
     let IntTuple::Tuple(v2) = t else {
         return Err(Error::ill("basis elements of different depths"));
@@ -370,11 +370,11 @@ fn add_at(t: &mut IntTuple, path: &[usize], v: DInt) -> Result<()> {
     while v2.len() <= i {
         v2.push(IntTuple::stat(0));
     }
-    if rest.is_empty() {
-        if let IntTuple::Int(x) = &mut v2[i] {
-            *x = if x.is_const(0) { v } else { x.try_add(v)? };
-            return Ok(());
-        }
+    if rest.is_empty()
+        && let IntTuple::Int(x) = &mut v2[i]
+    {
+        *x = if x.is_const(0) { v } else { x.try_add(v)? };
+        return Ok(());
     }
     add_at(&mut v2[i], rest, v)
 }

@@ -392,14 +392,14 @@ where
     #[inline(always)]
     #[track_caller]
     fn add_into(self, c: isize) -> isize {
-        super::checked::checked::add(c, self.value())
+        super::checked::dyn_ops::add(c, self.value())
     }
 }
 impl AddInto<isize> for isize {
     #[inline(always)]
     #[track_caller]
     fn add_into(self, c: isize) -> isize {
-        super::checked::checked::add(c, self)
+        super::checked::dyn_ops::add(c, self)
     }
 }
 // `_0` adds nothing to a tuple coordinate.

@@ -2,7 +2,7 @@
 //! rules, and dynamic values that never wrap.
 //!
 //! Static operands are computed by the type checker (an overflow or a zero divisor
-//! there does not compile). Every dynamic `+ - * / %` goes through [`checked`] helpers
+//! there does not compile). Every dynamic `+ - * / %` goes through `dyn_ops` helpers
 //! that panic, naming the operation and its values in CuTe notation, where `isize`
 //! would overflow or divide by zero, in debug and release builds alike. The typed
 //! algorithms use the `Int*` traits of this module rather than `core::ops`, because
@@ -22,7 +22,7 @@ use super::static_int::C;
 use core::ops::{Add, Div, Mul, Rem, Sub};
 
 /// Checked `isize` arithmetic with panics that name the values.
-pub(crate) mod checked {
+pub(crate) mod dyn_ops {
     #[cold]
     #[inline(never)]
     #[track_caller]
@@ -143,23 +143,23 @@ macro_rules! int_op {
 
 int_op!(
     /// `a + b` on layout integers (and scaled bases, arithmetic tuples).
-    IntAdd, int_add, Add, add, checked::add
+    IntAdd, int_add, Add, add, dyn_ops::add
 );
 int_op!(
     /// `a - b` on layout integers.
-    IntSub, int_sub, Sub, sub, checked::sub
+    IntSub, int_sub, Sub, sub, dyn_ops::sub
 );
 int_op!(
     /// `a * b` on layout integers (and an integer with a scaled basis).
-    IntMul, int_mul, Mul, mul, checked::mul
+    IntMul, int_mul, Mul, mul, dyn_ops::mul
 );
 int_op!(
     /// `a / b` on layout integers.
-    IntDiv, int_div, Div, div, checked::div
+    IntDiv, int_div, Div, div, dyn_ops::div
 );
 int_op!(
     /// `a % b` on layout integers.
-    IntRem, int_rem, Rem, rem, checked::rem
+    IntRem, int_rem, Rem, rem, dyn_ops::rem
 );
 
 // Scaled bases scale by integers; sums of bases are arithmetic tuples (their `Add`

@@ -5,7 +5,7 @@
 //! The operators are `core::ops` (`+ - * / %`, unary `-`); the named functions
 //! (`min`, `max`, `abs`, `signum`, `ceil_div`, `gcd`) have one trait each.
 
-use super::checked::{IntAdd, IntDiv, IntSub, checked};
+use super::checked::{IntAdd, IntDiv, IntSub, dyn_ops};
 use super::integral::Integral;
 use super::static_int::C;
 use core::ops::{Add, Div, Mul, Neg, Rem, Sub};
@@ -15,9 +15,12 @@ use typenum::{
 
 /// Division by a static integer requires it to be non-zero.
 ///
+/// ```compile_fail
+/// use cutlet::prelude::*;
+/// let _ = _6::new() / _0::new();
+/// ```
 /// ```
 /// use cutlet::prelude::*;
-/// // `_6 / _0` does not compile; a non-zero static divisor does:
 /// assert_eq!((_6::new() / _3::new()).to_string(), "_2");
 /// ```
 #[diagnostic::on_unimplemented(
@@ -58,7 +61,7 @@ macro_rules! mixed_binop {
             #[inline(always)]
             #[track_caller]
             fn $f(self, r: isize) -> isize {
-                checked::$f(A::ISIZE, r)
+                dyn_ops::$f(A::ISIZE, r)
             }
         }
         impl<B: Integer> $Tr<C<B>> for isize {
@@ -66,7 +69,7 @@ macro_rules! mixed_binop {
             #[inline(always)]
             #[track_caller]
             fn $f(self, _: C<B>) -> isize {
-                checked::$f(self, B::ISIZE)
+                dyn_ops::$f(self, B::ISIZE)
             }
         }
     };
@@ -92,7 +95,7 @@ impl<U: typenum::Unsigned + NonZero> ZeroAbsorbs for PInt<U> {
     #[inline(always)]
     #[track_caller]
     fn absorb(a: isize, b: isize) -> isize {
-        checked::mul(a, b)
+        dyn_ops::mul(a, b)
     }
 }
 impl<U: typenum::Unsigned + NonZero> ZeroAbsorbs for NInt<U> {
@@ -100,7 +103,7 @@ impl<U: typenum::Unsigned + NonZero> ZeroAbsorbs for NInt<U> {
     #[inline(always)]
     #[track_caller]
     fn absorb(a: isize, b: isize) -> isize {
-        checked::mul(a, b)
+        dyn_ops::mul(a, b)
     }
 }
 
@@ -137,7 +140,7 @@ impl<U: typenum::Unsigned + NonZero> ZeroOver for PInt<U> {
     #[inline(always)]
     #[track_caller]
     fn over(a: isize, d: isize) -> isize {
-        checked::div(a, d)
+        dyn_ops::div(a, d)
     }
 }
 impl<U: typenum::Unsigned + NonZero> ZeroOver for NInt<U> {
@@ -145,7 +148,7 @@ impl<U: typenum::Unsigned + NonZero> ZeroOver for NInt<U> {
     #[inline(always)]
     #[track_caller]
     fn over(a: isize, d: isize) -> isize {
-        checked::div(a, d)
+        dyn_ops::div(a, d)
     }
 }
 impl<A: Integer + ZeroOver> Div<isize> for C<A> {
@@ -160,7 +163,7 @@ impl<B: Integer + NonZeroDivisor> Div<C<B>> for isize {
     #[inline(always)]
     #[track_caller]
     fn div(self, _: C<B>) -> isize {
-        checked::div(self, B::ISIZE)
+        dyn_ops::div(self, B::ISIZE)
     }
 }
 
@@ -182,7 +185,7 @@ impl<U: typenum::Unsigned + NonZero> ZeroRem for PInt<U> {
     #[inline(always)]
     #[track_caller]
     fn rem(a: isize, d: isize) -> isize {
-        checked::rem(a, d)
+        dyn_ops::rem(a, d)
     }
 }
 impl<U: typenum::Unsigned + NonZero> ZeroRem for NInt<U> {
@@ -190,7 +193,7 @@ impl<U: typenum::Unsigned + NonZero> ZeroRem for NInt<U> {
     #[inline(always)]
     #[track_caller]
     fn rem(a: isize, d: isize) -> isize {
-        checked::rem(a, d)
+        dyn_ops::rem(a, d)
     }
 }
 impl<A: Integer + ZeroRem> Rem<isize> for C<A> {
@@ -228,7 +231,7 @@ macro_rules! rem_by_other {
             #[inline(always)]
             #[track_caller]
             fn rem(d: isize, b: isize) -> isize {
-                checked::rem(d, b)
+                dyn_ops::rem(d, b)
             }
         }
     )*};
@@ -371,7 +374,7 @@ impl IntAbs for isize {
     #[inline(always)]
     #[track_caller]
     fn int_abs(self) -> isize {
-        checked::abs(self)
+        dyn_ops::abs(self)
     }
 }
 

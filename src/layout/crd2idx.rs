@@ -176,9 +176,13 @@ where
 
 /// A static coordinate must lie inside its (static) mode.
 ///
+/// ```compile_fail
+/// use cutlet::prelude::*;
+/// // 4 is outside the mode of extent 4:
+/// let _ = layout!((4,8)).call(coord!((4, 0)));
+/// ```
 /// ```
 /// use cutlet::prelude::*;
-/// // `layout!((4,8)).call(coord!((4, 0)))` does not compile: 4 is outside the mode of extent 4.
 /// assert_eq!(layout!((4,8)).call(coord!((3, 0))).to_string(), "_3");
 /// ```
 #[diagnostic::on_unimplemented(

@@ -447,9 +447,14 @@ where
 /// The element count of an owning tensor: the layout's cosize as a typenum length,
 /// which exists only when the cosize is static.
 ///
+/// ```compile_fail
+/// use cutlet::prelude::*;
+/// // a dynamic extent has no static storage size:
+/// let m = 4;
+/// let _ = make_owned_tensor::<f32, _>(layout!((m, 8)));
+/// ```
 /// ```
 /// use cutlet::prelude::*;
-/// // `make_owned_tensor::<f32, _>(layout!((m, 8)))` with a dynamic `m` does not compile.
 /// assert_eq!(core::mem::size_of_val(&make_owned_tensor::<f32, _>(layout!((4,8)))), 128);
 /// ```
 #[diagnostic::on_unimplemented(

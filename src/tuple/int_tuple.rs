@@ -177,9 +177,13 @@ where
 
 /// Shape and stride have the same profile (CuTe's `congruent`), as a bound.
 ///
+/// ```compile_fail
+/// use cutlet::prelude::*;
+/// // shape and stride are not congruent:
+/// let _ = layout!((2,(2,2)):(4,2));
+/// ```
 /// ```
 /// use cutlet::prelude::*;
-/// // `layout!((2,(2,2)):(4,2))` does not compile: shape and stride are not congruent.
 /// assert!(cutlet::tuple::congruent(shape!((2, (2, 2))), shape!((4, (2, 1)))));
 /// ```
 pub trait Congruent<R> {}
