@@ -114,6 +114,20 @@ impl IntTuple {
         out
     }
 
+    /// True when this is, or contains, the empty tuple `()`.
+    ///
+    /// ```
+    /// use cutlet::dynamic::IntTuple;
+    /// assert!("(_2,())".parse::<IntTuple>().unwrap().has_empty_tuple());
+    /// assert!(!"(_2,(_3))".parse::<IntTuple>().unwrap().has_empty_tuple());
+    /// ```
+    pub fn has_empty_tuple(&self) -> bool {
+        match self {
+            IntTuple::Int(_) => false,
+            IntTuple::Tuple(v) => v.is_empty() || v.iter().any(IntTuple::has_empty_tuple),
+        }
+    }
+
     /// CuTe's `flatten`: a leaf stays a leaf, a tuple becomes the tuple of its leaves.
     pub fn flatten(&self) -> IntTuple {
         match self {
