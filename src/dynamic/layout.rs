@@ -459,7 +459,12 @@ impl DynLayout {
         };
         let (m, n) = (rows.size()?.value, cols.size()?.value);
         let cos = self.cosize()?.value;
-        if m.saturating_mul(n) > 1 << 20 {
+        if m < 0 || n < 0 {
+            return Err(Error::runtime("print_layout of a layout with a negative extent"));
+        }
+        // Rows and columns are both printed even when the other is empty, so bound
+        // each of them, not just the number of cells.
+        if m.max(1).saturating_mul(n.max(1)) > 1 << 20 {
             return Err(Error::runtime("layout too large to print"));
         }
         let width = num_digits(cos) + 2;

@@ -128,9 +128,10 @@ impl<'a> Parser<'a> {
             self.pos += 1;
         }
         let mag = self.digits()?;
-        let value = i64::try_from(mag)
-            .map_err(|_| Error::parse(alloc::format!("integer {mag} is too large")))?;
-        let value = if neg { -value } else { value };
+        // Through i128 so that i64::MIN, which Display prints, reads back.
+        let signed = if neg { -(mag as i128) } else { mag as i128 };
+        let value = i64::try_from(signed)
+            .map_err(|_| Error::parse(alloc::format!("integer {signed} is out of range")))?;
         let mut path = Vec::new();
         while self.s.get(self.pos) == Some(&b'@') {
             self.pos += 1;
