@@ -28,7 +28,8 @@ fn no_panic(out: &Output) {
 
 #[test]
 fn batch_writes_one_line_per_input_line() {
-    let input = b"size((_2,_3):(_1,_2))\n\n   \ncomposition(_8:_1, ())\n\xff\xfe bad\nrank((_2,_3))\n";
+    let input =
+        b"size((_2,_3):(_1,_2))\n\n   \ncomposition(_8:_1, ())\n\xff\xfe bad\nrank((_2,_3))\n";
     let out = eval_stdin(input);
     no_panic(&out);
     let text = String::from_utf8(out.stdout).unwrap();

@@ -110,7 +110,11 @@ fn constructors_refuse_non_congruent_layouts() {
         let s = int_tuple(&mut r, 3, false);
         let st = int_tuple(&mut r, 3, true);
         let congruent = s.congruent(&st);
-        assert_eq!(DynLayout::new(s.clone(), st.clone()).is_ok(), congruent, "{s}:{st}");
+        assert_eq!(
+            DynLayout::new(s.clone(), st.clone()).is_ok(),
+            congruent,
+            "{s}:{st}"
+        );
         let text = format!("{s}:{st}");
         assert_eq!(text.parse::<DynLayout>().is_ok(), congruent, "{text}");
         assert_eq!(d::eval(&text).is_ok(), congruent, "{text}");
@@ -119,7 +123,12 @@ fn constructors_refuse_non_congruent_layouts() {
 
 #[test]
 fn gcd_of_extremes_does_not_overflow() {
-    for (a, b) in [(i64::MIN, -1), (-1, i64::MIN), (i64::MIN, i64::MIN), (i64::MIN, 0)] {
+    for (a, b) in [
+        (i64::MIN, -1),
+        (-1, i64::MIN),
+        (i64::MIN, i64::MIN),
+        (i64::MIN, 0),
+    ] {
         for st in [true, false] {
             let _ = DInt::new(a, st).gcd(DInt::new(b, st));
         }
@@ -143,15 +152,34 @@ fn algebra_never_panics() {
             eprintln!("{n} {what}");
         }
         guard(&mut fails, &what, || {
-            let _ = (a.size(), a.cosize(), a.coshape(), a.flatten(), a.rank(), a.depth());
+            let _ = (
+                a.size(),
+                a.cosize(),
+                a.coshape(),
+                a.flatten(),
+                a.rank(),
+                a.depth(),
+            );
             let _ = (a.index(i), a.crd2idx(&t), a.eval(&t), a.slice(&c));
             if a.size().is_ok_and(|n| n.value.unsigned_abs() <= 256) {
                 let _ = a.table(); // bounded, but slow in debug builds for large layouts
             }
-            let _ = (a.mode(r.below(4)), a.modes(), a.get_path(&[r.below(3), r.below(3)]));
-            let _ = (a.take(r.below(4), r.below(5)), a.select(&[r.below(4), r.below(4)]));
+            let _ = (
+                a.mode(r.below(4)),
+                a.modes(),
+                a.get_path(&[r.below(3), r.below(3)]),
+            );
+            let _ = (
+                a.take(r.below(4), r.below(5)),
+                a.select(&[r.below(4), r.below(4)]),
+            );
             let _ = a.group(r.below(4), r.below(5));
-            let _ = (d::coalesce(&a), d::coalesce_by(&a, &t), d::filter(&a), d::filter_zeros(&a));
+            let _ = (
+                d::coalesce(&a),
+                d::coalesce_by(&a, &t),
+                d::filter(&a),
+                d::filter_zeros(&a),
+            );
             let _ = (d::complement(&a), d::complement_to(&a, &t));
             let _ = (d::composition(&a, &b), d::composition_tiler(&a, &tl));
             let _ = (d::logical_divide(&a, &tl), d::zipped_divide(&a, &tl));
@@ -159,30 +187,89 @@ fn algebra_never_panics() {
             let _ = (d::logical_product(&a, &tl), d::zipped_product(&a, &tl));
             let _ = (d::tiled_product(&a, &tl), d::flat_product(&a, &tl));
             let _ = (d::blocked_product(&a, &b), d::raked_product(&a, &b));
-            let _ = (d::right_inverse(&a), d::left_inverse(&a), d::make_fragment_like(&a));
+            let _ = (
+                d::right_inverse(&a),
+                d::left_inverse(&a),
+                d::make_fragment_like(&a),
+            );
             let _ = (d::max_common_layout(&a, &b), d::max_common_vector(&a, &b));
             let _ = (d::make_identity_layout(&t), d::make_ordered_layout(&t, &u));
-            let _ = (DynLayout::col_major(t.clone()), DynLayout::row_major(t.clone()));
+            let _ = (
+                DynLayout::col_major(t.clone()),
+                DynLayout::row_major(t.clone()),
+            );
             let _ = d::crd2idx(&t, a.shape(), a.stride());
         });
         guard(&mut fails, &what, || {
-            let _ = (t.size(), t.sum(), t.flatten(), t.ceil_div(&u), t.coalesce_shape());
-            let _ = (t.prefix_product(), t.basis_like(), t.compatible(&u), t.congruent(&u));
-            let _ = (t.compact_col_major(leaf(&mut r, false)), t.compact_row_major(leaf(&mut r, false)));
-            let _ = (t.clone().append_to(r.below(5), &u), t.repeat_like(&u), t.clone().unwrap_rank1());
-            let _ = (t.get_path(&[r.below(3)]), t.take(r.below(3), r.below(4)), t.group(1, 2));
-            let _ = (d::shape_div(&t, &u), d::inner_product(&t, &u), d::idx2crd(&t, &u));
-            let _ = (d::crd2idx_colex(&t, &u), d::elem_less(&t, &u), d::compatible(&t, &u));
-            let _ = (d::evenly_divides(&t, &u), d::weakly_congruent(&t, &u), d::congruent(&t, &u));
+            let _ = (
+                t.size(),
+                t.sum(),
+                t.flatten(),
+                t.ceil_div(&u),
+                t.coalesce_shape(),
+            );
+            let _ = (
+                t.prefix_product(),
+                t.basis_like(),
+                t.compatible(&u),
+                t.congruent(&u),
+            );
+            let _ = (
+                t.compact_col_major(leaf(&mut r, false)),
+                t.compact_row_major(leaf(&mut r, false)),
+            );
+            let _ = (
+                t.clone().append_to(r.below(5), &u),
+                t.repeat_like(&u),
+                t.clone().unwrap_rank1(),
+            );
+            let _ = (
+                t.get_path(&[r.below(3)]),
+                t.take(r.below(3), r.below(4)),
+                t.group(1, 2),
+            );
+            let _ = (
+                d::shape_div(&t, &u),
+                d::inner_product(&t, &u),
+                d::idx2crd(&t, &u),
+            );
+            let _ = (
+                d::crd2idx_colex(&t, &u),
+                d::elem_less(&t, &u),
+                d::compatible(&t, &u),
+            );
+            let _ = (
+                d::evenly_divides(&t, &u),
+                d::weakly_congruent(&t, &u),
+                d::congruent(&t, &u),
+            );
         });
         let (x, y) = (leaf(&mut r, true), leaf(&mut r, true));
         guard(&mut fails, &format!("x={x} y={y}"), || {
-            let _ = (x.try_add(y), x.try_sub(y), x.try_mul(y), x.try_div(y), x.try_rem(y));
-            let _ = (x.ceil_div(y), x.abs(), x.signum(), x.min(y), x.max(y), x.gcd(y));
+            let _ = (
+                x.try_add(y),
+                x.try_sub(y),
+                x.try_mul(y),
+                x.try_div(y),
+                x.try_rem(y),
+            );
+            let _ = (
+                x.ceil_div(y),
+                x.abs(),
+                x.signum(),
+                x.min(y),
+                x.max(y),
+                x.gcd(y),
+            );
             let _ = (x.try_neg(), x.divmod(y), x.eq(y), x.lt(y));
         });
     }
-    assert!(fails.is_empty(), "{} panics:\n{}", fails.len(), fails.join("\n"));
+    assert!(
+        fails.is_empty(),
+        "{} panics:\n{}",
+        fails.len(),
+        fails.join("\n")
+    );
 }
 
 #[test]
@@ -211,5 +298,10 @@ fn cli_evaluator_never_panics() {
             let _ = d::eval(&expr);
         });
     }
-    assert!(fails.is_empty(), "{} panics:\n{}", fails.len(), fails.join("\n"));
+    assert!(
+        fails.is_empty(),
+        "{} panics:\n{}",
+        fails.len(),
+        fails.join("\n")
+    );
 }

@@ -67,7 +67,11 @@ fn coalesce_and_complement_many_modes() {
     assert_eq!(coalesce(&l).unwrap().rank(), N);
     let small = DynLayout::new(
         tuple((0..N).map(|_| IntTuple::stat(1))),
-        tuple(scrambled(N).into_iter().map(|p| IntTuple::stat(p as i64 + 1))),
+        tuple(
+            scrambled(N)
+                .into_iter()
+                .map(|p| IntTuple::stat(p as i64 + 1)),
+        ),
     )
     .unwrap();
     assert!(complement(&small).is_ok());

@@ -110,7 +110,11 @@ fn composition_with_an_empty_tiler_is_ill_formed() {
         "composition(_8:_1, (_2,()):(_1,()))",
         "logical_product(_8:_1, ():())",
     ] {
-        assert!(matches!(eval(e), Err(Error::IllFormed(_))), "{e}: {:?}", eval(e));
+        assert!(
+            matches!(eval(e), Err(Error::IllFormed(_))),
+            "{e}: {:?}",
+            eval(e)
+        );
     }
     // ... while the by-mode divide with an empty tile is CuTe's identity on the modes.
     assert_eq!(eval("logical_divide(_8:_1, ())").unwrap(), "(_8):(_1)");

@@ -3,8 +3,8 @@
 
 use super::algebra;
 use super::error::{Error, Result};
-use super::int::DInt;
 use super::inspect_ops::apply_inspect;
+use super::int::DInt;
 use super::int_tuple::IntTuple;
 use super::layout::DynLayout;
 use super::parse::{Expr, parse_expr};

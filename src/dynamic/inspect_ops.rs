@@ -49,9 +49,8 @@ fn int_targs(name: &str, targs: &[String], n: Option<usize>) -> Result<Vec<usize
 }
 
 fn int_tuple(name: &str, v: &Value) -> Result<IntTuple> {
-    v.as_int_tuple().ok_or_else(|| {
-        Error::ill(alloc::format!("{name} expects an int tuple, got {v}"))
-    })
+    v.as_int_tuple()
+        .ok_or_else(|| Error::ill(alloc::format!("{name} expects an int tuple, got {v}")))
 }
 
 /// An int tuple, or a layout standing for its shape (CuTe's `shape(x)`).
@@ -90,9 +89,22 @@ fn on_modes(
 /// Evaluates an inspection operation; `None` when `name` is not one.
 pub(super) fn apply_inspect(name: &str, targs: &[String], vals: &[Value]) -> Option<Result<Value>> {
     let templated = matches!(name, "get" | "take" | "select" | "group" | "group_modes");
-    if !templated && !matches!(name, "idx2crd" | "crd2idx" | "elem_less" | "congruent"
-        | "weakly_congruent" | "compatible" | "evenly_divides" | "shape_div"
-        | "inner_product" | "ceil_div" | "product" | "prefix_product")
+    if !templated
+        && !matches!(
+            name,
+            "idx2crd"
+                | "crd2idx"
+                | "elem_less"
+                | "congruent"
+                | "weakly_congruent"
+                | "compatible"
+                | "evenly_divides"
+                | "shape_div"
+                | "inner_product"
+                | "ceil_div"
+                | "product"
+                | "prefix_product"
+        )
     {
         return None;
     }

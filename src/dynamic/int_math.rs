@@ -72,9 +72,9 @@ pub fn inner_product(a: &IntTuple, b: &IntTuple) -> Result<DInt> {
                     "inner_product({a}, {b}): mismatched ranks"
                 )));
             }
-            av.iter()
-                .zip(bv)
-                .try_fold(DInt::stat(0), |acc, (x, y)| acc.try_add(inner_product(x, y)?))
+            av.iter().zip(bv).try_fold(DInt::stat(0), |acc, (x, y)| {
+                acc.try_add(inner_product(x, y)?)
+            })
         }
         (IntTuple::Int(x), IntTuple::Int(y)) => x.try_mul(*y),
         _ => Err(Error::ill(alloc::format!(

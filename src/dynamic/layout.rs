@@ -112,6 +112,9 @@ impl DynLayout {
 
     /// The unchecked constructor the algebra uses internally.
     pub(crate) fn raw(shape: IntTuple, stride: IntTuple) -> DynLayout {
+        // The algebra builds shape and stride side by side; a slip here would break the
+        // invariant every other function relies on, so debug builds check it.
+        debug_assert!(shape.congruent(&stride), "{shape}:{stride} not congruent");
         DynLayout { shape, stride }
     }
 
@@ -460,7 +463,9 @@ impl DynLayout {
         let (m, n) = (rows.size()?.value, cols.size()?.value);
         let cos = self.cosize()?.value;
         if m < 0 || n < 0 {
-            return Err(Error::runtime("print_layout of a layout with a negative extent"));
+            return Err(Error::runtime(
+                "print_layout of a layout with a negative extent",
+            ));
         }
         // Rows and columns are both printed even when the other is empty, so bound
         // each of them, not just the number of cells.

@@ -11,7 +11,9 @@ use super::layout::DynLayout;
 use alloc::vec::Vec;
 
 fn range_error(what: &str, b: usize, e: usize, t: &impl core::fmt::Display) -> Error {
-    Error::ill(alloc::format!("{what}<{b},{e}>: range out of bounds for {t}"))
+    Error::ill(alloc::format!(
+        "{what}<{b},{e}>: range out of bounds for {t}"
+    ))
 }
 
 impl IntTuple {
@@ -114,7 +116,10 @@ impl DynLayout {
                 "take<{b},{e}>({self}): CuTe needs B < E <= rank"
             )));
         }
-        Ok(DynLayout::raw(self.shape.take(b, e)?, self.stride.take(b, e)?))
+        Ok(DynLayout::raw(
+            self.shape.take(b, e)?,
+            self.stride.take(b, e)?,
+        ))
     }
 
     /// CuTe's `select<I...>(layout)`.
