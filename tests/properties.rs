@@ -179,7 +179,7 @@ proptest! {
     #[test]
     fn composition_composes((a, b) in tiled_pair()) {
         let r = composition(&a, &b).unwrap();
-        prop_assert!(b.shape.compatible(&r.shape), "{} o {} = {}", a, b, r);
+        prop_assert!(b.shape().compatible(r.shape()), "{} o {} = {}", a, b, r);
         for i in 0..size(&b) {
             prop_assert_eq!(eval(&r, i), eval(&a, eval(&b, i)), "{} o {} = {}", a, b, r);
         }
@@ -190,7 +190,7 @@ proptest! {
     #[test]
     fn composition_fails_only_for_divisibility(a in any_layout(), b in any_layout()) {
         match composition(&a, &b) {
-            Ok(r) => prop_assert!(b.shape.compatible(&r.shape)),
+            Ok(r) => prop_assert!(b.shape().compatible(r.shape())),
             Err(Error::IllFormed(m)) => prop_assert!(m.contains("divisibility"), "{}", m),
             Err(e) => prop_assert!(false, "{}", e),
         }
@@ -321,7 +321,7 @@ proptest! {
         prop_assert_eq!(img, (0..size(&l)).collect::<Vec<_>>(), "{} -> {}", l, f);
         if l.rank() > 1 {
             let m0 = f.mode(0).unwrap();
-            prop_assert_eq!(m0.shape.clone(), l.mode(0).unwrap().shape);
+            prop_assert_eq!(m0.shape().clone(), l.mode(0).unwrap().shape().clone());
             for i in 0..size(&m0) {
                 prop_assert_eq!(eval(&m0, i), i, "{} -> {}", l, f);
             }

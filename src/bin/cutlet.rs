@@ -7,69 +7,99 @@
 //! ```
 
 use cutlet::dynamic::{OPERATIONS, Value, eval_expr, parse_expr};
+use std::ffi::OsString;
 use std::io::{BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
 const USAGE: &str = "\
 usage: cutlet eval <expr>...     evaluate CuTe expressions, one result line each
-       cutlet eval -             read one expression per line from stdin
+       cutlet eval -             read expressions from stdin, one per line
        cutlet show <expr>        print the index table of a layout (print_layout)
 
 Expressions use CuTe's notation: _4 is static, 4 is dynamic, (a,b) is a tuple,
-shape:stride is a layout, (_3:_4,_8:_2) is a tile. Example:
+shape:stride is a layout, (_3:_4,_8:_2) is a tile; compile-time arguments go in
+angle brackets as in C++: get<1,0>(L), take<0,2>(L). Example:
        cutlet eval \"composition((_12,_32):(_32,_1), (_3:_4,_8:_2))\"
+
+`cutlet eval -` writes exactly one line for every input line: the result, an
+`error: <reason>` line (also for a line that is not UTF-8), or an empty line for
+an empty (or all-blank) input line, so output line N always answers input line N.
+The exit status is 0 when everything evaluated, 1 when some expression failed, 2
+for a usage error (including arguments that are not UTF-8).
 ";
 
+/// The result line for one expression: CuTe's print, or `error: <reason>`.
 fn eval_line(line: &str) -> Result<String, String> {
-    let e = parse_expr(line).map_err(|e| e.to_string())?;
+    let e = parse_expr(line).map_err(|e| format!("error: {e}"))?;
     eval_expr(&e)
         .map(|v| v.to_string())
-        .map_err(|e| e.to_string())
+        .map_err(|e| format!("error: {e}"))
+}
+
+/// Writes the answer to one expression; records whether it failed.
+struct Emitter<W: Write> {
+    out: W,
+    failed: bool,
+}
+
+impl<W: Write> Emitter<W> {
+    fn line(&mut self, result: Result<String, String>) -> std::io::Result<()> {
+        let text = result.unwrap_or_else(|e| {
+            self.failed = true;
+            e
+        });
+        writeln!(self.out, "{text}")
+    }
+
+    /// One line of the stdin batch: blank lines stay blank, bytes that are not UTF-8
+    /// are an error line; either way exactly one output line.
+    fn batch_line(&mut self, raw: &[u8]) -> std::io::Result<()> {
+        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        match std::str::from_utf8(raw) {
+            Err(e) => self.line(Err(format!("error: input line is not valid UTF-8 ({e})"))),
+            Ok(s) if s.trim().is_empty() => writeln!(self.out),
+            Ok(s) => self.line(eval_line(s.trim())),
+        }
+    }
 }
 
 /// Evaluate every expression; a failed one prints `error: ...` in its place.
 fn run_eval(exprs: &[String]) -> ExitCode {
     let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let mut failed = false;
-    let mut emit = |line: &str, out: &mut BufWriter<std::io::StdoutLock>| {
-        let text = match eval_line(line) {
-            Ok(v) => v,
-            Err(e) => {
-                failed = true;
-                format!("error: {e}")
-            }
-        };
-        writeln!(out, "{text}")
+    let mut em = Emitter {
+        out: BufWriter::new(stdout.lock()),
+        failed: false,
     };
     let io = if exprs.len() == 1 && exprs[0] == "-" {
-        let stdin = std::io::stdin();
-        let mut res = Ok(());
-        for line in stdin.lock().lines() {
-            let line = match line {
-                Ok(l) => l,
+        // Lines are split on raw bytes so that a line that is not UTF-8 is one error
+        // line, not the end of the batch.
+        let mut stdin = std::io::stdin().lock();
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match stdin.read_until(b'\n', &mut buf) {
+                Ok(0) => break Ok(()),
+                Ok(_) => {
+                    let line = buf.strip_suffix(b"\n").unwrap_or(&buf);
+                    if let Err(e) = em.batch_line(line) {
+                        break Err(e);
+                    }
+                }
                 Err(e) => {
+                    let _ = em.out.flush();
                     eprintln!("error: cannot read stdin: {e}");
                     return ExitCode::from(2);
                 }
-            };
-            if line.trim().is_empty() {
-                continue;
-            }
-            res = emit(line.trim(), &mut out);
-            if res.is_err() {
-                break;
             }
         }
-        res
     } else {
-        exprs.iter().try_for_each(|e| emit(e, &mut out))
+        exprs.iter().try_for_each(|e| em.line(eval_line(e)))
     };
-    if io.and_then(|_| out.flush()).is_err() {
+    if io.and_then(|_| em.out.flush()).is_err() {
         // The reader went away (e.g. a closed pipe): stop quietly.
         return ExitCode::from(1);
     }
-    if failed {
+    if em.failed {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -95,8 +125,30 @@ fn run_show(expr: &str) -> ExitCode {
     }
 }
 
+/// The arguments as UTF-8 strings, or the usage error naming the first that is not.
+fn utf8_args(args: Vec<OsString>) -> Result<Vec<String>, String> {
+    args.into_iter()
+        .enumerate()
+        .map(|(i, a)| {
+            a.into_string().map_err(|a| {
+                format!(
+                    "error: argument {} is not valid UTF-8: {}",
+                    i + 1,
+                    a.to_string_lossy()
+                )
+            })
+        })
+        .collect()
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args = match utf8_args(std::env::args_os().skip(1).collect()) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
     match args.first().map(String::as_str) {
         Some("eval") if args.len() >= 2 => run_eval(&args[1..]),
         Some("show") if args.len() == 2 => run_show(&args[1]),

@@ -3,6 +3,7 @@
 
 use super::algebra;
 use super::error::{Error, Result};
+use super::inspect_ops::apply_inspect;
 use super::int::DInt;
 use super::int_tuple::IntTuple;
 use super::layout::DynLayout;
@@ -33,8 +34,16 @@ pub fn eval(s: &str) -> Result<String> {
 pub fn eval_expr(e: &Expr) -> Result<Value> {
     match e {
         Expr::Value(v) => Ok(v.clone()),
-        Expr::Call(name, args) => {
+        Expr::Call { name, targs, args } => {
             let vals: Vec<Value> = args.iter().map(eval_expr).collect::<Result<_>>()?;
+            if let Some(r) = apply_inspect(name, targs, &vals) {
+                return r;
+            }
+            if !targs.is_empty() {
+                return Err(Error::ill(alloc::format!(
+                    "{name} takes no compile-time arguments"
+                )));
+            }
             apply(name, &vals)
         }
     }
@@ -59,7 +68,6 @@ pub const OPERATIONS: &[&str] = &[
     "make_ordered_layout",
     "make_identity_layout",
     "make_fragment_like",
-    "crd2idx",
     "coalesce",
     "filter",
     "composition",
@@ -78,6 +86,22 @@ pub const OPERATIONS: &[&str] = &[
     "flat_product",
     "blocked_product",
     "raked_product",
+    "get<I...>",
+    "take<B,E>",
+    "select<I...>",
+    "group<B,E>",
+    "group_modes<B,E>",
+    "idx2crd",
+    "crd2idx",
+    "elem_less",
+    "congruent",
+    "weakly_congruent",
+    "compatible",
+    "evenly_divides",
+    "shape_div",
+    "inner_product",
+    "ceil_div",
+    "product",
 ];
 
 fn layout_arg(name: &str, vals: &[Value], i: usize) -> Result<DynLayout> {
@@ -125,7 +149,7 @@ fn arity(name: &str, vals: &[Value], allowed: &[usize]) -> Result<()> {
 /// A layout, or an int tuple (for the queries CuTe also defines on int tuples).
 fn layout_or_shape(vals: &[Value]) -> Option<(IntTuple, Option<DynLayout>)> {
     match &vals[0] {
-        Value::Layout(l) => Some((l.shape.clone(), Some(l.clone()))),
+        Value::Layout(l) => Some((l.shape().clone(), Some(l.clone()))),
         v => v.as_int_tuple().map(|t| (t, None)),
     }
 }
@@ -200,11 +224,6 @@ fn apply(name: &str, vals: &[Value]) -> Result<Value> {
             Ok(lay(algebra::make_fragment_like(&layout_arg(
                 name, vals, 0,
             )?)?))
-        }
-        "crd2idx" => {
-            arity(name, vals, &[2])?;
-            let c = tuple_arg(name, vals, 0)?;
-            Ok(Value::from_int_tuple(layout_arg(name, vals, 1)?.eval(&c)?))
         }
         "coalesce" => {
             arity(name, vals, &[1, 2])?;

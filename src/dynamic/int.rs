@@ -284,6 +284,16 @@ impl DInt {
     }
 
     /// `gcd(self, o)` by CuTe's Euclid loop.
+    ///
+    /// The only remainder that overflows `i64` is `i64::MIN % -1`, whose true value is 0;
+    /// `wrapping_rem` gives exactly that, so the loop is exact for every input
+    /// (`gcd(i64::MIN, -1)` is `-1`, as CuTe's loop computes it without overflow).
+    ///
+    /// ```
+    /// use cutlet::dynamic::DInt;
+    /// assert_eq!(DInt::stat(12).gcd(DInt::stat(18)).unwrap().to_string(), "_6");
+    /// assert_eq!(DInt::stat(i64::MIN).gcd(DInt::stat(-1)).unwrap().to_string(), "_-1");
+    /// ```
     pub fn gcd(self, o: DInt) -> Result<DInt> {
         let (a, b) = (self.plain("gcd")?, o.plain("gcd")?);
         let (mut t, mut u) = (a.value, b.value);
@@ -291,11 +301,11 @@ impl DInt {
             if t == 0 {
                 break u;
             }
-            u %= t;
+            u = u.wrapping_rem(t);
             if u == 0 {
                 break t;
             }
-            t %= u;
+            t = t.wrapping_rem(u);
         };
         Ok(DInt::new(g, a.both(b)))
     }

@@ -114,6 +114,20 @@ impl IntTuple {
         out
     }
 
+    /// True when this is, or contains, the empty tuple `()`.
+    ///
+    /// ```
+    /// use cutlet::dynamic::IntTuple;
+    /// assert!("(_2,())".parse::<IntTuple>().unwrap().has_empty_tuple());
+    /// assert!(!"(_2,(_3))".parse::<IntTuple>().unwrap().has_empty_tuple());
+    /// ```
+    pub fn has_empty_tuple(&self) -> bool {
+        match self {
+            IntTuple::Int(_) => false,
+            IntTuple::Tuple(v) => v.is_empty() || v.iter().any(IntTuple::has_empty_tuple),
+        }
+    }
+
     /// CuTe's `flatten`: a leaf stays a leaf, a tuple becomes the tuple of its leaves.
     pub fn flatten(&self) -> IntTuple {
         match self {
@@ -346,18 +360,13 @@ impl IntTuple {
     pub fn basis_like(&self) -> Result<IntTuple> {
         fn go(t: &IntTuple, path: &[usize]) -> Result<IntTuple> {
             match t {
-                IntTuple::Int(_) => {
-                    // CuTe's basis of a leaf at top level is `_1@0`.
-                    let p: Vec<usize> = if path.is_empty() {
-                        alloc::vec![0]
-                    } else {
-                        path.to_vec()
-                    };
-                    Ok(IntTuple::Int(DInt {
-                        basis: super::int::Basis::from_path(&p)?,
-                        ..DInt::stat(1)
-                    }))
-                }
+                // CuTe's basis of a leaf at the top level is `E<>`, the plain `_1`
+                // (`make_identity_layout(_8)` is `_8:_1`); below it `_1@i...`.
+                IntTuple::Int(_) if path.is_empty() => Ok(IntTuple::stat(1)),
+                IntTuple::Int(_) => Ok(IntTuple::Int(DInt {
+                    basis: super::int::Basis::from_path(path)?,
+                    ..DInt::stat(1)
+                })),
                 IntTuple::Tuple(v) => {
                     let r: Result<Vec<_>> = v
                         .iter()

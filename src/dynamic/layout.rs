@@ -11,19 +11,26 @@ use core::fmt;
 
 /// A layout whose structure is known only at run time.
 ///
+/// Invariant (held by construction, so no operation can meet a malformed layout): the
+/// stride is congruent with the shape, and every extent is a plain integer (not a basis
+/// element). Extents may be zero or negative because CuTe itself prints such results
+/// (`complement(_3:_-1)` is `(_-1,_0):(_1,_-3)`) and the parser reads back everything
+/// cutlet prints; operations that need positive extents report an error for them.
+///
 /// ```
 /// use cutlet::dynamic::DynLayout;
 /// let l: DynLayout = "(_2,(_2,_2)):(_4,(_2,_1))".parse().unwrap();
 /// let idx: Vec<i64> = (0..8).map(|i| l.index(i).unwrap()).collect();
 /// assert_eq!(idx, [0, 4, 2, 6, 1, 5, 3, 7]);
 /// assert_eq!(l.cosize().unwrap().to_string(), "_8");
+/// assert!("(_2,_3):(_1)".parse::<DynLayout>().is_err()); // not congruent
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct DynLayout {
-    /// The shape.
-    pub shape: IntTuple,
-    /// The stride, congruent with the shape.
-    pub stride: IntTuple,
+    // Private so that every value went through `new` (or an algebra result built from
+    // valid parts); the algebra's sibling modules read them directly.
+    pub(in crate::dynamic) shape: IntTuple,
+    pub(in crate::dynamic) stride: IntTuple,
 }
 
 /// A coordinate element for [`DynLayout::slice`]: an integer or CuTe's `_`.
@@ -45,23 +52,69 @@ pub enum Coord {
 }
 
 impl DynLayout {
-    /// A layout from congruent shape and stride.
+    /// A layout from congruent shape and stride (CuTe's `make_layout(shape, stride)`).
+    ///
+    /// Fails (ill-formed, as CuTe's `static_assert`) when the two are not congruent or
+    /// an extent is a basis element.
+    ///
+    /// ```
+    /// use cutlet::dynamic::{DynLayout, IntTuple};
+    /// let s: IntTuple = "(_2,_3)".parse().unwrap();
+    /// assert!(DynLayout::new(s.clone(), "(_1,_2)".parse().unwrap()).is_ok());
+    /// assert!(DynLayout::new(s, "_1".parse().unwrap()).is_err());
+    /// ```
     pub fn new(shape: IntTuple, stride: IntTuple) -> Result<DynLayout> {
         if !shape.congruent(&stride) {
             return Err(Error::ill(alloc::format!(
                 "shape {shape} and stride {stride} are not congruent"
             )));
         }
-        if let Some(z) = shape.leaves().iter().find(|d| d.value <= 0 || d.is_basis()) {
+        if let Some(z) = shape.leaves().iter().find(|d| d.is_basis()) {
             return Err(Error::ill(alloc::format!(
-                "shape {shape} has the extent {z}; extents are positive integers"
+                "shape {shape} has the extent {z}; extents are integers"
             )));
         }
         Ok(DynLayout { shape, stride })
     }
 
+    /// The shape.
+    ///
+    /// ```
+    /// use cutlet::dynamic::DynLayout;
+    /// let l: DynLayout = "(_2,_3):(_1,_2)".parse().unwrap();
+    /// assert_eq!(l.shape().to_string(), "(_2,_3)");
+    /// ```
+    pub fn shape(&self) -> &IntTuple {
+        &self.shape
+    }
+
+    /// The stride, congruent with the shape.
+    ///
+    /// ```
+    /// use cutlet::dynamic::DynLayout;
+    /// let l: DynLayout = "(_2,_3):(_1,_2)".parse().unwrap();
+    /// assert_eq!(l.stride().to_string(), "(_1,_2)");
+    /// ```
+    pub fn stride(&self) -> &IntTuple {
+        &self.stride
+    }
+
+    /// The shape and the stride, by value.
+    ///
+    /// ```
+    /// use cutlet::dynamic::DynLayout;
+    /// let (s, d) = "_4:_2".parse::<DynLayout>().unwrap().into_parts();
+    /// assert_eq!((s.to_string(), d.to_string()), ("_4".into(), "_2".into()));
+    /// ```
+    pub fn into_parts(self) -> (IntTuple, IntTuple) {
+        (self.shape, self.stride)
+    }
+
     /// The unchecked constructor the algebra uses internally.
     pub(crate) fn raw(shape: IntTuple, stride: IntTuple) -> DynLayout {
+        // The algebra builds shape and stride side by side; a slip here would break the
+        // invariant every other function relies on, so debug builds check it.
+        debug_assert!(shape.congruent(&stride), "{shape}:{stride} not congruent");
         DynLayout { shape, stride }
     }
 
@@ -409,7 +462,14 @@ impl DynLayout {
         };
         let (m, n) = (rows.size()?.value, cols.size()?.value);
         let cos = self.cosize()?.value;
-        if m.saturating_mul(n) > 1 << 20 {
+        if m < 0 || n < 0 {
+            return Err(Error::runtime(
+                "print_layout of a layout with a negative extent",
+            ));
+        }
+        // Rows and columns are both printed even when the other is empty, so bound
+        // each of them, not just the number of cells.
+        if m.max(1).saturating_mul(n.max(1)) > 1 << 20 {
             return Err(Error::runtime("layout too large to print"));
         }
         let width = num_digits(cos) + 2;

@@ -17,10 +17,14 @@ mod algebra;
 mod error;
 mod expr;
 mod from_typed;
+mod inspect_ops;
 mod int;
+mod int_math;
 mod int_tuple;
 mod layout;
+mod modes;
 mod parse;
+mod predicates;
 mod value;
 
 pub use algebra::*;
@@ -29,7 +33,9 @@ pub use expr::{OPERATIONS, eval, eval_expr};
 #[doc(hidden)]
 pub use from_typed::ToDynTuple;
 pub use int::{Basis, DInt, SBool};
+pub use int_math::{crd2idx_colex, idx2crd, inner_product, shape_div};
 pub use int_tuple::IntTuple;
 pub use layout::{Coord, DynLayout, crd2idx};
 pub use parse::{Expr, parse_expr};
+pub use predicates::{compatible, congruent, elem_less, evenly_divides, weakly_congruent};
 pub use value::{Tiler, Value};

@@ -1,6 +1,7 @@
 //! A parser for CuTe's print notation and `NAME(arg, ...)` expressions.
 //!
-//! Grammar: `expr := NAME '(' [expr {',' expr}] ')' | value`;
+//! Grammar: `expr := NAME ['<' targ {',' targ} '>'] '(' [expr {',' expr}] ')' | value`;
+//! template arguments (`targ`) are kept as text, as in C++ (`get<1,0>(L)`);
 //! `value := atom [':' atom]`; `atom := int | '_' | '(' [value {',' value}] ')'`;
 //! `int := ['_'] ['-'] digits {'@' digits}` (a leading `_` marks a static integer).
 
@@ -21,8 +22,16 @@ use alloc::vec::Vec;
 pub enum Expr {
     /// A literal value.
     Value(Value),
-    /// `name(args...)`.
-    Call(String, Vec<Expr>),
+    /// `name<targs...>(args...)`: CuTe's compile-time arguments (empty when there are
+    /// no angle brackets) and the run-time ones.
+    Call {
+        /// The operation's name.
+        name: String,
+        /// The compile-time arguments, each as written (`get<1,0>` has `["1", "0"]`).
+        targs: Vec<String>,
+        /// The arguments.
+        args: Vec<Expr>,
+    },
 }
 
 /// Recursive-descent parser over a borrowed string.
@@ -119,9 +128,10 @@ impl<'a> Parser<'a> {
             self.pos += 1;
         }
         let mag = self.digits()?;
-        let value = i64::try_from(mag)
-            .map_err(|_| Error::parse(alloc::format!("integer {mag} is too large")))?;
-        let value = if neg { -value } else { value };
+        // Through i128 so that i64::MIN, which Display prints, reads back.
+        let signed = if neg { -(mag as i128) } else { mag as i128 };
+        let value = i64::try_from(signed)
+            .map_err(|_| Error::parse(alloc::format!("integer {signed} is out of range")))?;
         let mut path = Vec::new();
         while self.s.get(self.pos) == Some(&b'@') {
             self.pos += 1;
@@ -196,12 +206,54 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// `NAME '(' args ')' | value`.
+    /// `'<' targ {',' targ} '>'`: compile-time arguments as text; nested angle brackets
+    /// (`UniversalCopy<uint32_t>`) stay inside their argument.
+    fn targs(&mut self) -> Result<Vec<String>> {
+        if self.peek() != Some(b'<') {
+            return Ok(Vec::new());
+        }
+        self.pos += 1;
+        let mut out = Vec::new();
+        let mut depth = 0usize;
+        let mut start = self.pos;
+        loop {
+            let Some(&c) = self.s.get(self.pos) else {
+                return self.err("expected '>'");
+            };
+            match c {
+                b'<' => depth += 1,
+                b'>' if depth > 0 => depth -= 1,
+                b',' | b'>' if depth == 0 => {
+                    let arg = core::str::from_utf8(&self.s[start..self.pos])
+                        .map_err(|_| Error::parse("template argument is not UTF-8"))?
+                        .trim();
+                    if arg.is_empty() && !(c == b'>' && out.is_empty()) {
+                        return self.err("expected a template argument");
+                    }
+                    if !arg.is_empty() {
+                        out.push(String::from(arg));
+                    }
+                    self.pos += 1;
+                    if c == b'>' {
+                        return Ok(out);
+                    }
+                    start = self.pos;
+                    continue;
+                }
+                b'(' | b')' => return self.err("expected '>'"),
+                _ => {}
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// `NAME ['<' targs '>'] '(' args ')' | value`.
     pub(crate) fn expr(&mut self) -> Result<Expr> {
         let Some(name) = self.ident() else {
             return Ok(Expr::Value(self.value()?));
         };
         self.enter()?;
+        let targs = self.targs()?;
         self.expect(b'(')?;
         let mut args = Vec::new();
         if self.peek() != Some(b')') {
@@ -216,7 +268,7 @@ impl<'a> Parser<'a> {
         }
         self.expect(b')')?;
         self.depth -= 1;
-        Ok(Expr::Call(name, args))
+        Ok(Expr::Call { name, targs, args })
     }
 }
 
@@ -225,7 +277,9 @@ impl<'a> Parser<'a> {
 /// ```
 /// use cutlet::dynamic::{parse_expr, Expr};
 /// let e = parse_expr("size((_2,_3):(_1,_2))").unwrap();
-/// assert!(matches!(e, Expr::Call(ref n, ref a) if n == "size" && a.len() == 1));
+/// assert!(matches!(e, Expr::Call { ref name, ref args, .. } if name == "size" && args.len() == 1));
+/// let g = parse_expr("get<1,0>((_2,(_3,_4)):(_1,(_2,_6)))").unwrap();
+/// assert!(matches!(g, Expr::Call { ref targs, .. } if targs == &["1", "0"]));
 /// assert!(parse_expr("size((_2,_3):(_1,_2)").is_err());
 /// ```
 pub fn parse_expr(s: &str) -> Result<Expr> {

@@ -6,7 +6,9 @@ use crate::dynamic::int_tuple::IntTuple;
 use crate::dynamic::layout::DynLayout;
 use alloc::vec::Vec;
 
-/// The accumulator of `bw_coalesce`: a leaf until something is prepended.
+/// The accumulator of `bw_coalesce`: a leaf until something is prepended. The modes
+/// are stored back to front (the result's first mode last) so that prepending is a
+/// push, keeping coalesce linear in the number of modes.
 struct Acc {
     shape: Vec<DInt>,
     stride: Vec<DInt>,
@@ -14,7 +16,8 @@ struct Acc {
 
 impl Acc {
     fn into_layout(self) -> DynLayout {
-        let leafify = |v: Vec<DInt>| {
+        let leafify = |mut v: Vec<DInt>| {
+            v.reverse();
             if v.len() == 1 {
                 IntTuple::Int(v[0])
             } else {
@@ -32,15 +35,16 @@ fn bw_coalesce(fs: &[DInt], fd: &[DInt], mut acc: Acc) -> Result<DynLayout> {
         if s.is_const(1) {
             continue;
         }
-        if acc.shape.len() == 1 && acc.shape[0].is_const(1) {
-            acc.shape[0] = s;
-            acc.stride[0] = d;
-        } else if acc.shape[0].is_static && s.try_mul(d)?.eq(acc.stride[0]).is_true() {
-            acc.shape[0] = s.try_mul(acc.shape[0])?;
-            acc.stride[0] = d;
+        let front = acc.shape.len() - 1;
+        if acc.shape.len() == 1 && acc.shape[front].is_const(1) {
+            acc.shape[front] = s;
+            acc.stride[front] = d;
+        } else if acc.shape[front].is_static && s.try_mul(d)?.eq(acc.stride[front]).is_true() {
+            acc.shape[front] = s.try_mul(acc.shape[front])?;
+            acc.stride[front] = d;
         } else {
-            acc.shape.insert(0, s);
-            acc.stride.insert(0, d);
+            acc.shape.push(s);
+            acc.stride.push(d);
         }
     }
     if acc.shape.len() == 1 && acc.shape[0].is_const(1) {

@@ -59,6 +59,13 @@ fn coprofile(rhs: &DynLayout) -> IntTuple {
 /// assert_eq!(composition(&a, &b).unwrap().to_string(), "(_2,_4):(_26,_1)");
 /// ```
 pub fn composition(lhs: &DynLayout, rhs: &DynLayout) -> Result<DynLayout> {
+    // CuTe builds the result mode by mode with `make_layout`, which has no empty case:
+    // an empty (sub-)shape on the right does not compile.
+    if rhs.shape.has_empty_tuple() {
+        return Err(Error::ill(alloc::format!(
+            "composition with {rhs}: an empty tuple is not a layout to compose with"
+        )));
+    }
     let flat = coalesce_x_by(lhs, &coprofile(rhs))?;
     composition_impl(&flat.shape, &flat.stride, &rhs.shape, &rhs.stride)
 }
@@ -86,6 +93,11 @@ pub fn composition_tiler(lhs: &DynLayout, tiler: &Tiler) -> Result<DynLayout> {
             )
         }
         Tiler::Tuple(ts) => {
+            if ts.is_empty() {
+                return Err(Error::ill(
+                    "composition with the empty tiler (): CuTe's by-mode composition needs at least one mode",
+                ));
+            }
             if ts.len() > lhs.rank() {
                 return Err(Error::ill(alloc::format!(
                     "composition: the tiler has {} modes but {lhs} has rank {}",

@@ -65,21 +65,65 @@ pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<DynLayo
         .enumerate()
         .map(|(i, o)| {
             if o.is_static {
-                o.value
+                Ok(o.value)
             } else {
-                max_order + 1 + i as i64
+                // CuTe ranks dynamic entries after every static one, left to right.
+                max_order
+                    .checked_add(1 + i as i64)
+                    .ok_or_else(|| Error::ill("make_ordered_layout: order values too large"))
             }
         })
-        .collect();
+        .collect::<Result<_>>()?;
+    let starts = StrideStarts::new(&ref_shape, &ref_order)?;
     let mut next = 0;
-    let stride = ordered(shape, order, &ref_shape, &ref_order, &mut next)?;
+    let stride = ordered(shape, order, &starts, &ref_order, &mut next)?;
     DynLayout::new(shape.clone(), stride)
+}
+
+/// For every order value `o`, CuTe's `stride_start`: the product of the reference
+/// extents whose order is below `o`. Sorting once and taking prefix products makes
+/// `make_ordered_layout` O(n log n) instead of one O(n) product per mode.
+struct StrideStarts {
+    /// The distinct order values, ascending.
+    orders: Vec<i64>,
+    /// `before[k]`: the product of the extents ordered below `orders[k]`.
+    before: Vec<DInt>,
+}
+
+impl StrideStarts {
+    fn new(ref_shape: &[DInt], ref_order: &[i64]) -> Result<StrideStarts> {
+        let mut idx: Vec<usize> = (0..ref_order.len()).collect();
+        idx.sort_by_key(|&i| (ref_order[i], i));
+        let mut orders = Vec::new();
+        let mut before = Vec::new();
+        // CuTe's product is `_1 * f0 * f1 * ...`; its value and staticness do not
+        // depend on the order of the factors, so the sorted order gives the same result.
+        let mut acc = DInt::stat(1);
+        let mut k = 0;
+        while k < idx.len() {
+            let o = ref_order[idx[k]];
+            orders.push(o);
+            before.push(acc);
+            while k < idx.len() && ref_order[idx[k]] == o {
+                acc = acc.try_mul(ref_shape[idx[k]])?;
+                k += 1;
+            }
+        }
+        Ok(StrideStarts { orders, before })
+    }
+
+    fn below(&self, o: i64) -> DInt {
+        // `o` is one of the order values, so the search always finds it.
+        match self.orders.binary_search(&o) {
+            Ok(k) | Err(k) => self.before.get(k).copied().unwrap_or(DInt::stat(1)),
+        }
+    }
 }
 
 fn ordered(
     shape: &IntTuple,
     order: &IntTuple,
-    ref_shape: &[DInt],
+    starts: &StrideStarts,
     ref_order: &[i64],
     next: &mut usize,
 ) -> Result<IntTuple> {
@@ -88,22 +132,14 @@ fn ordered(
             let sv = shape.modes();
             let mut out = Vec::with_capacity(ov.len());
             for (s, o) in sv.iter().zip(ov) {
-                out.push(ordered(s, o, ref_shape, ref_order, next)?);
+                out.push(ordered(s, o, starts, ref_order, next)?);
             }
             Ok(IntTuple::Tuple(out))
         }
         IntTuple::Int(_) => {
             let me = ref_order[*next];
             *next += 1;
-            let mut start: Option<DInt> = None;
-            for (s, &o) in ref_shape.iter().zip(ref_order) {
-                let f = if o < me { *s } else { DInt::stat(1) };
-                start = Some(match start {
-                    None => f,
-                    Some(a) => a.try_mul(f)?,
-                });
-            }
-            shape.compact_col_major(start.unwrap_or(DInt::stat(1)))
+            shape.compact_col_major(starts.below(me))
         }
     }
 }
