@@ -585,6 +585,57 @@ where
     }
 }
 
+/// What CuTe's `max_common_vector` applies to; [`MaxCommonVectorT`] names the result. A bound on this
+/// trait is how generic code asks for `max_common_vector`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: CommonVector<B>, B>(a: L, b: B) -> MaxCommonVectorT<L, B> { max_common_vector(a, b) }
+/// assert_eq!(f(layout!((4,8):(1,4)), layout!((4,8):(1,4))).to_string(), "_32");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`max_common_vector` is not defined for `{Self}`",
+    label = "CuTe's conditions for `max_common_vector` do not hold here"
+)]
+pub trait CommonVector<B>: crate::algebra::Sealed {
+    /// The result of `max_common_vector`.
+    type Output;
+    /// CuTe's `max_common_vector` (see the free function).
+    fn max_common_vector(self, b: B) -> Self::Output;
+}
+impl<S: ToList, D: ToList, BS: ToList, BD: ToList> CommonVector<Layout<BS, BD>> for Layout<S, D>
+where
+    ListOf<S>: MaxCommon<ListOf<D>, ListOf<BS>, ListOf<BD>>,
+    <ListOf<S> as MaxCommon<ListOf<D>, ListOf<BS>, ListOf<BD>>>::Ok:
+        Select<<ListOf<S> as MaxCommon<ListOf<D>, ListOf<BS>, ListOf<BD>>>::M0S, C<P1>>,
+{
+    type Output = <<ListOf<S> as MaxCommon<ListOf<D>, ListOf<BS>, ListOf<BD>>>::Ok as Select<
+        <ListOf<S> as MaxCommon<ListOf<D>, ListOf<BS>, ListOf<BD>>>::M0S,
+        C<P1>,
+    >>::Output;
+    #[inline(always)]
+    fn max_common_vector(self, b: Layout<BS, BD>) -> Self::Output {
+        let a = self;
+        let (_, (m0, _)) = a.shape().to_list().common(
+            a.stride().to_list(),
+            b.shape().to_list(),
+            b.stride().to_list(),
+        );
+        <<ListOf<S> as MaxCommon<ListOf<D>, ListOf<BS>, ListOf<BD>>>::Ok as Select<_, _>>::select(
+            m0,
+            C::new(),
+        )
+    }
+}
+/// The type of `max_common_vector` applied to `L`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: CommonVector<B>, B>(a: L, b: B) -> MaxCommonVectorT<L, B> { max_common_vector(a, b) }
+/// assert_eq!(f(layout!((4,8):(1,4)), layout!((4,8):(1,4))).to_string(), "_32");
+/// ```
+pub type MaxCommonVectorT<L, B> = <L as CommonVector<B>>::Output;
+
 /// CuTe's `max_common_vector(a, b)`: the number of leading elements that are
 /// contiguous in both layouts (static; `_1` when nothing is provably common).
 ///
@@ -595,27 +646,8 @@ where
 /// assert_eq!(max_common_vector(a, layout!((4,8):(8,1))).to_string(), "_1");
 /// ```
 #[inline(always)]
-pub fn max_common_vector<S: ToList, D: ToList, BS: ToList, BD: ToList>(
-    a: Layout<S, D>,
-    b: Layout<BS, BD>,
-) -> <<ListOf<S> as MaxCommon<ListOf<D>, ListOf<BS>, ListOf<BD>>>::Ok as Select<
-    <ListOf<S> as MaxCommon<ListOf<D>, ListOf<BS>, ListOf<BD>>>::M0S,
-    C<P1>,
->>::Output
-where
-    ListOf<S>: MaxCommon<ListOf<D>, ListOf<BS>, ListOf<BD>>,
-    <ListOf<S> as MaxCommon<ListOf<D>, ListOf<BS>, ListOf<BD>>>::Ok:
-        Select<<ListOf<S> as MaxCommon<ListOf<D>, ListOf<BS>, ListOf<BD>>>::M0S, C<P1>>,
-{
-    let (_, (m0, _)) = a.shape().to_list().common(
-        a.stride().to_list(),
-        b.shape().to_list(),
-        b.stride().to_list(),
-    );
-    <<ListOf<S> as MaxCommon<ListOf<D>, ListOf<BS>, ListOf<BD>>>::Ok as Select<_, _>>::select(
-        m0,
-        C::new(),
-    )
+pub fn max_common_vector<L: CommonVector<B>, B>(a: L, b: B) -> MaxCommonVectorT<L, B> {
+    a.max_common_vector(b)
 }
 
 /// `max_common_layout` on internal forms: `composition(inv_b, layout<0>(common))`
@@ -649,6 +681,58 @@ where
 
 type McOk<S, D, BS, BD> = <ListOf<S> as MaxCommon<ListOf<D>, ListOf<BS>, ListOf<BD>>>::Ok;
 
+/// What CuTe's `max_common_layout` applies to; [`MaxCommonLayoutT`] names the result. A bound on this
+/// trait is how generic code asks for `max_common_layout`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: CommonLayout<B>, B>(a: L, b: B) -> MaxCommonLayoutT<L, B> { max_common_layout(a, b) }
+/// assert_eq!(f(layout!((4,8):(1,4)), layout!((4,8):(1,8))).to_string(), "_4:_1");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`max_common_layout` is not defined for `{Self}`",
+    label = "CuTe's conditions for `max_common_layout` do not hold here"
+)]
+pub trait CommonLayout<B>: crate::algebra::Sealed {
+    /// The result of `max_common_layout`.
+    type Output;
+    /// CuTe's `max_common_layout` (see the free function).
+    fn max_common_layout(self, b: B) -> Self::Output;
+}
+impl<S: ToList, D: ToList, BS: ToList, BD: ToList> CommonLayout<Layout<BS, BD>> for Layout<S, D>
+where
+    ListOf<S>: MaxCommon<ListOf<D>, ListOf<BS>, ListOf<BD>>
+        + MaxCommonLayout<ListOf<D>, ListOf<BS>, ListOf<BD>, McOk<S, D, BS, BD>>,
+    (
+        <ListOf<S> as MaxCommonLayout<ListOf<D>, ListOf<BS>, ListOf<BD>, McOk<S, D, BS, BD>>>::Shape,
+        <ListOf<S> as MaxCommonLayout<ListOf<D>, ListOf<BS>, ListOf<BD>, McOk<S, D, BS, BD>>>::Stride,
+    ): LayoutResult,
+{
+    type Output = LayoutOf<
+    <ListOf<S> as MaxCommonLayout<ListOf<D>, ListOf<BS>, ListOf<BD>, McOk<S, D, BS, BD>>>::Shape,
+    <ListOf<S> as MaxCommonLayout<ListOf<D>, ListOf<BS>, ListOf<BD>, McOk<S, D, BS, BD>>>::Stride,
+>;
+    #[inline(always)]
+    fn max_common_layout(self, b: Layout<BS, BD>) -> Self::Output {
+        let a = self;
+    finish(|| {
+        a.shape().to_list().max_common(
+            a.stride().to_list(),
+            b.shape().to_list(),
+            b.stride().to_list(),
+        )
+    })
+    }
+}
+/// The type of `max_common_layout` applied to `L`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: CommonLayout<B>, B>(a: L, b: B) -> MaxCommonLayoutT<L, B> { max_common_layout(a, b) }
+/// assert_eq!(f(layout!((4,8):(1,4)), layout!((4,8):(1,8))).to_string(), "_4:_1");
+/// ```
+pub type MaxCommonLayoutT<L, B> = <L as CommonLayout<B>>::Output;
+
 /// CuTe's `max_common_layout(a, b)`: the largest layout `R` with `a(R(i)) == i` and
 /// `b(R(i)) == i`.
 ///
@@ -658,26 +742,6 @@ type McOk<S, D, BS, BD> = <ListOf<S> as MaxCommon<ListOf<D>, ListOf<BS>, ListOf<
 /// assert_eq!(max_common_layout(a, layout!((4,8):(1,8))).to_string(), "_4:_1");
 /// ```
 #[inline(always)]
-pub fn max_common_layout<S: ToList, D: ToList, BS: ToList, BD: ToList>(
-    a: Layout<S, D>,
-    b: Layout<BS, BD>,
-) -> LayoutOf<
-    <ListOf<S> as MaxCommonLayout<ListOf<D>, ListOf<BS>, ListOf<BD>, McOk<S, D, BS, BD>>>::Shape,
-    <ListOf<S> as MaxCommonLayout<ListOf<D>, ListOf<BS>, ListOf<BD>, McOk<S, D, BS, BD>>>::Stride,
->
-where
-    ListOf<S>: MaxCommon<ListOf<D>, ListOf<BS>, ListOf<BD>>
-        + MaxCommonLayout<ListOf<D>, ListOf<BS>, ListOf<BD>, McOk<S, D, BS, BD>>,
-    (
-        <ListOf<S> as MaxCommonLayout<ListOf<D>, ListOf<BS>, ListOf<BD>, McOk<S, D, BS, BD>>>::Shape,
-        <ListOf<S> as MaxCommonLayout<ListOf<D>, ListOf<BS>, ListOf<BD>, McOk<S, D, BS, BD>>>::Stride,
-    ): LayoutResult,
-{
-    finish(|| {
-        a.shape().to_list().max_common(
-            a.stride().to_list(),
-            b.shape().to_list(),
-            b.stride().to_list(),
-        )
-    })
+pub fn max_common_layout<L: CommonLayout<B>, B>(a: L, b: B) -> MaxCommonLayoutT<L, B> {
+    a.max_common_layout(b)
 }

@@ -6,10 +6,9 @@
 use super::elementwise::{Elementwise, ZipApply};
 use super::shapes::{SameShape, ShapesAgree, check_agree};
 use super::walk::Walk2;
-use crate::int::Integral;
-use crate::layout::{Crd2Index, Layout, ListOf};
+use crate::layout::{Layout, ListOf, Walkable};
 use crate::tensor::{Engine, EngineMut, Numeric, Tensor};
-use crate::tuple::{CuteDisplay, ToList, Tup};
+use crate::tuple::{CuteDisplay, ToList};
 
 /// A copy implementation between two tensor types (CuTe's `Copy_Atom`).
 ///
@@ -208,27 +207,20 @@ pub fn copy_if<EP, SP, DP, E1, S1, D1, E2, S2, D2>(
     E2: EngineMut,
     E1::Elem: Numeric,
     E2::Elem: Numeric,
-    SP: ToList,
-    DP: ToList,
-    S1: ToList,
-    D1: ToList,
-    S2: ToList,
-    D2: ToList,
-    ListOf<S2>: Tup,
-    isize: Crd2Index<ListOf<SP>, ListOf<DP>, EP::Index>
-        + Crd2Index<ListOf<S1>, ListOf<D1>, E1::Index>
-        + Crd2Index<ListOf<S2>, ListOf<D2>, isize>,
+    Layout<SP, DP>: Walkable<EP::Index>,
+    Layout<S1, D1>: Walkable<E1::Index>,
+    Layout<S2, D2>: Walkable<isize>,
     Tensor<E1, Layout<S1, D1>>: TensorShapes<Tensor<E2, Layout<S2, D2>>>,
     Tensor<EP, Layout<SP, DP>>: TensorShapes<Tensor<E2, Layout<S2, D2>>>,
 {
     src.check(dst, "copy_if");
     pred.check(dst, "copy_if");
+    let (lp, ls, ld) = (pred.layout, src.layout, dst.layout);
     // Predicated copies handle edge tiles: plain 1-D order, all three tensors.
-    for i in 0..dst.size().value() {
-        if pred.engine.read(pred.offset_of(i)).holds() {
-            let v = src.engine.read(src.offset_of(i));
-            let off = dst.offset_of(i);
-            *dst.engine.at_mut(off) = v.cast();
+    for i in 0..ld.walk_size() {
+        if pred.engine.read(lp.walk_index(i)).holds() {
+            let v = src.engine.read(ls.walk_index(i));
+            *dst.engine.at_mut(ld.walk_index(i)) = v.cast();
         }
     }
 }

@@ -71,7 +71,8 @@ where
 /// const N: isize = <CosizeT<L> as StaticValue>::VALUE;
 /// assert_eq!(N, 120);
 /// ```
-pub type CosizeT<L> =
+#[doc(hidden)]
+pub type CosizeOfParts<L> =
     <ListOf<<L as LayoutParts>::Shape> as Coshape<ListOf<<L as LayoutParts>::Stride>>>::Output;
 
 /// Names the shape and stride types of a layout type.
@@ -87,6 +88,44 @@ impl<S: ToList, D: ToList> LayoutParts for Layout<S, D> {
     type Stride = D;
 }
 
+/// What CuTe's `coshape` applies to; [`CosizeT`] names the result. A bound on this
+/// trait is how generic code asks for `coshape`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: Cosized>(l: L) -> CosizeT<L> { cosize(l) }
+/// assert_eq!(f(layout!((2,4):(4,1))).to_string(), "_8");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`coshape` is not defined for `{Self}`",
+    label = "CuTe's conditions for `coshape` do not hold here"
+)]
+pub trait Cosized: crate::algebra::Sealed {
+    /// The result of `coshape`.
+    type Output;
+    /// CuTe's `coshape` (see the free function).
+    fn coshape(self) -> Self::Output;
+}
+impl<S: ToList, D: ToList> Cosized for Layout<S, D>
+where
+    ListOf<S>: Coshape<ListOf<D>>,
+{
+    type Output = CosizeOfParts<Layout<S, D>>;
+    #[inline(always)]
+    fn coshape(self) -> Self::Output {
+        let l = self;
+        l.shape().to_list().coshape(l.stride().to_list())
+    }
+}
+/// The type of `coshape` applied to `L`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: Cosized>(l: L) -> CosizeT<L> { cosize(l) }
+/// assert_eq!(f(layout!((2,4):(4,1))).to_string(), "_8");
+/// ```
+pub type CosizeT<L> = <L as Cosized>::Output;
+
 /// CuTe's `coshape(layout)`: the extent of the codomain, `1 + sum((s-1) * |d|)`.
 ///
 /// ```
@@ -94,11 +133,8 @@ impl<S: ToList, D: ToList> LayoutParts for Layout<S, D> {
 /// assert_eq!(coshape(layout!((4,8):(8,1))).to_string(), "_32");
 /// ```
 #[inline(always)]
-pub fn coshape<S: ToList, D: ToList>(l: Layout<S, D>) -> CosizeT<Layout<S, D>>
-where
-    ListOf<S>: Coshape<ListOf<D>>,
-{
-    l.shape().to_list().coshape(l.stride().to_list())
+pub fn coshape<L: Cosized>(l: L) -> CosizeT<L> {
+    l.coshape()
 }
 
 /// CuTe's `cosize(layout)`: the size of the codomain (static when the layout is).
@@ -111,9 +147,6 @@ where
 /// assert_eq!(C, 120);
 /// ```
 #[inline(always)]
-pub fn cosize<S: ToList, D: ToList>(l: Layout<S, D>) -> CosizeT<Layout<S, D>>
-where
-    ListOf<S>: Coshape<ListOf<D>>,
-{
-    coshape(l)
+pub fn cosize<L: Cosized>(l: L) -> CosizeT<L> {
+    l.coshape()
 }

@@ -287,6 +287,44 @@ impl<S: ToList, D: ToList> Layout<S, D> {
     }
 }
 
+/// What CuTe's `crd2idx` applies to; [`Crd2IdxT`] names the result. A bound on this
+/// trait is how generic code asks for `crd2idx`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<C: CoordIn<S, D>, S, D>(c: C, s: S, d: D) -> Crd2IdxT<C, S, D> { crd2idx(c, s, d) }
+/// assert_eq!(f(shape!((1, 2)), shape!((3, 4)), shape!((1, 3))).to_string(), "_7");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`crd2idx` is not defined for `{Self}`",
+    label = "CuTe's conditions for `crd2idx` do not hold here"
+)]
+pub trait CoordIn<S, D> {
+    /// The result of `crd2idx`.
+    type Output;
+    /// CuTe's `crd2idx` (see the free function).
+    fn crd2idx(self, s: S, d: D) -> Self::Output;
+}
+impl<Cd: ToList, S: ToList, D: ToList> CoordIn<S, D> for Cd
+where
+    ListOf<Cd>: Crd2Idx<ListOf<S>, ListOf<D>>,
+{
+    type Output = <ListOf<Cd> as Crd2Idx<ListOf<S>, ListOf<D>>>::Output;
+    #[inline(always)]
+    fn crd2idx(self, s: S, d: D) -> Self::Output {
+        let c = self;
+        c.to_list().crd2idx(s.to_list(), d.to_list())
+    }
+}
+/// The type of `crd2idx` applied to `L`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<C: CoordIn<S, D>, S, D>(c: C, s: S, d: D) -> Crd2IdxT<C, S, D> { crd2idx(c, s, d) }
+/// assert_eq!(f(shape!((1, 2)), shape!((3, 4)), shape!((1, 3))).to_string(), "_7");
+/// ```
+pub type Crd2IdxT<L, S, D> = <L as CoordIn<S, D>>::Output;
+
 /// CuTe's `crd2idx(coord, shape, stride)` on int tuples.
 ///
 /// ```
@@ -295,15 +333,8 @@ impl<S: ToList, D: ToList> Layout<S, D> {
 /// assert_eq!(i.to_string(), "_7");
 /// ```
 #[inline(always)]
-pub fn crd2idx<Cd: ToList, S: ToList, D: ToList>(
-    c: Cd,
-    s: S,
-    d: D,
-) -> <ListOf<Cd> as Crd2Idx<ListOf<S>, ListOf<D>>>::Output
-where
-    ListOf<Cd>: Crd2Idx<ListOf<S>, ListOf<D>>,
-{
-    c.to_list().crd2idx(s.to_list(), d.to_list())
+pub fn crd2idx<L: CoordIn<S, D>, S, D>(c: L, s: S, d: D) -> Crd2IdxT<L, S, D> {
+    CoordIn::crd2idx(c, s, d)
 }
 
 /// A coordinate whose value through a layout converts to an engine index `I`: `isize`
@@ -325,5 +356,42 @@ where
     #[inline(always)]
     fn crd2index(self, s: S, d: D) -> I {
         crate::int::AddInto::add_into(self.crd2idx(s, d), I::default())
+    }
+}
+
+/// Layouts whose 1-D coordinates `0..size` map to engine indices `I` (`isize` offsets
+/// for memory, coordinates for identity tensors): what element-by-element algorithms
+/// over a tensor need of its layout.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn offsets<L: Walkable<isize>>(l: L) -> Vec<isize> {
+///     (0..l.walk_size()).map(|i| l.walk_index(i)).collect()
+/// }
+/// assert_eq!(offsets(layout!((2,2):(2,1))), [0, 2, 1, 3]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "the layout `{Self}` cannot be walked into `{I}` indices",
+    label = "its values are not offsets of this tensor's engine"
+)]
+pub trait Walkable<I>: Copy {
+    /// The number of 1-D coordinates (`size`).
+    fn walk_size(self) -> isize;
+    /// The engine index of 1-D coordinate `i`.
+    fn walk_index(self, i: isize) -> I;
+}
+impl<S: ToList, D: ToList, I> Walkable<I> for Layout<S, D>
+where
+    ListOf<S>: crate::tuple::Tup,
+    isize: Crd2Index<ListOf<S>, ListOf<D>, I>,
+{
+    #[inline(always)]
+    fn walk_size(self) -> isize {
+        crate::tuple::Tup::size(self.shape().to_list()).value()
+    }
+    #[inline(always)]
+    #[track_caller]
+    fn walk_index(self, i: isize) -> I {
+        i.crd2index(self.shape().to_list(), self.stride().to_list())
     }
 }

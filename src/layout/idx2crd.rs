@@ -139,6 +139,45 @@ impl<H: ZeroCoord, T: ZeroCoord> ZeroCoord for HCons<H, T> {
     }
 }
 
+/// What CuTe's `idx2crd` applies to; [`Idx2CrdT`] names the result. A bound on this
+/// trait is how generic code asks for `idx2crd`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<I: IndexIn<S>, S>(i: I, s: S) -> Idx2CrdT<I, S> { idx2crd(i, s) }
+/// assert_eq!(Cute(f(5, shape!((2, 3)))).to_string(), "(1,2)");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`idx2crd` is not defined for `{Self}`",
+    label = "CuTe's conditions for `idx2crd` do not hold here"
+)]
+pub trait IndexIn<S> {
+    /// The result of `idx2crd`.
+    type Output;
+    /// CuTe's `idx2crd` (see the free function).
+    fn idx2crd(self, s: S) -> Self::Output;
+}
+impl<I: ToList, S: ToList> IndexIn<S> for I
+where
+    ListOf<I>: Idx2Crd<ListOf<S>>,
+    <ListOf<I> as Idx2Crd<ListOf<S>>>::Output: ToNative,
+{
+    type Output = <<ListOf<I> as Idx2Crd<ListOf<S>>>::Output as ToNative>::Native;
+    #[inline(always)]
+    fn idx2crd(self, s: S) -> Self::Output {
+        let i = self;
+        i.to_list().idx2crd(s.to_list()).to_native()
+    }
+}
+/// The type of `idx2crd` applied to `L`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<I: IndexIn<S>, S>(i: I, s: S) -> Idx2CrdT<I, S> { idx2crd(i, s) }
+/// assert_eq!(Cute(f(5, shape!((2, 3)))).to_string(), "(1,2)");
+/// ```
+pub type Idx2CrdT<L, S> = <L as IndexIn<S>>::Output;
+
 /// CuTe's `idx2crd(idx, shape)`: the natural coordinate of a 1-D index, static where
 /// index and shape are.
 ///
@@ -149,13 +188,6 @@ impl<H: ZeroCoord, T: ZeroCoord> ZeroCoord for HCons<H, T> {
 /// assert_eq!(Cute(c).to_string(), "(1,(1,1))");
 /// ```
 #[inline(always)]
-pub fn idx2crd<I: ToList, S: ToList>(
-    i: I,
-    s: S,
-) -> <<ListOf<I> as Idx2Crd<ListOf<S>>>::Output as ToNative>::Native
-where
-    ListOf<I>: Idx2Crd<ListOf<S>>,
-    <ListOf<I> as Idx2Crd<ListOf<S>>>::Output: ToNative,
-{
-    i.to_list().idx2crd(s.to_list()).to_native()
+pub fn idx2crd<L: IndexIn<S>, S>(i: L, s: S) -> Idx2CrdT<L, S> {
+    i.idx2crd(s)
 }

@@ -131,6 +131,46 @@ pub(crate) type RowMajor<L> = <L as CompactRight<C<P1>>>::Stride;
 /// ```
 pub type CompactLayout<S> = Layout<S, <ColMajor<ListOf<S>> as ToNative>::Native>;
 
+/// What CuTe's `make_layout` applies to; [`MakeLayoutT`] names the result. A bound on this
+/// trait is how generic code asks for `make_layout`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<S: CompactShape>(s: S) -> MakeLayoutT<S> { make_layout(s) }
+/// assert_eq!(f(shape!((2, 4))).to_string(), "(_2,_4):(_1,_2)");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`make_layout` is not defined for `{Self}`",
+    label = "CuTe's conditions for `make_layout` do not hold here"
+)]
+pub trait CompactShape {
+    /// The result of `make_layout`.
+    type Output;
+    /// CuTe's `make_layout` (see the free function).
+    fn make_layout(self) -> Self::Output;
+}
+impl<S: ToList> CompactShape for S
+where
+    ListOf<S>: CompactLeft<C<P1>>,
+    ColMajor<ListOf<S>>: ToNative,
+{
+    type Output = CompactLayout<S>;
+    #[inline(always)]
+    fn make_layout(self) -> Self::Output {
+        let shape = self;
+        let (d, _) = shape.to_list().compact_left(C::new());
+        Layout::from_parts(shape, d.to_native())
+    }
+}
+/// The type of `make_layout` applied to `L`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<S: CompactShape>(s: S) -> MakeLayoutT<S> { make_layout(s) }
+/// assert_eq!(f(shape!((2, 4))).to_string(), "(_2,_4):(_1,_2)");
+/// ```
+pub type MakeLayoutT<L> = <L as CompactShape>::Output;
+
 /// CuTe's `make_layout(shape)`: the compact column-major layout of a shape (CuTe's
 /// `LayoutLeft`; size-1 modes get stride `_0`).
 ///
@@ -141,13 +181,8 @@ pub type CompactLayout<S> = Layout<S, <ColMajor<ListOf<S>> as ToNative>::Native>
 /// assert_eq!(make_layout(shape!((m, 8))).to_string(), "(4,_8):(_1,4)");
 /// ```
 #[inline(always)]
-pub fn make_layout<S: ToList>(shape: S) -> CompactLayout<S>
-where
-    ListOf<S>: CompactLeft<C<P1>>,
-    ColMajor<ListOf<S>>: ToNative,
-{
-    let (d, _) = shape.to_list().compact_left(C::new());
-    Layout::from_parts(shape, d.to_native())
+pub fn make_layout<L: CompactShape>(shape: L) -> MakeLayoutT<L> {
+    shape.make_layout()
 }
 
 /// CuTe's `LayoutLeft` tag: compact column-major strides.
@@ -429,6 +464,44 @@ where
 /// The stride `make_ordered_layout(shape, order)` computes, in internal form.
 pub(crate) type OrderedStride<S, O> = <ListOf<S> as OrderedStrides<ListOf<O>>>::Output;
 
+/// What CuTe's `make_ordered_layout` applies to; [`MakeOrderedLayoutT`] names the result. A bound on this
+/// trait is how generic code asks for `make_ordered_layout`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<S: OrderedShape<O>, O>(s: S, o: O) -> MakeOrderedLayoutT<S, O> { make_ordered_layout(s, o) }
+/// assert_eq!(f(shape!((2, 4)), shape!((1, 0))).to_string(), "(_2,_4):(_4,_1)");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`make_ordered_layout` is not defined for `{Self}`",
+    label = "CuTe's conditions for `make_ordered_layout` do not hold here"
+)]
+pub trait OrderedShape<O> {
+    /// The result of `make_ordered_layout`.
+    type Output;
+    /// CuTe's `make_ordered_layout` (see the free function).
+    fn make_ordered_layout(self, _order: O) -> Self::Output;
+}
+impl<S: ToList, O: ToList> OrderedShape<O> for S
+where
+    ListOf<S>: OrderedStrides<ListOf<O>>,
+{
+    type Output = Layout<S, <OrderedStride<S, O> as ToNative>::Native>;
+    #[inline(always)]
+    fn make_ordered_layout(self, _order: O) -> Self::Output {
+        let shape = self;
+        Layout::from_parts(shape, shape.to_list().ordered_strides().to_native())
+    }
+}
+/// The type of `make_ordered_layout` applied to `L`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<S: OrderedShape<O>, O>(s: S, o: O) -> MakeOrderedLayoutT<S, O> { make_ordered_layout(s, o) }
+/// assert_eq!(f(shape!((2, 4)), shape!((1, 0))).to_string(), "(_2,_4):(_4,_1)");
+/// ```
+pub type MakeOrderedLayoutT<L, O> = <L as OrderedShape<O>>::Output;
+
 /// CuTe's `make_ordered_layout(shape, order)`: a compact layout whose strides grow in
 /// the order given by `order` (weakly congruent with the shape). Dynamic entries of the
 /// order count as larger than every static one, ordered left to right.
@@ -442,14 +515,8 @@ pub(crate) type OrderedStride<S, O> = <ListOf<S> as OrderedStrides<ListOf<O>>>::
 /// assert_eq!(m.to_string(), "(2,3,4,5):(_1,10,30,2)");
 /// ```
 #[inline(always)]
-pub fn make_ordered_layout<S: ToList, O: ToList>(
-    shape: S,
-    _order: O,
-) -> Layout<S, <OrderedStride<S, O> as ToNative>::Native>
-where
-    ListOf<S>: OrderedStrides<ListOf<O>>,
-{
-    Layout::from_parts(shape, shape.to_list().ordered_strides().to_native())
+pub fn make_ordered_layout<L: OrderedShape<O>, O>(shape: L, order: O) -> MakeOrderedLayoutT<L, O> {
+    shape.make_ordered_layout(order)
 }
 
 /// The stride of `make_layout_like`, in internal form.
@@ -482,6 +549,50 @@ where
 pub type LikeStride<S, D> =
     <<ListOf<S> as LayoutLikeStride<ListOf<D>>>::Output as ToNative>::Native;
 
+/// What CuTe's `make_layout_like` applies to; [`LayoutLikeT`] names the result. A bound on this
+/// trait is how generic code asks for `make_layout_like`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: LayoutLike>(l: L) -> LayoutLikeT<L> { make_layout_like(l) }
+/// assert_eq!(f(layout!((2,4):(8,1))).to_string(), "(_2,_4):(_4,_1)");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`make_layout_like` is not defined for `{Self}`",
+    label = "CuTe's conditions for `make_layout_like` do not hold here"
+)]
+pub trait LayoutLike: crate::algebra::Sealed {
+    /// The result of `make_layout_like`.
+    type Output;
+    /// CuTe's `make_layout_like` (see the free function).
+    fn make_layout_like(self) -> Self::Output;
+}
+impl<S: ToList, D: ToList> LayoutLike for Layout<S, D>
+where
+    ListOf<S>: LayoutLikeStride<ListOf<D>>,
+{
+    type Output = Layout<S, LikeStride<S, D>>;
+    #[inline(always)]
+    fn make_layout_like(self) -> Self::Output {
+        let l = self;
+        Layout::from_parts(
+            l.shape(),
+            l.shape()
+                .to_list()
+                .like_stride(l.stride().to_list())
+                .to_native(),
+        )
+    }
+}
+/// The type of `make_layout_like` applied to `L`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: LayoutLike>(l: L) -> LayoutLikeT<L> { make_layout_like(l) }
+/// assert_eq!(f(layout!((2,4):(8,1))).to_string(), "(_2,_4):(_4,_1)");
+/// ```
+pub type LayoutLikeT<L> = <L as LayoutLike>::Output;
+
 /// CuTe's `make_layout_like(layout)`: a compact layout of the same shape whose modes
 /// are ordered as the input's strides order them; static-zero strides are kept. The
 /// strides must be static.
@@ -492,15 +603,6 @@ pub type LikeStride<S, D> =
 /// assert_eq!(l.to_string(), "(_2,_2,_2,_2):(_0,_2,_4,_1)");
 /// ```
 #[inline(always)]
-pub fn make_layout_like<S: ToList, D: ToList>(l: Layout<S, D>) -> Layout<S, LikeStride<S, D>>
-where
-    ListOf<S>: LayoutLikeStride<ListOf<D>>,
-{
-    Layout::from_parts(
-        l.shape(),
-        l.shape()
-            .to_list()
-            .like_stride(l.stride().to_list())
-            .to_native(),
-    )
+pub fn make_layout_like<L: LayoutLike>(l: L) -> LayoutLikeT<L> {
+    l.make_layout_like()
 }

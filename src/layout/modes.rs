@@ -481,6 +481,59 @@ pub fn flatten<T: ModeOp<FlattenOp>>(t: T) -> T::Output {
     t.mode_op(FlattenOp)
 }
 
+/// What CuTe's `append` applies to; [`AppendT`] names the result. A bound on this
+/// trait is how generic code asks for `append`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: Appendable<X>, X>(l: L, x: X) -> AppendT<L, X> { append(l, x) }
+/// assert_eq!(f(layout!((2,4):(1,2)), layout!(3:8)).to_string(), "(_2,_4,_3):(_1,_2,_8)");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`append` is not defined for `{Self}`",
+    label = "CuTe's conditions for `append` do not hold here"
+)]
+pub trait Appendable<X>: crate::algebra::Sealed {
+    /// The result of `append`.
+    type Output;
+    /// CuTe's `append` (see the free function).
+    fn append(self, x: X) -> Self::Output;
+}
+impl<S: ToList, D: ToList, S2: ToList, D2: ToList> Appendable<Layout<S2, D2>> for Layout<S, D>
+where
+    ListOf<S>: AppendMode<ListOf<S2>>,
+    ListOf<D>: AppendMode<ListOf<D2>>,
+    <ListOf<S> as AppendMode<ListOf<S2>>>::Output: ToNative,
+    <ListOf<D> as AppendMode<ListOf<D2>>>::Output: ToNative,
+{
+    type Output = Layout<
+        <<ListOf<S> as AppendMode<ListOf<S2>>>::Output as ToNative>::Native,
+        <<ListOf<D> as AppendMode<ListOf<D2>>>::Output as ToNative>::Native,
+    >;
+    #[inline(always)]
+    fn append(self, x: Layout<S2, D2>) -> Self::Output {
+        let l = self;
+        Layout::from_parts(
+            l.shape()
+                .to_list()
+                .append_mode(x.shape().to_list())
+                .to_native(),
+            l.stride()
+                .to_list()
+                .append_mode(x.stride().to_list())
+                .to_native(),
+        )
+    }
+}
+/// The type of `append` applied to `L`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: Appendable<X>, X>(l: L, x: X) -> AppendT<L, X> { append(l, x) }
+/// assert_eq!(f(layout!((2,4):(1,2)), layout!(3:8)).to_string(), "(_2,_4,_3):(_1,_2,_8)");
+/// ```
+pub type AppendT<L, X> = <L as Appendable<X>>::Output;
+
 /// CuTe's `append(layout, x)`: `x` becomes the last mode.
 ///
 /// ```
@@ -490,30 +543,62 @@ pub fn flatten<T: ModeOp<FlattenOp>>(t: T) -> T::Output {
 /// assert_eq!(append(layout!(2:1), layout!(1:0)).to_string(), "(_2,_1):(_1,_0)");
 /// ```
 #[inline(always)]
-pub fn append<S: ToList, D: ToList, S2: ToList, D2: ToList>(
-    l: Layout<S, D>,
-    x: Layout<S2, D2>,
-) -> Layout<
-    <<ListOf<S> as AppendMode<ListOf<S2>>>::Output as ToNative>::Native,
-    <<ListOf<D> as AppendMode<ListOf<D2>>>::Output as ToNative>::Native,
->
-where
-    ListOf<S>: AppendMode<ListOf<S2>>,
-    ListOf<D>: AppendMode<ListOf<D2>>,
-    <ListOf<S> as AppendMode<ListOf<S2>>>::Output: ToNative,
-    <ListOf<D> as AppendMode<ListOf<D2>>>::Output: ToNative,
-{
-    Layout::from_parts(
-        l.shape()
-            .to_list()
-            .append_mode(x.shape().to_list())
-            .to_native(),
-        l.stride()
-            .to_list()
-            .append_mode(x.stride().to_list())
-            .to_native(),
-    )
+pub fn append<L: Appendable<X>, X>(l: L, x: X) -> AppendT<L, X> {
+    l.append(x)
 }
+
+/// What CuTe's `prepend` applies to; [`PrependT`] names the result. A bound on this
+/// trait is how generic code asks for `prepend`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: Prependable<X>, X>(l: L, x: X) -> PrependT<L, X> { prepend(l, x) }
+/// assert_eq!(f(layout!((2,4):(1,2)), layout!(3:8)).to_string(), "(_3,_2,_4):(_8,_1,_2)");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`prepend` is not defined for `{Self}`",
+    label = "CuTe's conditions for `prepend` do not hold here"
+)]
+pub trait Prependable<X>: crate::algebra::Sealed {
+    /// The result of `prepend`.
+    type Output;
+    /// CuTe's `prepend` (see the free function).
+    fn prepend(self, x: X) -> Self::Output;
+}
+impl<S: ToList, D: ToList, S2: ToList, D2: ToList> Prependable<Layout<S2, D2>> for Layout<S, D>
+where
+    ListOf<S>: PrependMode<ListOf<S2>>,
+    ListOf<D>: PrependMode<ListOf<D2>>,
+    <ListOf<S> as PrependMode<ListOf<S2>>>::Output: ToNative,
+    <ListOf<D> as PrependMode<ListOf<D2>>>::Output: ToNative,
+{
+    type Output = Layout<
+        <<ListOf<S> as PrependMode<ListOf<S2>>>::Output as ToNative>::Native,
+        <<ListOf<D> as PrependMode<ListOf<D2>>>::Output as ToNative>::Native,
+    >;
+    #[inline(always)]
+    fn prepend(self, x: Layout<S2, D2>) -> Self::Output {
+        let l = self;
+        Layout::from_parts(
+            l.shape()
+                .to_list()
+                .prepend_mode(x.shape().to_list())
+                .to_native(),
+            l.stride()
+                .to_list()
+                .prepend_mode(x.stride().to_list())
+                .to_native(),
+        )
+    }
+}
+/// The type of `prepend` applied to `L`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: Prependable<X>, X>(l: L, x: X) -> PrependT<L, X> { prepend(l, x) }
+/// assert_eq!(f(layout!((2,4):(1,2)), layout!(3:8)).to_string(), "(_3,_2,_4):(_8,_1,_2)");
+/// ```
+pub type PrependT<L, X> = <L as Prependable<X>>::Output;
 
 /// CuTe's `prepend(layout, x)`: `x` becomes the first mode.
 ///
@@ -523,27 +608,6 @@ where
 /// assert_eq!(l.to_string(), "(_4,_2,_3):(_6,_1,_2)");
 /// ```
 #[inline(always)]
-pub fn prepend<S: ToList, D: ToList, S2: ToList, D2: ToList>(
-    l: Layout<S, D>,
-    x: Layout<S2, D2>,
-) -> Layout<
-    <<ListOf<S> as PrependMode<ListOf<S2>>>::Output as ToNative>::Native,
-    <<ListOf<D> as PrependMode<ListOf<D2>>>::Output as ToNative>::Native,
->
-where
-    ListOf<S>: PrependMode<ListOf<S2>>,
-    ListOf<D>: PrependMode<ListOf<D2>>,
-    <ListOf<S> as PrependMode<ListOf<S2>>>::Output: ToNative,
-    <ListOf<D> as PrependMode<ListOf<D2>>>::Output: ToNative,
-{
-    Layout::from_parts(
-        l.shape()
-            .to_list()
-            .prepend_mode(x.shape().to_list())
-            .to_native(),
-        l.stride()
-            .to_list()
-            .prepend_mode(x.stride().to_list())
-            .to_native(),
-    )
+pub fn prepend<L: Prependable<X>, X>(l: L, x: X) -> PrependT<L, X> {
+    l.prepend(x)
 }

@@ -231,6 +231,46 @@ impl<S: ToList, D: ToList> Layout<S, D> {
     }
 }
 
+/// What CuTe's `slice` applies to; [`SliceLayoutT`] names the result. A bound on this
+/// trait is how generic code asks for `slice`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: Sliceable<C>, C>(l: L, c: C) -> SliceLayoutT<L, C> { slice(c, l) }
+/// assert_eq!(f(layout!((4,8):(8,1)), coord!((2, _))).to_string(), "(_8):(_1)");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`slice` is not defined for `{Self}`",
+    label = "CuTe's conditions for `slice` do not hold here"
+)]
+pub trait Sliceable<Cd>: crate::algebra::Sealed {
+    /// The result of `slice`.
+    type Output;
+    /// CuTe's `slice` (see the free function).
+    fn slice(self, c: Cd) -> Self::Output;
+}
+impl<S: ToList, D: ToList, Cd: ToList> Sliceable<Cd> for Layout<S, D>
+where
+    ListOf<Cd>: Slice<ListOf<S>> + Slice<ListOf<D>>,
+    <ListOf<Cd> as Slice<ListOf<S>>>::Output: ToNative,
+    <ListOf<Cd> as Slice<ListOf<D>>>::Output: ToNative,
+{
+    type Output = SliceT<S, D, Cd>;
+    #[inline(always)]
+    fn slice(self, c: Cd) -> Self::Output {
+        let l = self;
+        l.slice(c)
+    }
+}
+/// The type of `slice` applied to `L`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: Sliceable<C>, C>(l: L, c: C) -> SliceLayoutT<L, C> { slice(c, l) }
+/// assert_eq!(f(layout!((4,8):(8,1)), coord!((2, _))).to_string(), "(_8):(_1)");
+/// ```
+pub type SliceLayoutT<L, Cd> = <L as Sliceable<Cd>>::Output;
+
 /// CuTe's `slice(coord, layout)`.
 ///
 /// ```
@@ -238,14 +278,56 @@ impl<S: ToList, D: ToList> Layout<S, D> {
 /// assert_eq!(slice(coord!((_, 5)), layout!((4,8):(1,4))).to_string(), "(_4):(_1)");
 /// ```
 #[inline(always)]
-pub fn slice<Cd: ToList, S: ToList, D: ToList>(c: Cd, l: Layout<S, D>) -> SliceT<S, D, Cd>
+pub fn slice<L: Sliceable<Cd>, Cd>(c: Cd, l: L) -> SliceLayoutT<L, Cd> {
+    Sliceable::slice(l, c)
+}
+
+/// What CuTe's `slice_and_offset` applies to; [`SliceAndOffsetT`] names the result. A bound on this
+/// trait is how generic code asks for `slice_and_offset`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: SliceableWithOffset<C>, C>(l: L, c: C) -> SliceAndOffsetT<L, C> { slice_and_offset(c, l) }
+/// let (sub, off) = f(layout!((4,8):(8,1)), coord!((2, _)));
+/// assert_eq!((sub.to_string(), off.to_string()), ("(_8):(_1)".into(), "_16".into()));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`slice_and_offset` is not defined for `{Self}`",
+    label = "CuTe's conditions for `slice_and_offset` do not hold here"
+)]
+pub trait SliceableWithOffset<Cd>: crate::algebra::Sealed {
+    /// The result of `slice_and_offset`.
+    type Output;
+    /// CuTe's `slice_and_offset` (see the free function).
+    fn slice_and_offset(self, c: Cd) -> Self::Output;
+}
+impl<S: ToList, D: ToList, Cd: ToList> SliceableWithOffset<Cd> for Layout<S, D>
 where
-    ListOf<Cd>: Slice<ListOf<S>> + Slice<ListOf<D>>,
+    ListOf<Cd>: Slice<ListOf<S>> + Slice<ListOf<D>> + Zeroed,
     <ListOf<Cd> as Slice<ListOf<S>>>::Output: ToNative,
     <ListOf<Cd> as Slice<ListOf<D>>>::Output: ToNative,
+    <ListOf<Cd> as Zeroed>::Output: Crd2Idx<ListOf<S>, ListOf<D>>,
 {
-    l.slice(c)
+    type Output = (SliceT<S, D, Cd>, OffsetT<S, D, Cd>);
+    #[inline(always)]
+    fn slice_and_offset(self, c: Cd) -> Self::Output {
+        let l = self;
+        let off = c
+            .to_list()
+            .zeroed()
+            .crd2idx(l.shape().to_list(), l.stride().to_list());
+        (l.slice(c), off)
+    }
 }
+/// The type of `slice_and_offset` applied to `L`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn f<L: SliceableWithOffset<C>, C>(l: L, c: C) -> SliceAndOffsetT<L, C> { slice_and_offset(c, l) }
+/// let (sub, off) = f(layout!((4,8):(8,1)), coord!((2, _)));
+/// assert_eq!((sub.to_string(), off.to_string()), ("(_8):(_1)".into(), "_16".into()));
+/// ```
+pub type SliceAndOffsetT<L, Cd> = <L as SliceableWithOffset<Cd>>::Output;
 
 /// CuTe's `slice_and_offset(coord, layout)`: the sliced layout and the index of the
 /// fixed part of the coordinate.
@@ -257,19 +339,6 @@ where
 /// assert_eq!((sub.to_string(), off.to_string()), ("(_8):(_4)".into(), "_2".into()));
 /// ```
 #[inline(always)]
-pub fn slice_and_offset<Cd: ToList, S: ToList, D: ToList>(
-    c: Cd,
-    l: Layout<S, D>,
-) -> (SliceT<S, D, Cd>, OffsetT<S, D, Cd>)
-where
-    ListOf<Cd>: Slice<ListOf<S>> + Slice<ListOf<D>> + Zeroed,
-    <ListOf<Cd> as Slice<ListOf<S>>>::Output: ToNative,
-    <ListOf<Cd> as Slice<ListOf<D>>>::Output: ToNative,
-    <ListOf<Cd> as Zeroed>::Output: Crd2Idx<ListOf<S>, ListOf<D>>,
-{
-    let off = c
-        .to_list()
-        .zeroed()
-        .crd2idx(l.shape().to_list(), l.stride().to_list());
-    (l.slice(c), off)
+pub fn slice_and_offset<L: SliceableWithOffset<Cd>, Cd>(c: Cd, l: L) -> SliceAndOffsetT<L, Cd> {
+    l.slice_and_offset(c)
 }

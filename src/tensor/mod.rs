@@ -20,7 +20,9 @@ pub use partition::{
     ModesColex, PadCoord, Partition, PartitionCoord, PartitionT, ProductEach, RankExcess,
     RepeatUnder,
 };
-pub use partition::{inner_partition, local_partition, local_tile, outer_partition};
+pub use partition::{
+    KeepElement, KeepTile, inner_partition, local_partition, local_tile, outer_partition,
+};
 #[cfg(feature = "std")]
 pub use print::{PrettyPrint, layout_table, print_layout, print_tensor, tensor_text};
 pub use tensor::*;

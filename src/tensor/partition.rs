@@ -129,6 +129,27 @@ pub trait PartitionCoord<Shape, Inner> {
     type Output: Copy;
     fn partition_coord(self) -> Self::Output;
 }
+/// `inner_partition`/`local_tile`: keep the tile at the coordinate (the rest mode is
+/// indexed).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let t = make_identity_tensor(shape!((8, 8)));
+/// let p: PartitionT<_, _, _, _, _, KeepTile> = local_tile(t, shape!((4, 4)), (1, 1));
+/// assert_eq!(p.get(0), (4, 4));
+/// ```
+pub type KeepTile = B1;
+/// `outer_partition`/`local_partition`: keep the element at the coordinate of every
+/// tile (the tile mode is indexed).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let t = make_identity_tensor(shape!((8, 8)));
+/// let p: PartitionT<_, _, _, _, _, KeepElement> = outer_partition(t, shape!((4, 4)), 5);
+/// assert_eq!(p.get(0), (1, 1));
+/// ```
+pub type KeepElement = B0;
+
 impl<Cd: PadCoord<B>, A: RepeatUnder, B> PartitionCoord<HCons<A, HCons<B, HNil>>, B1> for Cd {
     type Output = HCons<A::Output, HCons<Cd::Output, HNil>>;
     fn partition_coord(self) -> Self::Output {
@@ -236,7 +257,7 @@ partition_fn!(
     /// assert_eq!(cta.layout().to_string(), "(_4,_8):(_1,8)");
     /// assert_eq!(cta.get(0isize), 132.0); // row 4, column 16
     /// ```
-    inner_partition, B1
+    inner_partition, KeepTile
 );
 partition_fn!(
     /// CuTe's `outer_partition(tensor, tiler, coord)`: tile the tensor and keep, from
@@ -250,7 +271,7 @@ partition_fn!(
     /// let thr = outer_partition(a, shape!((4, 8)), 5isize);
     /// assert_eq!(thr.layout().to_string(), "(2,3):(_4,64)");
     /// ```
-    outer_partition, B0
+    outer_partition, KeepElement
 );
 
 /// CuTe's `local_tile(tensor, tiler, coord)`: the tile at `coord`, as
@@ -269,9 +290,9 @@ pub fn local_tile<E: Offset, S: Copy, D: Copy, T, Cd: ToList>(
     tensor: Tensor<E, Layout<S, D>>,
     tiler: T,
     coord: Cd,
-) -> PartitionT<E, S, D, T, Cd, B1>
+) -> PartitionT<E, S, D, T, Cd, KeepTile>
 where
-    Layout<S, D>: Partition<T, Cd, B1, E::Index>,
+    Layout<S, D>: Partition<T, Cd, KeepTile, E::Index>,
 {
     inner_partition(tensor, tiler, coord)
 }
@@ -521,18 +542,18 @@ pub fn local_partition<E: Offset, S: Copy, D: Copy, TS: ToList, TD: ToList>(
     tensor: Tensor<E, Layout<S, D>>,
     thr_layout: Layout<TS, TD>,
     thr_idx: impl crate::int::DynInt,
-) -> PartitionT<E, S, D, ThrTiler<TS>, ThrCoord<TS, TD>, B0>
+) -> PartitionT<E, S, D, ThrTiler<TS>, ThrCoord<TS, TD>, KeepElement>
 where
     ListOf<TS>: ProductEach + FlatCoord<ListOf<TD>, isize>,
     <ListOf<TS> as ProductEach>::Output: ToNative,
     <ListOf<TS> as FlatCoord<ListOf<TD>, isize>>::Output: ToNative,
     ThrCoord<TS, TD>: ToList,
-    Layout<S, D>: Partition<ThrTiler<TS>, ThrCoord<TS, TD>, B0, E::Index>,
+    Layout<S, D>: Partition<ThrTiler<TS>, ThrCoord<TS, TD>, KeepElement, E::Index>,
 {
     let s = thr_layout.shape().to_list();
     let tiler = s.product_each().to_native();
     let coord = s
         .flat_coord(thr_layout.stride().to_list(), thr_idx.to_isize())
         .to_native();
-    partition::<E, S, D, _, _, B0>(tensor, tiler, coord)
+    partition::<E, S, D, _, _, KeepElement>(tensor, tiler, coord)
 }

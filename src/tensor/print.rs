@@ -5,9 +5,9 @@
 
 use super::engine::Engine;
 use super::tensor::Tensor;
-use crate::dynamic::{DynLayout, ToDynTuple};
-use crate::layout::{Crd2Index, Layout, ListOf};
-use crate::tuple::{CuteDisplay, ToList, Tup};
+use crate::dynamic::DynLayout;
+use crate::layout::{Layout, Walkable};
+use crate::tuple::{CuteDisplay, ToList};
 use alloc::string::String;
 use core::fmt::Write;
 
@@ -22,8 +22,7 @@ use core::fmt::Write;
 /// ```
 pub fn layout_table<S: ToList, D: ToList>(layout: Layout<S, D>) -> String
 where
-    ListOf<S>: ToDynTuple,
-    ListOf<D>: ToDynTuple,
+    DynLayout: From<Layout<S, D>>,
 {
     match DynLayout::from(layout).table() {
         Ok(t) => t,
@@ -39,8 +38,7 @@ where
 /// ```
 pub fn print_layout<S: ToList, D: ToList>(layout: Layout<S, D>)
 where
-    ListOf<S>: ToDynTuple,
-    ListOf<D>: ToDynTuple,
+    DynLayout: From<Layout<S, D>>,
 {
     std::print!("{}", layout_table(layout));
 }
@@ -122,9 +120,8 @@ where
     E::Elem: PrettyPrint + Copy,
     S: ToList + CuteDisplay,
     D: ToList + CuteDisplay,
-    ListOf<S>: Tup + ToDynTuple,
-    ListOf<D>: ToDynTuple,
-    isize: Crd2Index<ListOf<S>, ListOf<D>, E::Index>,
+    Layout<S, D>: Walkable<E::Index>,
+    DynLayout: From<Layout<S, D>>,
 {
     let mut out = alloc::format!("{t}:\n");
     let d = DynLayout::from(t.layout());
@@ -181,9 +178,8 @@ where
     E::Elem: PrettyPrint + Copy,
     S: ToList + CuteDisplay,
     D: ToList + CuteDisplay,
-    ListOf<S>: Tup + ToDynTuple,
-    ListOf<D>: ToDynTuple,
-    isize: Crd2Index<ListOf<S>, ListOf<D>, E::Index>,
+    Layout<S, D>: Walkable<E::Index>,
+    DynLayout: From<Layout<S, D>>,
 {
     std::print!("{}", tensor_text(t));
 }

@@ -5,7 +5,7 @@ use super::engine::{
     ViewMutEngine,
 };
 use crate::algebra::{FragmentLayout, make_layout_fragment_like};
-use crate::int::{C, Integral};
+use crate::int::C;
 use crate::layout::{
     CompactLayout, CompactLeft, Coshape, CosizeT, Crd2Index, InRange, Layout, LayoutLikeStride,
     LikeStride, ListOf, SizeT, make_layout, make_layout_like,
@@ -162,10 +162,11 @@ impl<E: Engine, S: ToList, D: ToList> Tensor<E, Layout<S, D>> {
     /// ```
     pub fn iter(&self) -> impl Iterator<Item = E::Elem> + '_
     where
-        S::List: Tup,
-        isize: Crd2Index<ListOf<S>, ListOf<D>, E::Index>,
+        Layout<S, D>: crate::layout::Walkable<E::Index>,
     {
-        (0..self.size().value()).map(move |i| self.engine.read(self.offset_of(i)))
+        use crate::layout::Walkable;
+        let l = self.layout;
+        (0..l.walk_size()).map(move |i| self.engine.read(l.walk_index(i)))
     }
 }
 
