@@ -24,6 +24,21 @@ pub struct Layout<S, D> {
     stride: D,
 }
 
+/// Shapes that a stride `D` is congruent with (the same nesting profile): what a
+/// layout's shape must be for its stride.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn build<S: CongruentWith<D>, D: ToList>(s: S, d: D) -> Layout<S, D> { Layout::new(s, d) }
+/// assert_eq!(build(shape!((4, 8)), shape!((8, 1))).to_string(), "(_4,_8):(_8,_1)");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "shape `{Self}` and stride `{D}` are not congruent",
+    label = "a stride must have its shape's nesting profile"
+)]
+pub trait CongruentWith<D: ToList>: ToList<List: Congruent<D::List>> {}
+impl<S: ToList, D: ToList> CongruentWith<D> for S where S::List: Congruent<D::List> {}
+
 impl<S: ToList, D: ToList> Layout<S, D>
 where
     S::List: Congruent<D::List>,
@@ -172,7 +187,7 @@ pub type SizeT<T> = <ShapeListOf<T> as Tup>::Size;
 /// const R: isize = <RankT<layout_t!(((2,4),(3,5)):((1,2),(8,24)))> as StaticValue>::VALUE;
 /// assert_eq!(R, 2);
 /// ```
-pub type RankT<T> = C<<<ShapeListOf<T> as Tup>::Rank as ToSigned>::Output>;
+pub type RankT<T> = <T as Ranked>::Rank;
 /// The type of `depth(t)`: always a static integer.
 ///
 /// ```
@@ -180,7 +195,31 @@ pub type RankT<T> = C<<<ShapeListOf<T> as Tup>::Rank as ToSigned>::Output>;
 /// const D: isize = <DepthT<layout_t!(((2,4),(3,5)):((1,2),(8,24)))> as StaticValue>::VALUE;
 /// assert_eq!(D, 2);
 /// ```
-pub type DepthT<T> = C<<<ShapeListOf<T> as Tup>::Depth as ToSigned>::Output>;
+pub type DepthT<T> = <T as Ranked>::Depth;
+
+/// What has a rank and a depth (static integers): layouts, tensors, int tuples.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn r<T: Ranked>(t: T) -> RankT<T> { rank(t) }
+/// assert_eq!(r(layout!((2, (3, 4)))).to_string(), "_2");
+/// ```
+pub trait Ranked: Shaped {
+    /// CuTe's `rank`.
+    type Rank: Integral + Default;
+    /// CuTe's `depth`.
+    type Depth: Integral + Default;
+}
+impl<T: Shaped> Ranked for T
+where
+    <ShapeListOf<T> as Tup>::Rank: ToSigned,
+    <ShapeListOf<T> as Tup>::Depth: ToSigned,
+    C<<<ShapeListOf<T> as Tup>::Rank as ToSigned>::Output>: Integral + Default,
+    C<<<ShapeListOf<T> as Tup>::Depth as ToSigned>::Output>: Integral + Default,
+{
+    type Rank = C<<<ShapeListOf<T> as Tup>::Rank as ToSigned>::Output>;
+    type Depth = C<<<ShapeListOf<T> as Tup>::Depth as ToSigned>::Output>;
+}
 
 /// CuTe's `size`: the number of coordinates (product of the shape); static when the
 /// shape is.
@@ -206,11 +245,8 @@ pub fn size<T: Shaped>(t: T) -> SizeT<T> {
 /// assert_eq!(rank(layout!(((2,4),(3,5)):((3,6),(1,24)))).to_string(), "_2");
 /// ```
 #[inline(always)]
-pub fn rank<T: Shaped>(_: T) -> RankT<T>
-where
-    <ShapeListOf<T> as Tup>::Rank: ToSigned,
-{
-    C::new()
+pub fn rank<T: Ranked>(_: T) -> RankT<T> {
+    Default::default()
 }
 
 /// CuTe's `depth`: the nesting depth (0 for an integer), always static.
@@ -221,11 +257,8 @@ where
 /// assert_eq!(depth(layout!(16:1)).to_string(), "_0");
 /// ```
 #[inline(always)]
-pub fn depth<T: Shaped>(_: T) -> DepthT<T>
-where
-    <ShapeListOf<T> as Tup>::Depth: ToSigned,
-{
-    C::new()
+pub fn depth<T: Ranked>(_: T) -> DepthT<T> {
+    Default::default()
 }
 
 /// CuTe's `shape(layout)`.

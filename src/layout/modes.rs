@@ -462,12 +462,46 @@ where
 /// assert_eq!(select(l, shape!((2, 0))).to_string(), "(_4,_2):(_6,_1)");
 /// ```
 #[inline(always)]
-pub fn select<T, I: ToList>(t: T, modes: I) -> T::Output
+pub fn select<T: Selectable<I>, I>(t: T, modes: I) -> SelectT<T, I> {
+    t.select_modes(modes)
+}
+
+/// Layouts and int tuples whose modes `I` (a tuple of mode indices) can be selected;
+/// [`SelectT`] names the result.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn pick<T: Selectable<I>, I>(t: T, i: I) -> SelectT<T, I> { select(t, i) }
+/// assert_eq!(pick(layout!((2,3,4):(1,2,6)), shape!((2, 0))).to_string(), "(_4,_2):(_6,_1)");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot select modes `{I}` of `{Self}`",
+    label = "every selected mode index must be below the rank"
+)]
+pub trait Selectable<I> {
+    /// The selected modes.
+    type Output;
+    /// CuTe's `select<I...>(t)`.
+    fn select_modes(self, modes: I) -> Self::Output;
+}
+impl<T, I: ToList> Selectable<I> for T
 where
     T: ModeOp<SelectOp<ListOf<I>>>,
 {
-    t.mode_op(SelectOp(modes.to_list()))
+    type Output = T::Output;
+    #[inline(always)]
+    fn select_modes(self, modes: I) -> Self::Output {
+        self.mode_op(SelectOp(modes.to_list()))
+    }
 }
+/// The type of `select(t, modes)`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let s: SelectT<layout_t!((2,3):(1,2)), shape_t!((1))> = select(layout!((2,3):(1,2)), shape!((1)));
+/// assert_eq!(s.to_string(), "(_3):(_2)");
+/// ```
+pub type SelectT<T, I> = <T as Selectable<I>>::Output;
 
 /// CuTe's `flatten(t)`: depth at most 1, same leaves in order.
 ///

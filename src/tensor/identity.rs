@@ -59,10 +59,45 @@ impl<Crd: ToNative + Default + AddInto<Crd>> Offset for CoordEngine<Crd> {
     }
 }
 
-/// The layout of an identity tensor of shape `S`: `make_identity_layout(shape)`.
-#[doc(hidden)]
-pub type IdentityLayout<S> =
-    Layout<S, <<ListOf<S> as BasisLike<HNil>>::Output as ToNative>::Native>;
+/// Shapes that have an identity tensor: their coordinates and basis strides exist.
+/// [`IdentityTensorT`] names the tensor.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn ids<S: IdentityShape>(s: S) -> IdentityTensorT<S> { make_identity_tensor(s) }
+/// assert_eq!(ids(shape!((2, 2))).get(3), (1, 1));
+/// ```
+pub trait IdentityShape: ToList {
+    /// The coordinate type, internal form (the counting engine's index).
+    type Coord: ToNative + Default + AddInto<Self::Coord>;
+    /// The basis strides (`_1@0`, ...).
+    type Stride: Copy;
+    /// `stride(make_identity_layout(shape))`.
+    fn basis_strides(self) -> Self::Stride;
+}
+impl<S: ToList> IdentityShape for S
+where
+    ListOf<S>: BasisLike<HNil>,
+    <ListOf<S> as BasisLike<HNil>>::Output: ToNative,
+    isize: Idx2Crd<ListOf<S>>,
+    CoordList<S>: ToNative + Default + AddInto<CoordList<S>>,
+{
+    type Coord = CoordList<S>;
+    type Stride = <<ListOf<S> as BasisLike<HNil>>::Output as ToNative>::Native;
+    #[inline(always)]
+    fn basis_strides(self) -> Self::Stride {
+        make_identity_layout(self).stride()
+    }
+}
+/// The identity tensor of shape `S`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let t: IdentityTensorT<shape_t!((2, 3))> = make_identity_tensor(shape!((2, 3)));
+/// assert_eq!(t.layout().to_string(), "(_2,_3):(_1@0,_1@1)");
+/// ```
+pub type IdentityTensorT<S> =
+    Tensor<CoordEngine<<S as IdentityShape>::Coord>, Layout<S, <S as IdentityShape>::Stride>>;
 
 /// CuTe's `make_identity_tensor(shape)`: a tensor whose elements are their own
 /// coordinates in `shape`.
@@ -80,19 +115,11 @@ pub type IdentityLayout<S> =
 /// assert_eq!(tile.get((3usize, 2usize)), (11, 6));
 /// ```
 #[inline(always)]
-pub fn make_identity_tensor<S: ToList>(
-    shape: S,
-) -> Tensor<CoordEngine<CoordList<S>>, IdentityLayout<S>>
-where
-    ListOf<S>: BasisLike<HNil>,
-    <ListOf<S> as BasisLike<HNil>>::Output: ToNative,
-    isize: Idx2Crd<ListOf<S>>,
-    CoordList<S>: Default,
-{
+pub fn make_identity_tensor<S: IdentityShape>(shape: S) -> IdentityTensorT<S> {
     Tensor {
         engine: CoordEngine {
-            origin: CoordList::<S>::default(),
+            origin: S::Coord::default(),
         },
-        layout: make_identity_layout(shape),
+        layout: Layout::from_parts(shape, shape.basis_strides()),
     }
 }

@@ -13,7 +13,7 @@ mod tiling;
 
 pub use element::Numeric;
 pub use engine::*;
-pub use identity::{CoordEngine, CoordOf, make_identity_tensor};
+pub use identity::{CoordEngine, CoordOf, IdentityShape, IdentityTensorT, make_identity_tensor};
 #[doc(hidden)]
 pub use partition::{
     AllUnder, ColexIndex, CoordRankFits, FlatCoord, HierCoord, HierLeaf, Horner, MapColex, MapSize,
@@ -21,7 +21,7 @@ pub use partition::{
     RepeatUnder,
 };
 pub use partition::{
-    KeepElement, KeepTile, inner_partition, local_partition, local_tile, outer_partition,
+    KeepElement, KeepTile, ThrLayout, inner_partition, local_partition, local_tile, outer_partition,
 };
 #[cfg(feature = "std")]
 pub use print::{PrettyPrint, layout_table, print_layout, print_tensor, tensor_text};

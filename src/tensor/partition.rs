@@ -538,22 +538,53 @@ type ThrCoord<TS, TD> = <<ListOf<TS> as FlatCoord<ListOf<TD>, isize>>::Output as
 /// assert_eq!(thr.get(0isize), 1.0 + 16.0); // thread (1, 1)
 /// ```
 #[inline(always)]
-pub fn local_partition<E: Offset, S: Copy, D: Copy, TS: ToList, TD: ToList>(
+pub fn local_partition<E: Offset, S: Copy, D: Copy, TL: ThrLayout>(
     tensor: Tensor<E, Layout<S, D>>,
-    thr_layout: Layout<TS, TD>,
+    thr_layout: TL,
     thr_idx: impl crate::int::DynInt,
-) -> PartitionT<E, S, D, ThrTiler<TS>, ThrCoord<TS, TD>, KeepElement>
+) -> PartitionT<E, S, D, TL::Tiler, TL::Coord, KeepElement>
+where
+    Layout<S, D>: Partition<TL::Tiler, TL::Coord, KeepElement, E::Index>,
+{
+    let tiler = thr_layout.thr_tiler();
+    let coord = thr_layout.thr_coord(thr_idx.to_isize());
+    partition::<E, S, D, _, _, KeepElement>(tensor, tiler, coord)
+}
+
+/// Thread layouts `local_partition` takes: a layout mapping a thread coordinate to
+/// its index, whose shape tiles the tensor.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn mine<L: ThrLayout>(l: L, t: isize) -> L::Coord { l.thr_coord(t) }
+/// assert_eq!(mine(layout!((2,4):(4,1)), 5), (1, 1));
+/// ```
+pub trait ThrLayout: Copy {
+    /// The tiler: the thread layout's shape, mode by mode.
+    type Tiler;
+    /// A thread's coordinate in the tiler.
+    type Coord: ToList;
+    /// The tiler.
+    fn thr_tiler(self) -> Self::Tiler;
+    /// The coordinate of thread `thr_idx`.
+    fn thr_coord(self, thr_idx: isize) -> Self::Coord;
+}
+impl<TS: ToList, TD: ToList> ThrLayout for Layout<TS, TD>
 where
     ListOf<TS>: ProductEach + FlatCoord<ListOf<TD>, isize>,
     <ListOf<TS> as ProductEach>::Output: ToNative,
     <ListOf<TS> as FlatCoord<ListOf<TD>, isize>>::Output: ToNative,
     ThrCoord<TS, TD>: ToList,
-    Layout<S, D>: Partition<ThrTiler<TS>, ThrCoord<TS, TD>, KeepElement, E::Index>,
 {
-    let s = thr_layout.shape().to_list();
-    let tiler = s.product_each().to_native();
-    let coord = s
-        .flat_coord(thr_layout.stride().to_list(), thr_idx.to_isize())
-        .to_native();
-    partition::<E, S, D, _, _, KeepElement>(tensor, tiler, coord)
+    type Tiler = ThrTiler<TS>;
+    type Coord = ThrCoord<TS, TD>;
+    #[inline(always)]
+    fn thr_tiler(self) -> Self::Tiler {
+        self.shape().to_list().product_each().to_native()
+    }
+    #[inline(always)]
+    fn thr_coord(self, thr_idx: isize) -> Self::Coord {
+        let s = self.shape().to_list();
+        s.flat_coord(self.stride().to_list(), thr_idx).to_native()
+    }
 }

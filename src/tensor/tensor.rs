@@ -4,11 +4,11 @@ use super::engine::{
     ArrayEngine, Engine, EngineMut, EngineRef, Generic, MemSpace, Rmem, Tagged, ViewEngine,
     ViewMutEngine,
 };
-use crate::algebra::{FragmentLayout, make_layout_fragment_like};
+use crate::algebra::FragmentLayout;
 use crate::int::C;
 use crate::layout::{
-    CompactLayout, CompactLeft, Coshape, CosizeT, Crd2Index, InRange, Layout, LayoutLikeStride,
-    LikeStride, ListOf, SizeT, make_layout, make_layout_like,
+    CompactLayout, CompactLeft, Coshape, CosizeT, Crd2Index, InRange, Layout, ListOf, SizeT,
+    make_layout, make_layout_like,
 };
 use crate::tuple::{CuteDisplay, ToList, ToNative, Tup};
 use core::fmt;
@@ -431,14 +431,11 @@ pub fn make_tensor<P: IntoEngine, L: IntoLayout>(
 /// assert_eq!(t.layout().to_string(), "(_8,_16):(_16,_1)");
 /// ```
 #[inline(always)]
-pub fn make_tensor_strided<P: IntoEngine, S: ToList, D: ToList>(
+pub fn make_tensor_strided<P: IntoEngine, S: crate::layout::CongruentWith<D>, D: ToList>(
     storage: P,
     shape: S,
     stride: D,
-) -> Tensor<P::Engine, Layout<S, D>>
-where
-    ListOf<S>: crate::tuple::Congruent<ListOf<D>>,
-{
+) -> Tensor<P::Engine, Layout<S, D>> {
     Tensor {
         engine: storage.into_engine(),
         layout: Layout::new(shape, stride),
@@ -481,6 +478,45 @@ impl<U: Unsigned + NonZero + ArrayLength> StaticCosize for C<PInt<U>> {
 pub type OwnedTensor<T, S, D> =
     Tensor<ArrayEngine<T, <CosizeT<Layout<S, D>> as StaticCosize>::Len>, Layout<S, D>>;
 
+/// Layouts (or shapes) an owning register tensor can have: static cosize, so the
+/// storage length is a constant. [`OwnedTensorOf`] names the tensor.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn frag<L: OwnableLayout>(l: L) -> OwnedTensorOf<f32, L> { make_owned_tensor::<f32, _>(l) }
+/// assert_eq!(core::mem::size_of_val(&frag(layout!((4, 8)))), 128);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "owning tensors need a static layout: `{Self}` has no static cosize",
+    label = "the storage size of a register tensor must be known at compile time",
+    note = "use a non-owning view (`make_tensor(&mut slice[..], layout)`) for dynamic layouts"
+)]
+pub trait OwnableLayout: IntoLayout {
+    /// The number of elements stored.
+    type Len: ArrayLength;
+}
+impl<L: IntoLayout> OwnableLayout for L
+where
+    L::Shape: ToList,
+    L::Stride: ToList,
+    ListOf<L::Shape>: Coshape<ListOf<L::Stride>>,
+    CosizeT<Layout<L::Shape, L::Stride>>: StaticCosize,
+{
+    type Len = <CosizeT<Layout<L::Shape, L::Stride>> as StaticCosize>::Len;
+}
+/// The owning tensor of element type `T` with layout `L` (what `make_owned_tensor`
+/// returns).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let t: OwnedTensorOf<i32, layout_t!((2, 2))> = make_owned_tensor::<i32, _>(layout!((2, 2)));
+/// assert_eq!(t.iter().sum::<i32>(), 0);
+/// ```
+pub type OwnedTensorOf<T, L> = Tensor<
+    ArrayEngine<T, <L as OwnableLayout>::Len>,
+    Layout<<L as IntoLayout>::Shape, <L as IntoLayout>::Stride>,
+>;
+
 /// CuTe's `make_tensor<T>(layout)`: an owning (register) tensor whose storage size is
 /// the layout's cosize, fixed at compile time; zero-initialized. A dynamic layout does
 /// not compile.
@@ -493,15 +529,7 @@ pub type OwnedTensor<T, S, D> =
 /// assert_eq!(r.layout().to_string(), "(_4,_8):(_8,_1)");
 /// ```
 #[inline(always)]
-pub fn make_owned_tensor<T: Copy + Default, L: IntoLayout>(
-    layout: L,
-) -> OwnedTensor<T, L::Shape, L::Stride>
-where
-    L::Shape: ToList,
-    L::Stride: ToList,
-    ListOf<L::Shape>: Coshape<ListOf<L::Stride>>,
-    CosizeT<Layout<L::Shape, L::Stride>>: StaticCosize,
-{
+pub fn make_owned_tensor<T: Copy + Default, L: OwnableLayout>(layout: L) -> OwnedTensorOf<T, L> {
     Tensor {
         engine: ArrayEngine {
             data: GenericArray::default(),
@@ -523,22 +551,17 @@ where
 /// assert_eq!(t.layout().to_string(), "(_4,_8):(_8,_1)");
 /// ```
 #[inline(always)]
-pub fn make_tensor_like<E: Engine, S: ToList, D: ToList>(
-    t: &Tensor<E, Layout<S, D>>,
-) -> OwnedTensor<E::Elem, S, LikeStride<S, D>>
+pub fn make_tensor_like<E: Engine, L: crate::layout::LayoutLike + Copy>(
+    t: &Tensor<E, L>,
+) -> OwnedTensorOf<E::Elem, crate::layout::LayoutLikeT<L>>
 where
     E::Elem: Default,
-    Layout<S, D>: Copy,
-    ListOf<S>: LayoutLikeStride<ListOf<D>>,
-    LikeStride<S, D>: ToList,
-    ListOf<S>: Coshape<ListOf<LikeStride<S, D>>>,
-    CosizeT<Layout<S, LikeStride<S, D>>>: StaticCosize,
+    crate::layout::LayoutLikeT<L>: OwnableLayout,
 {
     make_owned_tensor(make_layout_like(t.layout))
 }
 
 /// The layout a fragment of a tensor with layout `Layout<S, D>` gets.
-type Frag<S, D> = <Layout<S, D> as FragmentLayout>::Output;
 
 /// CuTe's `make_fragment_like(tensor)`: an owning register tensor of the same shape
 /// whose layout is [`make_layout_fragment_like`](crate::algebra::make_layout_fragment_like)
@@ -557,20 +580,14 @@ type Frag<S, D> = <Layout<S, D> as FragmentLayout>::Output;
 /// copy(&src, &mut frag);
 /// ```
 #[inline(always)]
-pub fn make_fragment_like<E: Engine, S, D>(
-    t: &Tensor<E, Layout<S, D>>,
-) -> OwnedTensor<E::Elem, <Frag<S, D> as IntoLayout>::Shape, <Frag<S, D> as IntoLayout>::Stride>
+pub fn make_fragment_like<E: Engine, L: FragmentLayout + Copy>(
+    t: &Tensor<E, L>,
+) -> OwnedTensorOf<E::Elem, <L as FragmentLayout>::Output>
 where
     E::Elem: Default,
-    Layout<S, D>: Copy + FragmentLayout,
-    Frag<S, D>: IntoLayout,
-    <Frag<S, D> as IntoLayout>::Shape: ToList,
-    <Frag<S, D> as IntoLayout>::Stride: ToList,
-    ListOf<<Frag<S, D> as IntoLayout>::Shape>: Coshape<ListOf<<Frag<S, D> as IntoLayout>::Stride>>,
-    CosizeT<Layout<<Frag<S, D> as IntoLayout>::Shape, <Frag<S, D> as IntoLayout>::Stride>>:
-        StaticCosize,
+    <L as FragmentLayout>::Output: OwnableLayout,
 {
-    make_owned_tensor(make_layout_fragment_like(t.layout))
+    make_owned_tensor(t.layout.fragment_layout())
 }
 
 impl<E, S: CuteDisplay, D: CuteDisplay> fmt::Display for Tensor<E, Layout<S, D>>
