@@ -1,0 +1,67 @@
+//! CuTe's answers for the layout part of the kernel oracle (swizzles, composed layouts,
+//! `tile_to_shape`, `upcast`/`downcast`/`recast_layout`, `nullspace`,
+//! `domain_distribute`, and the algebra on composed layouts), through the CLI
+//! evaluator: well-formed cases print exactly CuTe's output, `ILL-FORMED` and
+//! `RUNTIME-ERROR` ones are errors of that kind.
+
+use cutlet::dynamic::{Error, Value, eval};
+
+const CASES: &str = include_str!("data/cute_kernel_layout_cases.jsonl");
+
+/// `(expr, expect)` pairs of a JSON-lines oracle file (flat objects of two strings).
+fn cases(text: &str) -> Vec<(String, String)> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let field = |key: &str| {
+                let start = l.find(&format!("\"{key}\": \"")).expect("field") + key.len() + 5;
+                let end = start + l[start..].find('"').expect("closing quote");
+                l[start..end].to_string()
+            };
+            (field("expr"), field("expect"))
+        })
+        .collect()
+}
+
+#[test]
+fn kernel_layout_cases_agree_with_cute() {
+    let all = cases(CASES);
+    let mut failures = Vec::new();
+    for (expr, expect) in &all {
+        let got = eval(expr);
+        let ok = match (expect.as_str(), &got) {
+            ("ILL-FORMED", Err(Error::IllFormed(_))) => true,
+            ("RUNTIME-ERROR", Err(Error::Runtime(_))) => true,
+            (e, Ok(g)) => e == g,
+            _ => false,
+        };
+        if !ok {
+            failures.push(format!("{expr}\n   expect {expect}\n   got    {got:?}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases disagree with CuTe:\n{}",
+        failures.len(),
+        all.len(),
+        failures.join("\n")
+    );
+    assert!(all.len() >= 700, "only {} cases", all.len());
+}
+
+/// Every result CuTe printed (composed layouts and tuples of them included) reads back
+/// through the parser and prints the same.
+#[test]
+fn kernel_layout_results_round_trip() {
+    let mut failures = Vec::new();
+    for (_, expect) in cases(CASES) {
+        if expect == "ILL-FORMED" || expect == "RUNTIME-ERROR" {
+            continue;
+        }
+        match expect.parse::<Value>() {
+            Ok(v) if v.to_string() == expect => {}
+            got => failures.push(format!("{expect} -> {got:?}")),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
