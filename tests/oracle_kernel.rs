@@ -65,3 +65,25 @@ fn kernel_layout_results_round_trip() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// `cutlet show` draws composed layouts as CuTe's `print_layout` does; a shared-memory
+/// atom (`GMMA::Layout_K_SW64_Atom<half_t>`) is drawn in its position-independent
+/// form. The expected text is CuTe's output for the three layouts below.
+#[test]
+fn show_prints_cute_print_layout_of_composed_layouts() {
+    let exprs = [
+        "Sw<2,4,3> o smem_ptr[16b](unset) o (_8,_32):(_32,_1)",
+        "Sw<2,1,3> o _0 o (_4,_8):(_8,_1)",
+        "Sw<2,1,3> o 16 o (_4,_8):(_8,_1)",
+    ];
+    let mut got = String::new();
+    for e in exprs {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_cutlet"))
+            .args(["show", e])
+            .output()
+            .expect("run cutlet");
+        assert!(out.status.success(), "{e}: {out:?}");
+        got.push_str(&String::from_utf8(out.stdout).unwrap());
+    }
+    assert_eq!(got, include_str!("data/cute_print_layout_composed.txt"));
+}

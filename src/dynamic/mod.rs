@@ -27,6 +27,7 @@ mod layout;
 mod modes;
 mod parse;
 mod predicates;
+mod print_composed;
 mod swizzle;
 mod value;
 
