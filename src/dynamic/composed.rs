@@ -29,6 +29,11 @@ pub struct MixedBits {
 
 impl MixedBits {
     /// `MixedBits<S,F>{D}` with CuTe's invariants (`F != 0`, `S & F == 0`, `D & !F == 0`).
+    ///
+    /// ```
+    /// use cutlet::dynamic::MixedBits;
+    /// assert!(MixedBits::new(4, 64, 68).is_err()); // static and dynamic bits overlap
+    /// ```
     pub fn new(static_int: u32, dynamic_int: u32, flags: u32) -> Result<MixedBits> {
         if flags == 0 || static_int & flags != 0 || dynamic_int & !flags != 0 {
             return Err(Error::ill(alloc::format!(
@@ -52,6 +57,10 @@ impl MixedBits {
     }
 
     /// The value `S | D`.
+    ///
+    /// ```
+    /// assert_eq!(cutlet::dynamic::MixedBits::new(1, 64, 68).unwrap().value(), 65);
+    /// ```
     pub fn value(&self) -> u32 {
         self.static_int | self.dynamic_int
     }
@@ -93,18 +102,36 @@ pub enum Offset {
 }
 
 impl Offset {
-    /// CuTe's `is_constant<0, O>`: a plain static zero (the smem flag is a distinct type
-    /// and does not match).
+    /// CuTe's `is_constant<0, O>`: a static zero (the smem flag is a distinct type and
+    /// does not match).
+    ///
+    /// ```
+    /// use cutlet::dynamic::{DInt, Offset};
+    /// assert!(Offset::Int(DInt::stat(0)).is_static_zero());
+    /// assert!(!Offset::Int(DInt::dynamic(0)).is_static_zero());
+    /// assert!(!Offset::SmemPtr(16).is_static_zero());
+    /// ```
     pub fn is_static_zero(&self) -> bool {
         matches!(self, Offset::Int(d) if d.is_const(0)) || matches!(self, Offset::Unsigned(0))
     }
 
     /// Exactly CuTe's `Int<0>`, the offset for which `composition(Sw<0,..>, O, L)` is `L`.
+    ///
+    /// ```
+    /// use cutlet::dynamic::{DInt, Offset};
+    /// assert!(Offset::Int(DInt::stat(0)).is_int_zero());
+    /// assert!(!Offset::Unsigned(0).is_int_zero());
+    /// ```
     pub fn is_int_zero(&self) -> bool {
         matches!(self, Offset::Int(d) if d.is_const(0))
     }
 
     /// CuTe's `O == Int<0>{}` (true for the smem flag, which derives from `Int<0>`).
+    ///
+    /// ```
+    /// use cutlet::dynamic::Offset;
+    /// assert!(Offset::SmemPtr(16).equals_zero());
+    /// ```
     pub fn equals_zero(&self) -> bool {
         match self {
             Offset::Int(d) => d.is_const(0),
@@ -115,6 +142,11 @@ impl Offset {
     }
 
     /// The offset as an integer added to `B(c)`.
+    ///
+    /// ```
+    /// use cutlet::dynamic::{DInt, Offset};
+    /// assert_eq!(Offset::SmemPtr(16).as_int(), DInt::stat(0));
+    /// ```
     pub fn as_int(&self) -> DInt {
         match self {
             Offset::Int(d) => *d,
@@ -176,6 +208,16 @@ pub struct ComposedLayout {
 
 impl ComposedLayout {
     /// CuTe's `make_composed_layout(a, o, b)`: built as given.
+    ///
+    /// ```
+    /// use cutlet::dynamic::{ComposedLayout, DInt, LayoutFn, Offset, Swizzle};
+    /// let c = ComposedLayout::new(
+    ///     LayoutFn::Swizzle(Swizzle::new(0, 4, 3).unwrap()),
+    ///     Offset::Int(DInt::stat(0)),
+    ///     LayoutFn::Layout("_8:_1".parse().unwrap()),
+    /// );
+    /// assert_eq!(c.to_string(), "Sw<0,4,3> o _0 o _8:_1");
+    /// ```
     pub fn new(a: LayoutFn, offset: Offset, b: LayoutFn) -> ComposedLayout {
         ComposedLayout { a, offset, b }
     }
@@ -202,16 +244,35 @@ impl ComposedLayout {
     }
 
     /// The innermost layout, which defines the domain.
+    ///
+    /// ```
+    /// use cutlet::dynamic::Value;
+    /// let Value::Composed(c) = "Sw<1,2,3> o _0 o (_4,_8):(_8,_1)".parse().unwrap() else { panic!() };
+    /// assert_eq!(c.domain().unwrap().to_string(), "(_4,_8):(_8,_1)");
+    /// ```
     pub fn domain(&self) -> Result<&DynLayout> {
         self.b.domain()
     }
 
     /// CuTe's `size`: the size of `B`.
+    ///
+    /// ```
+    /// use cutlet::dynamic::Value;
+    /// let Value::Composed(c) = "Sw<1,2,3> o 4 o (_4,_8):(_8,_1)".parse().unwrap() else { panic!() };
+    /// assert_eq!(c.size().unwrap().to_string(), "_32");
+    /// ```
     pub fn size(&self) -> Result<DInt> {
         self.domain()?.size()
     }
 
     /// `X(c) = A(O + B(c))`.
+    ///
+    /// ```
+    /// use cutlet::dynamic::Value;
+    /// let Value::Composed(c) = "Sw<1,1,1> o _3 o _8:_1".parse().unwrap() else { panic!() };
+    /// // Sw(3 + 1): bit 2 of 4 flips bit 1.
+    /// assert_eq!(c.eval(&"_1".parse().unwrap()).unwrap().to_string(), "_6");
+    /// ```
     pub fn eval(&self, c: &IntTuple) -> Result<IntTuple> {
         let inner = self.b.eval(c)?;
         let x = self
@@ -223,6 +284,13 @@ impl ComposedLayout {
 
     /// Apply `f` to the domain layout `B` (recursively through nested `B`s) and
     /// re-compose, as CuTe does for the shape operations of a composed layout.
+    ///
+    /// ```
+    /// use cutlet::dynamic::Value;
+    /// let Value::Composed(c) = "Sw<1,2,3> o _0 o (_4,(_2,_4)):(_8,(_4,_1))".parse().unwrap() else { panic!() };
+    /// let f = c.map_b(&|b| Ok(b.flatten())).unwrap();
+    /// assert_eq!(f.to_string(), "Sw<1,2,3> o _0 o (_4,_2,_4):(_8,_4,_1)");
+    /// ```
     pub fn map_b(&self, f: &dyn Fn(&DynLayout) -> Result<DynLayout>) -> Result<LayoutFn> {
         Ok(ComposedLayout::compose(
             self.a.clone(),
@@ -234,6 +302,11 @@ impl ComposedLayout {
 
 impl LayoutFn {
     /// The layout that defines the domain.
+    ///
+    /// ```
+    /// use cutlet::dynamic::{LayoutFn, Swizzle};
+    /// assert!(LayoutFn::Swizzle(Swizzle::new(1, 2, 3).unwrap()).domain().is_err());
+    /// ```
     pub fn domain(&self) -> Result<&DynLayout> {
         match self {
             LayoutFn::Layout(l) => Ok(l),
@@ -245,6 +318,12 @@ impl LayoutFn {
     }
 
     /// Evaluate at a coordinate (an integer for a swizzle).
+    ///
+    /// ```
+    /// use cutlet::dynamic::{LayoutFn, Swizzle};
+    /// let f = LayoutFn::Swizzle(Swizzle::new(1, 3, 1).unwrap());
+    /// assert_eq!(f.eval(&"670".parse().unwrap()).unwrap().to_string(), "662");
+    /// ```
     pub fn eval(&self, c: &IntTuple) -> Result<IntTuple> {
         match self {
             LayoutFn::Layout(l) => l.eval(c),
@@ -256,6 +335,12 @@ impl LayoutFn {
     }
 
     /// `f` applied to the layout, or to the domain of a composed layout.
+    ///
+    /// ```
+    /// use cutlet::dynamic::{LayoutFn, coalesce};
+    /// let f = LayoutFn::Layout("(_2,_4):(_1,_2)".parse().unwrap());
+    /// assert_eq!(f.map_layout(&coalesce).unwrap().to_string(), "_8:_1");
+    /// ```
     pub fn map_layout(&self, f: &dyn Fn(&DynLayout) -> Result<DynLayout>) -> Result<LayoutFn> {
         match self {
             LayoutFn::Layout(l) => Ok(LayoutFn::Layout(f(l)?)),

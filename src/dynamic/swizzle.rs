@@ -59,16 +59,29 @@ impl Swizzle {
     }
 
     /// `B`: the number of bits swizzled.
+    ///
+    /// ```
+    /// let sw = cutlet::dynamic::Swizzle::new(3, 4, -5).unwrap();
+    /// assert_eq!((sw.bits(), sw.base(), sw.shift()), (3, 4, -5));
+    /// ```
     pub fn bits(&self) -> i32 {
         self.bits
     }
 
     /// `M`: the number of least-significant bits kept constant.
+    ///
+    /// ```
+    /// assert_eq!(cutlet::dynamic::Swizzle::new(2, 1, 3).unwrap().base(), 1);
+    /// ```
     pub fn base(&self) -> i32 {
         self.base
     }
 
     /// `S`: the distance from the Z bits up to the Y bits (negative: Y below Z).
+    ///
+    /// ```
+    /// assert_eq!(cutlet::dynamic::Swizzle::new(1, 2, -7).unwrap().shift(), -7);
+    /// ```
     pub fn shift(&self) -> i32 {
         self.shift
     }
