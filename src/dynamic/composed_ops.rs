@@ -112,6 +112,11 @@ fn apply(name: &str, targs: &[String], vals: &[Value]) -> Result<Value> {
         "upcast" | "downcast" => {
             args(name, vals, &[1])?;
             let n = int_targs(name, targs, Some(1))?[0];
+            if !(1..=i32::MAX as i64).contains(&n) {
+                return Err(Error::ill(alloc::format!(
+                    "{name}<{n}>: N must be a positive int"
+                )));
+            }
             let x = func(name, &vals[0])?;
             Ok(out(if name == "upcast" {
                 upcast(&x, n)?
@@ -379,11 +384,11 @@ fn upcast_offset(o: &Offset, n: i64) -> Result<Offset> {
             }
             Ok(Offset::Unsigned(v / n))
         }
-        Offset::SmemPtr(b) => Ok(Offset::SmemPtr(b * n)),
+        Offset::SmemPtr(b) => Ok(Offset::SmemPtr(smem_bits(b.checked_mul(n))?)),
         Offset::Mixed(m) => {
             let (s, dy, f) = m.parts();
             let n32 = n as u32;
-            if s % n32 != 0 || f % n32 != 0 {
+            if !n32.is_power_of_two() || s % n32 != 0 || f % n32 != 0 {
                 return Err(Error::ill(alloc::format!(
                     "upcast<{n}>: {m} is not a multiple of {n}"
                 )));
@@ -392,6 +397,10 @@ fn upcast_offset(o: &Offset, n: i64) -> Result<Offset> {
         }
         Offset::Int(d) => Err(dynamic_offset("upcast", d)),
     }
+}
+
+fn smem_bits(b: Option<i64>) -> Result<i64> {
+    b.ok_or_else(|| Error::ill("smem_ptr_flag_bits: the element width overflows"))
 }
 
 fn dynamic_offset(what: &str, d: &DInt) -> Error {

@@ -247,7 +247,9 @@ impl<'a> Parser<'a> {
                 }
                 self.pos += 1;
             }
-            return Ok(Offset::SmemPtr(bits as i64));
+            let bits = i64::try_from(bits)
+                .map_err(|_| Error::parse(alloc::format!("smem_ptr[{bits}b] is too wide")))?;
+            return Ok(Offset::SmemPtr(bits));
         }
         if rest.starts_with(b"M_") {
             self.pos += 2;
