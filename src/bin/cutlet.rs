@@ -3,7 +3,7 @@
 //! ```text
 //! cutlet eval "<expr>" ...   print each result in CuTe notation
 //! cutlet eval -              one expression per line on stdin, one result line each
-//! cutlet show "<expr>"       print the index table of a layout (CuTe's print_layout)
+//! cutlet show "<expr>"       print the index table of a layout or composed layout (print_layout)
 //! ```
 
 use cutlet::dynamic::{OPERATIONS, Value, eval_expr, parse_expr};
@@ -14,7 +14,7 @@ use std::process::ExitCode;
 const USAGE: &str = "\
 usage: cutlet eval <expr>...     evaluate CuTe expressions, one result line each
        cutlet eval -             read expressions from stdin, one per line
-       cutlet show <expr>        print the index table of a layout (print_layout)
+       cutlet show <expr>        print the index table of a (composed) layout (print_layout)
 
 Expressions use CuTe's notation: _4 is static, 4 is dynamic, (a,b) is a tuple,
 shape:stride is a layout, (_3:_4,_8:_2) is a tile; compile-time arguments go in
@@ -110,6 +110,7 @@ fn run_show(expr: &str) -> ExitCode {
     let value = parse_expr(expr).and_then(|e| eval_expr(&e));
     let table = match value {
         Ok(Value::Layout(l)) => l.table().map_err(|e| e.to_string()),
+        Ok(Value::Composed(c)) => c.table().map_err(|e| e.to_string()),
         Ok(v) => Err(format!("show needs a layout, got {v}")),
         Err(e) => Err(e.to_string()),
     };

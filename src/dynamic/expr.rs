@@ -2,6 +2,7 @@
 //! `cutlet eval`. Operation names and argument conventions are CuTe's.
 
 use super::algebra;
+use super::composed_ops::apply_composed;
 use super::error::{Error, Result};
 use super::inspect_ops::apply_inspect;
 use super::int::DInt;
@@ -36,6 +37,9 @@ pub fn eval_expr(e: &Expr) -> Result<Value> {
         Expr::Value(v) => Ok(v.clone()),
         Expr::Call { name, targs, args } => {
             let vals: Vec<Value> = args.iter().map(eval_expr).collect::<Result<_>>()?;
+            if let Some(r) = apply_composed(name, targs, &vals) {
+                return r;
+            }
             if let Some(r) = apply_inspect(name, targs, &vals) {
                 return r;
             }
@@ -102,6 +106,12 @@ pub const OPERATIONS: &[&str] = &[
     "inner_product",
     "ceil_div",
     "product",
+    "tile_to_shape",
+    "upcast<N>",
+    "downcast<N>",
+    "recast_layout<Old,New>",
+    "nullspace",
+    "domain_distribute",
 ];
 
 fn layout_arg(name: &str, vals: &[Value], i: usize) -> Result<DynLayout> {

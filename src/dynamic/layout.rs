@@ -461,48 +461,60 @@ impl DynLayout {
             }
         };
         let (m, n) = (rows.size()?.value, cols.size()?.value);
-        let cos = self.cosize()?.value;
-        if m < 0 || n < 0 {
-            return Err(Error::runtime(
-                "print_layout of a layout with a negative extent",
-            ));
-        }
-        // Rows and columns are both printed even when the other is empty, so bound
-        // each of them, not just the number of cells.
-        if m.max(1).saturating_mul(n.max(1)) > 1 << 20 {
-            return Err(Error::runtime("layout too large to print"));
-        }
-        let width = num_digits(cos) + 2;
-        let delim = "+-----------------------";
-        let seg = &delim[..(width + 1).min(delim.len())];
-        let mut out = String::new();
-        use core::fmt::Write;
-        let _ = writeln!(out, "{self}");
-        out.push_str("    ");
-        for j in 0..n {
-            let _ = write!(out, "  {:>w$} ", j, w = width - 2);
-        }
-        out.push('\n');
-        for i in 0..m {
-            out.push_str("    ");
-            for _ in 0..n {
-                out.push_str(seg);
-            }
-            out.push_str("+\n");
-            let _ = write!(out, "{i:>2}  ");
-            for j in 0..n {
-                let v = rows.index(i)? + cols.index(j)?;
-                let _ = write!(out, "| {:>w$} ", v, w = width - 2);
-            }
-            out.push_str("|\n");
-        }
+        draw_table(self, m, n, self.cosize()?.value, &|i, j| {
+            Ok(rows.index(i)? + cols.index(j)?)
+        })
+    }
+}
+
+/// CuTe's `print_layout` drawing: the header line, then an `m` by `n` grid of
+/// `f(i, j)`, cells as wide as the digits of `cosize`.
+pub(crate) fn draw_table(
+    header: &dyn core::fmt::Display,
+    m: i64,
+    n: i64,
+    cos: i64,
+    f: &dyn Fn(i64, i64) -> Result<i64>,
+) -> Result<String> {
+    if m < 0 || n < 0 {
+        return Err(Error::runtime(
+            "print_layout of a layout with a negative extent",
+        ));
+    }
+    // Rows and columns are both printed even when the other is empty, so bound
+    // each of them, not just the number of cells.
+    if m.max(1).saturating_mul(n.max(1)) > 1 << 20 {
+        return Err(Error::runtime("layout too large to print"));
+    }
+    let width = num_digits(cos) + 2;
+    let delim = "+-----------------------";
+    let seg = &delim[..(width + 1).min(delim.len())];
+    let mut out = String::new();
+    use core::fmt::Write;
+    let _ = writeln!(out, "{header}");
+    out.push_str("    ");
+    for j in 0..n {
+        let _ = write!(out, "  {:>w$} ", j, w = width - 2);
+    }
+    out.push('\n');
+    for i in 0..m {
         out.push_str("    ");
         for _ in 0..n {
             out.push_str(seg);
         }
         out.push_str("+\n");
-        Ok(out)
+        let _ = write!(out, "{i:>2}  ");
+        for j in 0..n {
+            let _ = write!(out, "| {:>w$} ", f(i, j)?, w = width - 2);
+        }
+        out.push_str("|\n");
     }
+    out.push_str("    ");
+    for _ in 0..n {
+        out.push_str(seg);
+    }
+    out.push_str("+\n");
+    Ok(out)
 }
 
 fn num_digits(x: i64) -> usize {

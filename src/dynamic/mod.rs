@@ -14,6 +14,8 @@
 //! ```
 
 mod algebra;
+mod composed;
+mod composed_ops;
 mod error;
 mod expr;
 mod from_typed;
@@ -25,9 +27,12 @@ mod layout;
 mod modes;
 mod parse;
 mod predicates;
+mod print_composed;
+mod swizzle;
 mod value;
 
 pub use algebra::*;
+pub use composed::{ComposedLayout, LayoutFn, MixedBits, Offset};
 pub use error::{Error, Result};
 pub use expr::{OPERATIONS, eval, eval_expr};
 #[doc(hidden)]
@@ -38,4 +43,5 @@ pub use int_tuple::IntTuple;
 pub use layout::{Coord, DynLayout, crd2idx};
 pub use parse::{Expr, parse_expr};
 pub use predicates::{compatible, congruent, elem_less, evenly_divides, weakly_congruent};
+pub use swizzle::Swizzle;
 pub use value::{Tiler, Value};

@@ -5,11 +5,13 @@
 //! `value := atom [':' atom]`; `atom := int | '_' | '(' [value {',' value}] ')'`;
 //! `int := ['_'] ['-'] digits {'@' digits}` (a leading `_` marks a static integer).
 
+use super::composed::{ComposedLayout, MixedBits, Offset};
 use super::error::{Error, Result};
 use super::int::{Basis, DInt};
 use super::layout::DynLayout;
+use super::swizzle::Swizzle;
 use super::value::Value;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 /// A parsed expression: a value or an operation applied to expressions.
@@ -167,13 +169,126 @@ impl<'a> Parser<'a> {
                 Ok(Value::Tuple(elems))
             }
             Some(b'_' | b'-' | b'0'..=b'9') => self.int(),
-            _ => self.err("expected an integer or '('"),
+            _ => self.err("expected an integer, '(' or a swizzle Sw<B,M,S>"),
         }
     }
 
-    /// `atom [':' atom]`.
+    /// `func [' o ' offset ' o ' value]`: a value, or a composed layout `A o O o B`
+    /// (right-nested, as CuTe prints longer chains).
     pub(crate) fn value(&mut self) -> Result<Value> {
         let start = self.pos;
+        let a = self.func()?;
+        if !self.composition_sign() {
+            return Ok(a);
+        }
+        let Some(fa) = a.as_layout_fn() else {
+            return Err(Error::parse(alloc::format!(
+                "the left side of 'o' at column {} must be a layout or a swizzle",
+                start + 1
+            )));
+        };
+        let offset = self.offset()?;
+        if !self.composition_sign() {
+            return self.err("expected ' o ' after the offset of a composed layout");
+        }
+        let b_start = self.pos;
+        self.enter()?;
+        let b = self.value()?;
+        self.depth -= 1;
+        let Some(fb) = b.as_layout_fn() else {
+            return Err(Error::parse(alloc::format!(
+                "the right side of 'o' at column {} must be a layout, a swizzle or a \
+                 composed layout",
+                b_start + 1
+            )));
+        };
+        Ok(Value::Composed(ComposedLayout::new(fa, offset, fb)))
+    }
+
+    /// Consumes ` o ` (the letter standing alone) if it comes next.
+    fn composition_sign(&mut self) -> bool {
+        if self.peek() != Some(b'o') {
+            return false;
+        }
+        match self.s.get(self.pos + 1) {
+            Some(c) if c.is_ascii_alphanumeric() || *c == b'_' => false,
+            _ => {
+                self.pos += 1;
+                true
+            }
+        }
+    }
+
+    /// `Sw<B,M,S>`.
+    fn swizzle(&mut self) -> Result<Swizzle> {
+        self.pos += 2;
+        let args = self.targs()?;
+        let nums: Vec<i32> = args
+            .iter()
+            .map(|a| a.parse::<i32>())
+            .collect::<core::result::Result<_, _>>()
+            .map_err(|_| Error::parse(alloc::format!("Sw<{}> needs integers", args.join(","))))?;
+        let [b, m, s] = nums[..] else {
+            return self.err("Sw<B,M,S> takes three integers");
+        };
+        Swizzle::new(b, m, s)
+    }
+
+    /// An offset: an integer, `smem_ptr[Nb](unset)` or `M_S|(D&F)=V`.
+    fn offset(&mut self) -> Result<Offset> {
+        self.skip_ws();
+        let rest = &self.s[self.pos..];
+        if rest.starts_with(b"smem_ptr[") {
+            self.pos += 9;
+            let bits = self.digits()?;
+            for &c in b"b](unset)" {
+                if self.s.get(self.pos) != Some(&c) {
+                    return self.err("expected smem_ptr[Nb](unset)");
+                }
+                self.pos += 1;
+            }
+            let bits = i64::try_from(bits)
+                .map_err(|_| Error::parse(alloc::format!("smem_ptr[{bits}b] is too wide")))?;
+            return Ok(Offset::SmemPtr(bits));
+        }
+        if rest.starts_with(b"M_") {
+            self.pos += 2;
+            let num = |p: &mut Self, after: &[u8]| -> Result<u32> {
+                let v = p.digits()?;
+                for &c in after {
+                    if p.s.get(p.pos) != Some(&c) {
+                        return p.err("expected M_S|(D&F)=V");
+                    }
+                    p.pos += 1;
+                }
+                u32::try_from(v).map_err(|_| Error::parse("MixedBits are 32-bit"))
+            };
+            let st = num(self, b"|(")?;
+            let dy = num(self, b"&")?;
+            let fl = num(self, b")=")?;
+            let v = num(self, b"")?;
+            let m = MixedBits::new(st, dy, fl).map_err(|e| Error::parse(e.to_string()))?;
+            if m.value() != v {
+                return Err(Error::parse(alloc::format!(
+                    "MixedBits {m} does not have the value {v}"
+                )));
+            }
+            return Ok(Offset::Mixed(m));
+        }
+        match self.atom()? {
+            Value::Int(d) if !d.is_basis() => Ok(Offset::Int(d)),
+            v => Err(Error::parse(alloc::format!(
+                "a composed layout's offset must be an integer, got {v}"
+            ))),
+        }
+    }
+
+    /// `Sw<B,M,S> | atom [':' atom]`.
+    fn func(&mut self) -> Result<Value> {
+        let start = self.pos;
+        if self.peek() == Some(b'S') && self.s.get(self.pos + 1) == Some(&b'w') {
+            return Ok(Value::Swizzle(self.swizzle()?));
+        }
         let a = self.atom()?;
         if self.peek() != Some(b':') {
             return Ok(a);
@@ -249,9 +364,15 @@ impl<'a> Parser<'a> {
 
     /// `NAME ['<' targs '>'] '(' args ')' | value`.
     pub(crate) fn expr(&mut self) -> Result<Expr> {
+        let start = self.pos;
         let Some(name) = self.ident() else {
             return Ok(Expr::Value(self.value()?));
         };
+        if name == "Sw" {
+            // A swizzle literal, not a call.
+            self.pos = start;
+            return Ok(Expr::Value(self.value()?));
+        }
         self.enter()?;
         let targs = self.targs()?;
         self.expect(b'(')?;

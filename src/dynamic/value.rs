@@ -1,11 +1,13 @@
 //! Parsed values of CuTe notation: int tuples, layouts and tiles, and the tiler view
 //! of a value that divides, products and composition take.
 
+use super::composed::{ComposedLayout, LayoutFn};
 use super::error::{Error, Result};
 use super::int::DInt;
 use super::int_tuple::IntTuple;
 use super::layout::DynLayout;
 use super::parse::Parser;
+use super::swizzle::Swizzle;
 use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
@@ -28,6 +30,10 @@ pub enum Value {
     Layout(DynLayout),
     /// A tuple of values (an int tuple, or a tile when it holds layouts).
     Tuple(Vec<Value>),
+    /// A swizzle functor `Sw<B,M,S>`.
+    Swizzle(Swizzle),
+    /// A composed layout `A o O o B`.
+    Composed(ComposedLayout),
 }
 
 /// What a divide, product or composition takes as its second argument: a layout, a
@@ -53,6 +59,39 @@ pub enum Tiler {
 }
 
 impl Value {
+    /// The value as one side of a composed layout (a layout, a swizzle or a composed
+    /// layout), if it is one.
+    ///
+    /// ```
+    /// use cutlet::dynamic::Value;
+    /// let v: Value = "Sw<1,2,3>".parse().unwrap();
+    /// assert!(v.as_layout_fn().is_some());
+    /// assert!(Value::Under.as_layout_fn().is_none());
+    /// ```
+    pub fn as_layout_fn(&self) -> Option<LayoutFn> {
+        match self {
+            Value::Layout(l) => Some(LayoutFn::Layout(l.clone())),
+            Value::Swizzle(s) => Some(LayoutFn::Swizzle(*s)),
+            Value::Composed(c) => Some(LayoutFn::Composed(alloc::boxed::Box::new(c.clone()))),
+            _ => None,
+        }
+    }
+
+    /// A layout, swizzle or composed layout as a value.
+    ///
+    /// ```
+    /// use cutlet::dynamic::{LayoutFn, Swizzle, Value};
+    /// let v = Value::from_layout_fn(LayoutFn::Swizzle(Swizzle::new(1, 2, 3).unwrap()));
+    /// assert_eq!(v.to_string(), "Sw<1,2,3>");
+    /// ```
+    pub fn from_layout_fn(f: LayoutFn) -> Value {
+        match f {
+            LayoutFn::Layout(l) => Value::Layout(l),
+            LayoutFn::Swizzle(s) => Value::Swizzle(s),
+            LayoutFn::Composed(c) => Value::Composed(*c),
+        }
+    }
+
     /// The value as an int tuple, if it is one.
     pub fn as_int_tuple(&self) -> Option<IntTuple> {
         match self {
@@ -80,6 +119,11 @@ impl Value {
             Value::Under => Tiler::Under,
             Value::Layout(l) => Tiler::Layout(l.clone()),
             Value::Tuple(v) => Tiler::Tuple(v.iter().map(Value::to_tiler).collect::<Result<_>>()?),
+            Value::Swizzle(_) | Value::Composed(_) => {
+                return Err(Error::ill(alloc::format!(
+                    "{self} cannot be a tiler here (a tiler is a layout, a shape or a tuple of them)"
+                )));
+            }
         })
     }
 }
@@ -90,6 +134,8 @@ impl fmt::Display for Value {
             Value::Int(d) => write!(f, "{d}"),
             Value::Under => f.write_str("_"),
             Value::Layout(l) => write!(f, "{l}"),
+            Value::Swizzle(s) => write!(f, "{s}"),
+            Value::Composed(c) => write!(f, "{c}"),
             Value::Tuple(v) => {
                 f.write_str("(")?;
                 for (i, e) in v.iter().enumerate() {

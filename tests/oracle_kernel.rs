@@ -1,0 +1,89 @@
+//! CuTe's answers for the layout part of the kernel oracle (swizzles, composed layouts,
+//! `tile_to_shape`, `upcast`/`downcast`/`recast_layout`, `nullspace`,
+//! `domain_distribute`, and the algebra on composed layouts), through the CLI
+//! evaluator: well-formed cases print exactly CuTe's output, `ILL-FORMED` and
+//! `RUNTIME-ERROR` ones are errors of that kind.
+
+use cutlet::dynamic::{Error, Value, eval};
+
+const CASES: &str = include_str!("data/cute_kernel_layout_cases.jsonl");
+
+/// `(expr, expect)` pairs of a JSON-lines oracle file (flat objects of two strings).
+fn cases(text: &str) -> Vec<(String, String)> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let field = |key: &str| {
+                let start = l.find(&format!("\"{key}\": \"")).expect("field") + key.len() + 5;
+                let end = start + l[start..].find('"').expect("closing quote");
+                l[start..end].to_string()
+            };
+            (field("expr"), field("expect"))
+        })
+        .collect()
+}
+
+#[test]
+fn kernel_layout_cases_agree_with_cute() {
+    let all = cases(CASES);
+    let mut failures = Vec::new();
+    for (expr, expect) in &all {
+        let got = eval(expr);
+        let ok = match (expect.as_str(), &got) {
+            ("ILL-FORMED", Err(Error::IllFormed(_))) => true,
+            ("RUNTIME-ERROR", Err(Error::Runtime(_))) => true,
+            (e, Ok(g)) => e == g,
+            _ => false,
+        };
+        if !ok {
+            failures.push(format!("{expr}\n   expect {expect}\n   got    {got:?}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases disagree with CuTe:\n{}",
+        failures.len(),
+        all.len(),
+        failures.join("\n")
+    );
+    assert!(all.len() >= 700, "only {} cases", all.len());
+}
+
+/// Every result CuTe printed (composed layouts and tuples of them included) reads back
+/// through the parser and prints the same.
+#[test]
+fn kernel_layout_results_round_trip() {
+    let mut failures = Vec::new();
+    for (_, expect) in cases(CASES) {
+        if expect == "ILL-FORMED" || expect == "RUNTIME-ERROR" {
+            continue;
+        }
+        match expect.parse::<Value>() {
+            Ok(v) if v.to_string() == expect => {}
+            got => failures.push(format!("{expect} -> {got:?}")),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `cutlet show` draws composed layouts as CuTe's `print_layout` does; a shared-memory
+/// atom (`GMMA::Layout_K_SW64_Atom<half_t>`) is drawn in its position-independent
+/// form. The expected text is CuTe's output for the three layouts below.
+#[test]
+fn show_prints_cute_print_layout_of_composed_layouts() {
+    let exprs = [
+        "Sw<2,4,3> o smem_ptr[16b](unset) o (_8,_32):(_32,_1)",
+        "Sw<2,1,3> o _0 o (_4,_8):(_8,_1)",
+        "Sw<2,1,3> o 16 o (_4,_8):(_8,_1)",
+    ];
+    let mut got = String::new();
+    for e in exprs {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_cutlet"))
+            .args(["show", e])
+            .output()
+            .expect("run cutlet");
+        assert!(out.status.success(), "{e}: {out:?}");
+        got.push_str(&String::from_utf8(out.stdout).unwrap());
+    }
+    assert_eq!(got, include_str!("data/cute_print_layout_composed.txt"));
+}
