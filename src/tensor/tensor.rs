@@ -561,8 +561,6 @@ where
     make_owned_tensor(make_layout_like(t.layout))
 }
 
-/// The layout a fragment of a tensor with layout `Layout<S, D>` gets.
-
 /// CuTe's `make_fragment_like(tensor)`: an owning register tensor of the same shape
 /// whose layout is [`make_layout_fragment_like`](crate::algebra::make_layout_fragment_like)
 /// of the source's: mode 0 (the values an atom works on) column-major and innermost,
