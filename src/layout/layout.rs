@@ -29,6 +29,7 @@ pub struct Layout<S, D> {
 ///
 /// ```
 /// use cutlet::prelude::*;
+/// use cutlet::tuple::ToList;
 /// fn build<S: CongruentWith<D>, D: ToList>(s: S, d: D) -> Layout<S, D> { Layout::new(s, d) }
 /// assert_eq!(build(shape!((4, 8)), shape!((8, 1))).to_string(), "(_4,_8):(_8,_1)");
 /// ```

@@ -135,7 +135,7 @@ pub trait PartitionCoord<Shape, Inner> {
 /// ```
 /// use cutlet::prelude::*;
 /// let t = make_identity_tensor(shape!((8, 8)));
-/// let p: PartitionT<_, _, _, _, _, KeepTile> = local_tile(t, shape!((4, 4)), (1, 1));
+/// let p = local_tile(t, shape!((4, 4)), (1, 1)); // a `KeepTile` partition
 /// assert_eq!(p.get(0), (4, 4));
 /// ```
 pub type KeepTile = B1;
@@ -145,7 +145,7 @@ pub type KeepTile = B1;
 /// ```
 /// use cutlet::prelude::*;
 /// let t = make_identity_tensor(shape!((8, 8)));
-/// let p: PartitionT<_, _, _, _, _, KeepElement> = outer_partition(t, shape!((4, 4)), 5);
+/// let p = outer_partition(t, shape!((4, 4)), 5); // a `KeepElement` partition
 /// assert_eq!(p.get(0), (1, 1));
 /// ```
 pub type KeepElement = B0;

@@ -509,7 +509,7 @@ where
 ///
 /// ```
 /// use cutlet::prelude::*;
-/// let t: OwnedTensorOf<i32, layout_t!((2, 2))> = make_owned_tensor::<i32, _>(layout!((2, 2)));
+/// let t: OwnedTensorOf<i32, layout_t!((2, 2):(1, 2))> = make_owned_tensor::<i32, _>(layout!((2, 2)));
 /// assert_eq!(t.iter().sum::<i32>(), 0);
 /// ```
 pub type OwnedTensorOf<T, L> = Tensor<
@@ -593,7 +593,12 @@ where
     E: Engine,
 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}_ptr o ", <E::Space as MemSpace>::NAME)?;
+        // CuTe prints `ptr` for an untagged pointer, `gmem_ptr`/`smem_ptr`/`rmem_ptr`
+        // for tagged ones.
+        match <E::Space as MemSpace>::NAME {
+            "ptr" => f.write_str("ptr o ")?,
+            space => write!(f, "{space}_ptr o ")?,
+        }
         self.layout.fmt_cute(f)
     }
 }
