@@ -1,6 +1,8 @@
 //! `coalesce`, `coalesce_by`, `filter_zeros` and `filter` on the type level (CuTe's
 //! `bw_coalesce`): the same function on its domain with depth at most 1.
 //!
+//! A transliteration of CuTe's `bw_coalesce` recursion (state `new_shape`,
+//! `new_stride`; its four cases are the four `BwCase` impls, each quoting CuTe).
 //! Mirrors its runtime twin `dynamic::algebra::coalesce` (`coalesce`, `coalesce_by`, `filter_zeros`, `filter`), the reference it is tested against
 //! (`tests/typed_vs_runtime.rs`).
 
@@ -55,14 +57,14 @@ where
 pub trait BwCoalesce<AS, AD> {
     type Shape: Copy;
     type Stride: Copy;
-    fn bw(self, a_s: AS, a_d: AD) -> (Self::Shape, Self::Stride);
+    fn bw(self, new_shape: AS, new_stride: AD) -> (Self::Shape, Self::Stride);
 }
 impl<AS: CoalesceFinish<AD>, AD> BwCoalesce<AS, AD> for HNil {
     type Shape = AS::Shape;
     type Stride = AS::Stride;
     #[inline(always)]
-    fn bw(self, a_s: AS, a_d: AD) -> (AS::Shape, AS::Stride) {
-        a_s.finish(a_d)
+    fn bw(self, new_shape: AS, new_stride: AD) -> (AS::Shape, AS::Stride) {
+        new_shape.finish(new_stride)
     }
 }
 
@@ -93,8 +95,8 @@ where
     type Shape = <HCons<(S, D), T> as BwCase<AS, AD, Case<S, AS, D, AD>>>::Shape;
     type Stride = <HCons<(S, D), T> as BwCase<AS, AD, Case<S, AS, D, AD>>>::Stride;
     #[inline(always)]
-    fn bw(self, a_s: AS, a_d: AD) -> (Self::Shape, Self::Stride) {
-        self.case(a_s, a_d)
+    fn bw(self, new_shape: AS, new_stride: AD) -> (Self::Shape, Self::Stride) {
+        self.case(new_shape, new_stride)
     }
 }
 
@@ -103,16 +105,18 @@ where
 pub trait BwCase<AS, AD, Case> {
     type Shape: Copy;
     type Stride: Copy;
-    fn case(self, a_s: AS, a_d: AD) -> (Self::Shape, Self::Stride);
+    fn case(self, new_shape: AS, new_stride: AD) -> (Self::Shape, Self::Stride);
 }
+// CuTe: shape<I> is `_1`: skip it and continue.
 impl<S, D, T: BwCoalesce<AS, AD>, AS, AD> BwCase<AS, AD, CSkip> for HCons<(S, D), T> {
     type Shape = T::Shape;
     type Stride = T::Stride;
     #[inline(always)]
-    fn case(self, a_s: AS, a_d: AD) -> (Self::Shape, Self::Stride) {
-        self.tail.bw(a_s, a_d)
+    fn case(self, new_shape: AS, new_stride: AD) -> (Self::Shape, Self::Stride) {
+        self.tail.bw(new_shape, new_stride)
     }
 }
+// CuTe: new_shape is `_1`: replace it with (shape<I>, stride<I>).
 impl<S, D, T, AS, AD> BwCase<AS, AD, CReplace> for HCons<(S, D), T>
 where
     T: BwCoalesce<HCons<S, HNil>, HCons<D, HNil>>,
@@ -125,6 +129,9 @@ where
         self.tail.bw(hcons(s, HNil), hcons(d, HNil))
     }
 }
+// CuTe: shape<I> * stride<I> == get<0>(new_stride) (static): merge,
+//       replace_front(new_shape, shape<I> * get<0>(new_shape)),
+//       replace_front(new_stride, stride<I>).
 impl<S, D, T, F, FT, G, GT> BwCase<HCons<F, FT>, HCons<G, GT>, CMerge> for HCons<(S, D), T>
 where
     S: IntMul<F>,
@@ -133,12 +140,19 @@ where
     type Shape = T::Shape;
     type Stride = T::Stride;
     #[inline(always)]
-    fn case(self, a_s: HCons<F, FT>, a_d: HCons<G, GT>) -> (Self::Shape, Self::Stride) {
+    fn case(
+        self,
+        new_shape: HCons<F, FT>,
+        new_stride: HCons<G, GT>,
+    ) -> (Self::Shape, Self::Stride) {
         let (s, d) = self.head;
-        self.tail
-            .bw(hcons(s.int_mul(a_s.head), a_s.tail), hcons(d, a_d.tail))
+        self.tail.bw(
+            hcons(s.int_mul(new_shape.head), new_shape.tail),
+            hcons(d, new_stride.tail),
+        )
     }
 }
+// CuTe: otherwise prepend(new_shape, shape<I>), prepend(new_stride, stride<I>).
 impl<S, D, T, AS, AD> BwCase<AS, AD, CPrepend> for HCons<(S, D), T>
 where
     T: BwCoalesce<HCons<S, AS>, HCons<D, AD>>,
@@ -146,9 +160,9 @@ where
     type Shape = T::Shape;
     type Stride = T::Stride;
     #[inline(always)]
-    fn case(self, a_s: AS, a_d: AD) -> (Self::Shape, Self::Stride) {
+    fn case(self, new_shape: AS, new_stride: AD) -> (Self::Shape, Self::Stride) {
         let (s, d) = self.head;
-        self.tail.bw(hcons(s, a_s), hcons(d, a_d))
+        self.tail.bw(hcons(s, new_shape), hcons(d, new_stride))
     }
 }
 
@@ -157,7 +171,7 @@ where
 pub trait CoalesceFinish<AD> {
     type Shape: Copy;
     type Stride: Copy;
-    fn finish(self, a_d: AD) -> (Self::Shape, Self::Stride);
+    fn finish(self, new_stride: AD) -> (Self::Shape, Self::Stride);
 }
 impl<X: Integral, Y: Copy> CoalesceFinish<HCons<Y, HNil>> for HCons<X, HNil>
 where
@@ -166,10 +180,10 @@ where
     type Shape = <X::IsOne as Select<C<P1>, X>>::Output;
     type Stride = <X::IsOne as Select<C<Z0>, Y>>::Output;
     #[inline(always)]
-    fn finish(self, a_d: HCons<Y, HNil>) -> (Self::Shape, Self::Stride) {
+    fn finish(self, new_stride: HCons<Y, HNil>) -> (Self::Shape, Self::Stride) {
         (
             <X::IsOne as Select<C<P1>, X>>::select(C::new(), self.head),
-            <X::IsOne as Select<C<Z0>, Y>>::select(C::new(), a_d.head),
+            <X::IsOne as Select<C<Z0>, Y>>::select(C::new(), new_stride.head),
         )
     }
 }
@@ -177,8 +191,8 @@ impl<X: Copy, X2: Copy, T: Copy, AD: Copy> CoalesceFinish<AD> for HCons<X, HCons
     type Shape = Self;
     type Stride = AD;
     #[inline(always)]
-    fn finish(self, a_d: AD) -> (Self, AD) {
-        (self, a_d)
+    fn finish(self, new_stride: AD) -> (Self, AD) {
+        (self, new_stride)
     }
 }
 

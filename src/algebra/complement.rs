@@ -1,8 +1,10 @@
 //! `complement` on the type level: the layout of the rest of a codomain, disjoint from
 //! and ordered after the input (CuTe's `complement`).
 //!
-//! Mirrors its runtime twin `dynamic::algebra::complement::complement_to`, the reference it is tested against
-//! (`tests/typed_vs_runtime.rs`).
+//! A transliteration of CuTe's `detail::complement` fold, with its state names
+//! (`result_shape`, `result_stride`, `min_stride`, `cotarget`) and formulas at each
+//! step. Mirrors its runtime twin `dynamic::algebra::complement::complement_to`, the
+//! reference it is tested against (`tests/typed_vs_runtime.rs`).
 
 use super::coalesce::{CoalesceImpl, FilterImpl};
 use super::util::{LayoutOf, LayoutResult, Wrap, finish};
@@ -284,10 +286,10 @@ pub trait ComplementLoop<CoT, RSL, RDL, Last> {
     type Stride: Copy;
     fn complement_loop(
         self,
-        cot: CoT,
-        rsl: RSL,
-        rdl: RDL,
-        last: Last,
+        cotarget: CoT,
+        result_shape: RSL,
+        result_stride: RDL,
+        prev_stride: Last,
     ) -> (Self::Shape, Self::Stride);
 }
 type RestShapeT<CoT, NS> = <<CoT as ShapeCeilDiv<NS>>::Output as CoalesceShape>::Output;
@@ -320,18 +322,24 @@ where
     #[inline(always)]
     fn complement_loop(
         self,
-        cot: CoT,
-        rsl: RSL,
-        rdl: RDL,
-        last: Last,
+        cotarget: CoT,
+        result_shape: RSL,
+        result_stride: RDL,
+        prev_stride: Last,
     ) -> (Self::Shape, Self::Stride) {
-        let (s0, d0) = self.head;
-        let new_shape = d0.int_div(last);
-        let new_stride = d0.int_mul(s0);
-        let rest_shape = cot.shape_ceil_div(new_stride).coalesce_shape();
+        let (last_shape, last_stride) = self.head;
+        // CuTe: new_shape   = get<0>(stride) / get<R-1>(result_stride);
+        //       new_stride  = get<0>(stride) * get<0>(shape);
+        //       rest_shape  = coalesce(ceil_div(cotarget, new_stride));
+        //       rest_stride = compact_major<LayoutLeft>(rest_shape, new_stride);
+        //       coalesce(((result_shape..., new_shape), rest_shape)
+        //               :((result_stride...), rest_stride))
+        let new_shape = last_stride.int_div(prev_stride);
+        let new_stride = last_stride.int_mul(last_shape);
+        let rest_shape = cotarget.shape_ceil_div(new_stride).coalesce_shape();
         let (rest_stride, _) = rest_shape.compact_left(new_stride);
-        let shape = hcons(rsl.append(new_shape), hcons(rest_shape, HNil));
-        let stride = hcons(rdl, hcons(rest_stride, HNil));
+        let shape = hcons(result_shape.append(new_shape), hcons(rest_shape, HNil));
+        let stride = hcons(result_stride, hcons(rest_stride, HNil));
         shape.coalesce(stride)
     }
 }
@@ -367,17 +375,22 @@ where
     #[inline(always)]
     fn complement_loop(
         self,
-        cot: CoT,
-        rsl: RSL,
-        rdl: RDL,
-        last: Last,
+        cotarget: CoT,
+        result_shape: RSL,
+        result_stride: RDL,
+        prev_stride: Last,
     ) -> (Self::Shape, Self::Stride) {
-        let ((ms, md), rest) = self.extract();
-        let new_stride = md.int_mul(ms);
+        // CuTe: min_stride = min(stride); min_idx = find(stride, min_stride);
+        //       new_shape  = min_stride / get<i>(result_stride);
+        //       new_stride = min_stride * get<min_idx>(shape);
+        //       -> (remove<min_idx>(shape), remove<min_idx>(stride),
+        //           append(result_shape, new_shape), append(result_stride, new_stride))
+        let ((min_shape, min_stride), rest) = self.extract();
+        let new_stride = min_stride.int_mul(min_shape);
         rest.complement_loop(
-            cot,
-            rsl.append(md.int_div(last)),
-            rdl.append(new_stride),
+            cotarget,
+            result_shape.append(min_stride.int_div(prev_stride)),
+            result_stride.append(new_stride),
             new_stride,
         )
     }
