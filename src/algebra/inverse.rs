@@ -2,6 +2,10 @@
 //! type level. The modes are ordered by stride with CuTe's own exchange sort, which
 //! is not stable: the order of equal strides decides the result, so it is reproduced.
 //!
+//! `right_inverse` transliterates CuTe's fold: `lshape`, `preprod_shape` (the prefix
+//! product of the coalesced shape), the static strides sorted with their indices, and
+//! the state `(result_shape, result_stride, curr)`, extended only when a mode's stride
+//! equals `curr` (CuTe's `curr_stride`).
 //! Mirrors its runtime twin `dynamic::algebra::inverse` (`right_inverse`, `left_inverse`, `max_common_layout`), the reference it is tested against
 //! (`tests/typed_vs_runtime.rs`).
 
@@ -129,14 +133,20 @@ impl<X, T: ExPass<Cur>, Cur> ExPassPick<Cur, B0> for HCons<X, T> {
 pub trait RightInvFold<LS, Pre, RS, RD, Curr> {
     type Shape: Copy;
     type Stride: Copy;
-    fn fold(ls: LS, pre: Pre, rs: RS, rd: RD, curr: Curr) -> (Self::Shape, Self::Stride);
+    fn fold(
+        lshape: LS,
+        preprod_shape: Pre,
+        result_shape: RS,
+        result_stride: RD,
+        curr: Curr,
+    ) -> (Self::Shape, Self::Stride);
 }
 impl<LS, Pre, RS: Copy, RD: Copy, Curr> RightInvFold<LS, Pre, RS, RD, Curr> for HNil {
     type Shape = RS;
     type Stride = RD;
     #[inline(always)]
-    fn fold(_: LS, _: Pre, rs: RS, rd: RD, _: Curr) -> (RS, RD) {
-        (rs, rd)
+    fn fold(_: LS, _: Pre, result_shape: RS, result_stride: RD, _: Curr) -> (RS, RD) {
+        (result_shape, result_stride)
     }
 }
 impl<K, I, T, LS, Pre, RS, RD, Curr> RightInvFold<LS, Pre, RS, RD, Curr> for HCons<(K, I), T>
@@ -161,9 +171,19 @@ where
         <Curr as StaticEq<K>>::Output,
     >>::Stride;
     #[inline(always)]
-    fn fold(ls: LS, pre: Pre, rs: RS, rd: RD, curr: Curr) -> (Self::Shape, Self::Stride) {
+    fn fold(
+        lshape: LS,
+        preprod_shape: Pre,
+        result_shape: RS,
+        result_stride: RD,
+        curr: Curr,
+    ) -> (Self::Shape, Self::Stride) {
         <Self as RightInvStep<LS, Pre, RS, RD, Curr, <Curr as StaticEq<K>>::Output>>::step(
-            ls, pre, rs, rd, curr,
+            lshape,
+            preprod_shape,
+            result_shape,
+            result_stride,
+            curr,
         )
     }
 }
@@ -171,7 +191,13 @@ where
 pub trait RightInvStep<LS, Pre, RS, RD, Curr, Hit> {
     type Shape: Copy;
     type Stride: Copy;
-    fn step(ls: LS, pre: Pre, rs: RS, rd: RD, curr: Curr) -> (Self::Shape, Self::Stride);
+    fn step(
+        lshape: LS,
+        preprod_shape: Pre,
+        result_shape: RS,
+        result_stride: RD,
+        curr: Curr,
+    ) -> (Self::Shape, Self::Stride);
 }
 impl<K, I, T, LS, Pre, RS, RD, Curr> RightInvStep<LS, Pre, RS, RD, Curr, B0> for HCons<(K, I), T>
 where
@@ -180,8 +206,14 @@ where
     type Shape = T::Shape;
     type Stride = T::Stride;
     #[inline(always)]
-    fn step(ls: LS, pre: Pre, rs: RS, rd: RD, curr: Curr) -> (Self::Shape, Self::Stride) {
-        T::fold(ls, pre, rs, rd, curr)
+    fn step(
+        lshape: LS,
+        preprod_shape: Pre,
+        result_shape: RS,
+        result_stride: RD,
+        curr: Curr,
+    ) -> (Self::Shape, Self::Stride) {
+        T::fold(lshape, preprod_shape, result_shape, result_stride, curr)
     }
 }
 impl<K, I, T, LS, Pre, RS, RD, Curr> RightInvStep<LS, Pre, RS, RD, Curr, B1> for HCons<(K, I), T>
@@ -204,13 +236,21 @@ where
     type Shape = T::Shape;
     type Stride = T::Stride;
     #[inline(always)]
-    fn step(ls: LS, pre: Pre, rs: RS, rd: RD, _: Curr) -> (Self::Shape, Self::Stride) {
-        let ishape = ls.get();
+    fn step(
+        lshape: LS,
+        preprod_shape: Pre,
+        result_shape: RS,
+        result_stride: RD,
+        _: Curr,
+    ) -> (Self::Shape, Self::Stride) {
+        // CuTe: istride == curr_stride: (append(result_shape, ishape),
+        //       append(result_stride, get<i>(preprod_shape)), ishape * istride)
+        let ishape = lshape.get();
         T::fold(
-            ls,
-            pre,
-            rs.append(ishape),
-            rd.append(pre.get()),
+            lshape,
+            preprod_shape,
+            result_shape.append(ishape),
+            result_stride.append(preprod_shape.get()),
             ishape.int_mul(K::default()),
         )
     }
@@ -238,8 +278,8 @@ where
     #[inline(always)]
     fn parts(self, d: D) -> (Self::LS, Self::LD, Self::Pre) {
         let (cs, cd) = self.coalesce(d);
-        let ls = cs.wrap();
-        (ls, cd.wrap(), ls.prefix_product(C::new()).0)
+        let lshape = cs.wrap();
+        (lshape, cd.wrap(), lshape.prefix_product(C::new()).0)
     }
 }
 
@@ -281,15 +321,15 @@ where
     type Stride = <RightFolded<S, D> as CoalesceImpl<RightFoldedD<S, D>, B0>>::Stride;
     #[inline(always)]
     fn right_inverse(self, d: D) -> (Self::Shape, Self::Stride) {
-        let (ls, _, pre) = self.parts(d);
-        let (rs, rd) = <RightSorted<S, D>>::fold(
-            ls,
-            pre,
+        let (lshape, _, preprod_shape) = self.parts(d);
+        let (result_shape, result_stride) = <RightSorted<S, D>>::fold(
+            lshape,
+            preprod_shape,
             hcons(C::<P1>::new(), HNil),
             hcons(C::<Z0>::new(), HNil),
             C::new(),
         );
-        rs.coalesce(rd)
+        result_shape.coalesce(result_stride)
     }
 }
 
@@ -356,14 +396,19 @@ pub fn right_inverse<L: RightInvertible>(l: L) -> RightInverseT<L> {
 pub trait LeftInvFold<LS, Pre, RS, RD> {
     type Shape: Copy;
     type Stride: Copy;
-    fn fold(ls: LS, pre: Pre, rs: RS, rd: RD) -> (Self::Shape, Self::Stride);
+    fn fold(
+        lshape: LS,
+        preprod_shape: Pre,
+        result_shape: RS,
+        result_stride: RD,
+    ) -> (Self::Shape, Self::Stride);
 }
 impl<LS, Pre, RS: Copy, RD: Copy> LeftInvFold<LS, Pre, RS, RD> for HNil {
     type Shape = RS;
     type Stride = RD;
     #[inline(always)]
-    fn fold(_: LS, _: Pre, rs: RS, rd: RD) -> (RS, RD) {
-        (rs, rd)
+    fn fold(_: LS, _: Pre, result_shape: RS, result_stride: RD) -> (RS, RD) {
+        (result_shape, result_stride)
     }
 }
 impl<K: Integral, I, T, LS, Pre, RS, RD> LeftInvFold<LS, Pre, RS, RD> for HCons<(K, I), T>
@@ -373,15 +418,30 @@ where
     type Shape = <HCons<(K, I), T> as LeftInvStep<LS, Pre, RS, RD, K::IsZero>>::Shape;
     type Stride = <HCons<(K, I), T> as LeftInvStep<LS, Pre, RS, RD, K::IsZero>>::Stride;
     #[inline(always)]
-    fn fold(ls: LS, pre: Pre, rs: RS, rd: RD) -> (Self::Shape, Self::Stride) {
-        <Self as LeftInvStep<LS, Pre, RS, RD, K::IsZero>>::step(ls, pre, rs, rd)
+    fn fold(
+        lshape: LS,
+        preprod_shape: Pre,
+        result_shape: RS,
+        result_stride: RD,
+    ) -> (Self::Shape, Self::Stride) {
+        <Self as LeftInvStep<LS, Pre, RS, RD, K::IsZero>>::step(
+            lshape,
+            preprod_shape,
+            result_shape,
+            result_stride,
+        )
     }
 }
 #[doc(hidden)]
 pub trait LeftInvStep<LS, Pre, RS, RD, Zero> {
     type Shape: Copy;
     type Stride: Copy;
-    fn step(ls: LS, pre: Pre, rs: RS, rd: RD) -> (Self::Shape, Self::Stride);
+    fn step(
+        lshape: LS,
+        preprod_shape: Pre,
+        result_shape: RS,
+        result_stride: RD,
+    ) -> (Self::Shape, Self::Stride);
 }
 impl<K, I, T: LeftInvFold<LS, Pre, RS, RD>, LS, Pre, RS, RD> LeftInvStep<LS, Pre, RS, RD, B1>
     for HCons<(K, I), T>
@@ -389,8 +449,13 @@ impl<K, I, T: LeftInvFold<LS, Pre, RS, RD>, LS, Pre, RS, RD> LeftInvStep<LS, Pre
     type Shape = T::Shape;
     type Stride = T::Stride;
     #[inline(always)]
-    fn step(ls: LS, pre: Pre, rs: RS, rd: RD) -> (Self::Shape, Self::Stride) {
-        T::fold(ls, pre, rs, rd)
+    fn step(
+        lshape: LS,
+        preprod_shape: Pre,
+        result_shape: RS,
+        result_stride: RD,
+    ) -> (Self::Shape, Self::Stride) {
+        T::fold(lshape, preprod_shape, result_shape, result_stride)
     }
 }
 impl<K, I, T, LS, Pre, RS, RD> LeftInvStep<LS, Pre, RS, RD, B0> for HCons<(K, I), T>
@@ -412,13 +477,18 @@ where
     type Shape = T::Shape;
     type Stride = T::Stride;
     #[inline(always)]
-    fn step(ls: LS, pre: Pre, rs: RS, rd: RD) -> (Self::Shape, Self::Stride) {
-        let size = rs.size();
+    fn step(
+        lshape: LS,
+        preprod_shape: Pre,
+        result_shape: RS,
+        result_stride: RD,
+    ) -> (Self::Shape, Self::Stride) {
+        let size = result_shape.size();
         T::fold(
-            ls,
-            pre,
-            rs.append(K::default().int_div(size)),
-            rd.append(pre.get()),
+            lshape,
+            preprod_shape,
+            result_shape.append(K::default().int_div(size)),
+            result_stride.append(preprod_shape.get()),
         )
     }
 }
@@ -469,10 +539,11 @@ where
     type Stride = <LeftShape<S, D> as CoalesceImpl<LeftFoldedD<S, D>, B0>>::Stride;
     #[inline(always)]
     fn left_inverse(self, d: D) -> (Self::Shape, Self::Stride) {
-        let (ls, _, pre) = self.parts(d);
-        let (rs, rd) = <LeftSorted<S, D>>::fold(ls, pre, HNil, hcons(C::<Z0>::new(), HNil));
-        let last: <Parts<S, D> as Get<LastIndex<S, D>>>::Output = ls.get();
-        rs.append(last).coalesce(rd)
+        let (lshape, _, preprod_shape) = self.parts(d);
+        let (result_shape, result_stride) =
+            <LeftSorted<S, D>>::fold(lshape, preprod_shape, HNil, hcons(C::<Z0>::new(), HNil));
+        let last: <Parts<S, D> as Get<LastIndex<S, D>>>::Output = lshape.get();
+        result_shape.append(last).coalesce(result_stride)
     }
 }
 
