@@ -126,3 +126,25 @@ proptest! {
         }
     }
 }
+
+/// CuTe composes with scaled-basis strides on the right too (`basis_get`): each rhs mode
+/// picks the lhs modes at its path. Expected values from CuTe 4.2 (g++).
+#[test]
+fn composition_with_basis_strides_on_the_right() {
+    // composition(Layout<Shape<_4,_8>>{}, make_identity_layout((_4,_8))) = (_4,_8):(_1,_4)
+    let r = composition(layout!((4, 8)), make_identity_layout(shape!((4, 8))));
+    assert_eq!(r.to_string(), "(_4,_8):(_1,_4)");
+    // composition(make_layout((_4,_8), LayoutRight{}), (_2,_4):(E<1>{},E<0>{})) = (_2,_4):(_1,_8)
+    let rhs = Layout::new(
+        shape!((2, 4)),
+        (E::<path!(1)>::default(), E::<path!(0)>::default()),
+    );
+    let r = composition(make_layout_with(shape!((4, 8)), LayoutRight), rhs);
+    assert_eq!(r.to_string(), "(_2,_4):(_1,_8)");
+    assert_eq!(core::mem::size_of_val(&r), 0);
+    // The coalesced identity layouts CuTe prints.
+    assert_eq!(
+        coalesce(make_identity_layout(shape!((4, (2, 3))))).to_string(),
+        "(_4,_2,_3):(_1@0,_1@0@1,_1@1@1)"
+    );
+}

@@ -12,10 +12,12 @@ use super::bymode::{AtTerminal, TerminalOp};
 use super::coalesce::CoalesceImpl;
 use super::tiler::{Lay, ToTiler};
 use super::util::{LayoutOf, LayoutResult, Unwrap, finish};
-use crate::int::{C, IntAbs, IntCeilDiv, IntMin, IntSignum, Integral, StaticEq, StaticLt};
+use crate::int::{
+    C, IntAbs, IntCeilDiv, IntMin, IntSignum, Integral, ScaledBasis, StaticEq, StaticLt, ZerosThen,
+};
 use crate::int::{IntDiv, IntMul, IntRem};
 use crate::layout::{Layout, ListOf};
-use crate::tuple::{Append, HCons, HNil, If, SplitLast, ToList, Tup, Zip, hcons};
+use crate::tuple::{Append, Get, HCons, HNil, If, SplitLast, ToList, Tup, Zip, hcons};
 use core::ops::{BitAnd, BitOr};
 use typenum::{B0, B1, P1, Z0};
 
@@ -459,19 +461,159 @@ pub struct ComposeOp;
 impl TerminalOp for ComposeOp {
     type KeepRest = B0;
 }
+// CuTe: flat_lhs = coalesce_x(lhs, coprofile(rhs)); composition_impl(flat_lhs, rhs).
+// For integer strides the coprofile is `_0` (coalesce the whole lhs); for scaled-basis
+// strides it is the tuple of the coordinates they reach (coalesce mode by mode).
+type FlatLhs<RD, S, D> = <<RD as Coprofile>::Output as AtTerminal<CoalesceXOp, S, D>>::Shape;
+type FlatLhsD<RD, S, D> = <<RD as Coprofile>::Output as AtTerminal<CoalesceXOp, S, D>>::Stride;
 impl<RS, RD, S, D> AtTerminal<ComposeOp, S, D> for Lay<RS, RD>
 where
-    S: CoalesceImpl<D, B1>,
-    RS: CompImpl<RD, S::Shape, S::Stride>,
+    RD: Coprofile,
+    RD::Output: AtTerminal<CoalesceXOp, S, D>,
+    RS: CompImpl<RD, FlatLhs<RD, S, D>, FlatLhsD<RD, S, D>>,
 {
     type Shape = RS::Shape;
     type Stride = RS::Stride;
     #[inline(always)]
     fn at(self, _: ComposeOp, s: S, d: D) -> (Self::Shape, Self::Stride) {
-        let (fs, fd) = s.coalesce(d);
+        let (fs, fd) = RD::Output::default().at(CoalesceXOp, s, d);
         self.s.comp(self.d, fs, fd)
     }
 }
+
+/// By-mode `coalesce_x` (CuTe's `detail::coalesce_x(layout, profile)`): each profile
+/// leaf coalesces its mode; modes beyond the profile are kept.
+#[doc(hidden)]
+#[derive(Clone, Copy)]
+pub struct CoalesceXOp;
+impl TerminalOp for CoalesceXOp {
+    type KeepRest = B1;
+}
+macro_rules! coalesce_x_terminal {
+    ($($ty:ty => [$($g:tt)*]),*) => {$(
+        impl<$($g)* S: CoalesceImpl<D, B1>, D> AtTerminal<CoalesceXOp, S, D> for $ty {
+            type Shape = S::Shape;
+            type Stride = S::Stride;
+            #[inline(always)]
+            fn at(self, _: CoalesceXOp, s: S, d: D) -> (S::Shape, S::Stride) {
+                s.coalesce(d)
+            }
+        }
+    )*};
+}
+coalesce_x_terminal!(C<N> => [N,]);
+
+/// CuTe's `coprofile(layout)` of a stride (internal form): `_0` when the strides are
+/// integers, else a tuple of `_0`s congruent with the coordinate the scaled-basis
+/// strides sum to (`repeat_like(as_arithmetic_tuple(sum(stride)), _0)`), computed from
+/// the basis paths alone.
+#[doc(hidden)]
+pub trait Coprofile {
+    type Output: Copy + Default;
+}
+impl<N> Coprofile for C<N> {
+    type Output = C<Z0>;
+}
+impl Coprofile for isize {
+    type Output = C<Z0>;
+}
+impl<V, P: ZeroPath> Coprofile for ScaledBasis<V, P> {
+    type Output = P::Output;
+}
+impl Coprofile for HNil {
+    type Output = C<Z0>;
+}
+impl<H: Coprofile, T: Coprofile> Coprofile for HCons<H, T>
+where
+    H::Output: ProfileMerge<T::Output>,
+{
+    type Output = <H::Output as ProfileMerge<T::Output>>::Output;
+}
+/// The `_0` profile of one basis path: `_0`s before the path's index, then the rest.
+#[doc(hidden)]
+pub trait ZeroPath {
+    type Output: Copy + Default;
+}
+impl ZeroPath for HNil {
+    type Output = C<Z0>;
+}
+impl<I: ZerosThen<<R as ZeroPath>::Output>, R: ZeroPath> ZeroPath for HCons<I, R>
+where
+    I::Output: Default,
+{
+    type Output = I::Output;
+}
+/// The profile of a sum: `_0` is neutral, tuples merge element-wise (longer wins).
+#[doc(hidden)]
+pub trait ProfileMerge<R> {
+    type Output: Copy + Default;
+}
+impl<R: Copy + Default> ProfileMerge<R> for C<Z0> {
+    type Output = R;
+}
+impl<R: Copy + Default> ProfileMerge<R> for HNil {
+    type Output = R;
+}
+impl<A, AT> ProfileMerge<C<Z0>> for HCons<A, AT>
+where
+    HCons<A, AT>: Copy + Default,
+{
+    type Output = HCons<A, AT>;
+}
+impl<A, AT> ProfileMerge<HNil> for HCons<A, AT>
+where
+    HCons<A, AT>: Copy + Default,
+{
+    type Output = HCons<A, AT>;
+}
+impl<A: ProfileMerge<B>, AT: ProfileMerge<BT>, B, BT> ProfileMerge<HCons<B, BT>> for HCons<A, AT> {
+    type Output = HCons<A::Output, AT::Output>;
+}
+
+/// CuTe's `basis_get(stride, tuple)`: the sub-tuple at a basis path.
+#[doc(hidden)]
+pub trait GetPath<P> {
+    type Output: Copy;
+    fn get_path(self) -> Self::Output;
+}
+impl<T: Copy> GetPath<HNil> for T {
+    type Output = T;
+    #[inline(always)]
+    fn get_path(self) -> T {
+        self
+    }
+}
+impl<T: Get<I>, I, R> GetPath<HCons<I, R>> for T
+where
+    T::Output: GetPath<R>,
+{
+    type Output = <T::Output as GetPath<R>>::Output;
+    #[inline(always)]
+    fn get_path(self) -> Self::Output {
+        self.get().get_path()
+    }
+}
+
+// CuTe: a scaled-basis rhs stride composes with the lhs modes at its path:
+// composition_impl(basis_get(rhs_stride, lhs_shape), basis_get(rhs_stride, lhs_stride),
+//                  rhs_shape, basis_value(rhs_stride)).
+macro_rules! comp_basis_leaf {
+    ($($ty:ty => [$($g:tt)*]),*) => {$(
+        impl<$($g)* V: Copy, P, LS: GetPath<P>, LD: GetPath<P>> CompImpl<ScaledBasis<V, P>, LS, LD>
+            for $ty
+        where
+            $ty: CompImpl<V, LS::Output, LD::Output>,
+        {
+            type Shape = <$ty as CompImpl<V, LS::Output, LD::Output>>::Shape;
+            type Stride = <$ty as CompImpl<V, LS::Output, LD::Output>>::Stride;
+            #[inline(always)]
+            fn comp(self, rd: ScaledBasis<V, P>, ls: LS, ld: LD) -> (Self::Shape, Self::Stride) {
+                self.comp(rd.value(), ls.get_path(), ld.get_path())
+            }
+        }
+    )*};
+}
+comp_basis_leaf!(C<N> => [N,], isize => []);
 macro_rules! comp_terminal_leaf {
     ($($ty:ty => [$($g:tt)*]),*) => {$(
         impl<$($g)* S, D> AtTerminal<ComposeOp, S, D> for $ty

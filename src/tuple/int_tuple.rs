@@ -245,6 +245,11 @@ impl ListIsNil for isize {
     type Output = B0;
     type IsLeaf = B1;
 }
+// A scaled-basis stride is a leaf (CuTe's `is_integral<ScaledBasis>`).
+impl<V, P> ListIsNil for crate::int::ScaledBasis<V, P> {
+    type Output = B0;
+    type IsLeaf = B1;
+}
 /// Is `Self` congruent with `HCons<H, T>`?
 #[doc(hidden)]
 pub trait ConsCongruent<H, T> {
