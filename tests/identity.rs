@@ -148,3 +148,17 @@ fn composition_with_basis_strides_on_the_right() {
         "(_4,_2,_3):(_1@0,_1@0@1,_1@1@1)"
     );
 }
+
+/// Products whose tiler has scaled-basis strides, and the cosize of identity layouts
+/// (CuTe: `size(coshape(layout))`). Expected values from CuTe 4.2 (g++).
+#[test]
+fn products_with_basis_tilers() {
+    assert_eq!(cosize(make_identity_layout(shape!((3)))).to_string(), "_3");
+    assert_eq!(
+        cosize(make_identity_layout(shape!((4, (2, 3))))).to_string(),
+        "_24"
+    );
+    // logical_product(Layout<Shape<_2,_2>>{}, make_identity_layout((_3))) = ((_2,_2),(_3)):((_1,_2),(_4))
+    let p = logical_product(layout!((2, 2)), make_identity_layout(shape!((3))));
+    assert_eq!(p.to_string(), "((_2,_2),(_3)):((_1,_2),(_4))");
+}
