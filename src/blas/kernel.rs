@@ -101,7 +101,7 @@ macro_rules! micro_kernel {
             /// coordinate `tile`, over its valid `(mv, nv)` corner (edge tiles are partial).
             fn store(acc: AccumTensor, alpha: T, beta: T, c: &mut GmemMatMut<'_, T, Self>, tile: (isize, isize), mv: isize, nv: isize);
         }
-        $crate::blas::kernel::output_stride!((_1, isize), (isize, isize));
+        $crate::blas::kernel::output_stride!((_1, isize) => true, (isize, isize) => false);
 
         /// One register tile: accumulate `A_panel * B_panel^T` over `kv` and write
         /// `C_tile = alpha * acc + beta * C_tile` (see `OutputStride::store`). The
@@ -126,15 +126,34 @@ macro_rules! micro_kernel {
 }
 pub(crate) use micro_kernel;
 
-/// `OutputStride` for the given stride types of C.
+/// `OutputStride` for the given stride types of C (`true`: C's columns are contiguous).
 macro_rules! output_stride {
-    ($($d:ty),*) => {$(
+    ($($d:ty => $contiguous:expr),*) => {$(
         impl OutputStride for $d {
             #[inline(always)]
             fn store(acc: AccumTensor, alpha: T, beta: T, c: &mut GmemMatMut<'_, T, Self>, tile: (isize, isize), mv: isize, nv: isize) {
-                let tc = local_tile(c.view_mut(), (Mr::default(), Nr::default()), tile);
+                let mut tc = local_tile(c.view_mut(), (Mr::default(), Nr::default()), tile);
                 if mv == Mr::default().value() && nv == Nr::default().value() {
-                    axpby(alpha, &acc, beta, &mut { tc });
+                    if $contiguous {
+                        // Column by column, as CuTe's epilogue: C's column (its storage
+                        // cut to the static extent, one bounds check) into a register
+                        // fragment, `axpby` there, and back. Every access is then
+                        // proven in bounds and free of aliasing: whole vector moves.
+                        for j in 0..Nr::default().value() {
+                            let mut col = tc.view_mut().slice(coord!((_, j)));
+                            let layout = col.layout();
+                            let run = col.engine.run_mut(0, cosize(layout).value() as usize);
+                            let mut col = Tensor::from_parts(ViewMutEngine::<'_, T, Gmem>::new(run, 0), layout);
+                            let mut frag = make_owned_tensor::<T, _>(Mr::default());
+                            if beta != 0.0 {
+                                copy(&col, &mut frag);
+                            }
+                            axpby(alpha, &acc.view().slice(coord!((_, j))), beta, &mut frag);
+                            copy(&frag, &mut col);
+                        }
+                    } else {
+                        axpby(alpha, &acc, beta, &mut tc);
+                    }
                 } else {
                     // A copy: the full-tile path's accumulator must not escape into
                     // this path's calls, or the compiler assumes C may alias it.
