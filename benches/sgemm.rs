@@ -9,8 +9,9 @@
 //! Shapes: square n = 64 .. 4096, and two skinny ones, `m = 16` (16 x 2048 x 2048) and
 //! `k = 16` (2048 x 16 x 2048).
 
-use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group, criterion_main};
-use std::time::Duration;
+use criterion::{
+    BenchmarkId, Criterion, SamplingMode, Throughput, black_box, criterion_group, criterion_main,
+};
 
 /// `(name, m, k, n)`.
 fn shapes() -> Vec<(String, usize, usize, usize)> {
@@ -37,8 +38,13 @@ fn run(c: &mut Criterion, group: &str, parallel: bool) {
         let (lda, ldb, ldc) = (k as isize, n as isize, n as isize);
         let flops = 2 * (m * n * k) as u64;
         g.throughput(Throughput::Elements(flops));
-        // Large products: fewer samples (each run is up to a second on one core).
-        g.sample_size(if flops > 20_000_000_000 { 10 } else { 20 });
+        // Large products: fewer samples of one run each (4096 is about a second on one
+        // core; criterion's default linear sampling would run it 55 times).
+        if flops > 1_000_000_000 {
+            g.sample_size(10).sampling_mode(SamplingMode::Flat);
+        } else {
+            g.sample_size(20).sampling_mode(SamplingMode::Auto);
+        }
         g.bench_function(BenchmarkId::new("cutlet", &name), |bch| {
             bch.iter(|| {
                 let f = if parallel {
@@ -140,29 +146,40 @@ fn par_sgemm(c: &mut Criterion) {
     run(c, "par_sgemm", true)
 }
 
-/// 24 independent `LANES`-lane accumulators updated by fused multiply-adds: the FMA
-/// units' throughput with no memory traffic (the reference peak).
-#[inline(always)]
-fn fma_loop<const LANES: usize>(x: [f32; LANES], y: [f32; LANES]) -> [[f32; LANES]; 24] {
-    let mut acc = [[0f32; LANES]; 24];
-    for _ in 0..STEPS {
-        for a in acc.iter_mut() {
-            for l in 0..LANES {
-                a[l] = x[l].mul_add(a[l], y[l]);
-            }
-        }
-    }
-    acc
-}
 const STEPS: usize = 4096;
 
-#[target_feature(enable = "avx512f,avx2,fma")]
-fn fma_avx512(x: [f32; 16], y: [f32; 16]) -> [[f32; 16]; 24] {
-    fma_loop(x, y)
+/// Independent accumulators (one variable each, so that they stay in registers) updated
+/// by fused multiply-adds, then summed.
+macro_rules! fma_chains {
+    ($x:ident, $y:ident, $fma:ident, $add:ident, $zero:ident, $($acc:ident)*) => {{
+        $(let mut $acc = $zero();)*
+        for _ in 0..STEPS {
+            $($acc = $fma($x, $acc, $y);)*
+        }
+        let mut sum = $zero();
+        $(sum = $add(sum, $acc);)*
+        sum
+    }};
 }
+
+/// 24 independent zmm accumulators (16 lanes) updated by fused multiply-adds: the FMA
+/// units' throughput with no memory traffic (the reference peak).
+#[target_feature(enable = "avx512f")]
+fn fma_avx512(x: f32, y: f32) -> f32 {
+    use std::arch::x86_64::*;
+    let (x, y) = (_mm512_set1_ps(x), _mm512_set1_ps(y));
+    let sum = fma_chains!(x, y, _mm512_fmadd_ps, _mm512_add_ps, _mm512_setzero_ps,
+        a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 a10 a11 a12 a13 a14 a15 a16 a17 a18 a19 a20 a21 a22 a23);
+    _mm512_reduce_add_ps(sum)
+}
+/// The same with 12 ymm accumulators (8 lanes; 16 registers).
 #[target_feature(enable = "avx2,fma")]
-fn fma_avx2(x: [f32; 8], y: [f32; 8]) -> [[f32; 8]; 24] {
-    fma_loop(x, y)
+fn fma_avx2(x: f32, y: f32) -> f32 {
+    use std::arch::x86_64::*;
+    let (x, y) = (_mm256_set1_ps(x), _mm256_set1_ps(y));
+    let sum = fma_chains!(x, y, _mm256_fmadd_ps, _mm256_add_ps, _mm256_setzero_ps,
+        a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 a10 a11);
+    _mm256_cvtss_f32(sum)
 }
 
 fn fma_peak(c: &mut Criterion) {
@@ -171,17 +188,15 @@ fn fma_peak(c: &mut Criterion) {
     if is_x86_feature_detected!("avx512f") {
         g.throughput(Throughput::Elements((2 * 24 * 16 * STEPS) as u64));
         g.bench_function("avx512", |bch| {
-            let (x, y) = (black_box([1.000_001f32; 16]), black_box([0.999_999f32; 16]));
-            // SAFETY: avx512f (and with it avx2 and fma) was detected above.
-            bch.iter(|| black_box(unsafe { fma_avx512(x, y) }))
+            // SAFETY: avx512f was detected above.
+            bch.iter(|| unsafe { fma_avx512(black_box(1.000_001), black_box(0.999_999)) })
         });
     }
     if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
-        g.throughput(Throughput::Elements((2 * 24 * 8 * STEPS) as u64));
+        g.throughput(Throughput::Elements((2 * 12 * 8 * STEPS) as u64));
         g.bench_function("avx2", |bch| {
-            let (x, y) = (black_box([1.000_001f32; 8]), black_box([0.999_999f32; 8]));
             // SAFETY: avx2 and fma were detected above.
-            bch.iter(|| black_box(unsafe { fma_avx2(x, y) }))
+            bch.iter(|| unsafe { fma_avx2(black_box(1.000_001), black_box(0.999_999)) })
         });
     }
     g.finish();

@@ -28,7 +28,7 @@ pub(crate) use with_unit_stride;
 /// One instruction set's GEMM: module `$name` with the tiles of `tiles::$tiles`, MMA
 /// atom `$atom` and target features `$attr`; its entry point is `run`.
 macro_rules! isa_gemm {
-    ($(#[$doc:meta])* $name:ident, $tiles:ident, $atom:expr, $(#[$attr:meta])*) => {
+    ($(#[$doc:meta])* $name:ident, $tiles:ident, $atom:path, $(#[$attr:meta])*) => {
         $(#[$doc])*
         pub(crate) mod $name {
             #![allow(clippy::too_many_arguments)]
@@ -36,11 +36,14 @@ macro_rules! isa_gemm {
             use super::super::pack::{GmemMat, KTile, Packed};
             use super::super::sgemm::Workspace;
             use super::super::tiles::$tiles::{
-                Accum, KC, Kc, MC, MR, Mr, NC, NR, Nr, PackedA, PackedB, PanelA, PanelB, T,
+                Accum, KC, Kc, MC, MR, Mr, NC, NR, Nr, PackedA, PackedB, PackedBK, PanelA, PanelB, PanelBK, T,
             };
             use super::super::tiles::ceil_div;
             use crate::int::{_1, Integral};
             use crate::prelude::*;
+
+            /// A packed panel of A or B, in the packing buffer.
+            pub(crate) type Panel<'a, L> = Tensor<ViewEngine<'a, T, Smem>, L>;
 
             $crate::blas::pack::packers!($(#[$attr])*);
             $crate::blas::kernel::micro_kernel!($atom, $(#[$attr])*);
@@ -62,22 +65,21 @@ macro_rules! isa_gemm {
                     let nv = NC.min(n - jc * NC);
                     for pc in 0..ceil_div(k, KC) {
                         let kv = KC.min(k - pc * KC);
-                        let mut sb = make_tensor(make_smem_ptr(&mut buf_b[..]), PackedB::default());
-                        pack_b(b, jc * (NC / NR), pc, nv, kv, &mut sb);
+                        pack_b(b, jc * (NC / NR), pc, nv, kv, buf_b);
                         // Later K blocks accumulate onto what the first one wrote.
                         let beta = if pc == 0 { beta } else { 1.0 };
                         for ic in 0..ceil_div(m, MC) {
                             let mv = MC.min(m - ic * MC);
                             let mut sa = make_tensor(make_smem_ptr(&mut buf_a[..]), PackedA::default());
                             pack_a(a, ic * (MC / MR), pc, mv, kv, &mut sa);
-                            let (sa, sb) = (sa.view(), sb.view());
+                            let sa = sa.view();
                             for jr in 0..ceil_div(nv, NR) {
-                                let tb = sb.slice(coord!(((_, jr), _)));
+                                let tb = DB::panel_b(buf_b, jr);
                                 for ir in 0..ceil_div(mv, MR) {
                                     let ta = sa.slice(coord!(((_, ir), _)));
                                     let tile = (ic * (MC / MR) + ir, jc * (NC / NR) + jr);
                                     let (mr, nr) = (MR.min(mv - ir * MR), NR.min(nv - jr * NR));
-                                    mma_tile(kv, ta, tb, alpha, beta, &mut c, tile, mr, nr);
+                                    mma_tile::<DC, DB::PanelB>(kv, ta, tb, alpha, beta, &mut c, tile, mr, nr);
                                 }
                             }
                         }

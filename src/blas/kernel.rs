@@ -62,37 +62,26 @@ fn fused<T: Numeric>(a: T, b: T, c: T) -> T {
 /// features (`$attr`) and MMA atom (`$atom`), inside a module whose `T`, `Mr`, `Nr`,
 /// `Kc`, `KC`, `PanelA`, `PanelB` and `Accum` are that set's.
 macro_rules! micro_kernel {
-    ($atom:expr, $(#[$attr:meta])*) => {
-        /// A packed panel of A or B, in the packing buffer.
-        pub(crate) type Panel<'a, L> = Tensor<ViewEngine<'a, T, Smem>, L>;
+    ($atom:path, $(#[$attr:meta])*) => {
+        /// The MMA atom.
+        const ATOM: $atom = $atom;
         /// The register tile of C.
         pub(crate) type AccumTensor =
             OwnedTensor<T, <Accum as LayoutParts>::Shape, <Accum as LayoutParts>::Stride>;
 
-        /// `acc = A_panel(:, 0..kv) * B_panel(:, 0..kv)^T`.
-        #[inline(always)]
-        fn mma_panels(kv: isize, a: Panel<'_, PanelA>, b: Panel<'_, PanelB>) -> AccumTensor {
-            let mut acc = make_owned_tensor::<T, _>(Accum::default());
-            // Cut each panel's storage to its static cosize: with `kv <= KC` the compiler
-            // then proves every column access in bounds and the loop carries no checks.
-            let kv = kv.clamp(0, KC);
-            let a = Tensor::from_parts(
-                a.engine().narrow(cosize(a.layout()).value() as usize),
-                a.layout(),
-            );
-            let b = Tensor::from_parts(
-                b.engine().narrow(cosize(b.layout()).value() as usize),
-                b.layout(),
-            );
-            for k in 0..kv {
-                let mut ra = make_owned_tensor::<T, _>(Mr::default());
-                let mut rb = make_owned_tensor::<T, _>(Nr::default());
-                copy(&a.slice(coord!((_, k))), &mut ra);
-                copy(&b.slice(coord!((_, k))), &mut rb);
-                gemm_with($atom, &ra, &rb, &mut acc);
-            }
-            acc
+        /// The layouts of a register panel of packed B: [`NMajor`] (`PanelB`) or
+        /// [`KMajor`] (`PanelBK`, K contiguous); the micro-kernel is instantiated for each.
+        pub(crate) trait BPanel {
+            /// The panel's layout.
+            type Layout: Copy;
+            /// `acc = A_panel(:, 0..kv) * B_panel(:, 0..kv)^T`.
+            fn mma_panels(kv: isize, a: Panel<'_, PanelA>, b: Panel<'_, Self::Layout>) -> AccumTensor;
         }
+        /// B panels laid out `PanelB`.
+        pub(crate) struct NMajor;
+        /// B panels laid out `PanelBK`.
+        pub(crate) struct KMajor;
+        $crate::blas::kernel::b_panel!(NMajor => PanelB, KMajor => PanelBK);
 
         /// The stride types of C the micro-kernel is instantiated for (a unit row stride
         /// is the static `_1`, so the epilogue moves whole columns of the register tile).
@@ -109,10 +98,10 @@ macro_rules! micro_kernel {
         #[allow(clippy::too_many_arguments)]
         $(#[$attr])*
         #[inline(never)]
-        fn mma_tile<D: OutputStride>(
+        fn mma_tile<D: OutputStride, LB: BPanel>(
             kv: isize,
             a: Panel<'_, PanelA>,
-            b: Panel<'_, PanelB>,
+            b: Panel<'_, LB::Layout>,
             alpha: T,
             beta: T,
             c: &mut GmemMatMut<'_, T, D>,
@@ -120,11 +109,44 @@ macro_rules! micro_kernel {
             mv: isize,
             nv: isize,
         ) {
-            D::store(mma_panels(kv, a, b), alpha, beta, c, tile, mv, nv)
+            D::store(LB::mma_panels(kv, a, b), alpha, beta, c, tile, mv, nv)
         }
     };
 }
 pub(crate) use micro_kernel;
+
+/// `BPanel` for the given panel layouts of B.
+macro_rules! b_panel {
+    ($($m:ty => $l:ty),*) => {$(
+        impl BPanel for $m {
+            type Layout = $l;
+            #[inline(always)]
+            fn mma_panels(kv: isize, a: Panel<'_, PanelA>, b: Panel<'_, $l>) -> AccumTensor {
+                let mut acc = make_owned_tensor::<T, _>(Accum::default());
+                // Cut each panel's storage to its static cosize: with `kv <= KC` the
+                // compiler then proves every column access in bounds and the loop
+                // carries no checks.
+                let kv = kv.clamp(0, KC);
+                let a = Tensor::from_parts(
+                    a.engine().narrow(cosize(a.layout()).value() as usize),
+                    a.layout(),
+                );
+                let b = Tensor::from_parts(
+                    b.engine().narrow(cosize(b.layout()).value() as usize),
+                    b.layout(),
+                );
+                for k in 0..kv {
+                    let mut ra = make_owned_tensor::<T, _>(Mr::default());
+                    copy(&a.slice(coord!((_, k))), &mut ra);
+                    // B's values are broadcast one by one, straight from the panel.
+                    gemm_with(ATOM, &ra, &b.slice(coord!((_, k))), &mut acc);
+                }
+                acc
+            }
+        }
+    )*};
+}
+pub(crate) use b_panel;
 
 /// `OutputStride` for the given stride types of C (`true`: C's columns are contiguous).
 macro_rules! output_stride {

@@ -25,9 +25,15 @@ macro_rules! pack_panels {
     ($r:ty, $stage:expr, $g:ident, $panel0:ident, $pc:ident, $rows:ident, $kv:ident, $s:ident) => {{
         let r = <$r>::default().value();
         let kt = KTile::default();
+        // With `kv <= KC` and each panel's storage cut to its static cosize (below), the
+        // compiler proves every store into the panel in bounds: no per-element checks.
+        let $kv = $kv.clamp(0, KC);
         for q in 0..ceil_div($rows, r) {
             let gp = local_tile($g, (<$r>::default(), Kc::default()), ($panel0 + q, $pc));
             let mut sp = $s.view_mut().slice(coord!(((_, q), _)));
+            let layout = sp.layout();
+            let run = sp.engine.run_mut(0, cosize(layout).value() as usize);
+            let mut sp = Tensor::from_parts(ViewMutEngine::<'_, T, Smem>::new(run, 0), layout);
             let rv = r.min($rows - q * r);
             if rv < r {
                 // Rows past the edge are zeros (the kernel computes them, nobody reads them).
@@ -70,18 +76,24 @@ macro_rules! pack_panels {
 }
 pub(crate) use pack_panels;
 
-/// `OperandStride` for the given stride types (`true`: stage through a row-major
-/// register fragment).
+/// `OperandStride` for the given stride types: whether packing A and B stages through
+/// a row-major register fragment, and B's packed block and panel layouts.
 macro_rules! operand_stride {
-    ($($d:ty => $stage:expr),*) => {$(
+    ($($d:ty => $stage_a:expr, $stage_b:expr, $packed_b:ty, $panel_b:ty);*) => {$(
         impl OperandStride for $d {
+            type PanelB = $panel_b;
             #[inline(always)]
             fn pack_a(g: GmemMat<'_, T, Self>, panel0: isize, pc: isize, rows: isize, kv: isize, s: &mut Packed<'_, T, PackedA>) {
-                $crate::blas::pack::pack_panels!(Mr, $stage, g, panel0, pc, rows, kv, s)
+                $crate::blas::pack::pack_panels!(Mr, $stage_a, g, panel0, pc, rows, kv, s)
             }
             #[inline(always)]
-            fn pack_b(g: GmemMat<'_, T, Self>, panel0: isize, pc: isize, rows: isize, kv: isize, s: &mut Packed<'_, T, PackedB>) {
-                $crate::blas::pack::pack_panels!(Nr, $stage, g, panel0, pc, rows, kv, s)
+            fn pack_b(g: GmemMat<'_, T, Self>, panel0: isize, pc: isize, rows: isize, kv: isize, buf: &mut [T]) {
+                let s = &mut make_tensor(make_smem_ptr(buf), <$packed_b>::default());
+                $crate::blas::pack::pack_panels!(Nr, $stage_b, g, panel0, pc, rows, kv, s)
+            }
+            #[inline(always)]
+            fn panel_b(buf: &[T], jr: isize) -> Panel<'_, <$panel_b as BPanel>::Layout> {
+                make_tensor(make_smem_ptr(buf), <$packed_b>::default()).slice(coord!(((_, jr), _)))
             }
         }
     )*};
@@ -94,14 +106,23 @@ macro_rules! packers {
     ($(#[$attr:meta])*) => {
         /// The stride types of operands that can be packed.
         pub(crate) trait OperandStride: Copy {
+            /// The register panel layout of this operand's packed B blocks.
+            type PanelB: BPanel;
             /// Pack `rows` rows (from register panel `panel0` on) and `kv` columns (from
             /// K block `pc`) of A into a `PackedA` block.
             fn pack_a(g: GmemMat<'_, T, Self>, panel0: isize, pc: isize, rows: isize, kv: isize, s: &mut Packed<'_, T, PackedA>);
-            /// The same for B seen as `(N, K)`, into a `PackedB` block.
-            fn pack_b(g: GmemMat<'_, T, Self>, panel0: isize, pc: isize, rows: isize, kv: isize, s: &mut Packed<'_, T, PackedB>);
+            /// The same for B seen as `(N, K)`, into `buf` as a `PackedB` block (or a
+            /// `PackedBK` block when K is B's unit stride).
+            fn pack_b(g: GmemMat<'_, T, Self>, panel0: isize, pc: isize, rows: isize, kv: isize, buf: &mut [T]);
+            /// Register panel `jr` of the packed B block in `buf`.
+            fn panel_b(buf: &[T], jr: isize) -> Panel<'_, <Self::PanelB as BPanel>::Layout>;
         }
 
-        $crate::blas::pack::operand_stride!((_1, isize) => false, (isize, _1) => true, (isize, isize) => false);
+        $crate::blas::pack::operand_stride!(
+            (_1, isize) => false, false, PackedB, NMajor;
+            (isize, _1) => true, false, PackedBK, KMajor;
+            (isize, isize) => false, false, PackedB, NMajor
+        );
 
         /// Pack a block of A (see `OperandStride::pack_a`).
         $(#[$attr])*
@@ -112,8 +133,8 @@ macro_rules! packers {
         /// Pack a block of B (see `OperandStride::pack_b`).
         $(#[$attr])*
         #[inline(never)]
-        fn pack_b<D: OperandStride>(g: GmemMat<'_, T, D>, panel0: isize, pc: isize, rows: isize, kv: isize, s: &mut Packed<'_, T, PackedB>) {
-            D::pack_b(g, panel0, pc, rows, kv, s)
+        fn pack_b<D: OperandStride>(g: GmemMat<'_, T, D>, panel0: isize, pc: isize, rows: isize, kv: isize, buf: &mut [T]) {
+            D::pack_b(g, panel0, pc, rows, kv, buf)
         }
     };
 }

@@ -50,6 +50,13 @@ macro_rules! tiles {
             /// A packed cache block of B (seen as `(N, K)`): `NR`-column panels, each
             /// `(NR, KC)` column-major.
             pub type PackedB = layout_t!((($nr, $pn), $kc):((1, $nk), $nr));
+            /// A packed cache block of B with K contiguous, `((NR, NC/NR), KC):((KC, NR*KC), 1)`,
+            /// for a B whose K stride is 1: packing it is a contiguous copy (no
+            /// transpose), and the micro-kernel's broadcasts of B do not care that the
+            /// `NR` values of one `k` are `KC` apart.
+            pub type PackedBK = layout_t!((($nr, $pn), $kc):(($kc, $nk), 1));
+            /// One register panel of [`PackedBK`]: `(NR, KC):(KC, 1)`.
+            pub type PanelBK = Layout<(Nr, Kc), (Kc, _1)>;
             /// One register panel of packed A: `(MR, KC):(1, MR)`.
             pub type PanelA = Layout<(Mr, Kc), (_1, Mr)>;
             /// One register panel of packed B: `(NR, KC):(1, NR)`.
@@ -146,6 +153,8 @@ mod tests {
             assert_eq!(b.to_string().replace('_', ""), PackedB::default().to_string().replace('_', ""));
             assert_eq!(size(PackedA::default()).value(), MC * KC);
             assert_eq!(size(PackedB::default()).value(), NC * KC);
+            let bk = make_ordered_layout(shape!((({NR}, {NC / NR}), {KC})), shape!(((1, 2), 0)));
+            assert_eq!(bk.to_string().replace('_', ""), PackedBK::default().to_string().replace('_', ""));
             assert_eq!(size(Accum::default()).value(), MR * NR);
             assert_eq!(core::mem::size_of::<PackedA>(), 0);
         })*};
