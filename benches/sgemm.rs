@@ -25,7 +25,11 @@ fn shapes() -> Vec<(String, usize, usize, usize)> {
 }
 
 fn run(c: &mut Criterion, group: &str, parallel: bool) {
-    let threads = if parallel { rayon::current_num_threads() } else { 1 };
+    let threads = if parallel {
+        rayon::current_num_threads()
+    } else {
+        1
+    };
     let mut g = c.benchmark_group(group);
     for (name, m, k, n) in shapes() {
         let a: Vec<f32> = (0..m * k)

@@ -65,10 +65,14 @@ fn main() {
         );
     };
     time("sgemm", &mut || {
-        sgemm(m, k, n, 1.0, &a, rsa, csa, &b, rsb, csb, 0.0, &mut c, rsc, csc)
+        sgemm(
+            m, k, n, 1.0, &a, rsa, csa, &b, rsb, csb, 0.0, &mut c, rsc, csc,
+        )
     });
     time("par_sgemm", &mut || {
-        par_sgemm(m, k, n, 1.0, &a, rsa, csa, &b, rsb, csb, 0.0, &mut c, rsc, csc)
+        par_sgemm(
+            m, k, n, 1.0, &a, rsa, csa, &b, rsb, csb, 0.0, &mut c, rsc, csc,
+        )
     });
     for isa in Isa::ALL.into_iter().filter(|i| i.is_supported()) {
         time(&format!("sgemm {isa:?}"), &mut || {
@@ -78,7 +82,9 @@ fn main() {
         });
     }
     // Spot-check a few elements against the definition (small integers: exact).
-    sgemm(m, k, n, 1.0, &a, rsa, csa, &b, rsb, csb, 0.0, &mut c, rsc, csc);
+    sgemm(
+        m, k, n, 1.0, &a, rsa, csa, &b, rsb, csb, 0.0, &mut c, rsc, csc,
+    );
     for &(i, j) in &[(0, 0), (m - 1, n - 1), (m / 2, n / 3)] {
         let want: f64 = (0..k)
             .map(|p| a[i * k + p] as f64 * b[j * k + p] as f64)
@@ -93,6 +99,8 @@ fn main() {
     );
     let mut cd = vec![0f64; m * n];
     time("dgemm", &mut || {
-        dgemm(m, k, n, 1.0, &ad, rsa, csa, &bd, rsb, csb, 0.0, &mut cd, rsc, csc)
+        dgemm(
+            m, k, n, 1.0, &ad, rsa, csa, &bd, rsb, csb, 0.0, &mut cd, rsc, csc,
+        )
     });
 }

@@ -179,21 +179,48 @@ fn check<T: El>(
     for isa in isas() {
         let serial = run(Some(isa), false);
         let parallel = run(Some(isa), true);
-        assert_eq!(bits(&serial), bits(&parallel), "{isa:?}: parallel differs from serial");
+        assert_eq!(
+            bits(&serial),
+            bits(&parallel),
+            "{isa:?}: parallel differs from serial"
+        );
         results.push((format!("{isa:?}"), serial));
     }
     // The entry points run the widest kernel.
     let detected = run(Some(Isa::detected()), false);
-    assert_eq!(bits(&run(None, false)), bits(&detected), "sgemm is not the detected kernel");
-    assert_eq!(bits(&run(None, true)), bits(&detected), "par_sgemm differs from sgemm");
+    assert_eq!(
+        bits(&run(None, false)),
+        bits(&detected),
+        "sgemm is not the detected kernel"
+    );
+    assert_eq!(
+        bits(&run(None, true)),
+        bits(&detected),
+        "par_sgemm differs from sgemm"
+    );
     for (isa, serial) in results {
-        check_against_reference(&isa, (m, k, n), &a, &b, &c0, Mat { data: serial, ..c0.clone() }, alpha, beta);
+        check_against_reference(
+            &isa,
+            (m, k, n),
+            &a,
+            &b,
+            &c0,
+            Mat {
+                data: serial,
+                ..c0.clone()
+            },
+            alpha,
+            beta,
+        );
     }
 }
 
 impl<T: Clone> Clone for Mat<T> {
     fn clone(&self) -> Self {
-        Mat { data: self.data.clone(), ..*self }
+        Mat {
+            data: self.data.clone(),
+            ..*self
+        }
     }
 }
 
@@ -217,7 +244,11 @@ fn check_against_reference<T: El>(
                 exact += t;
                 scale += t.abs();
             }
-            let c_in = if beta == 0.0 { 0.0 } else { c0.at(i, j).to_f64() };
+            let c_in = if beta == 0.0 {
+                0.0
+            } else {
+                c0.at(i, j).to_f64()
+            };
             let want = alpha * exact + beta * c_in;
             let scale = alpha.abs() * scale + (beta * c_in).abs();
             let got = c.at(i, j).to_f64();
@@ -332,8 +363,22 @@ fn dispatch_runs_every_supported_kernel() {
     for isa in supported {
         let mut c = [0.0f64; 4];
         dgemm_with_isa(
-            isa, false, 2, 3, 2, 1.0, &[1., 2., 3., 4., 5., 6.], 3, 1, &[1., 0., 0., 1., 1., 1.],
-            2, 1, 0.0, &mut c, 1, 2,
+            isa,
+            false,
+            2,
+            3,
+            2,
+            1.0,
+            &[1., 2., 3., 4., 5., 6.],
+            3,
+            1,
+            &[1., 0., 0., 1., 1., 1.],
+            2,
+            1,
+            0.0,
+            &mut c,
+            1,
+            2,
         );
         assert_eq!(c, [4.0, 10.0, 5.0, 11.0], "{isa:?}");
     }

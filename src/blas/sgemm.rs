@@ -226,6 +226,9 @@ fn gemm_strided<T: Element>(
     };
     // Split C's columns into one block per thread, in multiples of `SPLIT` columns (whole
     // register tiles of every instruction set).
+    // Small products stay on one thread: below about 128^3 multiply-adds a second
+    // thread's start-up and its own packing cost more than it saves.
+    let threads = if m * n * k < PAR_MIN_WORK { 1 } else { threads };
     let threads = (threads as isize).min(c.cols / SPLIT).max(1);
     if threads > 1 {
         match c.split_cols(threads, SPLIT) {
@@ -243,6 +246,9 @@ fn gemm_strided<T: Element>(
     run(a.tensor(), b.tensor(), c.tensor())
 }
 
+/// The fewest multiply-adds (`m * n * k`) worth splitting over threads.
+const PAR_MIN_WORK: isize = 128 * 128 * 128;
+
 /// Columns of C per unit of work for a thread: a multiple of every register tile's `NR`.
 const SPLIT: isize = 12;
 
@@ -257,7 +263,6 @@ fn extent(rows: usize, cols: usize, rs: isize, cs: isize) -> (isize, usize) {
     let hi = dr.max(0) + dc.max(0);
     (-lo, (hi - lo + 1) as usize)
 }
-
 
 /// Check the operands' slices (panics name `f`), then run [`gemm_strided`].
 #[allow(clippy::too_many_arguments)]
@@ -441,7 +446,11 @@ pub fn sgemm_with_isa(
     rsc: isize,
     csc: isize,
 ) {
-    let threads = if parallel { rayon::current_num_threads() } else { 1 };
+    let threads = if parallel {
+        rayon::current_num_threads()
+    } else {
+        1
+    };
     let (a, b, c) = ((a, rsa, csa), (b, rsb, csb), (c, rsc, csc));
     gemm_slices("sgemm", isa, threads, (m, k, n), alpha, a, b, beta, c);
 }
@@ -468,7 +477,11 @@ pub fn dgemm_with_isa(
     rsc: isize,
     csc: isize,
 ) {
-    let threads = if parallel { rayon::current_num_threads() } else { 1 };
+    let threads = if parallel {
+        rayon::current_num_threads()
+    } else {
+        1
+    };
     let (a, b, c) = ((a, rsa, csa), (b, rsb, csb), (c, rsc, csc));
     gemm_slices("dgemm", isa, threads, (m, k, n), alpha, a, b, beta, c);
 }

@@ -162,6 +162,8 @@ mod tests {
 
     #[test]
     fn packed_layouts_are_the_ordered_layouts_of_the_block_sizes() {
-        check!(f32_avx512, f32_avx2, f32_base, f64_avx512, f64_avx2, f64_base);
+        check!(
+            f32_avx512, f32_avx2, f32_base, f64_avx512, f64_avx2, f64_base
+        );
     }
 }
