@@ -1,68 +1,138 @@
-//! The flagship SGEMM against the `matrixmultiply` crate (what ndarray uses), square
-//! f32 row-major products at n = 128 .. 1024, single thread, measured in one run; plus
-//! the machine's FMA peak, measured by a loop of independent vector FMAs.
-//! `scripts/sgemm_table.py` turns criterion's estimates into the README's table.
+//! cutlet's GEMM against the `matrixmultiply` crate (what ndarray uses) and faer's `gemm`
+//! crate, f32 row-major products, measured in one run, single thread and all threads;
+//! plus the machine's FMA peak, measured by a loop of independent vector FMAs in a
+//! function compiled for each instruction set. `scripts/sgemm_table.py` turns
+//! criterion's estimates into the README's table.
 //!
-//! Run with `RUSTFLAGS="-C target-cpu=native" cargo bench --bench sgemm` so that the
-//! portable kernel is compiled with the machine's vector FMA (matrixmultiply selects its
-//! AVX2/FMA kernel at run time either way).
+//! Run with the default build (no RUSTFLAGS: all three libraries pick their kernel at
+//! run time), e.g. `cargo bench --bench sgemm -- --warm-up-time 1 --measurement-time 2`.
+//! Shapes: square n = 64 .. 4096, and two skinny ones, `m = 16` (16 x 2048 x 2048) and
+//! `k = 16` (2048 x 16 x 2048).
 
-use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group, criterion_main};
-use std::time::Duration;
+use criterion::{
+    BenchmarkId, Criterion, SamplingMode, Throughput, black_box, criterion_group, criterion_main,
+};
 
-fn sgemm(c: &mut Criterion) {
-    let mut g = c.benchmark_group("sgemm");
-    g.sample_size(20).measurement_time(Duration::from_secs(6));
-    for n in [128usize, 256, 512, 1024] {
-        let a: Vec<f32> = (0..n * n)
+/// `(name, m, k, n)`.
+fn shapes() -> Vec<(String, usize, usize, usize)> {
+    let mut v: Vec<_> = [64usize, 128, 256, 512, 1024, 2048, 4096]
+        .into_iter()
+        .map(|n| (n.to_string(), n, n, n))
+        .collect();
+    v.push(("m16".into(), 16, 2048, 2048));
+    v.push(("k16".into(), 2048, 16, 2048));
+    v
+}
+
+fn run(c: &mut Criterion, group: &str, parallel: bool) {
+    let threads = if parallel {
+        rayon::current_num_threads()
+    } else {
+        1
+    };
+    let mut g = c.benchmark_group(group);
+    for (name, m, k, n) in shapes() {
+        let a: Vec<f32> = (0..m * k)
             .map(|i| ((i * 7) % 13) as f32 * 0.1 - 0.6)
             .collect();
-        let b: Vec<f32> = (0..n * n)
+        let b: Vec<f32> = (0..k * n)
             .map(|i| ((i * 5) % 11) as f32 * 0.1 - 0.5)
             .collect();
-        let mut cm = vec![0f32; n * n];
-        let ld = n as isize;
-        g.throughput(Throughput::Elements(2 * (n * n * n) as u64));
-        g.bench_function(BenchmarkId::new("cutlet", n), |bch| {
+        let mut cm = vec![0f32; m * n];
+        let (lda, ldb, ldc) = (k as isize, n as isize, n as isize);
+        let flops = 2 * (m * n * k) as u64;
+        g.throughput(Throughput::Elements(flops));
+        // Large products: fewer samples of one run each (4096 is about a second on one
+        // core; criterion's default linear sampling would run it 55 times).
+        if flops > 1_000_000_000 {
+            g.sample_size(10).sampling_mode(SamplingMode::Flat);
+        } else {
+            g.sample_size(20).sampling_mode(SamplingMode::Auto);
+        }
+        g.bench_function(BenchmarkId::new("cutlet", &name), |bch| {
             bch.iter(|| {
-                cutlet::blas::sgemm(
-                    n,
-                    n,
+                let f = if parallel {
+                    cutlet::blas::par_sgemm
+                } else {
+                    cutlet::blas::sgemm
+                };
+                f(
+                    m,
+                    k,
                     n,
                     1.0,
                     black_box(&a),
-                    ld,
+                    lda,
                     1,
                     black_box(&b),
-                    ld,
+                    ldb,
                     1,
                     0.0,
                     &mut cm,
-                    ld,
+                    ldc,
                     1,
                 );
                 black_box(&cm);
             })
         });
-        g.bench_function(BenchmarkId::new("matrixmultiply", n), |bch| {
+        if !parallel {
+            // matrixmultiply's threads need its `threading` feature and are fixed per
+            // process (MATMUL_NUM_THREADS): it is measured single-threaded only.
+            g.bench_function(BenchmarkId::new("matrixmultiply", &name), |bch| {
+                bch.iter(|| {
+                    // SAFETY: the pointers cover row-major matrices that outlive the call.
+                    unsafe {
+                        matrixmultiply::sgemm(
+                            m,
+                            k,
+                            n,
+                            1.0,
+                            black_box(a.as_ptr()),
+                            lda,
+                            1,
+                            black_box(b.as_ptr()),
+                            ldb,
+                            1,
+                            0.0,
+                            cm.as_mut_ptr(),
+                            ldc,
+                            1,
+                        );
+                    }
+                    black_box(&cm);
+                })
+            });
+        }
+        g.bench_function(BenchmarkId::new("gemm", &name), |bch| {
+            let par = if parallel {
+                gemm::Parallelism::Rayon(threads)
+            } else {
+                gemm::Parallelism::None
+            };
             bch.iter(|| {
-                // SAFETY: the pointers cover n x n row-major matrices that outlive the call.
+                // SAFETY: the pointers cover row-major matrices that outlive the call
+                // (gemm's arguments: dst, column stride, row stride, ...).
                 unsafe {
-                    matrixmultiply::sgemm(
+                    gemm::gemm(
+                        m,
                         n,
-                        n,
-                        n,
-                        1.0,
-                        black_box(a.as_ptr()),
-                        ld,
-                        1,
-                        black_box(b.as_ptr()),
-                        ld,
-                        1,
-                        0.0,
+                        k,
                         cm.as_mut_ptr(),
-                        ld,
                         1,
+                        ldc,
+                        false,
+                        black_box(a.as_ptr()),
+                        1,
+                        lda,
+                        black_box(b.as_ptr()),
+                        1,
+                        ldb,
+                        0.0f32,
+                        1.0f32,
+                        false,
+                        false,
+                        false,
+                        par,
                     );
                 }
                 black_box(&cm);
@@ -72,28 +142,69 @@ fn sgemm(c: &mut Criterion) {
     g.finish();
 }
 
-/// 12 independent 8-lane accumulators updated by fused multiply-adds: the FMA units'
-/// throughput with no memory traffic (the reference peak).
+fn sgemm(c: &mut Criterion) {
+    run(c, "sgemm", false)
+}
+
+fn par_sgemm(c: &mut Criterion) {
+    run(c, "par_sgemm", true)
+}
+
+const STEPS: usize = 4096;
+
+/// Independent accumulators (one variable each, so that they stay in registers) updated
+/// by fused multiply-adds, then summed.
+macro_rules! fma_chains {
+    ($x:ident, $y:ident, $fma:ident, $add:ident, $zero:ident, $($acc:ident)*) => {{
+        $(let mut $acc = $zero();)*
+        for _ in 0..STEPS {
+            $($acc = $fma($x, $acc, $y);)*
+        }
+        let mut sum = $zero();
+        $(sum = $add(sum, $acc);)*
+        sum
+    }};
+}
+
+/// 24 independent zmm accumulators (16 lanes) updated by fused multiply-adds: the FMA
+/// units' throughput with no memory traffic (the reference peak).
+#[target_feature(enable = "avx512f")]
+fn fma_avx512(x: f32, y: f32) -> f32 {
+    use std::arch::x86_64::*;
+    let (x, y) = (_mm512_set1_ps(x), _mm512_set1_ps(y));
+    let sum = fma_chains!(x, y, _mm512_fmadd_ps, _mm512_add_ps, _mm512_setzero_ps,
+        a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 a10 a11 a12 a13 a14 a15 a16 a17 a18 a19 a20 a21 a22 a23);
+    _mm512_reduce_add_ps(sum)
+}
+/// The same with 12 ymm accumulators (8 lanes; 16 registers).
+#[target_feature(enable = "avx2,fma")]
+fn fma_avx2(x: f32, y: f32) -> f32 {
+    use std::arch::x86_64::*;
+    let (x, y) = (_mm256_set1_ps(x), _mm256_set1_ps(y));
+    let sum = fma_chains!(x, y, _mm256_fmadd_ps, _mm256_add_ps, _mm256_setzero_ps,
+        a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 a10 a11);
+    _mm256_cvtss_f32(sum)
+}
+
 fn fma_peak(c: &mut Criterion) {
-    const STEPS: usize = 4096;
     let mut g = c.benchmark_group("fma_peak");
-    g.throughput(Throughput::Elements((2 * 12 * 8 * STEPS) as u64));
-    g.bench_function("f32x8x12", |bch| {
-        let (x, y) = (black_box([1.000_001f32; 8]), black_box([0.999_999f32; 8]));
-        bch.iter(|| {
-            let mut acc = [[0f32; 8]; 12];
-            for _ in 0..STEPS {
-                for a in acc.iter_mut() {
-                    for l in 0..8 {
-                        a[l] = x[l].mul_add(a[l], y[l]);
-                    }
-                }
-            }
-            black_box(acc)
-        })
-    });
+    g.sample_size(20);
+    if is_x86_feature_detected!("avx512f") {
+        g.throughput(Throughput::Elements((2 * 24 * 16 * STEPS) as u64));
+        g.bench_function("avx512", |bch| {
+            // SAFETY: avx512f was detected above.
+            bch.iter(|| unsafe { fma_avx512(black_box(1.000_001), black_box(0.999_999)) })
+        });
+    }
+    if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
+        g.throughput(Throughput::Elements((2 * 12 * 8 * STEPS) as u64));
+        g.bench_function("avx2", |bch| {
+            // SAFETY: avx2 and fma were detected above.
+            bch.iter(|| unsafe { fma_avx2(black_box(1.000_001), black_box(0.999_999)) })
+        });
+    }
     g.finish();
 }
 
-criterion_group!(benches, sgemm, fma_peak);
+criterion_group!(benches, fma_peak, sgemm, par_sgemm);
 criterion_main!(benches);

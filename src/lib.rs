@@ -1,6 +1,8 @@
 #![doc = include_str!("../README.md")]
 #![no_std]
-#![forbid(unsafe_code)]
+// No `unsafe` anywhere but `blas::dispatch::call`, which calls the `#[target_feature]`
+// GEMM kernels after checking the CPU (an `#[allow(unsafe_code)]` on that one function).
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 // Type-level algorithms spell their results as nested projections by nature.
 #![allow(clippy::type_complexity)]

@@ -1,27 +1,77 @@
-//! The blocked SGEMM against a straightforward f64 reference: random M, N, K (1, primes,
-//! non-multiples of every tile and block size), row-major, column-major, padded and
-//! reversed operands, random alpha and beta, serial and parallel.
+//! The blocked SGEMM and DGEMM against a straightforward f64 reference: random M, N, K
+//! (1, primes, non-multiples of every tile and block size), row-major, column-major,
+//! padded and reversed operands, random alpha and beta, serial and parallel, on every
+//! instruction set's kernel this CPU supports (each selected explicitly), and through
+//! the dispatching entry points.
 
-use cutlet::blas::{par_sgemm, sgemm};
+use cutlet::blas::{Isa, dgemm, dgemm_with_isa, par_dgemm, par_sgemm, sgemm, sgemm_with_isa};
 use proptest::prelude::*;
 
-/// The signature `sgemm` and `par_sgemm` share.
-type Gemm = fn(
-    usize,
-    usize,
-    usize,
-    f32,
-    &[f32],
-    isize,
-    isize,
-    &[f32],
-    isize,
-    isize,
-    f32,
-    &mut [f32],
-    isize,
-    isize,
-);
+/// An element type of the GEMM, with its entry points.
+trait El: Copy + PartialEq + std::fmt::Debug + 'static {
+    /// Relative error allowed against the f64 reference.
+    const TOL: f64;
+    fn from_f32(x: f32) -> Self;
+    fn to_f64(self) -> f64;
+    fn bits(self) -> u64;
+    /// `sgemm` / `dgemm` (`None`) or the kernel of an explicit instruction set.
+    #[allow(clippy::too_many_arguments)]
+    fn gemm(
+        isa: Option<Isa>,
+        parallel: bool,
+        mkn: (usize, usize, usize),
+        alpha: Self,
+        a: (&[Self], isize, isize),
+        b: (&[Self], isize, isize),
+        beta: Self,
+        c: (&mut [Self], isize, isize),
+    );
+}
+macro_rules! el {
+    ($t:ty, $tol:expr, $gemm:ident, $par:ident, $with_isa:ident) => {
+        impl El for $t {
+            const TOL: f64 = $tol;
+            fn from_f32(x: f32) -> Self {
+                x as $t
+            }
+            fn to_f64(self) -> f64 {
+                self as f64
+            }
+            fn bits(self) -> u64 {
+                self.to_bits() as u64
+            }
+            fn gemm(
+                isa: Option<Isa>,
+                parallel: bool,
+                (m, k, n): (usize, usize, usize),
+                alpha: Self,
+                (a, rsa, csa): (&[Self], isize, isize),
+                (b, rsb, csb): (&[Self], isize, isize),
+                beta: Self,
+                (c, rsc, csc): (&mut [Self], isize, isize),
+            ) {
+                match (isa, parallel) {
+                    (Some(isa), p) => $with_isa(
+                        isa, p, m, k, n, alpha, a, rsa, csa, b, rsb, csb, beta, c, rsc, csc,
+                    ),
+                    (None, false) => {
+                        $gemm(m, k, n, alpha, a, rsa, csa, b, rsb, csb, beta, c, rsc, csc)
+                    }
+                    (None, true) => {
+                        $par(m, k, n, alpha, a, rsa, csa, b, rsb, csb, beta, c, rsc, csc)
+                    }
+                }
+            }
+        }
+    };
+}
+el!(f32, 1e-5, sgemm, par_sgemm, sgemm_with_isa);
+el!(f64, 1e-13, dgemm, par_dgemm, dgemm_with_isa);
+
+/// The instruction sets this CPU supports (the baseline at least), each run explicitly.
+fn isas() -> Vec<Isa> {
+    Isa::ALL.into_iter().filter(|i| i.is_supported()).collect()
+}
 
 /// How a matrix is laid out in its slice.
 #[derive(Clone, Copy, Debug)]
@@ -35,14 +85,14 @@ enum Order {
 }
 
 /// A matrix: its slice, strides and origin.
-struct Mat {
-    data: Vec<f32>,
+struct Mat<T> {
+    data: Vec<T>,
     rs: isize,
     cs: isize,
     origin: isize,
 }
-impl Mat {
-    fn new(rows: usize, cols: usize, order: Order, fill: &mut impl FnMut() -> f32) -> Mat {
+impl<T: El> Mat<T> {
+    fn new(rows: usize, cols: usize, order: Order, fill: &mut impl FnMut() -> f32) -> Mat<T> {
         let (rs, cs, len, origin) = match order {
             Order::Row { pad } => ((cols + pad) as isize, 1, rows * (cols + pad), 0),
             Order::Col { pad } => (1, (rows + pad) as isize, cols * (rows + pad), 0),
@@ -53,7 +103,7 @@ impl Mat {
                 (rows * cols) as isize - 1,
             ),
         };
-        let data = (0..len.max(1)).map(|_| fill()).collect();
+        let data = (0..len.max(1)).map(|_| T::from_f32(fill())).collect();
         Mat {
             data,
             rs,
@@ -61,7 +111,7 @@ impl Mat {
             origin,
         }
     }
-    fn at(&self, i: usize, j: usize) -> f32 {
+    fn at(&self, i: usize, j: usize) -> T {
         self.data[(self.origin + i as isize * self.rs + j as isize * self.cs) as usize]
     }
 }
@@ -74,7 +124,7 @@ fn order() -> impl Strategy<Value = Order> {
     ]
 }
 
-/// Extents that hit 1, small primes, and both sides of the register tiles (16, 6) and
+/// Extents that hit 1, small primes, and both sides of the register tiles (4 .. 32) and
 /// the cache blocks (K: 256, M: 240).
 fn extent() -> impl Strategy<Value = usize> {
     prop_oneof![
@@ -84,15 +134,18 @@ fn extent() -> impl Strategy<Value = usize> {
     ]
 }
 
-/// Run one product and check every element of C against the f64 reference, relative
-/// to the size of the terms that make it up.
-fn check(
+/// Run one product on every supported instruction set's kernel (serial and parallel,
+/// bitwise equal) and through the dispatching entry points, and check every element of
+/// C against the f64 reference, relative to the size of the terms that make it up.
+fn check<T: El>(
     (m, k, n): (usize, usize, usize),
     (oa, ob, oc): (Order, Order, Order),
     alpha: f32,
     beta: f32,
     seed: u64,
 ) {
+    let (alpha, beta) = (T::from_f32(alpha), T::from_f32(beta));
+    let zero = T::from_f32(0.0);
     let mut state = seed | 1;
     let mut rnd = move || {
         state ^= state << 13;
@@ -100,44 +153,109 @@ fn check(
         state ^= state << 17;
         (state % 2001) as f32 / 1000.0 - 1.0
     };
-    let a = Mat::new(m, k, oa, &mut rnd);
-    let b = Mat::new(k, n, ob, &mut rnd);
-    let c0 = Mat::new(m, n, oc, &mut rnd);
-    let run = |f: Gemm| {
+    let a = Mat::<T>::new(m, k, oa, &mut rnd);
+    let b = Mat::<T>::new(k, n, ob, &mut rnd);
+    let c0 = Mat::<T>::new(m, n, oc, &mut rnd);
+    let run = |isa: Option<Isa>, parallel: bool| {
         let mut c = c0.data.clone();
-        if beta == 0.0 {
+        if beta == zero {
             // BLAS semantics: C is not read when beta is zero.
-            c.iter_mut().for_each(|x| *x = f32::NAN);
+            c.iter_mut().for_each(|x| *x = T::from_f32(f32::NAN));
         }
-        f(
-            m, k, n, alpha, &a.data, a.rs, a.cs, &b.data, b.rs, b.cs, beta, &mut c, c0.rs, c0.cs,
+        T::gemm(
+            isa,
+            parallel,
+            (m, k, n),
+            alpha,
+            (&a.data, a.rs, a.cs),
+            (&b.data, b.rs, b.cs),
+            beta,
+            (&mut c, c0.rs, c0.cs),
         );
         c
     };
-    let serial = run(sgemm);
-    let parallel = run(par_sgemm);
+    let bits = |c: &[T]| c.iter().map(|x| x.bits()).collect::<Vec<_>>();
+    let mut results = vec![];
+    for isa in isas() {
+        let serial = run(Some(isa), false);
+        let parallel = run(Some(isa), true);
+        assert_eq!(
+            bits(&serial),
+            bits(&parallel),
+            "{isa:?}: parallel differs from serial"
+        );
+        results.push((format!("{isa:?}"), serial));
+    }
+    // The entry points run the widest kernel.
+    let detected = run(Some(Isa::detected()), false);
     assert_eq!(
-        serial.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
-        parallel.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+        bits(&run(None, false)),
+        bits(&detected),
+        "sgemm is not the detected kernel"
+    );
+    assert_eq!(
+        bits(&run(None, true)),
+        bits(&detected),
         "par_sgemm differs from sgemm"
     );
-    let c = Mat { data: serial, ..c0 };
+    for (isa, serial) in results {
+        check_against_reference(
+            &isa,
+            (m, k, n),
+            &a,
+            &b,
+            &c0,
+            Mat {
+                data: serial,
+                ..c0.clone()
+            },
+            alpha,
+            beta,
+        );
+    }
+}
+
+impl<T: Clone> Clone for Mat<T> {
+    fn clone(&self) -> Self {
+        Mat {
+            data: self.data.clone(),
+            ..*self
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn check_against_reference<T: El>(
+    isa: &str,
+    (m, k, n): (usize, usize, usize),
+    a: &Mat<T>,
+    b: &Mat<T>,
+    c0: &Mat<T>,
+    c: Mat<T>,
+    alpha: T,
+    beta: T,
+) {
+    let (alpha, beta) = (alpha.to_f64(), beta.to_f64());
     for i in 0..m {
         for j in 0..n {
             let (mut exact, mut scale) = (0f64, 0f64);
             for p in 0..k {
-                let t = a.at(i, p) as f64 * b.at(p, j) as f64;
+                let t = a.at(i, p).to_f64() * b.at(p, j).to_f64();
                 exact += t;
                 scale += t.abs();
             }
-            let c_in = if beta == 0.0 { 0.0 } else { c0.at(i, j) as f64 };
-            let want = alpha as f64 * exact + beta as f64 * c_in;
-            let scale = (alpha as f64).abs() * scale + (beta as f64 * c_in).abs();
-            let got = c.at(i, j) as f64;
+            let c_in = if beta == 0.0 {
+                0.0
+            } else {
+                c0.at(i, j).to_f64()
+            };
+            let want = alpha * exact + beta * c_in;
+            let scale = alpha.abs() * scale + (beta * c_in).abs();
+            let got = c.at(i, j).to_f64();
             let err = (got - want).abs() / scale.max(f64::MIN_POSITIVE);
             assert!(
-                err < 1e-5 || (got - want).abs() < 1e-30,
-                "C({i},{j}) = {got}, want {want} (relative error {err:e}) for {m}x{k}x{n}"
+                err < T::TOL || (got - want).abs() < 1e-30,
+                "{isa}: C({i},{j}) = {got}, want {want} (relative error {err:e}) for {m}x{k}x{n}"
             );
         }
     }
@@ -154,7 +272,18 @@ proptest! {
         beta in prop::sample::select(vec![0.0f32, 1.0, -1.5]),
         seed in any::<u64>(),
     ) {
-        check((m, k, n), (oa, ob, oc), alpha, beta, seed);
+        check::<f32>((m, k, n), (oa, ob, oc), alpha, beta, seed);
+    }
+
+    #[test]
+    fn dgemm_matches_f64_reference(
+        m in extent(), k in extent(), n in extent(),
+        oa in order(), ob in order(), oc in order(),
+        alpha in prop::sample::select(vec![1.0f32, -0.5, 2.25]),
+        beta in prop::sample::select(vec![0.0f32, 1.0, -1.5]),
+        seed in any::<u64>(),
+    ) {
+        check::<f64>((m, k, n), (oa, ob, oc), alpha, beta, seed);
     }
 }
 
@@ -164,9 +293,13 @@ proptest! {
 fn crosses_every_cache_block() {
     let row = Order::Row { pad: 0 };
     let col = Order::Col { pad: 1 };
-    check((481, 517, 13), (row, col, col), 1.0, 0.5, 7);
-    check((5, 3, 3100), (col, row, row), -1.0, 0.0, 11);
-    check((250, 600, 70), (row, row, row), 0.75, 1.0, 13);
+    check::<f32>((481, 517, 13), (row, col, col), 1.0, 0.5, 7);
+    check::<f32>((5, 3, 3100), (col, row, row), -1.0, 0.0, 11);
+    check::<f32>((250, 600, 70), (row, row, row), 0.75, 1.0, 13);
+    check::<f32>((1000, 300, 40), (col, row, col), 1.0, 0.0, 17);
+    check::<f64>((481, 517, 13), (row, col, col), 1.0, 0.5, 7);
+    check::<f64>((5, 3, 3100), (col, row, row), -1.0, 0.0, 11);
+    check::<f64>((500, 300, 40), (col, row, col), 1.0, 0.0, 17);
 }
 
 /// Degenerate extents: nothing to do, or C = beta * C.
@@ -197,19 +330,57 @@ fn nan_and_inf_propagate() {
     a[3 * k + 4] = f32::NAN;
     a[17 * k] = f32::INFINITY;
     let b = vec![1.0f32; k * n];
-    let mut c = vec![0.0f32; m * n];
-    sgemm(
-        m, k, n, 1.0, &a, k as isize, 1, &b, n as isize, 1, 0.0, &mut c, n as isize, 1,
-    );
-    for i in 0..m {
-        for j in 0..n {
-            let x = c[i * n + j];
-            match i {
-                3 => assert!(x.is_nan()),
-                17 => assert_eq!(x, f32::INFINITY),
-                _ => assert_eq!(x, k as f32),
+    for isa in isas() {
+        let mut c = vec![0.0f32; m * n];
+        sgemm_with_isa(
+            isa, false, m, k, n, 1.0, &a, k as isize, 1, &b, n as isize, 1, 0.0, &mut c,
+            n as isize, 1,
+        );
+        for i in 0..m {
+            for j in 0..n {
+                let x = c[i * n + j];
+                match i {
+                    3 => assert!(x.is_nan(), "{isa:?}"),
+                    17 => assert_eq!(x, f32::INFINITY, "{isa:?}"),
+                    _ => assert_eq!(x, k as f32, "{isa:?}"),
+                }
             }
         }
+    }
+}
+
+/// The dispatch: the detected kernel is the widest this CPU supports, and every
+/// supported one runs (through the `unsafe` call of its `#[target_feature]` code).
+#[test]
+fn dispatch_runs_every_supported_kernel() {
+    let supported = isas();
+    assert_eq!(Isa::detected(), supported[0]);
+    assert!(supported.contains(&Isa::Base));
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx512f") {
+        assert_eq!(Isa::detected(), Isa::Avx512);
+    }
+    for isa in supported {
+        let mut c = [0.0f64; 4];
+        dgemm_with_isa(
+            isa,
+            false,
+            2,
+            3,
+            2,
+            1.0,
+            &[1., 2., 3., 4., 5., 6.],
+            3,
+            1,
+            &[1., 0., 0., 1., 1., 1.],
+            2,
+            1,
+            0.0,
+            &mut c,
+            1,
+            2,
+        );
+        assert_eq!(c, [4.0, 10.0, 5.0, 11.0], "{isa:?}");
     }
 }
 

@@ -1,56 +1,39 @@
 //! Packing: copy a cache block of an operand from global memory into its packed layout
-//! ([`PackedA`], [`PackedB`]), register panel by register panel, as a CuTe kernel copies
-//! a tile from gmem to smem. Full panels are one `copy` between two `(R, KC)` tensors
-//! with static extents; a panel cut by the edge of the matrix copies only its valid
-//! corner, through both tensors composed with the residue shape (and is cleared first
-//! when rows are missing).
+//! (`PackedA`, `PackedB` of the instruction set's [`tiles`](super::tiles)), register
+//! panel by register panel, as a CuTe kernel copies a tile from gmem to smem. Full
+//! panels are one `copy` between two `(R, KC)` tensors with static extents; a panel cut
+//! by the edge of the matrix copies only its valid corner, through both tensors composed
+//! with the residue shape (and is cleared first when rows are missing).
 //!
 //! The packers are instantiated per operand stride type: a unit stride is carried as
-//! the static `_1`, so that `copy` proves the contiguous runs and moves them whole.
+//! the static `_1`, so that `copy` proves the contiguous runs and moves them whole. They
+//! are written once, here, and instantiated per instruction set by [`packers!`], inside
+//! a module whose `T`, `Mr`, `Nr`, `Kc`, `PackedA` and `PackedB` are that set's.
 
-use super::tiles::{Kc, Mr, Nr, PackedA, PackedB};
-
-/// Columns per packing copy: the copies between static `(R, 8)` tiles compile to
-/// straight-line code whatever the operand's strides.
-type KTile = crate::int::_8;
-use crate::int::{_1, Integral};
 use crate::prelude::*;
 
 /// A matrix operand in global memory, `(rows, K)`, with stride type `D`.
-pub(crate) type GmemMat<'a, D> = Tensor<ViewEngine<'a, f32, Gmem>, Layout<(isize, isize), D>>;
+pub(crate) type GmemMat<'a, T, D> = Tensor<ViewEngine<'a, T, Gmem>, Layout<(isize, isize), D>>;
 /// A packing buffer viewed through a packed layout.
-pub(crate) type Packed<'a, L> = Tensor<ViewMutEngine<'a, f32, Smem>, L>;
+pub(crate) type Packed<'a, T, L> = Tensor<ViewMutEngine<'a, T, Smem>, L>;
 
-/// The stride types of operands that can be packed.
-pub(crate) trait OperandStride: Copy {
-    /// Pack `rows` rows (from register panel `panel0` on) and `kv` columns (from K
-    /// block `pc`) of A into a [`PackedA`] block.
-    fn pack_a(
-        g: GmemMat<'_, Self>,
-        panel0: isize,
-        pc: isize,
-        rows: isize,
-        kv: isize,
-        s: &mut Packed<'_, PackedA>,
-    );
-    /// The same for B seen as `(N, K)`, into a [`PackedB`] block.
-    fn pack_b(
-        g: GmemMat<'_, Self>,
-        panel0: isize,
-        pc: isize,
-        rows: isize,
-        kv: isize,
-        s: &mut Packed<'_, PackedB>,
-    );
-}
+/// Columns per packing copy: the copies between static `(R, 8)` tiles compile to
+/// straight-line code whatever the operand's strides.
+pub(crate) type KTile = crate::int::_8;
 
 macro_rules! pack_panels {
     ($r:ty, $stage:expr, $g:ident, $panel0:ident, $pc:ident, $rows:ident, $kv:ident, $s:ident) => {{
         let r = <$r>::default().value();
         let kt = KTile::default();
-        for q in 0..super::tiles::ceil_div($rows, r) {
+        // With `kv <= KC` and each panel's storage cut to its static cosize (below), the
+        // compiler proves every store into the panel in bounds: no per-element checks.
+        let $kv = $kv.clamp(0, KC);
+        for q in 0..ceil_div($rows, r) {
             let gp = local_tile($g, (<$r>::default(), Kc::default()), ($panel0 + q, $pc));
             let mut sp = $s.view_mut().slice(coord!(((_, q), _)));
+            let layout = sp.layout();
+            let run = sp.engine.run_mut(0, cosize(layout).value() as usize);
+            let mut sp = Tensor::from_parts(ViewMutEngine::<'_, T, Smem>::new(run, 0), layout);
             let rv = r.min($rows - q * r);
             if rv < r {
                 // Rows past the edge are zeros (the kernel computes them, nobody reads them).
@@ -72,7 +55,7 @@ macro_rules! pack_panels {
                     // Rows of the operand are contiguous, columns of the panel are: move
                     // whole rows into a row-major register fragment, then transpose out
                     // of registers (CuTe's gmem -> rmem -> smem).
-                    let mut frag = make_owned_tensor::<f32, _>(make_layout_with(tile, LayoutRight));
+                    let mut frag = make_owned_tensor::<T, _>(make_layout_with(tile, LayoutRight));
                     copy(&g, &mut frag);
                     copy(&frag, &mut d);
                 } else {
@@ -91,31 +74,68 @@ macro_rules! pack_panels {
         }
     }};
 }
+pub(crate) use pack_panels;
 
+/// `OperandStride` for the given stride types: whether packing A and B stages through
+/// a row-major register fragment, and B's packed block and panel layouts.
 macro_rules! operand_stride {
-    ($($d:ty => $stage:expr),*) => {$(
+    ($($d:ty => $stage_a:expr, $stage_b:expr, $packed_b:ty, $panel_b:ty);*) => {$(
         impl OperandStride for $d {
-            fn pack_a(
-                g: GmemMat<'_, Self>,
-                panel0: isize,
-                pc: isize,
-                rows: isize,
-                kv: isize,
-                s: &mut Packed<'_, PackedA>,
-            ) {
-                pack_panels!(Mr, $stage, g, panel0, pc, rows, kv, s)
+            type PanelB = $panel_b;
+            #[inline(always)]
+            fn pack_a(g: GmemMat<'_, T, Self>, panel0: isize, pc: isize, rows: isize, kv: isize, s: &mut Packed<'_, T, PackedA>) {
+                $crate::blas::pack::pack_panels!(Mr, $stage_a, g, panel0, pc, rows, kv, s)
             }
-            fn pack_b(
-                g: GmemMat<'_, Self>,
-                panel0: isize,
-                pc: isize,
-                rows: isize,
-                kv: isize,
-                s: &mut Packed<'_, PackedB>,
-            ) {
-                pack_panels!(Nr, $stage, g, panel0, pc, rows, kv, s)
+            #[inline(always)]
+            fn pack_b(g: GmemMat<'_, T, Self>, panel0: isize, pc: isize, rows: isize, kv: isize, buf: &mut [T]) {
+                let s = &mut make_tensor(make_smem_ptr(buf), <$packed_b>::default());
+                $crate::blas::pack::pack_panels!(Nr, $stage_b, g, panel0, pc, rows, kv, s)
+            }
+            #[inline(always)]
+            fn panel_b(buf: &[T], jr: isize) -> Panel<'_, <$panel_b as BPanel>::Layout> {
+                make_tensor(make_smem_ptr(buf), <$packed_b>::default()).slice(coord!(((_, jr), _)))
             }
         }
     )*};
 }
-operand_stride!((_1, isize) => false, (isize, _1) => true, (isize, isize) => false);
+pub(crate) use operand_stride;
+
+/// The packers of one instruction set: the trait `OperandStride` over the operand stride
+/// types, and `pack_a` / `pack_b`, compiled with the set's target features (`$attr`).
+macro_rules! packers {
+    ($(#[$attr:meta])*) => {
+        /// The stride types of operands that can be packed.
+        pub(crate) trait OperandStride: Copy {
+            /// The register panel layout of this operand's packed B blocks.
+            type PanelB: BPanel;
+            /// Pack `rows` rows (from register panel `panel0` on) and `kv` columns (from
+            /// K block `pc`) of A into a `PackedA` block.
+            fn pack_a(g: GmemMat<'_, T, Self>, panel0: isize, pc: isize, rows: isize, kv: isize, s: &mut Packed<'_, T, PackedA>);
+            /// The same for B seen as `(N, K)`, into `buf` as a `PackedB` block (or a
+            /// `PackedBK` block when K is B's unit stride).
+            fn pack_b(g: GmemMat<'_, T, Self>, panel0: isize, pc: isize, rows: isize, kv: isize, buf: &mut [T]);
+            /// Register panel `jr` of the packed B block in `buf`.
+            fn panel_b(buf: &[T], jr: isize) -> Panel<'_, <Self::PanelB as BPanel>::Layout>;
+        }
+
+        $crate::blas::pack::operand_stride!(
+            (_1, isize) => false, false, PackedB, NMajor;
+            (isize, _1) => true, false, PackedBK, KMajor;
+            (isize, isize) => false, false, PackedB, NMajor
+        );
+
+        /// Pack a block of A (see `OperandStride::pack_a`).
+        $(#[$attr])*
+        #[inline(never)]
+        fn pack_a<D: OperandStride>(g: GmemMat<'_, T, D>, panel0: isize, pc: isize, rows: isize, kv: isize, s: &mut Packed<'_, T, PackedA>) {
+            D::pack_a(g, panel0, pc, rows, kv, s)
+        }
+        /// Pack a block of B (see `OperandStride::pack_b`).
+        $(#[$attr])*
+        #[inline(never)]
+        fn pack_b<D: OperandStride>(g: GmemMat<'_, T, D>, panel0: isize, pc: isize, rows: isize, kv: isize, buf: &mut [T]) {
+            D::pack_b(g, panel0, pc, rows, kv, buf)
+        }
+    };
+}
+pub(crate) use packers;

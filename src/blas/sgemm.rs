@@ -2,121 +2,84 @@
 //! loops, written with CuTe's `local_tile` and slices of the packed layouts), and its
 //! entry points.
 
-use super::kernel::{GmemMatMut, OutputStride};
-use super::pack::{GmemMat, OperandStride};
-use super::tiles::{KC, MC, MR, NC, NR, PackedA, PackedB, ceil_div};
-use crate::int::_1;
+use super::blocked;
+use super::dispatch::{self, Entry, Isa};
+use super::kernel::GmemMatMut;
+use super::pack::GmemMat;
+use super::tiles::ceil_div;
 use crate::prelude::*;
+use crate::tensor::Numeric;
 use alloc::vec;
 use alloc::vec::Vec;
 
 /// Packing buffers, sized for the blocks a problem actually uses and kept per thread
 /// between calls (a fresh multi-megabyte allocation per call costs page faults that
 /// small products notice). Each buffer starts on a cache line, so that every column of
-/// a packed A panel (16 floats) is one line.
+/// a packed A panel is whole lines.
 #[derive(Default)]
-struct Workspace {
-    a: Vec<f32>,
-    b: Vec<f32>,
+pub(crate) struct Workspace<T> {
+    a: Vec<T>,
+    b: Vec<T>,
 }
-/// Floats per cache line.
-const LINE: usize = 16;
-impl Workspace {
-    fn reserve(&mut self, m: isize, n: isize) {
-        let len = |x: isize, block: isize, r: isize| (ceil_div(x.min(block), r) * r * KC) as usize;
-        for (buf, len) in [(&mut self.a, len(m, MC, MR)), (&mut self.b, len(n, NC, NR))] {
-            if buf.len() < len + LINE {
-                *buf = vec![0.0; len + LINE];
+/// Bytes per cache line.
+const LINE: usize = 64;
+impl<T: Numeric> Workspace<T> {
+    /// Make room for `a` and `b` elements of packed A and B.
+    pub(crate) fn reserve(&mut self, a: usize, b: usize) {
+        let line = LINE / core::mem::size_of::<T>();
+        for (buf, len) in [(&mut self.a, a), (&mut self.b, b)] {
+            if buf.len() < len + line {
+                *buf = vec![T::ZERO; len + line];
             }
         }
     }
     /// The two buffers, each from its first cache-line boundary on.
-    fn buffers(&mut self) -> (&mut [f32], &mut [f32]) {
-        fn aligned(v: &mut [f32]) -> &mut [f32] {
-            let off = v.as_ptr().align_offset(LINE * 4).min(LINE);
+    pub(crate) fn buffers(&mut self) -> (&mut [T], &mut [T]) {
+        fn aligned<T>(v: &mut [T]) -> &mut [T] {
+            let line = LINE / core::mem::size_of::<T>();
+            let off = v.as_ptr().align_offset(LINE).min(line);
             &mut v[off..]
         }
         (aligned(&mut self.a), aligned(&mut self.b))
     }
 }
 
-std::thread_local! {
-    static WORKSPACE: core::cell::RefCell<Workspace> = core::cell::RefCell::default();
+/// The element types of the GEMM (`f32`, `f64`): their per-thread workspace and their
+/// instantiations of the blocked GEMM.
+pub(crate) trait Element: Numeric {
+    /// Run `f` with this thread's workspace.
+    fn with_workspace<R>(f: impl FnOnce(&mut Workspace<Self>) -> R) -> R;
+    /// The blocked GEMM compiled for `isa`.
+    fn entry(isa: Isa) -> Entry<Self>;
 }
 
-/// Run `f` with this thread's workspace, reserved for an `m x n` product.
-fn with_workspace<R>(m: isize, n: isize, f: impl FnOnce(&mut Workspace) -> R) -> R {
-    WORKSPACE.with(|w| match w.try_borrow_mut() {
-        Ok(mut ws) => {
-            ws.reserve(m, n);
-            f(&mut ws)
-        }
-        // Re-entered (from inside a parallel job on this thread): use a fresh one.
-        Err(_) => {
-            let mut ws = Workspace::default();
-            ws.reserve(m, n);
-            f(&mut ws)
-        }
-    })
-}
-
-/// `C = alpha * A * B^T + beta * C` for `A: (M, K)`, `B: (N, K)`, `C: (M, N)` (CuTe's
-/// operand convention) with `K > 0`.
-fn gemm_blocked<DA: OperandStride, DB: OperandStride, DC: OutputStride>(
-    alpha: f32,
-    a: GmemMat<'_, DA>,
-    b: GmemMat<'_, DB>,
-    beta: f32,
-    mut c: GmemMatMut<'_, DC>,
-    ws: &mut Workspace,
-) {
-    let ((m, k), n) = (a.shape(), b.shape().0);
-    let (buf_a, buf_b) = ws.buffers();
-    for jc in 0..ceil_div(n, NC) {
-        let nv = NC.min(n - jc * NC);
-        for pc in 0..ceil_div(k, KC) {
-            let kv = KC.min(k - pc * KC);
-            let mut sb = make_tensor(make_smem_ptr(&mut buf_b[..]), PackedB::default());
-            DB::pack_b(b, jc * (NC / NR), pc, nv, kv, &mut sb);
-            // Later K blocks accumulate onto what the first one wrote.
-            let beta = if pc == 0 { beta } else { 1.0 };
-            for ic in 0..ceil_div(m, MC) {
-                let mv = MC.min(m - ic * MC);
-                let mut sa = make_tensor(make_smem_ptr(&mut buf_a[..]), PackedA::default());
-                DA::pack_a(a, ic * (MC / MR), pc, mv, kv, &mut sa);
-                let (sa, sb) = (sa.view(), sb.view());
-                for jr in 0..ceil_div(nv, NR) {
-                    let tb = sb.slice(coord!(((_, jr), _)));
-                    for ir in 0..ceil_div(mv, MR) {
-                        let ta = sa.slice(coord!(((_, ir), _)));
-                        let tile = (ic * (MC / MR) + ir, jc * (NC / NR) + jr);
-                        let (mr, nr) = (MR.min(mv - ir * MR), NR.min(nv - jr * NR));
-                        DC::mma_tile(kv, ta, tb, alpha, beta, &mut c, tile, mr, nr);
-                    }
+macro_rules! element {
+    ($t:ty, $avx512:ident, $avx2:ident, $base:ident) => {
+        impl Element for $t {
+            fn with_workspace<R>(f: impl FnOnce(&mut Workspace<$t>) -> R) -> R {
+                std::thread_local! {
+                    static WORKSPACE: core::cell::RefCell<Workspace<$t>> = core::cell::RefCell::default();
+                }
+                WORKSPACE.with(|w| match w.try_borrow_mut() {
+                    Ok(mut ws) => f(&mut ws),
+                    // Re-entered (from inside a parallel job on this thread): use a fresh one.
+                    Err(_) => f(&mut Workspace::default()),
+                })
+            }
+            fn entry(isa: Isa) -> Entry<$t> {
+                match isa {
+                    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+                    Isa::Avx512 => blocked::$avx512::run as Entry<$t>,
+                    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+                    Isa::Avx2 => blocked::$avx2::run as Entry<$t>,
+                    _ => blocked::$base::run as Entry<$t>,
                 }
             }
         }
-    }
+    };
 }
-
-/// Re-type a unit stride of an operand as the static `_1` (so that the packing copies
-/// move contiguous runs), then run `$body` with the operand bound to `$x`.
-macro_rules! with_unit_stride {
-    ($t:expr, |$x:ident| $body:expr) => {{
-        let t = $t;
-        let (shape, (rs, cs)) = (t.shape(), t.stride());
-        if rs == 1 {
-            let $x = t.with_layout(Layout::new(shape, (_1::default(), cs)));
-            $body
-        } else if cs == 1 {
-            let $x = t.with_layout(Layout::new(shape, (rs, _1::default())));
-            $body
-        } else {
-            let $x = t;
-            $body
-        }
-    }};
-}
+element!(f32, f32_avx512, f32_avx2, f32_base);
+element!(f64, f64_avx512, f64_avx2, f64_base);
 
 /// A strided matrix over a slice: element `(i, j)` is `data[origin + i * rs + j * cs]`.
 struct Strided<S> {
@@ -127,15 +90,18 @@ struct Strided<S> {
     rs: isize,
     cs: isize,
 }
-impl<S: AsRef<[f32]>> Strided<S> {
-    /// Check that the matrix fits its slice (a panic names it otherwise).
+impl<S> Strided<S> {
+    /// Check that the matrix fits its slice (a panic names it and the function otherwise).
     #[track_caller]
-    fn new(name: &str, data: S, rows: usize, cols: usize, rs: isize, cs: isize) -> Self {
+    fn new<T>(f: &str, name: &str, data: S, rows: usize, cols: usize, rs: isize, cs: isize) -> Self
+    where
+        S: AsRef<[T]>,
+    {
         let (origin, span) = extent(rows, cols, rs, cs);
         let len = data.as_ref().len();
         assert!(
             len >= span,
-            "sgemm: {name} ({rows} x {cols}, strides ({rs}, {cs})) spans {span} elements, the slice has {len}"
+            "{f}: {name} ({rows} x {cols}, strides ({rs}, {cs})) spans {span} elements, the slice has {len}"
         );
         Strided {
             data,
@@ -159,8 +125,8 @@ impl<S> Strided<S> {
         }
     }
 }
-impl<'a> Strided<&'a [f32]> {
-    fn tensor(&self) -> GmemMat<'a, (isize, isize)> {
+impl<'a, T> Strided<&'a [T]> {
+    fn tensor(&self) -> GmemMat<'a, T, (isize, isize)> {
         let l = Layout::new((self.rows, self.cols), (self.rs, self.cs));
         Tensor::from_parts(ViewEngine::new(self.data, self.origin), l)
     }
@@ -174,16 +140,16 @@ impl<'a> Strided<&'a [f32]> {
         }
     }
 }
-impl<'a> Strided<&'a mut [f32]> {
-    fn tensor(self) -> GmemMatMut<'a, (isize, isize)> {
+impl<'a, T> Strided<&'a mut [T]> {
+    fn tensor(self) -> GmemMatMut<'a, T, (isize, isize)> {
         let l = Layout::new((self.rows, self.cols), (self.rs, self.cs));
         Tensor::from_parts(ViewMutEngine::new(self.data, self.origin), l)
     }
     /// Split the columns into at most `parts` chunks of whole register tiles whose
     /// storage is disjoint, each with its first column; the matrix back if its columns
     /// overlap in memory.
-    fn split_cols(self, parts: isize) -> Result<Vec<(isize, Self)>, Self> {
-        let per = ceil_div(ceil_div(self.cols, parts), NR) * NR;
+    fn split_cols(self, parts: isize, nr: isize) -> Result<Vec<(isize, Self)>, Self> {
+        let per = ceil_div(ceil_div(self.cols, parts), nr) * nr;
         let (m, s0, s1) = (self.rows, self.rs, self.cs);
         let span = |j0: isize, j1: isize| {
             let (x, y) = (j0 * s1, (j1 - 1) * s1);
@@ -224,25 +190,26 @@ impl<'a> Strided<&'a mut [f32]> {
 }
 
 /// `C = alpha * A * B + beta * C` with `A: (M, K)`, `B: (K, N)`, `C: (M, N)`, on `threads`
-/// threads at most.
-fn gemm_strided(
-    alpha: f32,
-    a: Strided<&[f32]>,
-    b: Strided<&[f32]>,
-    beta: f32,
-    c: Strided<&mut [f32]>,
+/// threads at most, with the kernel of `isa`.
+fn gemm_strided<T: Element>(
+    isa: Isa,
+    alpha: T,
+    a: Strided<&[T]>,
+    b: Strided<&[T]>,
+    beta: T,
+    c: Strided<&mut [T]>,
     threads: usize,
 ) {
     let (m, k, n) = (a.rows, a.cols, b.cols);
     if m == 0 || n == 0 {
         return;
     }
-    if k == 0 || alpha == 0.0 {
+    if k == 0 || alpha == T::ZERO {
         let mut c = c.tensor();
-        if beta == 0.0 {
+        if beta == T::ZERO {
             clear(&mut c);
         } else {
-            c.for_each_mut(|x| *x *= beta);
+            c.for_each_mut(|x| *x = *x * beta);
         }
         return;
     }
@@ -254,49 +221,36 @@ fn gemm_strided(
     } else {
         (a, b.t(), c)
     };
+    let run = |a: GmemMat<'_, T, (isize, isize)>, b, c| {
+        T::with_workspace(|ws| dispatch::call(isa, alpha, a, b, beta, c, ws))
+    };
+    // Split C's columns into one block per thread, in multiples of `SPLIT` columns (whole
+    // register tiles of every instruction set).
+    // Small products stay on one thread: below about 128^3 multiply-adds a second
+    // thread's start-up and its own packing cost more than it saves.
+    let threads = if m * n * k < PAR_MIN_WORK { 1 } else { threads };
+    let threads = (threads as isize).min(c.cols / SPLIT).max(1);
     if threads > 1 {
-        match c.split_cols(threads as isize) {
+        match c.split_cols(threads, SPLIT) {
             Ok(parts) => {
                 use rayon::prelude::*;
-                parts.into_par_iter().for_each(|(j0, c)| {
-                    gemm_typed(
-                        alpha,
-                        a.tensor(),
-                        b.rows(j0, c.cols).tensor(),
-                        beta,
-                        c.tensor(),
-                    )
-                });
+                parts
+                    .into_par_iter()
+                    .for_each(|(j0, c)| run(a.tensor(), b.rows(j0, c.cols).tensor(), c.tensor()));
             }
             // Columns that overlap in memory cannot be handed to different threads.
-            Err(c) => gemm_typed(alpha, a.tensor(), b.tensor(), beta, c.tensor()),
+            Err(c) => run(a.tensor(), b.tensor(), c.tensor()),
         }
         return;
     }
-    gemm_typed(alpha, a.tensor(), b.tensor(), beta, c.tensor())
+    run(a.tensor(), b.tensor(), c.tensor())
 }
 
-/// Give unit strides their static type, then run the blocked product.
-fn gemm_typed(
-    alpha: f32,
-    a: GmemMat<'_, (isize, isize)>,
-    b: GmemMat<'_, (isize, isize)>,
-    beta: f32,
-    c: GmemMatMut<'_, (isize, isize)>,
-) {
-    let (crs, ccs) = c.stride();
-    with_workspace(a.shape().0, b.shape().0, |ws| {
-        with_unit_stride!(a, |a| with_unit_stride!(b, |b| {
-            if crs == 1 {
-                let shape = c.shape();
-                let c = c.with_layout(Layout::new(shape, (_1::default(), ccs)));
-                gemm_blocked(alpha, a, b, beta, c, ws)
-            } else {
-                gemm_blocked(alpha, a, b, beta, c, ws)
-            }
-        }))
-    })
-}
+/// The fewest multiply-adds (`m * n * k`) worth splitting over threads.
+const PAR_MIN_WORK: isize = 128 * 128 * 128;
+
+/// Columns of C per unit of work for a thread: a multiple of every register tile's `NR`.
+const SPLIT: isize = 12;
 
 /// The slice index of a strided matrix's element `(0, 0)` and the number of slice
 /// elements the matrix spans, for strides of either sign.
@@ -310,12 +264,37 @@ fn extent(rows: usize, cols: usize, rs: isize, cs: isize) -> (isize, usize) {
     (-lo, (hi - lo + 1) as usize)
 }
 
+/// Check the operands' slices (panics name `f`), then run [`gemm_strided`].
+#[allow(clippy::too_many_arguments)]
+#[track_caller]
+fn gemm_slices<T: Element>(
+    f: &str,
+    isa: Isa,
+    threads: usize,
+    (m, k, n): (usize, usize, usize),
+    alpha: T,
+    (a, rsa, csa): (&[T], isize, isize),
+    (b, rsb, csb): (&[T], isize, isize),
+    beta: T,
+    (c, rsc, csc): (&mut [T], isize, isize),
+) {
+    let (a, b) = (
+        Strided::new(f, "A", a, m, k, rsa, csa),
+        Strided::new(f, "B", b, k, n, rsb, csb),
+    );
+    let c = Strided::new(f, "C", c, m, n, rsc, csc);
+    gemm_strided(isa, alpha, a, b, beta, c, threads);
+}
+
 /// `C = alpha * A * B + beta * C` for `f32` matrices given as slices with row and
 /// column strides (row-major: `(cols, 1)`, column-major: `(1, rows)`; any strides,
 /// negative too, as long as C's elements are distinct), `A: m x k`, `B: k x n`,
 /// `C: m x n`. With `beta == 0` C is only written. The same signature as the
 /// `matrixmultiply` crate's `sgemm`, over slices instead of raw pointers; a slice too
 /// short for its matrix panics with a message naming it.
+///
+/// The kernel is chosen at run time, once per process: AVX-512F, AVX2 with FMA, or the
+/// build's baseline ([`tiles`](super::tiles) lists each one's layouts).
 ///
 /// ```
 /// use cutlet::blas::sgemm;
@@ -343,11 +322,9 @@ pub fn sgemm(
     rsc: isize,
     csc: isize,
 ) {
-    let (a, b) = (
-        Strided::new("A", a, m, k, rsa, csa),
-        Strided::new("B", b, k, n, rsb, csb),
-    );
-    gemm_strided(alpha, a, b, beta, Strided::new("C", c, m, n, rsc, csc), 1);
+    let isa = Isa::detected();
+    let (a, b, c) = ((a, rsa, csa), (b, rsb, csb), (c, rsc, csc));
+    gemm_slices("sgemm", isa, 1, (m, k, n), alpha, a, b, beta, c);
 }
 
 /// [`sgemm`] on all of rayon's threads: C's columns (in the kernel's frame) are split
@@ -384,10 +361,127 @@ pub fn par_sgemm(
     rsc: isize,
     csc: isize,
 ) {
-    let (a, b) = (
-        Strided::new("A", a, m, k, rsa, csa),
-        Strided::new("B", b, k, n, rsb, csb),
-    );
-    let c = Strided::new("C", c, m, n, rsc, csc);
-    gemm_strided(alpha, a, b, beta, c, rayon::current_num_threads());
+    let (isa, threads) = (Isa::detected(), rayon::current_num_threads());
+    let (a, b, c) = ((a, rsa, csa), (b, rsb, csb), (c, rsc, csc));
+    gemm_slices("sgemm", isa, threads, (m, k, n), alpha, a, b, beta, c);
+}
+
+/// [`sgemm`] for `f64` (the same machinery with the f64 [`tiles`](super::tiles)).
+///
+/// ```
+/// use cutlet::blas::dgemm;
+/// let a = [1.0f64, 2.0, 3.0, 4.0, 5.0, 6.0];      // 2 x 3, row-major
+/// let b = [1.0f64, 0.0, 0.0, 1.0, 1.0, 1.0];      // 3 x 2, row-major
+/// let mut c = [0.0f64; 4];                        // 2 x 2, column-major
+/// dgemm(2, 3, 2, 1.0, &a, 3, 1, &b, 2, 1, 0.0, &mut c, 1, 2);
+/// assert_eq!(c, [4.0, 10.0, 5.0, 11.0]);
+/// ```
+#[allow(clippy::too_many_arguments)]
+#[track_caller]
+pub fn dgemm(
+    m: usize,
+    k: usize,
+    n: usize,
+    alpha: f64,
+    a: &[f64],
+    rsa: isize,
+    csa: isize,
+    b: &[f64],
+    rsb: isize,
+    csb: isize,
+    beta: f64,
+    c: &mut [f64],
+    rsc: isize,
+    csc: isize,
+) {
+    let isa = Isa::detected();
+    let (a, b, c) = ((a, rsa, csa), (b, rsb, csb), (c, rsc, csc));
+    gemm_slices("dgemm", isa, 1, (m, k, n), alpha, a, b, beta, c);
+}
+
+/// [`dgemm`] on all of rayon's threads, as [`par_sgemm`].
+#[allow(clippy::too_many_arguments)]
+#[track_caller]
+pub fn par_dgemm(
+    m: usize,
+    k: usize,
+    n: usize,
+    alpha: f64,
+    a: &[f64],
+    rsa: isize,
+    csa: isize,
+    b: &[f64],
+    rsb: isize,
+    csb: isize,
+    beta: f64,
+    c: &mut [f64],
+    rsc: isize,
+    csc: isize,
+) {
+    let (isa, threads) = (Isa::detected(), rayon::current_num_threads());
+    let (a, b, c) = ((a, rsa, csa), (b, rsb, csb), (c, rsc, csc));
+    gemm_slices("dgemm", isa, threads, (m, k, n), alpha, a, b, beta, c);
+}
+
+/// [`sgemm`] (`parallel: false`) or [`par_sgemm`] with the kernel of `isa`, for tests
+/// and benchmarks of each kernel. Panics if this CPU does not support `isa`.
+#[doc(hidden)]
+#[allow(clippy::too_many_arguments)]
+#[track_caller]
+pub fn sgemm_with_isa(
+    isa: Isa,
+    parallel: bool,
+    m: usize,
+    k: usize,
+    n: usize,
+    alpha: f32,
+    a: &[f32],
+    rsa: isize,
+    csa: isize,
+    b: &[f32],
+    rsb: isize,
+    csb: isize,
+    beta: f32,
+    c: &mut [f32],
+    rsc: isize,
+    csc: isize,
+) {
+    let threads = if parallel {
+        rayon::current_num_threads()
+    } else {
+        1
+    };
+    let (a, b, c) = ((a, rsa, csa), (b, rsb, csb), (c, rsc, csc));
+    gemm_slices("sgemm", isa, threads, (m, k, n), alpha, a, b, beta, c);
+}
+
+/// [`sgemm_with_isa`] for `f64`.
+#[doc(hidden)]
+#[allow(clippy::too_many_arguments)]
+#[track_caller]
+pub fn dgemm_with_isa(
+    isa: Isa,
+    parallel: bool,
+    m: usize,
+    k: usize,
+    n: usize,
+    alpha: f64,
+    a: &[f64],
+    rsa: isize,
+    csa: isize,
+    b: &[f64],
+    rsb: isize,
+    csb: isize,
+    beta: f64,
+    c: &mut [f64],
+    rsc: isize,
+    csc: isize,
+) {
+    let threads = if parallel {
+        rayon::current_num_threads()
+    } else {
+        1
+    };
+    let (a, b, c) = ((a, rsa, csa), (b, rsb, csb), (c, rsc, csc));
+    gemm_slices("dgemm", isa, threads, (m, k, n), alpha, a, b, beta, c);
 }

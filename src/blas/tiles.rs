@@ -1,53 +1,21 @@
-//! The tile hierarchy of the blocked GEMM as static layouts: cache blocks of A and B,
-//! their packed ("shared memory") layouts, and the register tile. Every extent here is
-//! a type, so the packed layouts are zero-sized and the register tile's storage size is
-//! fixed at compile time.
-
-use crate::int::{_6, _16, _256, Int};
-use crate::layout::{Layout, value_of};
-use crate::layout_t;
-
-/// Rows of the register tile: two 8-lane `f32` vectors.
-///
-/// ```
-/// use cutlet::prelude::*;
-/// assert_eq!(cutlet::blas::Mr::default().to_string(), "_16");
-/// ```
-pub type Mr = _16;
-/// Columns of the register tile: six broadcast values of B per `k` step.
-///
-/// ```
-/// use cutlet::prelude::*;
-/// assert_eq!(cutlet::blas::Nr::default().to_string(), "_6");
-/// ```
-pub type Nr = _6;
-/// Depth of a cache block (the `k` extent of a packed panel).
-///
-/// ```
-/// use cutlet::prelude::*;
-/// assert_eq!(cutlet::blas::Kc::default().to_string(), "_256");
-/// ```
-pub type Kc = _256;
-/// Rows of a cache block of A: 15 register panels (240 KiB packed, resident in L2).
-///
-/// ```
-/// use cutlet::prelude::*;
-/// assert_eq!(cutlet::blas::Mc::default().to_string(), "_240");
-/// ```
-pub type Mc = Int<240>;
-/// Columns of a cache block of B: 512 register panels (3 MiB packed, resident in L3).
-///
-/// ```
-/// use cutlet::prelude::*;
-/// assert_eq!(cutlet::blas::Nc::default().to_string(), "_3072");
-/// ```
-pub type Nc = crate::shape_t!(3072);
-
-pub(crate) const MR: isize = value_of::<Mr>();
-pub(crate) const NR: isize = value_of::<Nr>();
-pub(crate) const KC: isize = value_of::<Kc>();
-pub(crate) const MC: isize = value_of::<Mc>();
-pub(crate) const NC: isize = value_of::<Nc>();
+//! The tile hierarchy of the blocked GEMM as static layouts, one set per instruction set
+//! and element type: cache blocks of A and B, their packed ("shared memory") layouts,
+//! and the register tile. Every extent here is a type, so the packed layouts are
+//! zero-sized and the register tile's storage size is fixed at compile time.
+//!
+//! | module | registers | register tile | `KC` | `MC` | `NC` |
+//! |---|---|---|---|---|---|
+//! | [`f32_avx512`] | 32 zmm (16 lanes) | `(_32,_12)`: 24 zmm accumulators | 256 | 960 | 3072 |
+//! | [`f32_avx2`] | 16 ymm (8 lanes) | `(_16,_6)`: 12 ymm accumulators | 256 | 240 | 3072 |
+//! | [`f32_base`] | 16 xmm (4 lanes, SSE2) | `(_8,_4)`: 8 xmm accumulators | 256 | 240 | 3072 |
+//! | [`f64_avx512`] | 32 zmm (8 lanes) | `(_16,_12)`: 24 zmm accumulators | 256 | 480 | 3072 |
+//! | [`f64_avx2`] | 16 ymm (4 lanes) | `(_8,_6)`: 12 ymm accumulators | 256 | 240 | 3072 |
+//! | [`f64_base`] | 16 xmm (2 lanes, SSE2) | `(_4,_4)`: 8 xmm accumulators | 256 | 240 | 3072 |
+//!
+//! The cache blocks are measured defaults: a `(NR, KC)` panel of B stays in L1 while
+//! the `(MC, KC)` block of A (about 1 MiB on AVX-512 machines, whose L2 is 1-2 MiB;
+//! 240 KiB-480 KiB elsewhere) streams from L2, and the `(NC, KC)` block of B (3 MiB for
+//! f32) lives in L3.
 
 /// CuTe's `ceil_div` on run-time extents: how many tiles of `b` cover `a`.
 #[inline(always)]
@@ -55,63 +23,147 @@ pub(crate) const fn ceil_div(a: isize, b: isize) -> isize {
     (a + b - 1) / b
 }
 
-/// A packed cache block of A: `(MC, KC)` split into `MR`-row panels, each panel
-/// column-major and the panels one after another, so that the register tile reads `MR`
-/// contiguous values per `k`. Equal to
-/// `make_ordered_layout(((MR, MC/MR), KC), ((0, 2), 1))`.
-///
-/// ```
-/// use cutlet::prelude::*;
-/// let p = cutlet::blas::PackedA::default();
-/// assert_eq!(p.to_string(), "((_16,_15),_256):((_1,_4096),_16)");
-/// assert_eq!(p, make_ordered_layout(shape!(((16, 15), 256)), shape!(((0, 2), 1))));
-/// ```
-pub type PackedA = layout_t!(((16, 15), 256):((1, 4096), 16));
-/// A packed cache block of B (seen as `(N, K)`): `NR`-column panels, each `(NR, KC)`
-/// column-major.
-///
-/// ```
-/// use cutlet::prelude::*;
-/// assert_eq!(cutlet::blas::PackedB::default().to_string(), "((_6,_512),_256):((_1,_1536),_6)");
-/// ```
-pub type PackedB = layout_t!(((6, 512), 256):((1, 1536), 6));
-/// One register panel of packed A: `(MR, KC):(1, MR)`.
-///
-/// ```
-/// use cutlet::prelude::*;
-/// assert_eq!(cutlet::blas::PanelA::default().to_string(), "(_16,_256):(_1,_16)");
-/// ```
-pub type PanelA = Layout<(Mr, Kc), (crate::int::_1, Mr)>;
-/// One register panel of packed B: `(NR, KC):(1, NR)`.
-///
-/// ```
-/// use cutlet::prelude::*;
-/// assert_eq!(cutlet::blas::PanelB::default().to_string(), "(_6,_256):(_1,_6)");
-/// ```
-pub type PanelB = Layout<(Nr, Kc), (crate::int::_1, Nr)>;
-/// The register tile of C: `(MR, NR)` column-major, one column per broadcast of B.
-///
-/// ```
-/// use cutlet::prelude::*;
-/// assert_eq!(size(cutlet::blas::Accum::default()).to_string(), "_96");
-/// ```
-pub type Accum = layout_t!((16, 6):(1, 16));
+/// One instruction set's tiles: `$mr x $nr` register tile, `$kc` deep, `$pm` register
+/// panels of A per cache block (`MC = MR * PM`), `$pn` of B (`NC = NR * PN`);
+/// `$mk = MR * KC` and `$nk = NR * KC` are the panel strides of the packed layouts.
+macro_rules! tiles {
+    ($(#[$doc:meta])* $name:ident, $t:ty, $mr:tt, $nr:tt, $kc:tt, $pm:tt, $pn:tt, $mk:tt, $nk:tt) => {
+        $(#[$doc])*
+        pub mod $name {
+            use crate::int::{_1, Int};
+            use crate::layout::{Layout, value_of};
+            use crate::layout_t;
+
+            /// The element type.
+            pub type T = $t;
+            /// Rows of the register tile (a whole number of vector registers).
+            pub type Mr = Int<$mr>;
+            /// Columns of the register tile: broadcast values of B per `k` step.
+            pub type Nr = Int<$nr>;
+            /// Depth of a cache block (the `k` extent of a packed panel).
+            pub type Kc = Int<$kc>;
+            /// A packed cache block of A: `(MC, KC)` split into `MR`-row panels, each
+            /// panel column-major and the panels one after another, so that the register
+            /// tile reads `MR` contiguous values per `k`. Equal to
+            /// `make_ordered_layout(((MR, MC/MR), KC), ((0, 2), 1))`.
+            pub type PackedA = layout_t!((($mr, $pm), $kc):((1, $mk), $mr));
+            /// A packed cache block of B (seen as `(N, K)`): `NR`-column panels, each
+            /// `(NR, KC)` column-major.
+            pub type PackedB = layout_t!((($nr, $pn), $kc):((1, $nk), $nr));
+            /// A packed cache block of B with K contiguous, `((NR, NC/NR), KC):((KC, NR*KC), 1)`,
+            /// for a B whose K stride is 1: packing it is a contiguous copy (no
+            /// transpose), and the micro-kernel's broadcasts of B do not care that the
+            /// `NR` values of one `k` are `KC` apart.
+            pub type PackedBK = layout_t!((($nr, $pn), $kc):(($kc, $nk), 1));
+            /// One register panel of [`PackedBK`]: `(NR, KC):(KC, 1)`.
+            pub type PanelBK = Layout<(Nr, Kc), (Kc, _1)>;
+            /// One register panel of packed A: `(MR, KC):(1, MR)`.
+            pub type PanelA = Layout<(Mr, Kc), (_1, Mr)>;
+            /// One register panel of packed B: `(NR, KC):(1, NR)`.
+            pub type PanelB = Layout<(Nr, Kc), (_1, Nr)>;
+            /// The register tile of C: `(MR, NR)` column-major, one column per
+            /// broadcast of B.
+            pub type Accum = layout_t!(($mr, $nr):(1, $mr));
+
+            pub(crate) const MR: isize = value_of::<Mr>();
+            pub(crate) const NR: isize = value_of::<Nr>();
+            pub(crate) const KC: isize = value_of::<Kc>();
+            /// Rows of a cache block of A.
+            pub(crate) const MC: isize = MR * $pm;
+            /// Columns of a cache block of B.
+            pub(crate) const NC: isize = NR * $pn;
+        }
+    };
+}
+
+tiles!(
+    /// f32 with AVX-512F: a `(_32,_12)` register tile (two zmm registers per column, 24
+    /// accumulators of the 32 registers), `MC = 960` (960 KiB of packed A, in L2).
+    ///
+    /// ```
+    /// use cutlet::blas::tiles::f32_avx512::*;
+    /// assert_eq!(PackedA::default().to_string(), "((_32,_30),_256):((_1,_8192),_32)");
+    /// assert_eq!(PackedB::default().to_string(), "((_12,_256),_256):((_1,_3072),_12)");
+    /// assert_eq!(Accum::default().to_string(), "(_32,_12):(_1,_32)");
+    /// ```
+    f32_avx512, f32, 32, 12, 256, 30, 256, 8192, 3072
+);
+tiles!(
+    /// f32 with AVX2 and FMA: a `(_16,_6)` register tile (two ymm registers per column, 12
+    /// accumulators of the 16 registers), `MC = 240`.
+    ///
+    /// ```
+    /// use cutlet::blas::tiles::f32_avx2::*;
+    /// assert_eq!(PackedA::default().to_string(), "((_16,_15),_256):((_1,_4096),_16)");
+    /// assert_eq!(PackedB::default().to_string(), "((_6,_512),_256):((_1,_1536),_6)");
+    /// assert_eq!(Accum::default().to_string(), "(_16,_6):(_1,_16)");
+    /// ```
+    f32_avx2, f32, 16, 6, 256, 15, 512, 4096, 1536
+);
+tiles!(
+    /// f32 on the baseline (SSE2 on x86-64): a `(_8,_4)` register tile (8 of the 16 xmm
+    /// registers).
+    ///
+    /// ```
+    /// use cutlet::blas::tiles::f32_base::*;
+    /// assert_eq!(Accum::default().to_string(), "(_8,_4):(_1,_8)");
+    /// ```
+    f32_base, f32, 8, 4, 256, 30, 768, 2048, 1024
+);
+tiles!(
+    /// f64 with AVX-512F: a `(_16,_12)` register tile (24 zmm accumulators), `MC = 480`.
+    ///
+    /// ```
+    /// use cutlet::blas::tiles::f64_avx512::*;
+    /// assert_eq!(PackedA::default().to_string(), "((_16,_30),_256):((_1,_4096),_16)");
+    /// assert_eq!(Accum::default().to_string(), "(_16,_12):(_1,_16)");
+    /// ```
+    f64_avx512, f64, 16, 12, 256, 30, 256, 4096, 3072
+);
+tiles!(
+    /// f64 with AVX2 and FMA: a `(_8,_6)` register tile (12 ymm accumulators).
+    ///
+    /// ```
+    /// use cutlet::blas::tiles::f64_avx2::*;
+    /// assert_eq!(Accum::default().to_string(), "(_8,_6):(_1,_8)");
+    /// ```
+    f64_avx2, f64, 8, 6, 256, 30, 512, 2048, 1536
+);
+tiles!(
+    /// f64 on the baseline: a `(_4,_4)` register tile (8 xmm accumulators).
+    ///
+    /// ```
+    /// use cutlet::blas::tiles::f64_base::*;
+    /// assert_eq!(Accum::default().to_string(), "(_4,_4):(_1,_4)");
+    /// ```
+    f64_base, f64, 4, 4, 256, 60, 768, 1024, 1024
+);
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::prelude::*;
     use alloc::string::ToString;
 
+    macro_rules! check {
+        ($($m:ident),*) => {$({
+            use super::$m::*;
+            let a = make_ordered_layout(shape!((({MR}, {MC / MR}), {KC})), shape!(((0, 2), 1)));
+            let b = make_ordered_layout(shape!((({NR}, {NC / NR}), {KC})), shape!(((0, 2), 1)));
+            assert_eq!(a.to_string().replace('_', ""), PackedA::default().to_string().replace('_', ""));
+            assert_eq!(b.to_string().replace('_', ""), PackedB::default().to_string().replace('_', ""));
+            assert_eq!(size(PackedA::default()).value(), MC * KC);
+            assert_eq!(size(PackedB::default()).value(), NC * KC);
+            let bk = make_ordered_layout(shape!((({NR}, {NC / NR}), {KC})), shape!(((1, 2), 0)));
+            assert_eq!(bk.to_string().replace('_', ""), PackedBK::default().to_string().replace('_', ""));
+            assert_eq!(size(Accum::default()).value(), MR * NR);
+            assert_eq!(core::mem::size_of::<PackedA>(), 0);
+        })*};
+    }
+
     #[test]
     fn packed_layouts_are_the_ordered_layouts_of_the_block_sizes() {
-        let a = make_ordered_layout(shape!(((16, 15), 256)), shape!(((0, 2), 1)));
-        let b = make_ordered_layout(shape!(((6, 512), 256)), shape!(((0, 2), 1)));
-        assert_eq!(a.to_string(), PackedA::default().to_string());
-        assert_eq!(b.to_string(), PackedB::default().to_string());
-        assert_eq!(size(PackedA::default()).value(), MC * KC);
-        assert_eq!(size(PackedB::default()).value(), NC * KC);
-        assert_eq!(size(Accum::default()).value(), MR * NR);
-        assert_eq!(core::mem::size_of::<PackedA>(), 0);
+        check!(
+            f32_avx512, f32_avx2, f32_base, f64_avx512, f64_avx2, f64_base
+        );
     }
 }

@@ -1,0 +1,149 @@
+//! The blocked GEMM of one instruction set: the loop nest over cache blocks and register
+//! tiles (BLIS's five loops, written with CuTe's `local_tile` and slices of the packed
+//! layouts), instantiated by [`isa_gemm!`] once per instruction set and element type
+//! with that set's [`tiles`](super::tiles), target features and MMA atom. Every function
+//! of an instantiation is compiled with the same target features, so the packers and
+//! the micro-kernel are vectorized for the set and call each other without `unsafe`.
+
+/// Re-type a unit stride of an operand as the static `_1` (so that the packing copies
+/// move contiguous runs), then run `$body` with the operand bound to `$x`.
+macro_rules! with_unit_stride {
+    ($t:expr, |$x:ident| $body:expr) => {{
+        let t = $t;
+        let (shape, (rs, cs)) = (t.shape(), t.stride());
+        if rs == 1 {
+            let $x = t.with_layout(Layout::new(shape, (_1::default(), cs)));
+            $body
+        } else if cs == 1 {
+            let $x = t.with_layout(Layout::new(shape, (rs, _1::default())));
+            $body
+        } else {
+            let $x = t;
+            $body
+        }
+    }};
+}
+pub(crate) use with_unit_stride;
+
+/// One instruction set's GEMM: module `$name` with the tiles of `tiles::$tiles`, MMA
+/// atom `$atom` and target features `$attr`; its entry point is `run`.
+macro_rules! isa_gemm {
+    ($(#[$doc:meta])* $name:ident, $tiles:ident, $atom:path, $(#[$attr:meta])*) => {
+        $(#[$doc])*
+        pub(crate) mod $name {
+            #![allow(clippy::too_many_arguments)]
+            use super::super::kernel::GmemMatMut;
+            use super::super::pack::{GmemMat, KTile, Packed};
+            use super::super::sgemm::Workspace;
+            use super::super::tiles::$tiles::{
+                Accum, KC, Kc, MC, MR, Mr, NC, NR, Nr, PackedA, PackedB, PackedBK, PanelA, PanelB, PanelBK, T,
+            };
+            use super::super::tiles::ceil_div;
+            use crate::int::{_1, Integral};
+            use crate::prelude::*;
+
+            /// A packed panel of A or B, in the packing buffer.
+            pub(crate) type Panel<'a, L> = Tensor<ViewEngine<'a, T, Smem>, L>;
+
+            $crate::blas::pack::packers!($(#[$attr])*);
+            $crate::blas::kernel::micro_kernel!($atom, $(#[$attr])*);
+
+            /// `C = alpha * A * B^T + beta * C` for `A: (M, K)`, `B: (N, K)`,
+            /// `C: (M, N)` (CuTe's operand convention) with `K > 0`.
+            $(#[$attr])*
+            fn gemm_blocked<DA: OperandStride, DB: OperandStride, DC: OutputStride>(
+                alpha: T,
+                a: GmemMat<'_, T, DA>,
+                b: GmemMat<'_, T, DB>,
+                beta: T,
+                mut c: GmemMatMut<'_, T, DC>,
+                ws: &mut Workspace<T>,
+            ) {
+                let ((m, k), n) = (a.shape(), b.shape().0);
+                let (buf_a, buf_b) = ws.buffers();
+                for jc in 0..ceil_div(n, NC) {
+                    let nv = NC.min(n - jc * NC);
+                    for pc in 0..ceil_div(k, KC) {
+                        let kv = KC.min(k - pc * KC);
+                        pack_b(b, jc * (NC / NR), pc, nv, kv, buf_b);
+                        // Later K blocks accumulate onto what the first one wrote.
+                        let beta = if pc == 0 { beta } else { 1.0 };
+                        for ic in 0..ceil_div(m, MC) {
+                            let mv = MC.min(m - ic * MC);
+                            let mut sa = make_tensor(make_smem_ptr(&mut buf_a[..]), PackedA::default());
+                            pack_a(a, ic * (MC / MR), pc, mv, kv, &mut sa);
+                            let sa = sa.view();
+                            for jr in 0..ceil_div(nv, NR) {
+                                let tb = DB::panel_b(buf_b, jr);
+                                for ir in 0..ceil_div(mv, MR) {
+                                    let ta = sa.slice(coord!(((_, ir), _)));
+                                    let tile = (ic * (MC / MR) + ir, jc * (NC / NR) + jr);
+                                    let (mr, nr) = (MR.min(mv - ir * MR), NR.min(nv - jr * NR));
+                                    mma_tile::<DC, DB::PanelB>(kv, ta, tb, alpha, beta, &mut c, tile, mr, nr);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+
+            /// Reserve `ws` for the product, give unit strides their static type, then run
+            /// the blocked product (`A: (M, K)`, `B: (N, K)`, `C: (M, N)`, `K > 0`).
+            $(#[$attr])*
+            pub(crate) fn run(
+                alpha: T,
+                a: GmemMat<'_, T, (isize, isize)>,
+                b: GmemMat<'_, T, (isize, isize)>,
+                beta: T,
+                c: GmemMatMut<'_, T, (isize, isize)>,
+                ws: &mut Workspace<T>,
+            ) {
+                let len = |x: isize, block: isize, r: isize| (ceil_div(x.min(block), r) * r * KC) as usize;
+                ws.reserve(len(a.shape().0, MC, MR), len(b.shape().0, NC, NR));
+                let (crs, ccs) = c.stride();
+                $crate::blas::blocked::with_unit_stride!(a, |a| $crate::blas::blocked::with_unit_stride!(b, |b| {
+                    if crs == 1 {
+                        let shape = c.shape();
+                        let c = c.with_layout(Layout::new(shape, (_1::default(), ccs)));
+                        gemm_blocked(alpha, a, b, beta, c, ws)
+                    } else {
+                        gemm_blocked(alpha, a, b, beta, c, ws)
+                    }
+                }))
+            }
+        }
+    };
+}
+
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+isa_gemm!(
+    /// f32, AVX-512F.
+    f32_avx512, f32_avx512, super::super::kernel::Fused,
+    #[target_feature(enable = "avx512f,avx2,fma")]
+);
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+isa_gemm!(
+    /// f32, AVX2 and FMA.
+    f32_avx2, f32_avx2, super::super::kernel::Fused,
+    #[target_feature(enable = "avx2,fma")]
+);
+isa_gemm!(
+    /// f32, the build's baseline target.
+    f32_base, f32_base, UniversalFma,
+);
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+isa_gemm!(
+    /// f64, AVX-512F.
+    f64_avx512, f64_avx512, super::super::kernel::Fused,
+    #[target_feature(enable = "avx512f,avx2,fma")]
+);
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+isa_gemm!(
+    /// f64, AVX2 and FMA.
+    f64_avx2, f64_avx2, super::super::kernel::Fused,
+    #[target_feature(enable = "avx2,fma")]
+);
+isa_gemm!(
+    /// f64, the build's baseline target.
+    f64_base, f64_base, UniversalFma,
+);
