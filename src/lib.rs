@@ -1,5 +1,8 @@
 #![doc = include_str!("../README.md")]
 #![no_std]
+// The device layer's GPU half needs the nvptx intrinsics and inline PTX (built with
+// Debian's rustc and RUSTC_BOOTSTRAP, see scripts/build-ptx.sh).
+#![cfg_attr(target_arch = "nvptx64", feature(stdarch_nvptx, asm_experimental_arch))]
 // No `unsafe` anywhere but `blas::dispatch::call`, which calls the `#[target_feature]`
 // GEMM kernels after checking the CPU (an `#[allow(unsafe_code)]` on that one function).
 #![deny(unsafe_code)]
@@ -7,6 +10,7 @@
 // Type-level algorithms spell their results as nested projections by nature.
 #![allow(clippy::type_complexity)]
 
+#[cfg(feature = "std")]
 extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
@@ -17,6 +21,8 @@ pub mod algebra;
 pub mod algorithm;
 #[cfg(feature = "std")]
 pub mod blas;
+#[cfg(any(target_arch = "nvptx64", feature = "std"))]
+pub mod cuda;
 #[cfg(feature = "std")]
 pub mod dynamic;
 pub mod int;

@@ -326,6 +326,13 @@ impl<L> Add<C<Z0>> for ArithTuple<L> {
         self
     }
 }
+impl<V, P> Add<C<Z0>> for ScaledBasis<V, P> {
+    type Output = ScaledBasis<V, P>;
+    #[inline(always)]
+    fn add(self, _: C<Z0>) -> ScaledBasis<V, P> {
+        self
+    }
+}
 impl<V, P> Add<ScaledBasis<V, P>> for C<Z0> {
     type Output = ScaledBasis<V, P>;
     #[inline(always)]

@@ -135,7 +135,7 @@ fn odometer2(t: &[Triple], f: &mut impl FnMut(isize, isize)) {
 #[inline(always)]
 pub(crate) fn walk_triples(t: &mut [Triple], reorder: bool, f: &mut impl FnMut(isize, isize)) {
     if reorder && t.iter().all(|&(_, _, sb)| sb != 0) {
-        t.sort_by_key(|&(_, _, sb)| sb.unsigned_abs());
+        t.sort_unstable_by_key(|&(_, _, sb)| sb.unsigned_abs());
     }
     odometer2(t, f);
 }

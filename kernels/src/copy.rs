@@ -1,0 +1,69 @@
+//! Vectorised copy: each thread moves [`COPY_VECS`] 128-bit vectors, the block's
+//! threads side by side so that every load and store is coalesced. The buffer is seen as
+//! a tensor of [`U128`] (CuTe's `recast<uint128_t>`), tiled per block by `local_tile` and
+//! per thread by `local_partition`; the last tile is predicated by an identity tensor.
+
+use cutlet::cuda::{GmemPtr, U128, block_idx, make_gmem_tensor, thread_idx};
+use cutlet::prelude::*;
+
+/// Threads per block.
+pub const COPY_THREADS: usize = 256;
+/// 128-bit vectors per thread.
+pub const COPY_VECS: usize = 4;
+/// `f32` elements one block copies.
+pub const COPY_TILE: usize = COPY_THREADS * COPY_VECS * 4;
+
+/// Blocks to launch for `n` elements.
+///
+/// ```
+/// assert_eq!(cutlet_kernels::copy::copy_blocks(4096), 1);
+/// assert_eq!(cutlet_kernels::copy::copy_blocks(4097), 2);
+/// ```
+pub fn copy_blocks(n: usize) -> usize {
+    n.div_ceil(COPY_TILE).max(1)
+}
+
+/// `dst[i] = src[i]` for `i < n`. Launch [`copy_blocks`]`(n)` blocks of [`COPY_THREADS`]
+/// threads; both buffers hold `n` `f32` and are 16-byte aligned.
+///
+/// ```
+/// use cutlet::cuda::{emu::{self, DeviceVec}, Dim3};
+/// use cutlet_kernels::copy::*;
+/// let n = 5000;
+/// let src = DeviceVec::from_slice(&(0..n).map(|i| i as f32).collect::<Vec<_>>());
+/// let dst = DeviceVec::<f32>::zeroed(n);
+/// let (s, d) = (src.ptr(), dst.ptr());
+/// emu::launch(Dim3::x(copy_blocks(n)), Dim3::x(COPY_THREADS), 0, || copy(s, d, n)).unwrap();
+/// assert_eq!(src.as_slice(), dst.as_slice());
+/// ```
+#[inline(always)]
+pub fn copy(src: GmemPtr<f32>, dst: GmemPtr<f32>, n: usize) {
+    let nv = n / 4;
+    let (bid, tid) = (block_idx().x, thread_idx().x);
+    // SAFETY: both buffers hold `n >= 4 * nv` f32, i.e. `nv` vectors; every access below is
+    // predicated on its identity coordinate being `< nv`, and each element is touched by
+    // one thread.
+    let (s, d) = unsafe {
+        (
+            make_gmem_tensor(src.cast::<U128>(), layout!(nv)),
+            make_gmem_tensor(dst.cast::<U128>(), layout!(nv)),
+        )
+    };
+    let tiler = shape!(1024);
+    let thr = layout!(256);
+    let ts = local_partition(local_tile(s, tiler, bid), thr, tid);
+    let mut td = local_partition(local_tile(d, tiler, bid), thr, tid);
+    let tc = local_partition(local_tile(make_identity_tensor(shape!(nv)), tiler, bid), thr, tid);
+    for i in 0..COPY_VECS {
+        if (tc.get(i) as usize) < nv {
+            td[i] = ts.get(i);
+        }
+    }
+    // The last `n % 4` elements, one per thread of block 0.
+    let tail = n - 4 * nv;
+    if bid == 0 && tid < tail {
+        // SAFETY: element `4 * nv + tid < n`, touched by this thread only.
+        let (s, mut d) = unsafe { (make_gmem_tensor(src, layout!(n)), make_gmem_tensor(dst, layout!(n))) };
+        d[4 * nv + tid] = s.get(4 * nv + tid);
+    }
+}

@@ -1,0 +1,20 @@
+//! GPU kernels written with cutlet's layouts. Each kernel is an ordinary Rust function
+//! over `cutlet::cuda` (the device layer): built for `nvptx64-nvidia-cuda` it is a PTX
+//! entry point (see `entry`), built for the host it runs on cutlet's CPU emulator
+//! (`cutlet::cuda::emu::launch`). There is one source for both.
+//!
+//! - [`copy`]: 128-bit vectorised copy of a large buffer;
+//! - [`transpose`]: shared-memory tiled transpose, any M and N, edges predicated with an
+//!   identity tensor;
+//! - [`tile_copy`]: `copy_if` on partial tiles of a matrix;
+//! - [`sgemm`]: SIMT SGEMM, CuTe's tutorial structure (global → shared → registers).
+#![no_std]
+#![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]
+
+pub mod copy;
+pub mod sgemm;
+pub mod tile_copy;
+pub mod transpose;
+
+#[cfg(target_arch = "nvptx64")]
+mod entry;

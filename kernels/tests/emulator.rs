@@ -1,0 +1,144 @@
+//! Every kernel on the CPU emulator, on sizes that stress the edges (1, primes,
+//! non-multiples of every tile), against a plain CPU reference.
+
+use cutlet::cuda::Dim3;
+use cutlet::cuda::emu::{DeviceVec, launch};
+use cutlet_kernels::{copy::*, sgemm::*, tile_copy::*, transpose::*};
+
+fn data(len: usize, seed: u32) -> Vec<f32> {
+    (0..len)
+        .map(|i| {
+            ((i as u32).wrapping_mul(2654435761).wrapping_add(seed) >> 20) as f32 / 64.0 - 32.0
+        })
+        .collect()
+}
+
+#[test]
+fn copy_matches_on_edge_sizes() {
+    for n in [1, 3, 4, 5, 1023, 4096, 4099, 12289] {
+        let src = DeviceVec::from_slice(&data(n, 1));
+        // One guard element after the end: the kernel must not write it.
+        let dst = DeviceVec::from_slice(&vec![-1.0f32; n + 1]);
+        let (s, d) = (src.ptr(), dst.ptr());
+        launch(Dim3::x(copy_blocks(n)), Dim3::x(COPY_THREADS), 0, || {
+            copy(s, d, n)
+        })
+        .unwrap();
+        assert_eq!(&dst.as_slice()[..n], src.as_slice(), "n = {n}");
+        assert_eq!(dst.as_slice()[n], -1.0, "n = {n}: wrote past the end");
+    }
+}
+
+#[test]
+fn transpose_matches_on_edge_sizes() {
+    for (m, n) in [
+        (1, 1),
+        (1, 37),
+        (37, 1),
+        (31, 33),
+        (64, 32),
+        (67, 45),
+        (13, 97),
+    ] {
+        let a = DeviceVec::from_slice(&data(m * n, 2));
+        let b = DeviceVec::from_slice(&vec![f32::NAN; m * n + 1]);
+        let (pa, pb) = (a.ptr(), b.ptr());
+        launch(
+            transpose_grid(m, n),
+            Dim3::x(TRANSPOSE_THREADS),
+            TRANSPOSE_SMEM,
+            || transpose(pa, pb, m, n),
+        )
+        .unwrap();
+        let (a, b) = (a.as_slice(), b.as_slice());
+        for i in 0..m {
+            for j in 0..n {
+                assert_eq!(b[j + i * n], a[i + j * m], "{m}x{n} at ({i},{j})");
+            }
+        }
+        assert!(b[m * n].is_nan(), "{m}x{n}: wrote past the end");
+    }
+}
+
+#[test]
+fn tile_copy_touches_only_the_matrix() {
+    for (m, n, ldb) in [(1, 1, 3), (63, 17, 64), (65, 16, 70), (130, 33, 131)] {
+        let a = DeviceVec::from_slice(&data(m * n, 3));
+        let b = DeviceVec::from_slice(&vec![f32::NAN; ldb * n + 1]);
+        let (pa, pb) = (a.ptr(), b.ptr());
+        launch(tile_copy_grid(m, n), Dim3::x(TILE_COPY_THREADS), 0, || {
+            tile_copy(pa, pb, m, n, ldb)
+        })
+        .unwrap();
+        let (a, b) = (a.as_slice(), b.as_slice());
+        for j in 0..n {
+            for i in 0..ldb {
+                let v = b[i + j * ldb];
+                if i < m {
+                    assert_eq!(v, a[i + j * m], "({i},{j})");
+                } else {
+                    assert!(v.is_nan(), "{m}x{n}: wrote the padding at ({i},{j})");
+                }
+            }
+        }
+    }
+}
+
+fn sgemm_ref(p: SgemmArgs, a: &[f32], b: &[f32], c: &[f32]) -> Vec<f32> {
+    let mut out = c.to_vec();
+    for j in 0..p.n {
+        for i in 0..p.m {
+            let mut s = 0f64;
+            for l in 0..p.k {
+                s += a[i + l * p.lda] as f64 * b[j + l * p.ldb] as f64;
+            }
+            out[i + j * p.ldc] =
+                (p.alpha as f64 * s + p.beta as f64 * c[i + j * p.ldc] as f64) as f32;
+        }
+    }
+    out
+}
+
+#[test]
+fn sgemm_matches_reference_on_edge_sizes() {
+    for (m, n, k) in [
+        (1, 1, 1),
+        (7, 3, 5),
+        (128, 128, 8),
+        (131, 17, 9),
+        (13, 140, 23),
+    ] {
+        let (lda, ldb, ldc) = (m + 1, n + 2, m + 3);
+        let p = SgemmArgs {
+            m,
+            n,
+            k,
+            lda,
+            ldb,
+            ldc,
+            alpha: 1.5,
+            beta: -0.5,
+        };
+        let a = DeviceVec::from_slice(&data(lda * k, 4));
+        let b = DeviceVec::from_slice(&data(ldb * k, 5));
+        let c0 = data(ldc * n, 6);
+        let c = DeviceVec::from_slice(&c0);
+        let (pa, pb, pc) = (a.ptr(), b.ptr(), c.ptr());
+        launch(sgemm_grid(m, n), Dim3::x(SGEMM_THREADS), SGEMM_SMEM, || {
+            sgemm(p, pa, pb, pc)
+        })
+        .unwrap();
+        let want = sgemm_ref(p, a.as_slice(), b.as_slice(), &c0);
+        for (idx, (g, w)) in c.as_slice().iter().zip(&want).enumerate() {
+            let (i, j) = (idx % ldc, idx / ldc);
+            if i >= m {
+                assert_eq!(*g, c0[idx], "{m}x{n}x{k}: wrote padding ({i},{j})");
+            } else {
+                assert!(
+                    (g - w).abs() <= 1e-3 * (1.0 + w.abs()),
+                    "{m}x{n}x{k} ({i},{j}): {g} vs {w}"
+                );
+            }
+        }
+    }
+}

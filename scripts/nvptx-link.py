@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Stand-in for rustup's `llvm-bitcode-linker` on the nvptx64-nvidia-cuda target.
+
+rustc links a PTX "cdylib" by calling a linker with the bitcode objects and rlibs of
+the crate graph. rustup ships `llvm-bitcode-linker` for that; Debian's rustc does not,
+so cargo is pointed here through CARGO_TARGET_NVPTX64_NVIDIA_CUDA_LINKER. The steps:
+
+  llvm-link --ignore-non-bitcode   all bitcode into one module
+  opt internalize,globaldce,O3     keep only the exported kernels, then optimise
+  llc -O3 --mcpu=sm_XX             emit PTX
+
+Internalising before optimising matters: `core` is large and most of it is dead.
+LLVM_BIN names the llvm-N bin directory (scripts/build-ptx.sh sets it).
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+
+def expand(args):
+    """rustc may pass arguments in an @response file, one per line."""
+    out = []
+    for a in args:
+        if a.startswith("@") and os.path.isfile(a[1:]):
+            with open(a[1:], encoding="utf-8") as f:
+                out.extend(line.rstrip("\n") for line in f if line.strip())
+        else:
+            out.append(a)
+    return out
+
+
+def main(argv):
+    llvm = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
+    args = expand(argv)
+    inputs, exports, out, cpu, opt_level = [], [], None, "sm_90", "3"
+    i = 0
+    while i < len(args):
+        a = args[i]
+        nxt = args[i + 1] if i + 1 < len(args) else None
+        if a == "-o":
+            out, i = nxt, i + 2
+            continue
+        if a == "--export-symbol":
+            exports.append(nxt)
+            i += 2
+            continue
+        if a.startswith("--export-symbol="):
+            exports.append(a.split("=", 1)[1])
+        elif a == "--target-cpu":
+            cpu, i = nxt, i + 2
+            continue
+        elif a.startswith("--target-cpu="):
+            cpu = a.split("=", 1)[1]
+        elif a in ("--target", "-L", "--target-feature", "--linker-flavor"):
+            i += 2
+            continue
+        elif a.startswith("-O") and len(a) == 3:
+            opt_level = a[2]
+        elif a.startswith("-"):
+            pass  # flags a bitcode link does not need
+        elif os.path.isfile(a):
+            inputs.append(a)
+        i += 1
+    if out is None:
+        sys.exit("nvptx-link: no -o output given")
+    if opt_level not in "0123":
+        opt_level = "3"
+    with tempfile.TemporaryDirectory() as tmp:
+        linked = os.path.join(tmp, "linked.bc")
+        optimised = os.path.join(tmp, "opt.bc")
+        api = os.path.join(tmp, "exports.txt")
+        with open(api, "w", encoding="utf-8") as f:
+            f.write("\n".join(exports) + "\n")
+        run([f"{llvm}/llvm-link", "--ignore-non-bitcode", "-o", linked, *inputs])
+        run([f"{llvm}/opt", f"--internalize-public-api-file={api}",
+             "--passes=internalize,globaldce,default<O3>", linked, "-o", optimised])
+        run([f"{llvm}/llc", "-O3", f"--mcpu={cpu}", optimised, "-o", out])
+
+
+def run(cmd):
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.stderr.write(f"nvptx-link: {' '.join(cmd)}\n{r.stderr}")
+        sys.exit(r.returncode)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,56 @@
+//! The device layer: what a GPU kernel needs besides layouts. Thread and block
+//! indices ([`thread_idx`], [`block_idx`], ...), barriers ([`syncthreads`]), warp
+//! lanes and collectives, engines over global and shared memory ([`GmemPtr`],
+//! [`make_gmem_tensor`], [`SmemBuffer`]) and the warp-level instructions of the atoms
+//! (`mma.sync`, `ldmatrix`, `cp.async`).
+//!
+//! A kernel is an ordinary Rust function over this module. Compiled for
+//! `nvptx64-nvidia-cuda`, every item here is the hardware's (special registers, `bar.sync`,
+//! inline PTX). Compiled for the host, the same items are the CPU emulator's
+//! ([`emu::launch`]): each thread of a block is an OS thread, barriers are real barriers and
+//! warp collectives move values between the emulated lanes as the hardware does. The
+//! kernel source is the same in both places.
+//!
+//! This is one of the two places where cutlet uses `unsafe` (raw device pointers, inline
+//! PTX, shared memory); each block says why it is sound.
+//!
+//! ```
+//! use cutlet::cuda::{self, emu, Dim3, GmemPtr};
+//! use cutlet::prelude::*;
+//!
+//! // y[i] = 2 * x[i], one element per thread.
+//! fn scale(x: GmemPtr<f32>, y: GmemPtr<f32>, n: usize) {
+//!     let i = cuda::block_idx().x * cuda::block_dim().x + cuda::thread_idx().x;
+//!     // SAFETY: both buffers hold `n` elements and only element `i < n` is touched.
+//!     let (x, mut y) = unsafe { (make_gmem_tensor(x, layout!(n)), make_gmem_tensor(y, layout!(n))) };
+//!     if i < n {
+//!         y[i] = 2.0 * x.get(i);
+//!     }
+//! }
+//!
+//! let x: Vec<f32> = (0..100).map(|i| i as f32).collect();
+//! let mut y = vec![0f32; 100];
+//! let (xp, yp) = (GmemPtr::from_slice(&x), GmemPtr::from_mut_slice(&mut y));
+//! emu::launch(Dim3::x(4), Dim3::x(32), 0, || scale(xp, yp, 100)).unwrap();
+//! assert_eq!(y[99], 198.0);
+//! ```
+#![allow(unsafe_code)]
+
+mod dim;
+mod index;
+mod ptr;
+mod smem;
+mod sync;
+mod vector;
+mod warp;
+
+#[cfg(not(target_arch = "nvptx64"))]
+pub mod emu;
+
+pub use dim::Dim3;
+pub use index::{block_dim, block_idx, grid_dim, thread_idx};
+pub use ptr::{GmemPtr, PtrEngine, make_gmem_tensor, make_smem_tensor};
+pub use smem::{SmemBuffer, dynamic_smem};
+pub use sync::syncthreads;
+pub use vector::{U64, U128};
+pub use warp::{WARP_SIZE, lane_id, shfl_sync, warp_id};
