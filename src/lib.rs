@@ -41,6 +41,16 @@ pub mod tuple;
 /// assert_eq!(l.call(coord!((2, 3))).to_string(), "_14");
 /// ```
 pub use cutlet_macros::shape as coord;
+/// A `for` loop over a literal range, unrolled at compile time (CuTe's `CUTE_UNROLL`):
+/// each copy of the body sees the loop variable as a constant `usize`, so register
+/// fragments indexed by it stay in registers on the GPU.
+///
+/// ```
+/// let mut acc = [0usize; 4];
+/// cutlet::unroll!(for i in 0..4 { acc[i] = i * i; });
+/// assert_eq!(acc, [0, 1, 4, 9]);
+/// ```
+pub use cutlet_macros::unroll;
 pub use cutlet_macros::{layout, layout_t, shape, shape_t};
 
 #[doc(hidden)]
@@ -69,5 +79,5 @@ pub mod prelude {
     pub use crate::layout::*;
     pub use crate::tensor::*;
     pub use crate::tuple::{Cute, CuteDisplay};
-    pub use crate::{coord, layout, layout_t, path, shape, shape_t};
+    pub use crate::{coord, layout, layout_t, path, shape, shape_t, unroll};
 }

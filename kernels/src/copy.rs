@@ -54,11 +54,20 @@ pub fn copy(src: GmemPtr<f32>, dst: GmemPtr<f32>, n: usize) {
     let ts = local_partition(local_tile(s, tiler, bid), thr, tid);
     let mut td = local_partition(local_tile(d, tiler, bid), thr, tid);
     let tc = local_partition(local_tile(make_identity_tensor(shape!(nv)), tiler, bid), thr, tid);
-    for i in 0..COPY_VECS {
+    // All loads first, into a register fragment, then all stores: four 128-bit loads in
+    // flight per thread (stores through raw pointers could alias the loads, so the
+    // compiler would not reorder them on its own).
+    let mut frag = make_fragment_like(&ts);
+    unroll!(for i in 0..4 {
         if (tc.get(i) as usize) < nv {
-            td[i] = ts.get(i);
+            frag[i] = ts.get(i);
         }
-    }
+    });
+    unroll!(for i in 0..4 {
+        if (tc.get(i) as usize) < nv {
+            td.set(i, frag.get(i));
+        }
+    });
     // The last `n % 4` elements, one per thread of block 0.
     let tail = n - 4 * nv;
     if bid == 0 && tid < tail {

@@ -7,12 +7,14 @@
 //! - [`transpose`]: shared-memory tiled transpose, any M and N, edges predicated with an
 //!   identity tensor;
 //! - [`tile_copy`]: `copy_if` on partial tiles of a matrix;
+//! - [`static_layout`]: a gather through a static layout (its PTX is checked);
 //! - [`sgemm`]: SIMT SGEMM, CuTe's tutorial structure (global → shared → registers).
 #![no_std]
 #![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]
 
 pub mod copy;
 pub mod sgemm;
+pub mod static_layout;
 pub mod tile_copy;
 pub mod transpose;
 

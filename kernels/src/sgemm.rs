@@ -13,7 +13,7 @@
 //! A is `m x k` column-major (`lda`), B is `n x k` column-major (`ldb`, CuTe's "TN"
 //! convention B(N,K)), C is `m x n` column-major (`ldc`).
 
-use cutlet::cuda::{GmemPtr, SmemBuffer, block_idx, make_gmem_tensor, syncthreads, thread_idx};
+use cutlet::cuda::{GmemPtr, fma, SmemBuffer, block_idx, make_gmem_tensor, syncthreads, thread_idx};
 use cutlet::prelude::*;
 
 /// Threads per block.
@@ -32,6 +32,7 @@ pub fn sgemm_grid(m: usize, n: usize) -> cutlet::cuda::Dim3 {
 
 /// The problem: sizes, leading dimensions, scalars.
 #[derive(Clone, Copy, Debug)]
+#[repr(C)]
 pub struct SgemmArgs {
     /// Rows of A and C.
     pub m: usize,
@@ -112,7 +113,11 @@ pub fn sgemm(p: SgemmArgs, a: GmemPtr<f32>, b: GmemPtr<f32>, c: GmemPtr<f32>) {
     let tcgc = local_partition(gc, tc_thr, tid); // (8, 8)
     let tccc = local_partition(cc, tc_thr, tid);
     let mut acc = make_fragment_like(&tcgc);
-    clear(&mut acc);
+    unroll!(for j in 0..8 {
+        unroll!(for i in 0..8 {
+            acc[(i, j)] = 0.0;
+        });
+    });
 
     let (mi, ni, ki) = (m as isize, n as isize, k as isize);
     let k_tiles = k.div_ceil(8);
@@ -137,30 +142,30 @@ pub fn sgemm(p: SgemmArgs, a: GmemPtr<f32>, b: GmemPtr<f32>, c: GmemPtr<f32>) {
         if kt + 1 < k_tiles {
             load(kt + 1, 1 - stage);
         }
-        for kk in 0..8usize {
+        unroll!(for kk in 0..8 {
             let mut af = [0f32; 8];
             let mut bf = [0f32; 8];
-            for i in 0..8usize {
+            unroll!(for i in 0..8 {
                 af[i] = tcsa.get((i, kk, stage));
                 bf[i] = tcsb.get((i, kk, stage));
-            }
-            for j in 0..8usize {
-                for i in 0..8usize {
-                    acc[(i, j)] += af[i] * bf[j];
-                }
-            }
-        }
+            });
+            unroll!(for j in 0..8 {
+                unroll!(for i in 0..8 {
+                    acc[(i, j)] = fma(af[i], bf[j], acc.get((i, j)));
+                });
+            });
+        });
         syncthreads();
     }
 
     let mut tcgc = tcgc;
-    for j in 0..8usize {
-        for i in 0..8usize {
+    unroll!(for j in 0..8 {
+        unroll!(for i in 0..8 {
             let (x, y) = tccc.get((i, j));
             if x < mi && y < ni {
                 let old = if beta == 0.0 { 0.0 } else { tcgc.get((i, j)) };
                 tcgc[(i, j)] = alpha * acc.get((i, j)) + beta * old;
             }
-        }
-    }
+        });
+    });
 }

@@ -66,15 +66,20 @@ pub fn transpose(a: GmemPtr<f32>, b: GmemPtr<f32>, m: usize, n: usize) {
 
     // Read A: threads column-major over the tile, 4 values each.
     let rd = layout!((32, 8));
+    // Loads into registers first (four in flight per thread), then into shared memory.
     let ta = local_partition(ga, rd, tid);
     let mut ts = local_partition(s, rd, tid);
     let tc = local_partition(cid, rd, tid);
-    for i in 0..4usize {
+    let mut frag = make_fragment_like(&ta);
+    unroll!(for i in 0..4 {
         let (x, y) = tc.get(i);
         if x < m && y < n {
-            ts[i] = ta.get(i);
+            frag[i] = ta.get(i);
         }
-    }
+    });
+    unroll!(for i in 0..4 {
+        ts.set(i, frag.get(i));
+    });
     syncthreads();
     // Write B: threads row-major over the tile, so consecutive threads write
     // consecutive addresses of B.
@@ -82,10 +87,13 @@ pub fn transpose(a: GmemPtr<f32>, b: GmemPtr<f32>, m: usize, n: usize) {
     let mut tb = local_partition(gb, wr, tid);
     let ts = local_partition(s, wr, tid);
     let tc = local_partition(cid, wr, tid);
-    for i in 0..4usize {
+    unroll!(for i in 0..4 {
+        frag[i] = ts.get(i);
+    });
+    unroll!(for i in 0..4 {
         let (x, y) = tc.get(i);
         if x < m && y < n {
-            tb[i] = ts.get(i);
+            tb.set(i, frag.get(i));
         }
-    }
+    });
 }

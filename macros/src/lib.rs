@@ -386,3 +386,66 @@ pub fn __dim_names(input: TokenStream) -> TokenStream {
     });
     quote! { #(#impls)* }.into()
 }
+
+/// A `for` loop over a literal range, unrolled at compile time (CuTe's `CUTE_UNROLL`):
+/// `unroll!(for i in 0..8 { body })` is eight copies of `body`, each with `i` bound to a
+/// constant `usize`. Kernels index register fragments with constants this way, so the
+/// fragments stay in registers.
+#[proc_macro]
+pub fn unroll(input: TokenStream) -> TokenStream {
+    match parse_unroll(input) {
+        Ok(ts) => ts.into(),
+        Err(e) => e.into_compile_error(),
+    }
+}
+
+fn parse_unroll(input: TokenStream) -> Result<TS2, Error> {
+    let toks: Vec<TokenTree> = TS2::from(input).into_iter().collect();
+    let shape_err = |span: Span| {
+        Error(
+            span,
+            "unroll!: expected `for NAME in START..END { ... }` with integer literals".into(),
+        )
+    };
+    let lit = |t: Option<&TokenTree>| -> Result<usize, Error> {
+        match t {
+            Some(TokenTree::Literal(l)) => l
+                .to_string()
+                .trim_end_matches("usize")
+                .replace('_', "")
+                .parse::<usize>()
+                .map_err(|_| shape_err(l.span())),
+            Some(t) => Err(shape_err(t.span())),
+            None => Err(shape_err(Span::call_site())),
+        }
+    };
+    let is_ident = |t: Option<&TokenTree>, s: &str| matches!(t, Some(TokenTree::Ident(i)) if i == s);
+    let is_punct = |t: Option<&TokenTree>, c: char| matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == c);
+    if !is_ident(toks.first(), "for") {
+        return Err(shape_err(toks.first().map_or(Span::call_site(), |t| t.span())));
+    }
+    let name = match toks.get(1) {
+        Some(t @ TokenTree::Ident(_)) => t.clone(),
+        t => return Err(shape_err(t.map_or(Span::call_site(), |t| t.span()))),
+    };
+    if !is_ident(toks.get(2), "in") {
+        return Err(shape_err(toks.get(2).map_or(Span::call_site(), |t| t.span())));
+    }
+    let start = lit(toks.get(3))?;
+    if !(is_punct(toks.get(4), '.') && is_punct(toks.get(5), '.')) {
+        return Err(shape_err(toks.get(4).map_or(Span::call_site(), |t| t.span())));
+    }
+    let end = lit(toks.get(6))?;
+    let body = match toks.get(7) {
+        Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace && toks.len() == 8 => g.clone(),
+        t => return Err(shape_err(t.map_or(Span::call_site(), |t| t.span()))),
+    };
+    if end < start || end - start > 4096 {
+        return Err(Error(
+            toks[6].span(),
+            format!("unroll!: {start}..{end} is not a range of at most 4096 iterations"),
+        ));
+    }
+    let copies = (start..end).map(|i| quote!({ #[allow(unused_variables)] let #name: usize = #i; #body }));
+    Ok(quote!({ #(#copies)* }))
+}

@@ -220,7 +220,7 @@ pub fn copy_if<EP, SP, DP, E1, S1, D1, E2, S2, D2>(
     for i in 0..ld.walk_size() {
         if pred.engine.read(lp.walk_index(i)).holds() {
             let v = src.engine.read(ls.walk_index(i));
-            *dst.engine.at_mut(ld.walk_index(i)) = v.cast();
+            dst.engine.write(ld.walk_index(i), v.cast());
         }
     }
 }

@@ -38,6 +38,7 @@
 
 mod dim;
 mod index;
+mod math;
 mod ptr;
 mod smem;
 mod sync;
@@ -49,8 +50,9 @@ pub mod emu;
 
 pub use dim::Dim3;
 pub use index::{block_dim, block_idx, grid_dim, thread_idx};
+pub use math::fma;
 pub use ptr::{GmemPtr, PtrEngine, make_gmem_tensor, make_smem_tensor};
 pub use smem::{SmemBuffer, dynamic_smem};
-pub use sync::syncthreads;
+pub use sync::{syncthreads, trap};
 pub use vector::{U64, U128};
 pub use warp::{WARP_SIZE, lane_id, shfl_sync, warp_id};

@@ -7,6 +7,7 @@ use crate::tensor::{
     AsView, AsViewMut, Engine, EngineMut, EngineRef, Gmem, IntoLayout, MemSpace, Offset, Smem,
     Tensor,
 };
+use super::vector;
 use core::marker::PhantomData;
 
 /// A pointer to global memory, as a kernel argument: `Copy`, and shareable between the
@@ -170,7 +171,7 @@ impl<T: Copy, Sp: MemSpace> Engine for PtrEngine<T, Sp> {
     fn read(&self, off: isize) -> T {
         // SAFETY: the constructor's contract puts every offset a layout produces inside
         // the buffer.
-        unsafe { self.at_ptr(off).read() }
+        unsafe { vector::load::<T, Sp>(self.at_ptr(off)) }
     }
 }
 impl<T: Copy, Sp: MemSpace> EngineRef for PtrEngine<T, Sp> {
@@ -196,6 +197,11 @@ impl<T: Copy, Sp: MemSpace> EngineMut for PtrEngine<T, Sp> {
     fn run_mut(&mut self, off: isize, n: usize) -> &mut [T] {
         // SAFETY: as for `run`, and exclusive by the contract.
         unsafe { core::slice::from_raw_parts_mut(self.at_ptr(off), n) }
+    }
+    #[inline(always)]
+    fn write(&mut self, off: isize, v: T) {
+        // SAFETY: in bounds and not aliased by another thread, by the constructor's contract.
+        unsafe { vector::store::<T, Sp>(self.at_ptr(off), v) }
     }
 }
 impl<T: Copy, Sp: MemSpace> Offset for PtrEngine<T, Sp> {

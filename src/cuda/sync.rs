@@ -25,3 +25,21 @@ pub fn syncthreads() {
     #[cfg(not(target_arch = "nvptx64"))]
     super::emu::block_barrier(core::panic::Location::caller());
 }
+
+/// Aborts the kernel (PTX `trap`); the host sees a launch failure. In the emulator it
+/// fails the launch. Kernels' `#[panic_handler]` calls it.
+///
+/// ```
+/// use cutlet::cuda::{emu, trap, Dim3};
+/// assert!(emu::launch(Dim3::x(1), Dim3::x(1), 0, || trap()).is_err());
+/// ```
+#[inline(always)]
+pub fn trap() -> ! {
+    #[cfg(target_arch = "nvptx64")]
+    // SAFETY: `trap` ends the kernel; it has no other effect.
+    unsafe {
+        core::arch::nvptx::trap()
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    panic!("trap")
+}

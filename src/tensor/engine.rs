@@ -198,6 +198,12 @@ pub trait EngineMut: EngineRef {
     fn at_mut(&mut self, off: isize) -> &mut Self::Elem;
     /// The `n` elements starting at `off`, mutably.
     fn run_mut(&mut self, off: isize, n: usize) -> &mut [Self::Elem];
+    /// Stores `v` at `off` (engines over device memory store 128-bit elements with one
+    /// vector instruction here).
+    #[inline(always)]
+    fn write(&mut self, off: isize, v: Self::Elem) {
+        *self.at_mut(off) = v;
+    }
 }
 
 /// Engines that can move their origin (views): what slicing a tensor needs.

@@ -170,6 +170,28 @@ impl<E: Engine, S: ToList, D: ToList> Tensor<E, Layout<S, D>> {
     }
 }
 
+impl<E: EngineMut, S: ToList, D: ToList> Tensor<E, Layout<S, D>> {
+    /// CuTe's `tensor(coord) = v`: stores `v` at a coordinate through the engine's
+    /// [`write`](EngineMut::write).
+    ///
+    /// ```
+    /// use cutlet::prelude::*;
+    /// let mut data = [0i32; 6];
+    /// let mut t = make_tensor(&mut data[..], layout!((2,3):(3,1)));
+    /// t.set((1usize, 2usize), 7);
+    /// assert_eq!(data[5], 7);
+    /// ```
+    #[inline(always)]
+    pub fn set<Cd: ToList>(&mut self, c: Cd, v: E::Elem)
+    where
+        ListOf<Cd>: Crd2Index<ListOf<S>, ListOf<D>, isize> + InRange<ListOf<S>>,
+    {
+        let (s, d) = (self.layout.shape(), self.layout.stride());
+        let off = c.to_list().crd2index(s.to_list(), d.to_list());
+        self.engine.write(off, v)
+    }
+}
+
 impl<E: EngineMut, S: Copy, D: Copy> Tensor<E, Layout<S, D>>
 where
     Layout<S, D>: crate::algorithm::Walk,

@@ -196,7 +196,8 @@ pub fn launch<F: Fn() + Sync>(
         for t in 0..threads {
             let (state, error, rendezvous, kernel) = (&state, &error, &rendezvous, &kernel);
             std::thread::Builder::new()
-                .stack_size(1 << 20)
+                // Debug builds of unrolled kernels keep large frames.
+                .stack_size(16 << 20)
                 .spawn_scoped(s, move || {
                     run_thread(t, grid, block, state, error, rendezvous, kernel)
                 })

@@ -1,0 +1,59 @@
+//! `cutlet-gpu`: runs every kernel of `cutlet-kernels` on the GPU from its PTX, checks
+//! each against a CPU reference (sizes include 1, primes and non-multiples of the
+//! tiles), then times them with CUDA events next to the peer measured in the same run:
+//! the driver's device-to-device copy for the copy and transpose kernels, cuBLAS for
+//! SGEMM. Prints one markdown table; exits non-zero if a check fails.
+//!
+//! ```text
+//! cutlet-gpu [--ptx target/ptx/sm_90/cutlet_kernels.ptx] [--check-only]
+//! ```
+//! libcuda is loaded at run time (cudarc's dynamic loading), so this builds anywhere.
+
+mod kernels;
+mod timing;
+
+use cudarc::driver::{CudaContext, sys};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run() -> Result<bool, Box<dyn std::error::Error>> {
+    let mut ptx = String::from("target/ptx/sm_90/cutlet_kernels.ptx");
+    let mut check_only = false;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--ptx" => ptx = args.next().ok_or("--ptx needs a path")?,
+            "--check-only" => check_only = true,
+            other => return Err(format!("unknown argument `{other}`").into()),
+        }
+    }
+    let ctx = CudaContext::new(0)?;
+    let attr = |a| ctx.attribute(a).unwrap_or(-1);
+    println!(
+        "device: {} (sm_{}{}), {} SMs, SM clock {} MHz, memory clock {} MHz, bus {} bits",
+        ctx.name()?,
+        attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR),
+        attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR),
+        attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT),
+        attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_CLOCK_RATE) / 1000,
+        attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE) / 1000,
+        attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH),
+    );
+    let src = std::fs::read_to_string(&ptx).map_err(|e| format!("reading {ptx}: {e}"))?;
+    let k = kernels::Kernels::load(&ctx, src)?;
+    let ok = k.check_all()?;
+    if ok && !check_only {
+        k.measure_all()?;
+    }
+    Ok(ok)
+}

@@ -1,0 +1,41 @@
+//! Timing with CUDA events: warm up, then time each run separately and report the
+//! median and the spread (min..max).
+
+use cudarc::driver::{CudaStream, DriverError, sys};
+use std::sync::Arc;
+
+/// Milliseconds of `runs` timed calls of `f` after `warmup` untimed ones, sorted.
+pub fn time_ms(
+    stream: &Arc<CudaStream>,
+    warmup: usize,
+    runs: usize,
+    mut f: impl FnMut() -> Result<(), DriverError>,
+) -> Result<Vec<f64>, DriverError> {
+    for _ in 0..warmup {
+        f()?;
+    }
+    let ctx = stream.context();
+    let mut out = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let start = ctx.new_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT))?;
+        let end = ctx.new_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT))?;
+        start.record(stream)?;
+        f()?;
+        end.record(stream)?;
+        out.push(start.elapsed_ms(&end)? as f64);
+    }
+    out.sort_by(f64::total_cmp);
+    Ok(out)
+}
+
+/// Median of sorted samples.
+pub fn median(s: &[f64]) -> f64 {
+    let n = s.len();
+    if n % 2 == 1 { s[n / 2] } else { (s[n / 2 - 1] + s[n / 2]) / 2.0 }
+}
+
+/// `median (min..max)` of a rate computed from each sample (`work / ms`).
+pub fn rate(samples: &[f64], work: f64) -> (f64, f64, f64) {
+    let r = |ms: f64| work / (ms * 1e-3);
+    (r(median(samples)), r(samples[samples.len() - 1]), r(samples[0]))
+}

@@ -1,0 +1,75 @@
+//! PTX entry points: `extern "ptx-kernel"` wrappers that turn raw kernel parameters into
+//! the device layer's types and call the kernel functions. The host program
+//! (`cuda-host/`) launches them by these names.
+
+use crate::{copy, sgemm, static_layout, tile_copy, transpose};
+use cutlet::cuda::GmemPtr;
+
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo) -> ! {
+    cutlet::cuda::trap()
+}
+
+/// See [`copy::copy`].
+///
+/// # Safety
+/// `src` and `dst` point to `n` `f32`, 16-byte aligned, not overlapping.
+#[unsafe(no_mangle)]
+pub unsafe extern "ptx-kernel" fn cutlet_copy(src: *const f32, dst: *mut f32, n: usize) {
+    // SAFETY: the caller's contract above is the kernel's.
+    copy::copy(unsafe { GmemPtr::new(src as *mut f32) }, unsafe { GmemPtr::new(dst) }, n)
+}
+
+/// See [`transpose::transpose`].
+///
+/// # Safety
+/// `a` and `b` point to `m * n` `f32`, not overlapping.
+#[unsafe(no_mangle)]
+pub unsafe extern "ptx-kernel" fn cutlet_transpose(a: *const f32, b: *mut f32, m: usize, n: usize) {
+    // SAFETY: the caller's contract above is the kernel's.
+    transpose::transpose(unsafe { GmemPtr::new(a as *mut f32) }, unsafe { GmemPtr::new(b) }, m, n)
+}
+
+/// See [`tile_copy::tile_copy`].
+///
+/// # Safety
+/// `a` points to `m * n` `f32`, `b` to `ldb * n`, not overlapping.
+#[unsafe(no_mangle)]
+pub unsafe extern "ptx-kernel" fn cutlet_tile_copy(
+    a: *const f32,
+    b: *mut f32,
+    m: usize,
+    n: usize,
+    ldb: usize,
+) {
+    // SAFETY: the caller's contract above is the kernel's.
+    tile_copy::tile_copy(unsafe { GmemPtr::new(a as *mut f32) }, unsafe { GmemPtr::new(b) }, m, n, ldb)
+}
+
+/// See [`sgemm::sgemm`].
+///
+/// # Safety
+/// A holds `lda * k`, B `ldb * k`, C `ldc * n` `f32`; C does not overlap A or B.
+#[unsafe(no_mangle)]
+pub unsafe extern "ptx-kernel" fn cutlet_sgemm(
+    args: sgemm::SgemmArgs,
+    a: *const f32,
+    b: *const f32,
+    c: *mut f32,
+) {
+    // SAFETY: the caller's contract above is the kernel's.
+    let (a, b, c) = unsafe {
+        (GmemPtr::new(a as *mut f32), GmemPtr::new(b as *mut f32), GmemPtr::new(c))
+    };
+    sgemm::sgemm(args, a, b, c)
+}
+
+/// See [`static_layout::gather`].
+///
+/// # Safety
+/// `x` and `y` point to 32 `f32` each.
+#[unsafe(no_mangle)]
+pub unsafe extern "ptx-kernel" fn cutlet_static_layout(x: *const f32, y: *mut f32) {
+    // SAFETY: the caller's contract above is the kernel's.
+    static_layout::gather(unsafe { GmemPtr::new(x as *mut f32) }, unsafe { GmemPtr::new(y) })
+}

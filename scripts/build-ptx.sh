@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Builds the kernels crate (kernels/) to PTX for sm_80 and sm_90, then assembles each
+# with ptxas and checks it (scripts/check-ptx.py): target/ptx/sm_XX/cutlet_kernels.ptx.
+#
+# Needs Debian's rustc (1.96, bookworm-security) with its std sources and the llvm-N
+# tools of the same LLVM major; installs them when missing (as root). ptxas comes from
+# the nvidia-cuda-nvcc-cu12 wheel (PyPI), installed under target/ptxas. Set
+# SKIP_PTXAS=1 to build the PTX only.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(rustc-web cargo-web rust-web-src llvm-22)
+missing=()
+for p in "${packages[@]}"; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "build-ptx: installing ${missing[*]} (Debian bookworm-security)"
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "build-ptx: error: run as root or install: apt-get install ${missing[*]}" >&2
+        exit 1
+    fi
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+RUSTC=/usr/bin/rustc
+llvm_major=$("$RUSTC" -vV | sed -n 's/^LLVM version: \([0-9]*\).*/\1/p')
+LLVM_BIN=/usr/lib/llvm-${llvm_major}/bin
+if [ ! -x "$LLVM_BIN/llvm-link" ]; then
+    echo "build-ptx: error: Debian's rustc now uses LLVM ${llvm_major}, but $LLVM_BIN/llvm-link is missing." >&2
+    echo "build-ptx: install llvm-${llvm_major} (and update 'packages' in this script); older llvm-link cannot read LLVM ${llvm_major} bitcode." >&2
+    exit 1
+fi
+
+for arch in sm_80 sm_90; do
+    echo "build-ptx: $arch"
+    RUSTC_BOOTSTRAP=1 RUSTC="$RUSTC" LLVM_BIN="$LLVM_BIN" \
+    CARGO_TARGET_NVPTX64_NVIDIA_CUDA_LINKER="$PWD/scripts/nvptx-link.py" \
+    RUSTFLAGS="-C target-cpu=$arch" \
+        /usr/bin/cargo build --release --quiet -p cutlet-kernels --no-default-features \
+        --target nvptx64-nvidia-cuda -Zbuild-std=core --target-dir "target/nvptx-$arch"
+    mkdir -p "target/ptx/$arch"
+    cp "target/nvptx-$arch/nvptx64-nvidia-cuda/release/cutlet_kernels.ptx" "target/ptx/$arch/"
+done
+
+if [ "${SKIP_PTXAS:-0}" = 1 ]; then
+    exit 0
+fi
+ptxas=target/ptxas/nvidia/cuda_nvcc/bin/ptxas
+if [ ! -x "$ptxas" ]; then
+    echo "build-ptx: installing ptxas (nvidia-cuda-nvcc-cu12==12.9.86) under target/ptxas"
+    python3 -m pip install --quiet --disable-pip-version-check --no-deps \
+        --target target/ptxas nvidia-cuda-nvcc-cu12==12.9.86
+fi
+python3 scripts/check-ptx.py "$ptxas" target/ptx

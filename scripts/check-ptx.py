@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Assembles the kernels' PTX with ptxas for each architecture and checks it.
+
+usage: check-ptx.py PTXAS PTX_DIR    (PTX_DIR/sm_XX/cutlet_kernels.ptx)
+
+Checks, per architecture: every entry assembles; no entry spills or keeps a stack
+frame (register arrays stayed in registers); the static-layout kernel contains no
+`call` and no local memory (its layout arithmetic folded to integer instructions); the
+SGEMM inner loop uses `fma.rn.f32`. Writes PTX_DIR/sm_XX/ptxas.txt and prints a table
+of registers per kernel.
+"""
+
+import os
+import re
+import subprocess
+import sys
+
+
+def entries(ptx):
+    """Entry name -> body text."""
+    out = {}
+    for m in re.finditer(r"\.entry (\w+)\((.*?)\n}\n", ptx, re.S):
+        out[m.group(1)] = m.group(2)
+    return out
+
+
+def main(ptxas, root):
+    failures = []
+    rows = []
+    for arch in sorted(os.listdir(root)):
+        path = os.path.join(root, arch, "cutlet_kernels.ptx")
+        if not os.path.isfile(path):
+            continue
+        r = subprocess.run([ptxas, f"-arch={arch}", "-v", path, "-o", os.devnull],
+                           capture_output=True, text=True)
+        with open(os.path.join(root, arch, "ptxas.txt"), "w", encoding="utf-8") as f:
+            f.write(r.stdout + r.stderr)
+        if r.returncode != 0:
+            failures.append(f"{arch}: ptxas failed:\n{r.stderr}")
+            continue
+        info = {}
+        current = None
+        for line in (r.stdout + r.stderr).splitlines():
+            m = re.search(r"Compiling entry function '(\w+)'", line)
+            if m:
+                current = m.group(1)
+                info[current] = {}
+                continue
+            if current is None:
+                continue
+            m = re.search(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads", line)
+            if m and "stack" not in info[current]:
+                info[current].update(stack=int(m.group(1)), spill=int(m.group(2)) + int(m.group(3)))
+            m = re.search(r"Used (\d+) registers", line)
+            if m:
+                info[current]["regs"] = int(m.group(1))
+                current = None
+        with open(path, encoding="utf-8") as f:
+            bodies = entries(f.read())
+        for name in sorted(bodies):
+            i = info.get(name)
+            if not i or "regs" not in i:
+                failures.append(f"{arch}: {name}: no ptxas report")
+                continue
+            if i["spill"] or i["stack"]:
+                failures.append(f"{arch}: {name}: {i['stack']} bytes stack frame, {i['spill']} bytes spilled")
+            rows.append((arch, name, i["regs"], i["stack"], i["spill"]))
+        static = bodies.get("cutlet_static_layout", "")
+        if not static or re.search(r"\bcall\b|\.local", static):
+            failures.append(f"{arch}: cutlet_static_layout has calls or local memory (or is missing)")
+        if "fma.rn.f32" not in bodies.get("cutlet_sgemm", ""):
+            failures.append(f"{arch}: cutlet_sgemm has no fma.rn.f32")
+    print("| arch | kernel | registers | stack bytes | spill bytes |")
+    print("|---|---|---|---|---|")
+    for row in rows:
+        print("| " + " | ".join(str(x) for x in row) + " |")
+    if not rows:
+        failures.append(f"no PTX under {root}")
+    for f in failures:
+        print(f"check-ptx: FAILED: {f}", file=sys.stderr)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2])
