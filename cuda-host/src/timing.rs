@@ -31,11 +31,19 @@ pub fn time_ms(
 /// Median of sorted samples.
 pub fn median(s: &[f64]) -> f64 {
     let n = s.len();
-    if n % 2 == 1 { s[n / 2] } else { (s[n / 2 - 1] + s[n / 2]) / 2.0 }
+    if n % 2 == 1 {
+        s[n / 2]
+    } else {
+        (s[n / 2 - 1] + s[n / 2]) / 2.0
+    }
 }
 
 /// `median (min..max)` of a rate computed from each sample (`work / ms`).
 pub fn rate(samples: &[f64], work: f64) -> (f64, f64, f64) {
     let r = |ms: f64| work / (ms * 1e-3);
-    (r(median(samples)), r(samples[samples.len() - 1]), r(samples[0]))
+    (
+        r(median(samples)),
+        r(samples[samples.len() - 1]),
+        r(samples[0]),
+    )
 }

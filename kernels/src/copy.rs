@@ -53,7 +53,11 @@ pub fn copy(src: GmemPtr<f32>, dst: GmemPtr<f32>, n: usize) {
     let thr = layout!(256);
     let ts = local_partition(local_tile(s, tiler, bid), thr, tid);
     let mut td = local_partition(local_tile(d, tiler, bid), thr, tid);
-    let tc = local_partition(local_tile(make_identity_tensor(shape!(nv)), tiler, bid), thr, tid);
+    let tc = local_partition(
+        local_tile(make_identity_tensor(shape!(nv)), tiler, bid),
+        thr,
+        tid,
+    );
     // All loads first, into a register fragment, then all stores: four 128-bit loads in
     // flight per thread (stores through raw pointers could alias the loads, so the
     // compiler would not reorder them on its own).
@@ -72,7 +76,12 @@ pub fn copy(src: GmemPtr<f32>, dst: GmemPtr<f32>, n: usize) {
     let tail = n - 4 * nv;
     if bid == 0 && tid < tail {
         // SAFETY: element `4 * nv + tid < n`, touched by this thread only.
-        let (s, mut d) = unsafe { (make_gmem_tensor(src, layout!(n)), make_gmem_tensor(dst, layout!(n))) };
+        let (s, mut d) = unsafe {
+            (
+                make_gmem_tensor(src, layout!(n)),
+                make_gmem_tensor(dst, layout!(n)),
+            )
+        };
         d[4 * nv + tid] = s.get(4 * nv + tid);
     }
 }

@@ -17,7 +17,11 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
 #[unsafe(no_mangle)]
 pub unsafe extern "ptx-kernel" fn cutlet_copy(src: *const f32, dst: *mut f32, n: usize) {
     // SAFETY: the caller's contract above is the kernel's.
-    copy::copy(unsafe { GmemPtr::new(src as *mut f32) }, unsafe { GmemPtr::new(dst) }, n)
+    copy::copy(
+        unsafe { GmemPtr::new(src as *mut f32) },
+        unsafe { GmemPtr::new(dst) },
+        n,
+    )
 }
 
 /// See [`transpose::transpose`].
@@ -27,7 +31,12 @@ pub unsafe extern "ptx-kernel" fn cutlet_copy(src: *const f32, dst: *mut f32, n:
 #[unsafe(no_mangle)]
 pub unsafe extern "ptx-kernel" fn cutlet_transpose(a: *const f32, b: *mut f32, m: usize, n: usize) {
     // SAFETY: the caller's contract above is the kernel's.
-    transpose::transpose(unsafe { GmemPtr::new(a as *mut f32) }, unsafe { GmemPtr::new(b) }, m, n)
+    transpose::transpose(
+        unsafe { GmemPtr::new(a as *mut f32) },
+        unsafe { GmemPtr::new(b) },
+        m,
+        n,
+    )
 }
 
 /// See [`tile_copy::tile_copy`].
@@ -43,7 +52,13 @@ pub unsafe extern "ptx-kernel" fn cutlet_tile_copy(
     ldb: usize,
 ) {
     // SAFETY: the caller's contract above is the kernel's.
-    tile_copy::tile_copy(unsafe { GmemPtr::new(a as *mut f32) }, unsafe { GmemPtr::new(b) }, m, n, ldb)
+    tile_copy::tile_copy(
+        unsafe { GmemPtr::new(a as *mut f32) },
+        unsafe { GmemPtr::new(b) },
+        m,
+        n,
+        ldb,
+    )
 }
 
 /// See [`sgemm::sgemm`].
@@ -59,7 +74,11 @@ pub unsafe extern "ptx-kernel" fn cutlet_sgemm(
 ) {
     // SAFETY: the caller's contract above is the kernel's.
     let (a, b, c) = unsafe {
-        (GmemPtr::new(a as *mut f32), GmemPtr::new(b as *mut f32), GmemPtr::new(c))
+        (
+            GmemPtr::new(a as *mut f32),
+            GmemPtr::new(b as *mut f32),
+            GmemPtr::new(c),
+        )
     };
     sgemm::sgemm(args, a, b, c)
 }
@@ -71,5 +90,7 @@ pub unsafe extern "ptx-kernel" fn cutlet_sgemm(
 #[unsafe(no_mangle)]
 pub unsafe extern "ptx-kernel" fn cutlet_static_layout(x: *const f32, y: *mut f32) {
     // SAFETY: the caller's contract above is the kernel's.
-    static_layout::gather(unsafe { GmemPtr::new(x as *mut f32) }, unsafe { GmemPtr::new(y) })
+    static_layout::gather(unsafe { GmemPtr::new(x as *mut f32) }, unsafe {
+        GmemPtr::new(y)
+    })
 }

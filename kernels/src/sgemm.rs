@@ -13,7 +13,9 @@
 //! A is `m x k` column-major (`lda`), B is `n x k` column-major (`ldb`, CuTe's "TN"
 //! convention B(N,K)), C is `m x n` column-major (`ldc`).
 
-use cutlet::cuda::{GmemPtr, fma, SmemBuffer, block_idx, make_gmem_tensor, syncthreads, thread_idx};
+use cutlet::cuda::{
+    GmemPtr, SmemBuffer, block_idx, fma, make_gmem_tensor, syncthreads, thread_idx,
+};
 use cutlet::prelude::*;
 
 /// Threads per block.
@@ -69,7 +71,16 @@ pub struct SgemmArgs {
 /// ```
 #[inline(always)]
 pub fn sgemm(p: SgemmArgs, a: GmemPtr<f32>, b: GmemPtr<f32>, c: GmemPtr<f32>) {
-    let SgemmArgs { m, n, k, lda, ldb, ldc, alpha, beta } = p;
+    let SgemmArgs {
+        m,
+        n,
+        k,
+        lda,
+        ldb,
+        ldc,
+        alpha,
+        beta,
+    } = p;
     // SAFETY: A holds lda*k, B ldb*k, C ldc*n elements (the caller's contract); every global
     // access below is predicated on its identity coordinate lying inside (m, k), (n, k)
     // or (m, n); C's elements are each owned by one thread.
@@ -85,8 +96,15 @@ pub fn sgemm(p: SgemmArgs, a: GmemPtr<f32>, b: GmemPtr<f32>, c: GmemPtr<f32>) {
 
     // The CTA's C tile (128, 128); its A and B tiles (128, 8) are taken per k tile.
     let gc = local_tile(mc, shape!((128, 128)), (bm, bn));
-    let cc = local_tile(make_identity_tensor(shape!((m, n))), shape!((128, 128)), (bm, bn));
-    let (ia, ib) = (make_identity_tensor(shape!((m, k))), make_identity_tensor(shape!((n, k))));
+    let cc = local_tile(
+        make_identity_tensor(shape!((m, n))),
+        shape!((128, 128)),
+        (bm, bn),
+    );
+    let (ia, ib) = (
+        make_identity_tensor(shape!((m, k))),
+        make_identity_tensor(shape!((n, k))),
+    );
 
     // Shared memory: two stages of (128, 8) M-major tiles for A and B.
     let mut smem = SmemBuffer::dynamic();

@@ -419,25 +419,35 @@ fn parse_unroll(input: TokenStream) -> Result<TS2, Error> {
             None => Err(shape_err(Span::call_site())),
         }
     };
-    let is_ident = |t: Option<&TokenTree>, s: &str| matches!(t, Some(TokenTree::Ident(i)) if i == s);
-    let is_punct = |t: Option<&TokenTree>, c: char| matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == c);
+    let is_ident =
+        |t: Option<&TokenTree>, s: &str| matches!(t, Some(TokenTree::Ident(i)) if i == s);
+    let is_punct =
+        |t: Option<&TokenTree>, c: char| matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == c);
     if !is_ident(toks.first(), "for") {
-        return Err(shape_err(toks.first().map_or(Span::call_site(), |t| t.span())));
+        return Err(shape_err(
+            toks.first().map_or(Span::call_site(), |t| t.span()),
+        ));
     }
     let name = match toks.get(1) {
         Some(t @ TokenTree::Ident(_)) => t.clone(),
         t => return Err(shape_err(t.map_or(Span::call_site(), |t| t.span()))),
     };
     if !is_ident(toks.get(2), "in") {
-        return Err(shape_err(toks.get(2).map_or(Span::call_site(), |t| t.span())));
+        return Err(shape_err(
+            toks.get(2).map_or(Span::call_site(), |t| t.span()),
+        ));
     }
     let start = lit(toks.get(3))?;
     if !(is_punct(toks.get(4), '.') && is_punct(toks.get(5), '.')) {
-        return Err(shape_err(toks.get(4).map_or(Span::call_site(), |t| t.span())));
+        return Err(shape_err(
+            toks.get(4).map_or(Span::call_site(), |t| t.span()),
+        ));
     }
     let end = lit(toks.get(6))?;
     let body = match toks.get(7) {
-        Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace && toks.len() == 8 => g.clone(),
+        Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace && toks.len() == 8 => {
+            g.clone()
+        }
         t => return Err(shape_err(t.map_or(Span::call_site(), |t| t.span()))),
     };
     if end < start || end - start > 4096 {
@@ -446,6 +456,7 @@ fn parse_unroll(input: TokenStream) -> Result<TS2, Error> {
             format!("unroll!: {start}..{end} is not a range of at most 4096 iterations"),
         ));
     }
-    let copies = (start..end).map(|i| quote!({ #[allow(unused_variables)] let #name: usize = #i; #body }));
+    let copies =
+        (start..end).map(|i| quote!({ #[allow(unused_variables)] let #name: usize = #i; #body }));
     Ok(quote!({ #(#copies)* }))
 }

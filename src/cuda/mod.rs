@@ -45,6 +45,9 @@ mod sync;
 mod vector;
 mod warp;
 
+pub mod ldmatrix;
+pub mod mma;
+
 #[cfg(not(target_arch = "nvptx64"))]
 pub mod emu;
 

@@ -2,12 +2,12 @@
 //! global-memory buffer, and [`PtrEngine`] lets a layout address it without bounds
 //! checks (the layout's extents are the contract, as in CuTe).
 
+use super::vector;
 use crate::layout::Layout;
 use crate::tensor::{
     AsView, AsViewMut, Engine, EngineMut, EngineRef, Gmem, IntoLayout, MemSpace, Offset, Smem,
     Tensor,
 };
-use super::vector;
 use core::marker::PhantomData;
 
 /// A pointer to global memory, as a kernel argument: `Copy`, and shareable between the
@@ -86,7 +86,7 @@ impl<T> GmemPtr<T> {
     /// ```
     #[inline(always)]
     pub fn cast<U>(self) -> GmemPtr<U> {
-        if (self.ptr as usize) % core::mem::align_of::<U>() != 0 {
+        if !(self.ptr as usize).is_multiple_of(core::mem::align_of::<U>()) {
             misaligned(self.ptr as usize, core::mem::align_of::<U>());
         }
         GmemPtr {

@@ -30,6 +30,10 @@ pub struct U64(pub [u32; 2]);
 /// # Safety
 /// `p` is valid for reading a `T` and aligned for it.
 #[inline(always)]
+#[cfg_attr(
+    not(target_arch = "nvptx64"),
+    allow(clippy::extra_unused_type_parameters)
+)]
 pub(crate) unsafe fn load<T: Copy, Sp: 'static>(p: *const T) -> T {
     #[cfg(target_arch = "nvptx64")]
     if core::mem::size_of::<T>() == 16 && core::mem::align_of::<T>() >= 16 {
@@ -62,6 +66,10 @@ pub(crate) unsafe fn load<T: Copy, Sp: 'static>(p: *const T) -> T {
 /// # Safety
 /// `p` is valid for writing a `T` and aligned for it.
 #[inline(always)]
+#[cfg_attr(
+    not(target_arch = "nvptx64"),
+    allow(clippy::extra_unused_type_parameters)
+)]
 pub(crate) unsafe fn store<T: Copy, Sp: 'static>(p: *mut T, v: T) {
     #[cfg(target_arch = "nvptx64")]
     if core::mem::size_of::<T>() == 16 && core::mem::align_of::<T>() >= 16 {
