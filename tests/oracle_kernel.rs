@@ -7,6 +7,9 @@
 use cutlet::dynamic::{Error, Value, eval};
 
 const CASES: &str = include_str!("data/cute_kernel_layout_cases.jsonl");
+/// All 1500 cases of the kernel oracle: the layout cases above plus atoms, tiled
+/// MMAs and copies, and thread partitions.
+const ALL_CASES: &str = include_str!("data/cute_kernel_cases.jsonl");
 
 /// `(expr, expect)` pairs of a JSON-lines oracle file (flat objects of two strings).
 fn cases(text: &str) -> Vec<(String, String)> {
@@ -21,6 +24,35 @@ fn cases(text: &str) -> Vec<(String, String)> {
             (field("expr"), field("expect"))
         })
         .collect()
+}
+
+fn agree(expr: &str, expect: &str) -> Option<String> {
+    let got = eval(expr);
+    let ok = match (expect, &got) {
+        ("ILL-FORMED", Err(Error::IllFormed(_))) => true,
+        ("RUNTIME-ERROR", Err(Error::Runtime(_))) => true,
+        (e, Ok(g)) => e == g,
+        _ => false,
+    };
+    (!ok).then(|| format!("{expr}\n   expect {expect}\n   got    {got:?}"))
+}
+
+/// Every case of the kernel oracle, the atom and partition cases included.
+#[test]
+fn kernel_cases_agree_with_cute() {
+    let all = cases(ALL_CASES);
+    let failures: Vec<String> = all.iter().filter_map(|(e, x)| agree(e, x)).collect();
+    if let Ok(path) = std::env::var("CUTLET_ORACLE_FAILURES") {
+        std::fs::write(path, failures.join("\n")).unwrap();
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases disagree with CuTe:\n{}",
+        failures.len(),
+        all.len(),
+        failures.join("\n")
+    );
+    assert_eq!(all.len(), 1500);
 }
 
 #[test]

@@ -14,6 +14,7 @@
 //! ```
 
 mod algebra;
+pub mod atom;
 mod composed;
 mod composed_ops;
 mod error;
