@@ -152,10 +152,14 @@ impl TiledCopy {
         let thr = layout_tv.mode(0)?.size()?;
         let val = layout_tv.mode(1)?.size()?;
         if thr.value % atom.num_thr()?.value != 0 {
-            return Err(Error::ill("TiledCopy uses too few thrs for selected CopyAtom"));
+            return Err(Error::ill(
+                "TiledCopy uses too few thrs for selected CopyAtom",
+            ));
         }
         if val.value % atom.num_val()?.value != 0 {
-            return Err(Error::ill("TiledCopy uses too few vals for selected CopyAtom"));
+            return Err(Error::ill(
+                "TiledCopy uses too few vals for selected CopyAtom",
+            ));
         }
         Ok(TiledCopy {
             atom,
@@ -187,14 +191,21 @@ impl TiledCopy {
     /// `tile_size<I>`.
     pub fn tile_size(&self, i: usize) -> Result<DInt> {
         if i >= self.tiler_mn.rank() {
-            return Err(Error::ill(alloc::format!("tile_size<{i}> of a rank-{} tiler", self.tiler_mn.rank())));
+            return Err(Error::ill(alloc::format!(
+                "tile_size<{i}> of a rank-{} tiler",
+                self.tiler_mn.rank()
+            )));
         }
         self.tiler_mn.modes()[i].size()
     }
 
     fn ref2trg(&self, dst: bool) -> Result<DynLayout> {
         let a = &self.atom;
-        let trg = if dst { &a.val_layout_dst } else { &a.val_layout_src };
+        let trg = if dst {
+            &a.val_layout_dst
+        } else {
+            &a.val_layout_src
+        };
         algebra::composition(&algebra::right_inverse(&a.val_layout_ref)?, trg)
     }
 
@@ -245,7 +256,10 @@ impl TiledCopy {
             return Err(Error::ill("retile needs a static size of mode 0"));
         }
         let num_thr = self.layout_tv.mode(0)?.size()?;
-        let inv = with_shape(&algebra::right_inverse(&self.layout_tv)?, self.tiler_mn.clone())?;
+        let inv = with_shape(
+            &algebra::right_inverse(&self.layout_tv)?,
+            self.tiler_mn.clone(),
+        )?;
         let frg_mn = algebra::upcast(&inv, num_thr.value * v.value)?;
         let prod = algebra::logical_product(
             &DynLayout::compact(IntTuple::Int(v))?,

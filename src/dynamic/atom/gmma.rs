@@ -13,7 +13,9 @@ use super::tensor::TensorLayout;
 use alloc::vec;
 
 fn ill<T>(why: &str) -> Result<T> {
-    Err(Error::ill(alloc::format!("not a canonical GMMA_K layout: {why}")))
+    Err(Error::ill(alloc::format!(
+        "not a canonical GMMA_K layout: {why}"
+    )))
 }
 
 /// The descriptor tensor's layout for a partitioned shared-memory tensor `p`.

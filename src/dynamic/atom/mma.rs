@@ -229,7 +229,10 @@ impl TiledMma {
             ]);
             t = t.compose(&tile(vec![t_tile, Tiler::Under]))?;
         }
-        let t = t.compose(&tile(vec![Tiler::Layout(self.thridx_2_thrid()?), Tiler::Under]))?;
+        let t = t.compose(&tile(vec![
+            Tiler::Layout(self.thridx_2_thrid()?),
+            Tiler::Under,
+        ]))?;
         Ok(t.domain()?.clone())
     }
 
@@ -286,7 +289,11 @@ impl fmt::Display for TiledMma {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "TiledMMA")?;
         writeln!(f, "  ThrLayoutVMNK:  {}", self.thr_layout_vmnk)?;
-        writeln!(f, "  PermutationMNK: {}", Tiler::Tuple(self.permutation_mnk.clone()))?;
+        writeln!(
+            f,
+            "  PermutationMNK: {}",
+            Tiler::Tuple(self.permutation_mnk.clone())
+        )?;
         write!(f, "{}", self.atom)
     }
 }
@@ -357,7 +364,11 @@ impl ThrMma {
 
 impl fmt::Display for ThrMma {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let c: Vec<String> = self.thr_vmnk.iter().map(|d| alloc::format!("{d}")).collect();
+        let c: Vec<String> = self
+            .thr_vmnk
+            .iter()
+            .map(|d| alloc::format!("{d}"))
+            .collect();
         writeln!(f, "ThrMMA")?;
         writeln!(f, "  Thr VMNK: ({})", c.join(","))?;
         write!(f, "{}", self.tiled)

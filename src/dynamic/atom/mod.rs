@@ -15,6 +15,7 @@
 //! );
 //! ```
 
+mod bits;
 mod copy;
 mod gmma;
 mod mma;
@@ -26,7 +27,7 @@ mod traits;
 pub use copy::{CopyAtom, ThrCopy, TiledCopy};
 pub use gmma::make_gmma_desc_fragment;
 pub use mma::{MmaAtom, ThrMma, TiledMma};
-pub use ops::{ATOM_OPERATIONS, AtomValue};
 pub(crate) use ops::apply_atom;
+pub use ops::{ATOM_OPERATIONS, AtomValue};
 pub use tensor::TensorLayout;
 pub use traits::{COPY_TRAITS, CopyTraits, MMA_TRAITS, MmaTraits, copy_traits, mma_traits};

@@ -104,7 +104,9 @@ fn no_targs(name: &str, targs: &[String]) -> Result<()> {
     if targs.is_empty() {
         Ok(())
     } else {
-        Err(Error::ill(alloc::format!("{name} takes no compile-time arguments")))
+        Err(Error::ill(alloc::format!(
+            "{name} takes no compile-time arguments"
+        )))
     }
 }
 
@@ -115,7 +117,9 @@ fn layout_or_shape(name: &str, v: &Value) -> Result<DynLayout> {
             Some(t) if t.leaves().iter().all(|d| d.value > 0 && !d.is_basis()) => {
                 DynLayout::col_major(t)
             }
-            _ => Err(Error::ill(alloc::format!("{name} expects a layout, got {v}"))),
+            _ => Err(Error::ill(alloc::format!(
+                "{name} expects a layout, got {v}"
+            ))),
         },
     }
 }
@@ -130,28 +134,36 @@ fn get<'a>(v: &'a Value) -> Option<&'a AtomValue> {
 fn tiled_mma<'a>(name: &str, v: &'a Value) -> Result<&'a TiledMma> {
     match get(v) {
         Some(AtomValue::TiledMma(m)) => Ok(m),
-        _ => Err(Error::ill(alloc::format!("{name} expects a TiledMMA, got {v}"))),
+        _ => Err(Error::ill(alloc::format!(
+            "{name} expects a TiledMMA, got {v}"
+        ))),
     }
 }
 
 fn tiled_copy<'a>(name: &str, v: &'a Value) -> Result<&'a TiledCopy> {
     match get(v) {
         Some(AtomValue::TiledCopy(m)) => Ok(m),
-        _ => Err(Error::ill(alloc::format!("{name} expects a TiledCopy, got {v}"))),
+        _ => Err(Error::ill(alloc::format!(
+            "{name} expects a TiledCopy, got {v}"
+        ))),
     }
 }
 
 fn mma_atom(name: &str, v: &Value) -> Result<MmaAtom> {
     match get(v) {
         Some(AtomValue::Mma(a)) => Ok(a.clone()),
-        _ => Err(Error::ill(alloc::format!("{name} expects an MMA_Atom, got {v}"))),
+        _ => Err(Error::ill(alloc::format!(
+            "{name} expects an MMA_Atom, got {v}"
+        ))),
     }
 }
 
 fn copy_atom(name: &str, v: &Value) -> Result<CopyAtom> {
     match get(v) {
         Some(AtomValue::Copy(a)) => Ok(a.clone()),
-        _ => Err(Error::ill(alloc::format!("{name} expects a Copy_Atom, got {v}"))),
+        _ => Err(Error::ill(alloc::format!(
+            "{name} expects a Copy_Atom, got {v}"
+        ))),
     }
 }
 
@@ -160,7 +172,9 @@ fn index_targ(name: &str, targs: &[String]) -> Result<usize> {
         [t] => t
             .parse::<usize>()
             .map_err(|_| Error::ill(alloc::format!("{name}<{t}>: expected an index"))),
-        _ => Err(Error::ill(alloc::format!("{name} takes one compile-time index"))),
+        _ => Err(Error::ill(alloc::format!(
+            "{name} takes one compile-time index"
+        ))),
     }
 }
 
@@ -218,7 +232,9 @@ fn apply(name: &str, targs: &[String], vals: &[Value]) -> Result<Value> {
         "Copy_Atom" => {
             arity(name, vals, &[0])?;
             let [op, t] = targs else {
-                return Err(Error::ill("Copy_Atom takes an operation and a type: Copy_Atom<OP,T>"));
+                return Err(Error::ill(
+                    "Copy_Atom takes an operation and a type: Copy_Atom<OP,T>",
+                ));
             };
             Ok(atom(AtomValue::Copy(CopyAtom::new(op, t)?)))
         }
@@ -230,7 +246,11 @@ fn apply(name: &str, targs: &[String], vals: &[Value]) -> Result<Value> {
                 Some(v) => layout_or_shape(name, v)?,
                 None => "(_1,_1,_1):(_0,_0,_0)".parse()?,
             };
-            Ok(atom(AtomValue::TiledMma(TiledMma::new(a, &l, vals.get(2))?)))
+            Ok(atom(AtomValue::TiledMma(TiledMma::new(
+                a,
+                &l,
+                vals.get(2),
+            )?)))
         }
         "make_tiled_copy" => {
             no_targs(name, targs)?;
@@ -241,7 +261,9 @@ fn apply(name: &str, targs: &[String], vals: &[Value]) -> Result<Value> {
                 Some(v) => layout_or_shape(name, v)?,
                 None => "_1:_0".parse()?,
             };
-            Ok(atom(AtomValue::TiledCopy(TiledCopy::make_tiled_copy(a, &thr, &val)?)))
+            Ok(atom(AtomValue::TiledCopy(TiledCopy::make_tiled_copy(
+                a, &thr, &val,
+            )?)))
         }
         "make_tiled_copy_A" | "make_tiled_copy_B" | "make_tiled_copy_C" => {
             no_targs(name, targs)?;
@@ -290,12 +312,18 @@ fn apply(name: &str, targs: &[String], vals: &[Value]) -> Result<Value> {
                 _ => Err(Error::ill("get_slice expects a TiledMMA or a TiledCopy")),
             }
         }
-        "partition_A" | "partition_B" | "partition_C" | "partition_fragment_A"
-        | "partition_fragment_B" | "partition_fragment_C" => {
+        "partition_A"
+        | "partition_B"
+        | "partition_C"
+        | "partition_fragment_A"
+        | "partition_fragment_B"
+        | "partition_fragment_C" => {
             no_targs(name, targs)?;
             arity(name, vals, &[2])?;
             let Some(AtomValue::ThrMma(s)) = get(&vals[0]) else {
-                return Err(Error::ill(alloc::format!("{name} expects a slice of a TiledMMA")));
+                return Err(Error::ill(alloc::format!(
+                    "{name} expects a slice of a TiledMMA"
+                )));
             };
             let which = operand(name);
             let t = TensorLayout::from_value(&vals[1], s.tiled.operand_bits(which)?)?;
@@ -310,7 +338,9 @@ fn apply(name: &str, targs: &[String], vals: &[Value]) -> Result<Value> {
             no_targs(name, targs)?;
             arity(name, vals, &[2])?;
             let Some(AtomValue::ThrCopy(s)) = get(&vals[0]) else {
-                return Err(Error::ill(alloc::format!("{name} expects a slice of a TiledCopy")));
+                return Err(Error::ill(alloc::format!(
+                    "{name} expects a slice of a TiledCopy"
+                )));
             };
             let t = TensorLayout::from_value(&vals[1], s.tiled.atom.bits)?;
             let r = if name.starts_with("retile") {
@@ -341,4 +371,3 @@ fn operand(name: &str) -> usize {
         _ => 2,
     }
 }
-
