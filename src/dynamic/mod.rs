@@ -27,6 +27,7 @@ mod int_tuple;
 mod layout;
 mod modes;
 mod parse;
+pub mod picture;
 mod predicates;
 mod print_composed;
 mod swizzle;
