@@ -21,7 +21,9 @@ use core::fmt;
 /// use cutlet::dynamic::atom::CopyAtom;
 /// let a = CopyAtom::new("SM75_U32x4_LDSM_N", "half_t").unwrap();
 /// assert_eq!(a.val_layout_dst.to_string(), "(_32,(_2,_4)):(_2,(_1,_64))");
-/// assert!(CopyAtom::new("UniversalCopy<uint32_t>", "double").is_err());
+/// // CuTe accepts a 32-bit copy of a 64-bit type (one value of no bits) but not ldmatrix.
+/// assert_eq!(CopyAtom::new("UniversalCopy<uint32_t>", "double").unwrap().val_layout_src.to_string(), "(_1,_1):(_0,_1)");
+/// assert!(CopyAtom::new("SM75_U32x4_LDSM_N", "double").is_err());
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct CopyAtom {
