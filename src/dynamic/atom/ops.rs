@@ -124,7 +124,7 @@ fn layout_or_shape(name: &str, v: &Value) -> Result<DynLayout> {
     }
 }
 
-fn get<'a>(v: &'a Value) -> Option<&'a AtomValue> {
+fn get(v: &Value) -> Option<&AtomValue> {
     match v {
         Value::Atom(a) => Some(a),
         _ => None,

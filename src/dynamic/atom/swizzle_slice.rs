@@ -101,14 +101,14 @@ pub(crate) fn slice_composed(cl: &ComposedLayout, c: &Coord) -> Result<LayoutFn>
     if active.is_static {
         let a = active.value as u32;
         let swz = Bits::Static(a).swizzle(yyy, sw.shift());
-        if let Bits::Static(sa_bits) = swz {
-            if a & !sa_bits != 0 {
-                return Ok(ComposedLayout::compose(
-                    cl.a.clone(),
-                    offset.to_offset()?,
-                    LayoutFn::Layout(sliced),
-                ));
-            }
+        if let Bits::Static(sa_bits) = swz
+            && a & !sa_bits != 0
+        {
+            return Ok(ComposedLayout::compose(
+                cl.a.clone(),
+                offset.to_offset()?,
+                LayoutFn::Layout(sliced),
+            ));
         }
     }
 
