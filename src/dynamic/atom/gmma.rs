@@ -21,10 +21,16 @@ fn ill<T>(why: &str) -> Result<T> {
 /// The descriptor tensor's layout for a partitioned shared-memory tensor `p`.
 ///
 /// ```
+/// use cutlet::dynamic::Swizzle;
 /// use cutlet::dynamic::atom::{TensorLayout, make_gmma_desc_fragment};
-/// let p = TensorLayout::plain("((_64,_16),_1,_4):((_64,_1),_0,_16)".parse().unwrap(), 16);
+/// // A's partition of a 128-byte-swizzled K-major half_t tile (GMMA::Layout_K_SW128_Atom).
+/// let mut p = TensorLayout::plain("((_64,_16),_1,_4):((_64,_1),_0,_16)".parse().unwrap(), 16);
+/// p.ptr_swizzle = Some(Swizzle::new(3, 4, 3).unwrap());
 /// let f = make_gmma_desc_fragment(&p).unwrap();
 /// assert_eq!(f.to_value().to_string(), "(_1,_1,_4):(_0,_0,_2)");
+/// // Without the swizzle the 64-element rows are not an interleaved GMMA layout.
+/// p.ptr_swizzle = None;
+/// assert!(make_gmma_desc_fragment(&p).is_err());
 /// ```
 pub fn make_gmma_desc_fragment(p: &TensorLayout) -> Result<TensorLayout> {
     let LayoutFn::Layout(l) = &p.layout else {
