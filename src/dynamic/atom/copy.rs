@@ -45,6 +45,12 @@ pub struct CopyAtom {
 
 impl CopyAtom {
     /// `Copy_Atom<op, t>`.
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::CopyAtom;
+    /// let a = CopyAtom::new("UniversalCopy<uint128_t>", "float").unwrap();
+    /// assert_eq!(a.val_layout_src.to_string(), "(_1,_4):(_0,_1)");
+    /// ```
     pub fn new(op: &str, t: &str) -> Result<CopyAtom> {
         let traits = copy_traits(op)
             .ok_or_else(|| Error::ill(alloc::format!("unknown copy operation '{op}'")))?;
@@ -150,6 +156,13 @@ fn zip2(l: &DynLayout) -> Result<DynLayout> {
 
 impl TiledCopy {
     /// `make_tiled_copy_impl(atom, layout_tv, tiler)`, with CuTe's checks.
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::{CopyAtom, TiledCopy};
+    /// let ldsm = CopyAtom::new("SM75_U32x4_LDSM_N", "half_t").unwrap();
+    /// // ldmatrix needs a whole warp.
+    /// assert!(TiledCopy::new(ldsm, "(_4,_8):(_8,_1)".parse().unwrap(), "(_4,_8)".parse().unwrap()).is_err());
+    /// ```
     pub fn new(atom: CopyAtom, layout_tv: DynLayout, tiler_mn: IntTuple) -> Result<TiledCopy> {
         let thr = layout_tv.mode(0)?.size()?;
         let val = layout_tv.mode(1)?.size()?;
@@ -171,6 +184,13 @@ impl TiledCopy {
     }
 
     /// CuTe's `make_tiled_copy(atom, thr_layout, val_layout)`.
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::{CopyAtom, TiledCopy};
+    /// let a = CopyAtom::new("UniversalCopy<uint32_t>", "float").unwrap();
+    /// let c = TiledCopy::make_tiled_copy(a, &"(_32,_4):(_4,_1)".parse().unwrap(), &"(_1,_1):(_0,_0)".parse().unwrap()).unwrap();
+    /// assert_eq!(c.layout_tv_of(true).unwrap().to_string(), "((_4,_32),(_1,_1)):((_32,_1),(_0,_0))");
+    /// ```
     pub fn make_tiled_copy(atom: CopyAtom, thr: &DynLayout, val: &DynLayout) -> Result<TiledCopy> {
         let layout_mn = algebra::raked_product(thr, val)?;
         let shape = IntTuple::Tuple(vec![IntTuple::Int(thr.size()?), IntTuple::Int(val.size()?)]);
@@ -180,6 +200,15 @@ impl TiledCopy {
     }
 
     /// `make_tiled_copy_A` (0), `_B` (1), `_C` (2) of a tiled MMA.
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::{CopyAtom, TiledCopy};
+    /// use cutlet::dynamic::atom::{MmaAtom, TiledMma};
+    /// let mma = TiledMma::new(MmaAtom::new("SM80_16x8x16_F32F16F16F32_TN").unwrap(), &"(_2,_4,_1):(_1,_2,_0)".parse().unwrap(), None).unwrap();
+    /// let a = CopyAtom::new("SM75_U32x4_LDSM_N", "half_t").unwrap();
+    /// let c = TiledCopy::for_mma(a, &mma, 0).unwrap();
+    /// assert_eq!((c.tile_size(0).unwrap().value, c.tile_size(1).unwrap().value), (32, 16));
+    /// ```
     pub fn for_mma(atom: CopyAtom, mma: &TiledMma, which: usize) -> Result<TiledCopy> {
         let (i, j) = [(0, 2), (1, 2), (0, 1)][which];
         let tv = mma.layout_tv(which)?;
@@ -191,6 +220,14 @@ impl TiledCopy {
     }
 
     /// `tile_size<I>`.
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::{CopyAtom, TiledCopy};
+    /// let a = CopyAtom::new("SM75_U32x4_LDSM_N", "half_t").unwrap();
+    /// let c = TiledCopy::make_tiled_copy(a, &"(_16,_2):(_1,_16)".parse().unwrap(), &"(_8,_1):(_1,_0)".parse().unwrap()).unwrap();
+    /// assert_eq!(c.tile_size(0).unwrap().to_string(), "_128");
+    /// assert!(c.tile_size(2).is_err());
+    /// ```
     pub fn tile_size(&self, i: usize) -> Result<DInt> {
         if i >= self.tiler_mn.rank() {
             return Err(Error::ill(alloc::format!(
@@ -228,6 +265,17 @@ impl TiledCopy {
     }
 
     /// `tidfrg_S` / `tidfrg_D`: (thread, value, rest...) of a tensor.
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::{CopyAtom, TiledCopy};
+    /// use cutlet::dynamic::atom::TensorLayout;
+    /// let a = CopyAtom::new("DefaultCopy", "float").unwrap();
+    /// let c = TiledCopy::make_tiled_copy(a, &"(_4,_8):(_8,_1)".parse().unwrap(), &"_1:_0".parse().unwrap()).unwrap();
+    /// let t = c.tidfrg(&TensorLayout::plain("(_8,_16):(_16,_1)".parse().unwrap(), 32), false).unwrap();
+    /// // (thread, value, (rest_m, rest_n))
+    /// assert_eq!(t.domain().unwrap().rank(), 3);
+    /// assert_eq!(t.domain().unwrap().mode(0).unwrap().size().unwrap().value, 32);
+    /// ```
     pub fn tidfrg(&self, t: &TensorLayout, dst: bool) -> Result<TensorLayout> {
         if t.rank()? < self.tiler_mn.rank() {
             return Err(Error::ill("Rank of tensor to be partitioned too small."));
@@ -237,6 +285,13 @@ impl TiledCopy {
     }
 
     /// `get_layoutS_TV()` (`dst == false`) and `get_layoutD_TV()`.
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::{CopyAtom, TiledCopy};
+    /// let a = CopyAtom::new("SM75_U32x4_LDSM_N", "half_t").unwrap();
+    /// let c = TiledCopy::make_tiled_copy(a, &"(_8,_4):(_4,_1)".parse().unwrap(), &"(_1,_8):(_0,_1)".parse().unwrap()).unwrap();
+    /// assert_eq!(c.layout_tv_of(true).unwrap().to_string(), "((_4,_8),(_8,_1)):((_64,_1),(_8,_0))");
+    /// ```
     pub fn layout_tv_of(&self, dst: bool) -> Result<DynLayout> {
         let shape = IntTuple::Tuple(vec![self.tiler_mn.clone(), IntTuple::stat(1)]);
         let r = TensorLayout::plain(DynLayout::compact(shape)?, 0);
@@ -250,6 +305,15 @@ impl TiledCopy {
     }
 
     /// CuTe's `TiledCopy::retile(tensor)`.
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::{CopyAtom, TiledCopy};
+    /// use cutlet::dynamic::atom::TensorLayout;
+    /// let a = CopyAtom::new("UniversalCopy<uint32_t>", "float").unwrap();
+    /// let c = TiledCopy::make_tiled_copy(a, &"(_8,_8):(_8,_1)".parse().unwrap(), &"(_2,_2):(_1,_2)".parse().unwrap()).unwrap();
+    /// let frag = TensorLayout::plain("((_1,_1),_1,_1):((_0,_0),_0,_0)".parse().unwrap(), 32);
+    /// assert_eq!(c.retile(&frag).unwrap().to_value().to_string(), "((_1,_4),_1,_1):((_0,_0),_0,_0)");
+    /// ```
     pub fn retile(&self, t: &TensorLayout) -> Result<TensorLayout> {
         let l = t.domain()?;
         let r = l.rank();
@@ -283,6 +347,14 @@ impl TiledCopy {
     }
 
     /// `get_slice(thr_idx)`.
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::{CopyAtom, TiledCopy};
+    /// use cutlet::dynamic::DInt;
+    /// let a = CopyAtom::new("DefaultCopy", "float").unwrap();
+    /// let c = TiledCopy::make_tiled_copy(a, &"(_4,_8):(_8,_1)".parse().unwrap(), &"_1:_0".parse().unwrap()).unwrap();
+    /// assert_eq!(c.get_slice(DInt::stat(5)).thr_idx.to_string(), "_5");
+    /// ```
     pub fn get_slice(&self, thr_idx: DInt) -> ThrCopy {
         ThrCopy {
             tiled: self.clone(),
@@ -321,6 +393,16 @@ pub struct ThrCopy {
 
 impl ThrCopy {
     /// `partition_S` (`dst == false`) or `partition_D`.
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::{CopyAtom, TiledCopy};
+    /// use cutlet::dynamic::{DInt, atom::TensorLayout};
+    /// let a = CopyAtom::new("UniversalCopy<uint32_t>", "float").unwrap();
+    /// let c = TiledCopy::make_tiled_copy(a, &"(_8,_8):(_8,_1)".parse().unwrap(), &"(_2,_2):(_2,_1)".parse().unwrap()).unwrap();
+    /// let d = TensorLayout::plain("(_16,_32):(_1,_16)".parse().unwrap(), 32);
+    /// let p = c.get_slice(DInt::dynamic(29)).partition(&d, true).unwrap();
+    /// assert_eq!(p.to_value().to_string(), "((_1,(_2,_2)),_1,_2):((_0,(_16,_1)),_0,_256)");
+    /// ```
     pub fn partition(&self, t: &TensorLayout, dst: bool) -> Result<TensorLayout> {
         let r = t.rank()?;
         let thr = self.tiled.tidfrg(t, dst)?;
@@ -332,6 +414,15 @@ impl ThrCopy {
     }
 
     /// `retile_S` / `retile_D` (the same for both).
+    ///
+    /// ```
+    /// use cutlet::dynamic::{DInt, atom::{CopyAtom, TiledCopy, TensorLayout}};
+    /// let a = CopyAtom::new("DefaultCopy", "float").unwrap();
+    /// let c = TiledCopy::make_tiled_copy(a, &"(_32,_8):(_8,_1)".parse().unwrap(), &"(_2,_2):(_1,_2)".parse().unwrap()).unwrap();
+    /// let frag = TensorLayout::plain("((_2,_1),_2,_1):((_1,_0),_2,_0)".parse().unwrap(), 32);
+    /// let r = c.get_slice(DInt::stat(102)).retile(&frag).unwrap();
+    /// assert_eq!(r.to_value().to_string(), "((_1,(_2,_2)),_2,_1):((_0,(_1,_0)),_2,_0)");
+    /// ```
     pub fn retile(&self, t: &TensorLayout) -> Result<TensorLayout> {
         self.tiled.retile(t)
     }

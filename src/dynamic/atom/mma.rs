@@ -47,6 +47,12 @@ pub struct MmaAtom {
 
 impl MmaAtom {
     /// The atom of the operation named as in C++.
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::MmaAtom;
+    /// let a = MmaAtom::new("UniversalFMA<float,float,float,float>").unwrap();
+    /// assert_eq!(a.thr_id.to_string(), "_1:_0");
+    /// ```
     pub fn new(op: &str) -> Result<MmaAtom> {
         let traits = mma_traits(op)
             .ok_or_else(|| Error::ill(alloc::format!("unknown MMA operation '{op}'")))?;
@@ -98,6 +104,16 @@ pub struct TiledMma {
 
 impl TiledMma {
     /// CuTe's `make_tiled_mma(atom, atom_layout[, permutation])`.
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::{MmaAtom, TiledMma};
+    /// let atom = MmaAtom::new("SM80_16x8x8_F32F16F16F32_TN").unwrap();
+    /// let perm = "(_32,_32,_8)".parse().unwrap();
+    /// let m = TiledMma::new(atom.clone(), &"(_2,_2,_1):(_1,_2,_0)".parse().unwrap(), Some(&perm)).unwrap();
+    /// assert_eq!(m.tile_size_mnk(1).unwrap().to_string(), "_32");
+    /// // CuTe requires static permutations.
+    /// assert!(TiledMma::new(atom, &"(_2,_2,_1):(_1,_2,_0)".parse().unwrap(), Some(&"(32,_32,_8)".parse().unwrap())).is_err());
+    /// ```
     pub fn new(atom: MmaAtom, atom_layout: &DynLayout, perm: Option<&Value>) -> Result<TiledMma> {
         if atom_layout.rank() > 3 {
             return Err(Error::ill("make_tiled_mma: the atom layout has rank > 3"));
@@ -148,6 +164,12 @@ impl TiledMma {
     }
 
     /// `permutation_mnk<I>()`: the permutation, or the atoms' extent when it is `_`.
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::{MmaAtom, TiledMma};
+    /// let m = TiledMma::new(MmaAtom::new("SM80_16x8x8_F32F16F16F32_TN").unwrap(), &"(_2,_2,_1):(_1,_2,_0)".parse().unwrap(), None).unwrap();
+    /// assert_eq!(m.permutation(0).unwrap().to_string(), "_32");
+    /// ```
     pub fn permutation(&self, i: usize) -> Result<Tiler> {
         Ok(match &self.permutation_mnk[i] {
             Tiler::Under => Tiler::Int(self.atom.shape(i).try_mul(self.vmnk_size(i + 1)?)?),
@@ -156,6 +178,13 @@ impl TiledMma {
     }
 
     /// `tile_size_mnk<I>()`.
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::{MmaAtom, TiledMma};
+    /// let m = TiledMma::new(MmaAtom::new("SM80_8x8x4_F64F64F64F64_TN").unwrap(), &"(_2,_1,_1):(_1,_0,_0)".parse().unwrap(), None).unwrap();
+    /// assert_eq!(m.tile_size_mnk(0).unwrap().to_string(), "_16");
+    /// assert_eq!(m.tile_size_mnk(2).unwrap().to_string(), "_4");
+    /// ```
     pub fn tile_size_mnk(&self, i: usize) -> Result<DInt> {
         match self.permutation(i)? {
             Tiler::Int(d) => Ok(d),
@@ -166,6 +195,16 @@ impl TiledMma {
 
     /// `thrfrg_A/B/C`: `((ThrV,(Thr0,Thr1)),(FrgV,(Rest0,Rest1)))` for operand
     /// `which` (0 = A over (M,K), 1 = B over (N,K), 2 = C over (M,N)).
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::{MmaAtom, TiledMma};
+    /// use cutlet::dynamic::atom::TensorLayout;
+    /// let m = TiledMma::new(MmaAtom::new("SM80_16x8x8_F32F16F16F32_TN").unwrap(), &"(_1,_1,_1):(_0,_0,_0)".parse().unwrap(), None).unwrap();
+    /// let c = TensorLayout::plain("(_32,_8):(_1,_32)".parse().unwrap(), 32);
+    /// let t = m.thrfrg(2, &c).unwrap();
+    /// assert_eq!(t.domain().unwrap().size().unwrap().to_string(), "_256");
+    /// assert_eq!(t.domain().unwrap().rank(), 2);
+    /// ```
     pub fn thrfrg(&self, which: usize, t: &TensorLayout) -> Result<TensorLayout> {
         if t.rank()? < 2 {
             return Err(Error::ill("thrfrg: the tensor has rank < 2"));
@@ -208,6 +247,12 @@ impl TiledMma {
 
     /// `get_layoutA_TV()` (0), `get_layoutB_TV()` (1), `get_layoutC_TV()` (2):
     /// (thread index, value) -> coordinate in the tile.
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::{MmaAtom, TiledMma};
+    /// let m = TiledMma::new(MmaAtom::new("SM80_16x8x16_F32F16F16F32_TN").unwrap(), &"(_1,_1,_1):(_0,_0,_0)".parse().unwrap(), None).unwrap();
+    /// assert_eq!(m.layout_tv(2).unwrap().to_string(), "((_4,_8),((_2,_2),(_1,_1))):((_32,_1),((_16,_8),(_0,_0)))");
+    /// ```
     pub fn layout_tv(&self, which: usize) -> Result<DynLayout> {
         let (i, j, _) = self.operand(which);
         let shape = IntTuple::Tuple(vec![
@@ -238,6 +283,15 @@ impl TiledMma {
 
     /// `get_slice(thr_idx)`: the thread's (V,M,N,K) coordinate
     /// (`thr_layout_vmnk.get_flat_coord(thr_idx)`).
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::{MmaAtom, TiledMma};
+    /// use cutlet::dynamic::DInt;
+    /// let m = TiledMma::new(MmaAtom::new("SM80_16x8x16_F32F16F16F32_TN").unwrap(), &"(_2,_2,_1):(_1,_2,_0)".parse().unwrap(), None).unwrap();
+    /// let s = m.get_slice(DInt::dynamic(37)).unwrap();
+    /// let v: Vec<i64> = s.thr_vmnk.iter().map(|d| d.value).collect();
+    /// assert_eq!(v, [5, 1, 0, 0]);
+    /// ```
     pub fn get_slice(&self, thr_idx: DInt) -> Result<ThrMma> {
         let v = &self.thr_layout_vmnk;
         let mut coord = Vec::new();
@@ -255,6 +309,12 @@ impl TiledMma {
     }
 
     /// The element width of operand `which` in bits.
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::{MmaAtom, TiledMma};
+    /// let m = TiledMma::new(MmaAtom::new("SM80_16x8x32_S32S8S8S32_TN").unwrap(), &"(_1,_1,_1):(_0,_0,_0)".parse().unwrap(), None).unwrap();
+    /// assert_eq!((m.operand_bits(0).unwrap(), m.operand_bits(2).unwrap()), (8, 32));
+    /// ```
     pub fn operand_bits(&self, which: usize) -> Result<i64> {
         let t = self.atom.traits;
         algebra::sizeof_bits(match which {
@@ -336,6 +396,15 @@ impl ThrMma {
 
     /// `partition_fragment_A` (0), `_B` (1), `_C` (2): the register fragment's layout,
     /// or a GMMA descriptor tensor's layout for the SM90 atoms' A and B.
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::{MmaAtom, TiledMma};
+    /// use cutlet::dynamic::{DInt, atom::TensorLayout};
+    /// let m = TiledMma::new(MmaAtom::new("SM80_16x8x16_F32F16F16F32_TN").unwrap(), &"(_2,_2,_1):(_1,_2,_0)".parse().unwrap(), None).unwrap();
+    /// let b = TensorLayout::plain("(_16,_32):(_34,_1)".parse().unwrap(), 16);
+    /// let f = m.get_slice(DInt::dynamic(43)).unwrap().partition_fragment(1, &b).unwrap();
+    /// assert_eq!(f.to_value().to_string(), "((_2,_2),_1,_2):((_1,_2),_0,_4)");
+    /// ```
     pub fn partition_fragment(&self, which: usize, t: &TensorLayout) -> Result<TensorLayout> {
         let p = self.partition(which, t)?;
         let traits = self.tiled.atom.traits;

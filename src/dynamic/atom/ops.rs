@@ -50,6 +50,10 @@ impl fmt::Display for AtomValue {
 }
 
 /// The names this module evaluates, for help texts.
+///
+/// ```
+/// assert!(cutlet::dynamic::atom::ATOM_OPERATIONS.contains(&"partition_fragment_A"));
+/// ```
 pub const ATOM_OPERATIONS: &[&str] = &[
     "MMA_Atom<OP>",
     "Copy_Atom<OP,T>",

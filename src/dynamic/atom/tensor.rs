@@ -73,6 +73,12 @@ impl TensorLayout {
     }
 
     /// A tensor over a plain layout.
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::TensorLayout;
+    /// let t = TensorLayout::plain("(_4,_8):(_8,_1)".parse().unwrap(), 16);
+    /// assert!(t.ptr_swizzle.is_none());
+    /// ```
     pub fn plain(l: DynLayout, bits: i64) -> TensorLayout {
         TensorLayout {
             layout: LayoutFn::Layout(l),
@@ -82,16 +88,37 @@ impl TensorLayout {
     }
 
     /// The layout as a printable value (CuTe's `tensor.layout()`).
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::TensorLayout;
+    /// use cutlet::dynamic::Value;
+    /// let v: Value = "Sw<1,2,3> o _0 o (_4,_8):(_8,_1)".parse().unwrap();
+    /// assert_eq!(TensorLayout::from_value(&v, 16).unwrap().to_value(), v);
+    /// ```
     pub fn to_value(&self) -> Value {
         Value::from_layout_fn(self.layout.clone())
     }
 
     /// The domain layout (the layout itself, or `B` of a composed one).
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::TensorLayout;
+    /// let v = "Sw<1,2,3> o 4 o (_4,_8):(_8,_1)".parse().unwrap();
+    /// let t = TensorLayout::from_value(&v, 16).unwrap();
+    /// assert_eq!(t.domain().unwrap().to_string(), "(_4,_8):(_8,_1)");
+    /// ```
     pub fn domain(&self) -> Result<&DynLayout> {
         self.layout.domain()
     }
 
     /// Apply a shape operation to the domain layout, keeping a composed layout's `A o O`.
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::TensorLayout;
+    /// let v = "Sw<1,2,3> o _0 o (_4,(_2,_4)):(_8,(_4,_1))".parse().unwrap();
+    /// let t = TensorLayout::from_value(&v, 16).unwrap().map(&|l| Ok(l.flatten())).unwrap();
+    /// assert_eq!(t.to_value().to_string(), "Sw<1,2,3> o _0 o (_4,_2,_4):(_8,_4,_1)");
+    /// ```
     pub fn map(&self, f: &dyn Fn(&DynLayout) -> Result<DynLayout>) -> Result<TensorLayout> {
         Ok(TensorLayout {
             layout: self.layout.map_layout(f)?,
@@ -101,22 +128,55 @@ impl TensorLayout {
     }
 
     /// `logical_divide(tensor, tiler)`.
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::TensorLayout;
+    /// let t = TensorLayout::plain("(_8,_8):(_1,_8)".parse().unwrap(), 32);
+    /// let d = t.logical_divide(&"(_2,_4)".parse().unwrap()).unwrap();
+    /// assert_eq!(d.to_value().to_string(), "((_2,_4),(_4,_2)):((_1,_2),(_8,_32))");
+    /// ```
     pub fn logical_divide(&self, t: &Tiler) -> Result<TensorLayout> {
         self.map(&|l| algebra::logical_divide(l, t))
     }
 
     /// `zipped_divide(tensor, tiler)`.
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::TensorLayout;
+    /// let t = TensorLayout::plain("(_8,_8):(_1,_8)".parse().unwrap(), 32);
+    /// let d = t.zipped_divide(&"(_2,_4)".parse().unwrap()).unwrap();
+    /// assert_eq!(d.to_value().to_string(), "((_2,_4),(_4,_2)):((_1,_8),(_2,_32))");
+    /// ```
     pub fn zipped_divide(&self, t: &Tiler) -> Result<TensorLayout> {
         self.map(&|l| algebra::zipped_divide(l, t))
     }
 
     /// `tensor.compose(t...)`: composition with a tile.
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::TensorLayout;
+    /// let t = TensorLayout::plain("(_8,_8):(_1,_8)".parse().unwrap(), 32);
+    /// let c = t.compose(&"(_2:_4,_)".parse().unwrap()).unwrap();
+    /// assert_eq!(c.to_value().to_string(), "(_2,_8):(_4,_8)");
+    /// ```
     pub fn compose(&self, t: &Tiler) -> Result<TensorLayout> {
         self.map(&|l| algebra::composition_tiler(l, t))
     }
 
     /// `tensor(coord)` with `_` in the coordinate: the sliced tensor's layout (the offset
     /// goes into the pointer, which is not printed).
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::TensorLayout;
+    /// use cutlet::dynamic::{Coord, DInt};
+    /// let v = "Sw<3,2,3> o _0 o (_8,_32):(_32,_1)".parse().unwrap();
+    /// let t = TensorLayout::from_value(&v, 16).unwrap();
+    /// // The row's swizzle bits fold into the strides (CuTe 4.2's answers, from g++).
+    /// let s = t.slice(&Coord::Tuple(vec![Coord::Int(DInt::dynamic(1)), Coord::Under])).unwrap();
+    /// assert_eq!(s.to_value().to_string(), "((_4,_2,_2,_2)):((_1,-4,8,16))");
+    /// let s = t.slice(&Coord::Tuple(vec![Coord::Int(DInt::stat(1)), Coord::Under])).unwrap();
+    /// assert_eq!(s.to_value().to_string(), "((_4,_2,_4)):((_1,_-4,_8))");
+    /// ```
     pub fn slice(&self, c: &Coord) -> Result<TensorLayout> {
         let layout = match &self.layout {
             LayoutFn::Layout(l) => LayoutFn::Layout(l.slice(c)?.0),
@@ -131,6 +191,11 @@ impl TensorLayout {
     }
 
     /// The rank of the tensor.
+    ///
+    /// ```
+    /// use cutlet::dynamic::atom::TensorLayout;
+    /// assert_eq!(TensorLayout::plain("(_4,_8,_2):(_1,_4,_32)".parse().unwrap(), 8).rank().unwrap(), 3);
+    /// ```
     pub fn rank(&self) -> Result<usize> {
         Ok(self.domain()?.rank())
     }

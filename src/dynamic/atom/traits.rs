@@ -149,6 +149,11 @@ const fn sm80(
 }
 
 /// The MMA atoms cutlet knows, with CuTe 4.2's traits.
+///
+/// ```
+/// let gmma = cutlet::dynamic::atom::MMA_TRAITS.iter().filter(|t| t.name.starts_with("SM90")).count();
+/// assert_eq!(gmma, 6);
+/// ```
 pub const MMA_TRAITS: &[MmaTraits] = &[
     fma("UniversalFMA<float,float,float,float>", "float"),
     fma("UniversalFMA<double,double,double,double>", "double"),
@@ -278,6 +283,11 @@ const LDSM_SRC_X2: &str = "((_16,_2),_128):((_128,_0),_1)";
 const LDSM_SRC_X4: &str = "(_32,_128):(_128,_1)";
 
 /// The copy atoms cutlet knows, with CuTe 4.2's traits (layouts in bits).
+///
+/// ```
+/// let t = cutlet::dynamic::atom::copy_traits("SM75_U16x8_LDSM_T").unwrap();
+/// assert_eq!(t.ref_layout, t.dst_layout);
+/// ```
 pub const COPY_TRAITS: &[CopyTraits] = &[
     one_thread("UniversalCopy<uint32_t>", B32),
     one_thread("UniversalCopy<uint64_t>", B64),
