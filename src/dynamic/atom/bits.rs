@@ -148,9 +148,10 @@ pub(crate) fn to_mixed_bits(shape: &IntTuple, stride: &IntTuple, coord: &IntTupl
             if !s.is_static || !d.is_static {
                 return Err(Error::ill("to_mixed_bits needs a static shape and stride"));
             }
-            let span = s.value * d.value;
+            let pow2 = Error::ill("to_mixed_bits requires pow2 shape*stride");
+            let span = s.value.checked_mul(d.value).ok_or_else(|| pow2.clone())?;
             if span != 0 && (span < 0 || span & (span - 1) != 0) {
-                return Err(Error::ill("to_mixed_bits requires pow2 shape*stride"));
+                return Err(pow2);
             }
             let f = ((s.value - 1) * d.value) as u32;
             Ok(make_d(0, c.try_mul(*d)?, f))

@@ -326,7 +326,7 @@ impl TiledCopy {
             &algebra::right_inverse(&self.layout_tv)?,
             self.tiler_mn.clone(),
         )?;
-        let frg_mn = algebra::upcast(&inv, num_thr.value * v.value)?;
+        let frg_mn = algebra::upcast(&inv, num_thr.try_mul(v)?.value)?;
         let prod = algebra::logical_product(
             &DynLayout::compact(IntTuple::Int(v))?,
             &Tiler::Layout(algebra::right_inverse(&frg_mn)?),
