@@ -168,6 +168,27 @@ fn bad_atom_expressions_are_errors() {
     }
 }
 
+/// The README's SM80 mainloop partitioning, as CuTe 4.2 answers it (g++, thread 5).
+#[test]
+fn readme_sm80_mainloop_partitioning() {
+    let m = "make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (_2,_2,_1), (_32,_32,_16))";
+    let sa = "tile_to_shape(Sw<3,3,3> o _0 o (_8,_64):(_64,_1), (_128,_64))";
+    let frag = format!("partition_fragment_A(get_slice({m}, 5), {sa})");
+    let s2r = format!("get_slice(make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N,half_t>, {m}), 5)");
+    assert_eq!(
+        eval(&frag).unwrap(),
+        "((_2,_2,_2),_4,(_2,_2)):((_1,_2,_4),_8,(_32,_64))"
+    );
+    assert_eq!(
+        eval(&format!("partition_S({s2r}, {sa})")).unwrap(),
+        "((_8,_1),_4,(_2,_2)):((_1,_0),_2048,(16,-32))"
+    );
+    assert_eq!(
+        eval(&format!("retile_D({s2r}, {frag})")).unwrap(),
+        "((_8,_1),_4,_4):((_1,_0),_8,_32)"
+    );
+}
+
 /// A bare operation name is an MMA_Atom, as in `make_tiled_mma(SM80_..._TN{}, ...)`.
 #[test]
 fn bare_mma_operation_names_are_atoms() {
