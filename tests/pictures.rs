@@ -1,19 +1,29 @@
 //! CuTe 4.2's `print_latex` and `print_svg`, byte for byte, for every drawing in
-//! `tests/data/cute_pictures/` (`NAME.expr` -> `NAME.tex`, `NAME.svg`), through the
-//! library and through `cutlet show --latex/--svg`.
+//! `tests/data/cute_pictures/` (the oracle's, `NAME.expr` -> `NAME.tex`, `NAME.svg`) and
+//! `tests/data/cute_pictures_extra/` (more cases drawn by a g++-compiled CuTe 4.2
+//! program: rank-1, dynamic and offset composed layouts, an LDSM_T copy, a permuted
+//! TF32 MMA's SVG, a bare MMA_Atom), through the library and `cutlet show --latex/--svg`.
 
 use cutlet::dynamic::picture::{print_latex, print_svg};
 use cutlet::dynamic::{eval_expr, parse_expr};
 use std::path::Path;
 
+const DIRS: [&str; 2] = ["cute_pictures", "cute_pictures_extra"];
+
 fn pictures() -> Vec<(String, String)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/cute_pictures");
+    DIRS.iter().flat_map(|d| pictures_in(d)).collect()
+}
+
+fn pictures_in(sub: &str) -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(sub);
     let mut v: Vec<(String, String)> = std::fs::read_dir(&dir)
         .unwrap()
         .filter_map(|e| {
             let p = e.unwrap().path();
             (p.extension()? == "expr").then(|| {
-                let name = p.file_stem().unwrap().to_string_lossy().into_owned();
+                let name = format!("{sub}/{}", p.file_stem().unwrap().to_string_lossy());
                 (
                     name,
                     std::fs::read_to_string(&p).unwrap().trim().to_string(),
@@ -27,7 +37,7 @@ fn pictures() -> Vec<(String, String)> {
 
 fn expected(name: &str, ext: &str) -> Option<String> {
     let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/cute_pictures")
+        .join("tests/data")
         .join(format!("{name}.{ext}"));
     std::fs::read_to_string(p).ok()
 }
@@ -60,7 +70,7 @@ fn pictures_are_byte_identical_to_cute() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert_eq!(checked, 15, "12 tex and 3 svg pictures");
+    assert_eq!(checked, 22, "the oracle's 12 tex and 3 svg, and 7 more");
 }
 
 #[test]
