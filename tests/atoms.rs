@@ -325,3 +325,54 @@ proptest! {
         prop_assert!(hits.iter().all(|&h| h == 1), "{:?}", hits);
     }
 }
+
+fn cutlet(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cutlet"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    if let Some(s) = stdin {
+        child.stdin.take().unwrap().write_all(s.as_bytes()).unwrap();
+    }
+    drop(child.stdin.take());
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// The CLI: a TiledMMA evaluates to CuTe's several-line print alone, an error line in a
+/// batch (which answers one line per input line); `show --latex/--svg` errors are
+/// `error:` lines, and a flag without an expression is a usage error.
+#[test]
+fn cli_atoms_and_pictures() {
+    let m = "make_tiled_mma(MMA_Atom<SM80_16x8x8_F32F16F16F32_TN>)";
+    let (code, out, _) = cutlet(&["eval", m], None);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("TiledMMA\n  ThrLayoutVMNK:  (_32,_1,_1,_1):(_1,_0,_0,_0)\n"));
+    let batch = format!("tile_size<0>({m})\n{m}\nMMA_Atom<NOPE>\n");
+    let (code, out, _) = cutlet(&["eval", "-"], Some(&batch));
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0], "_16");
+    assert!(lines[1].starts_with("error: ") && lines[2].starts_with("error: "));
+    let (code, _, err) = cutlet(&["show", "--svg", "Copy_Atom<DefaultCopy,float>"], None);
+    assert_eq!(code, 1);
+    assert!(err.starts_with("error: "));
+    let (code, _, err) = cutlet(&["show", "--pdf", "_4:_1"], None);
+    assert_eq!(code, 1);
+    assert!(err.contains("--latex or --svg"));
+    let (code, _, _) = cutlet(&["show", "--latex"], None);
+    assert_eq!(code, 2);
+    let (code, out, _) = cutlet(&["show", "--svg", "(_2,_2):(_1,_2)"], None);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("<!--  Layout: (_2,_2):(_1,_2)  -->"));
+}

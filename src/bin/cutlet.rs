@@ -181,7 +181,7 @@ fn main() -> ExitCode {
     };
     match args.first().map(String::as_str) {
         Some("eval") if args.len() >= 2 => run_eval(&args[1..]),
-        Some("show") if args.len() == 2 => run_show(None, &args[1]),
+        Some("show") if args.len() == 2 && !args[1].starts_with("--") => run_show(None, &args[1]),
         Some("show") if args.len() == 3 => run_show(Some(&args[1]), &args[2]),
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");
