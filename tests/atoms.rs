@@ -260,7 +260,7 @@ const NON_GMMA: &[&str] = &[
 ];
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(32))]
 
     /// With one atom along K, a TiledMMA's C TV layout is a bijection from
     /// (thread, value) onto its tile (every atom's C layout is one).

@@ -10,7 +10,7 @@ use super::super::layout::{Coord, DynLayout};
 use super::super::value::Tiler;
 use super::mma::TiledMma;
 use super::tensor::{TensorLayout, tile, unders};
-use super::traits::{CopyTraits, copy_traits};
+use crate::atom_traits::{CopyTraits, copy_traits};
 use alloc::string::String;
 use alloc::vec;
 use core::fmt;

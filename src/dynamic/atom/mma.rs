@@ -11,7 +11,7 @@ use super::super::layout::{Coord, DynLayout};
 use super::super::value::{Tiler, Value};
 use super::gmma::make_gmma_desc_fragment;
 use super::tensor::{TensorLayout, tile, unders};
-use super::traits::{MmaTraits, mma_traits};
+use crate::atom_traits::{MmaTraits, mma_traits};
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;

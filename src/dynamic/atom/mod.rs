@@ -2,7 +2,8 @@
 //! CuTe's own traits, tiled over threads (`TiledMMA`, `TiledCopy`), and the thread
 //! slices that partition tensors into the fragments a thread owns.
 //!
-//! The trait tables ([`MMA_TRAITS`], [`COPY_TRAITS`]) are data in CuTe's notation; the
+//! The trait tables ([`MMA_TRAITS`], [`COPY_TRAITS`], from [`crate::atom_traits`]) are
+//! data in CuTe's notation; the
 //! rest follows `mma_atom.hpp` and `copy_atom.hpp` step by step on runtime layouts.
 //!
 //! ```
@@ -22,12 +23,13 @@ mod mma;
 mod ops;
 mod swizzle_slice;
 mod tensor;
-mod traits;
 
+pub use crate::atom_traits::{
+    COPY_TRAITS, CopyTraits, MMA_TRAITS, MmaTraits, copy_traits, mma_traits,
+};
 pub use copy::{CopyAtom, ThrCopy, TiledCopy};
 pub use gmma::make_gmma_desc_fragment;
 pub use mma::{MmaAtom, ThrMma, TiledMma};
 pub(crate) use ops::apply_atom;
 pub use ops::{ATOM_OPERATIONS, AtomValue};
 pub use tensor::TensorLayout;
-pub use traits::{COPY_TRAITS, CopyTraits, MMA_TRAITS, MmaTraits, copy_traits, mma_traits};

@@ -8,7 +8,7 @@ use super::super::value::Value;
 use super::copy::{CopyAtom, ThrCopy, TiledCopy};
 use super::mma::{MmaAtom, ThrMma, TiledMma};
 use super::tensor::TensorLayout;
-use super::traits::mma_traits;
+use crate::atom_traits::mma_traits;
 use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use core::fmt;

@@ -3,11 +3,12 @@
 //! Each row is one `MMA_Traits<OP>` or `Copy_Traits<OP>` specialisation of CuTe 4.2
 //! (`cute/atom/mma_traits*.hpp`, `cute/atom/copy_traits*.hpp`), with the field names
 //! CuTe uses. The layouts are written exactly as CuTe's `print()` writes them, so the
-//! typed layer can generate or mirror its static types from the same rows and the
-//! runtime tree parses them with [`crate::dynamic::DynLayout`]'s `FromStr`.
+//! typed layer can generate or mirror its static types from the same rows (this module
+//! needs no `std`), and the runtime tree (`dynamic::atom`, which re-exports it) parses
+//! them with `DynLayout`'s `FromStr`.
 //!
 //! ```
-//! use cutlet::dynamic::atom::{MMA_TRAITS, COPY_TRAITS};
+//! use cutlet::atom_traits::{MMA_TRAITS, COPY_TRAITS};
 //! let t = MMA_TRAITS.iter().find(|t| t.name == "SM80_16x8x16_F32F16F16F32_TN").unwrap();
 //! assert_eq!(t.c_layout, "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))");
 //! assert!(COPY_TRAITS.iter().any(|t| t.name == "SM75_U32x4_LDSM_N"));
@@ -20,7 +21,7 @@
 /// thread index. Value types are CuTe's C++ names.
 ///
 /// ```
-/// let t = &cutlet::dynamic::atom::MMA_TRAITS[0];
+/// let t = &cutlet::atom_traits::MMA_TRAITS[0];
 /// assert_eq!(t.shape_mnk, "(_1,_1,_1)");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -55,7 +56,7 @@ pub struct MmaTraits {
 /// layouts. `Copy_Atom<OP, T>` recasts them from bits to `T`.
 ///
 /// ```
-/// let t = cutlet::dynamic::atom::COPY_TRAITS.iter().find(|t| t.name == "DefaultCopy").unwrap();
+/// let t = cutlet::atom_traits::COPY_TRAITS.iter().find(|t| t.name == "DefaultCopy").unwrap();
 /// assert_eq!(t.src_layout, "(_1,_1):(_0,_0)");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -151,7 +152,7 @@ const fn sm80(
 /// The MMA atoms cutlet knows, with CuTe 4.2's traits.
 ///
 /// ```
-/// let gmma = cutlet::dynamic::atom::MMA_TRAITS.iter().filter(|t| t.name.starts_with("SM90")).count();
+/// let gmma = cutlet::atom_traits::MMA_TRAITS.iter().filter(|t| t.name.starts_with("SM90")).count();
 /// assert_eq!(gmma, 6);
 /// ```
 pub const MMA_TRAITS: &[MmaTraits] = &[
@@ -285,7 +286,7 @@ const LDSM_SRC_X4: &str = "(_32,_128):(_128,_1)";
 /// The copy atoms cutlet knows, with CuTe 4.2's traits (layouts in bits).
 ///
 /// ```
-/// let t = cutlet::dynamic::atom::copy_traits("SM75_U16x8_LDSM_T").unwrap();
+/// let t = cutlet::atom_traits::copy_traits("SM75_U16x8_LDSM_T").unwrap();
 /// assert_eq!(t.ref_layout, t.dst_layout);
 /// ```
 pub const COPY_TRAITS: &[CopyTraits] = &[
@@ -330,7 +331,7 @@ pub const COPY_TRAITS: &[CopyTraits] = &[
 /// The traits row of an MMA operation, by its C++ name (whitespace ignored).
 ///
 /// ```
-/// use cutlet::dynamic::atom::mma_traits;
+/// use cutlet::atom_traits::mma_traits;
 /// assert!(mma_traits("UniversalFMA<float, float, float, float>").is_some());
 /// assert!(mma_traits("SM70_8x8x4_F32F16F16F32_NT").is_none());
 /// ```
@@ -342,7 +343,7 @@ pub fn mma_traits(name: &str) -> Option<&'static MmaTraits> {
 /// The traits row of a copy operation, by its C++ name (whitespace ignored).
 ///
 /// ```
-/// use cutlet::dynamic::atom::copy_traits;
+/// use cutlet::atom_traits::copy_traits;
 /// assert_eq!(copy_traits("UniversalCopy<uint128_t>").unwrap().src_layout, "(_1,_128):(_0,_1)");
 /// ```
 pub fn copy_traits(name: &str) -> Option<&'static CopyTraits> {
