@@ -324,6 +324,48 @@ proptest! {
         }
         prop_assert!(hits.iter().all(|&h| h == 1), "{:?}", hits);
     }
+
+    /// The partitions of C by every thread of a tiled MMA (one atom along K) cover
+    /// each element once; those of A cover each element once per thread along N (A is
+    /// replicated across N), those of B once per thread along M.
+    #[test]
+    fn tiled_mma_partitions_cover_as_the_atoms_replicate(
+        op in prop::sample::select(&NON_GMMA[..5]),
+        am in 1i64..=2, an in 1i64..=2, row_major in any::<bool>(),
+        rm in 1i64..=2, rn in 1i64..=2, rk in 1i64..=2,
+    ) {
+        let atom = MmaAtom::new(op).unwrap();
+        let m = TiledMma::new(atom, &small_layout(&[am, an, 1], row_major), None).unwrap();
+        let ts: Vec<i64> = (0..3).map(|i| m.tile_size_mnk(i).unwrap().value).collect();
+        let threads = m.thr_layout_vmnk.size().unwrap().value;
+        for (which, rows, cols, times) in [
+            (2usize, ts[0] * rm, ts[1] * rn, 1u32),
+            (0, ts[0] * rm, ts[2] * rk, an as u32),
+            (1, ts[1] * rn, ts[2] * rk, am as u32),
+        ] {
+            let l = small_layout(&[rows, cols], false);
+            let frg = m.thrfrg(which, &TensorLayout::plain(l, 32)).unwrap();
+            let frg = frg.domain().unwrap().clone();
+            let rest = frg.shape().get(1).unwrap().get(1).unwrap().rank();
+            let (i, j) = [(0, 2), (1, 2), (0, 1)][which];
+            let mut hits = vec![0u32; (rows * cols) as usize];
+            for t in 0..threads {
+                let c = m.get_slice(DInt::dynamic(t)).unwrap().thr_vmnk;
+                let coord = Coord::Tuple(vec![
+                    Coord::Tuple(vec![
+                        Coord::Int(c[0]),
+                        Coord::Tuple(vec![Coord::Int(c[i + 1]), Coord::Int(c[j + 1])]),
+                    ]),
+                    Coord::Tuple(vec![Coord::Under, Coord::Tuple(vec![Coord::Under; rest])]),
+                ]);
+                let (part, off) = frg.slice(&coord).unwrap();
+                for k in 0..part.size().unwrap().value {
+                    hits[(off.value + part.index(k).unwrap()) as usize] += 1;
+                }
+            }
+            prop_assert!(hits.iter().all(|&h| h == times), "operand {} hits {:?}", which, hits);
+        }
+    }
 }
 
 fn cutlet(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
