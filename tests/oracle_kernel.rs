@@ -1,8 +1,9 @@
-//! CuTe's answers for the layout part of the kernel oracle (swizzles, composed layouts,
-//! `tile_to_shape`, `upcast`/`downcast`/`recast_layout`, `nullspace`,
-//! `domain_distribute`, and the algebra on composed layouts), through the CLI
-//! evaluator: well-formed cases print exactly CuTe's output, `ILL-FORMED` and
-//! `RUNTIME-ERROR` ones are errors of that kind.
+//! CuTe's answers for the kernel oracle through the CLI evaluator: all 1500 cases
+//! (swizzles, composed layouts, `tile_to_shape`, `upcast`/`downcast`/`recast_layout`,
+//! `nullspace`, `domain_distribute`, the algebra on composed layouts, and the atoms,
+//! tiled MMAs and copies, their TV layouts, tile sizes and thread partitions), plus the
+//! 768 layout cases on their own. Well-formed cases print exactly CuTe's output,
+//! `ILL-FORMED` and `RUNTIME-ERROR` ones are errors of that kind.
 
 use cutlet::dynamic::{Error, Value, eval};
 
