@@ -52,12 +52,10 @@ pub(crate) enum Drawing {
     },
 }
 
+/// An extent to draw: positive and not absurdly large.
 fn size(d: DInt) -> Result<i64> {
-    if !d.is_static && d.value > MAX_CELLS {
-        return Err(Error::ill("too large to draw"));
-    }
-    if d.value > MAX_CELLS {
-        return Err(Error::ill("too large to draw"));
+    if d.value < 1 || d.value > MAX_CELLS {
+        return Err(Error::ill(alloc::format!("cannot draw an extent of {d}")));
     }
     Ok(d.value)
 }
