@@ -14,7 +14,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 /// Cells beyond this many are refused rather than drawn.
-const MAX_CELLS: i64 = 1 << 20;
+const MAX_CELLS: i64 = 1 << 18;
 
 /// A layout drawn as an M x N grid of indices.
 pub(crate) struct Grid {
