@@ -71,6 +71,10 @@ pub struct CopyTraits {
     pub dst_layout: &'static str,
     /// `RefLayout`: the reference (thr, val) -> bit map.
     pub ref_layout: &'static str,
+    /// `false` when CuTe's operation struct refuses this instantiation with a
+    /// `static_assert` (`cp.async.cg` copies 16 bytes only): the traits exist, but a
+    /// `Copy_Atom` of it is ill-formed.
+    pub instantiable: bool,
 }
 
 const SM80_16X8_ROW: &str = "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))";
@@ -263,6 +267,15 @@ const fn one_thread(name: &'static str, bits: &'static str) -> CopyTraits {
         src_layout: bits,
         dst_layout: bits,
         ref_layout: bits,
+        instantiable: true,
+    }
+}
+
+/// `cp.async.cg` below 16 bytes: CuTe has the traits but its operation asserts.
+const fn cg_refused(name: &'static str, bits: &'static str) -> CopyTraits {
+    CopyTraits {
+        instantiable: false,
+        ..one_thread(name, bits)
     }
 }
 
@@ -273,6 +286,7 @@ const fn ldsm(name: &'static str, src: &'static str, dst: &'static str) -> CopyT
         src_layout: src,
         dst_layout: dst,
         ref_layout: dst,
+        instantiable: true,
     }
 }
 
@@ -323,8 +337,8 @@ pub const COPY_TRAITS: &[CopyTraits] = &[
     one_thread("SM80_CP_ASYNC_CACHEALWAYS<uint32_t>", B32),
     one_thread("SM80_CP_ASYNC_CACHEALWAYS<uint64_t>", B64),
     one_thread("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", B128),
-    one_thread("SM80_CP_ASYNC_CACHEGLOBAL<uint32_t>", B32),
-    one_thread("SM80_CP_ASYNC_CACHEGLOBAL<uint64_t>", B64),
+    cg_refused("SM80_CP_ASYNC_CACHEGLOBAL<uint32_t>", B32),
+    cg_refused("SM80_CP_ASYNC_CACHEGLOBAL<uint64_t>", B64),
     one_thread("SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>", B128),
 ];
 

@@ -17,16 +17,22 @@ fn copy_atoms_recast_to_t_as_cute_does() {
             "(_1,_1):(_0,_1)",
         ),
         (
-            "SM80_CP_ASYNC_CACHEGLOBAL<uint32_t>",
+            "SM80_CP_ASYNC_CACHEALWAYS<uint32_t>",
             "float",
             "(_1,_1):(_0,_1)",
             "(_1,_1):(_0,_1)",
         ),
         (
-            "SM80_CP_ASYNC_CACHEGLOBAL<uint64_t>",
+            "SM80_CP_ASYNC_CACHEALWAYS<uint64_t>",
             "half_t",
             "(_1,_4):(_0,_1)",
             "(_1,_4):(_0,_1)",
+        ),
+        (
+            "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>",
+            "half_t",
+            "(_1,_8):(_0,_1)",
+            "(_1,_8):(_0,_1)",
         ),
         (
             "SM75_U32x1_LDSM_N",
@@ -90,6 +96,9 @@ fn copy_atoms_recast_to_t_as_cute_does() {
     }
     // CuTe: static assertion "CopyOperation is not valid for Dst of ValType".
     assert!(CopyAtom::new("SM75_U32x4_LDSM_N", "double").is_err());
+    // CuTe: static assertion "cp.async sizeof(TS) is not supported" (cp.async.cg).
+    assert!(CopyAtom::new("SM80_CP_ASYNC_CACHEGLOBAL<uint32_t>", "float").is_err());
+    assert!(CopyAtom::new("SM80_CP_ASYNC_CACHEGLOBAL<uint64_t>", "half_t").is_err());
 }
 
 /// Every MMA atom's C layout is a bijection onto its M x N tile, and A and B layouts

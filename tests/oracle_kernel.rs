@@ -56,6 +56,18 @@ fn kernel_cases_agree_with_cute() {
     assert_eq!(all.len(), 1500);
 }
 
+/// Atoms the oracle does not exercise (`U32x1/x2_LDSM_N`, `U16x2/x4_LDSM_T`, GMMA
+/// 64x256 F16 and 64x64 BF16 with a 64-byte swizzle, `UniversalFMA<double,...>`,
+/// 64-bit `cp.async` and `UniversalCopy`, the refused 8-byte `cp.async.cg`), answered
+/// by a g++-compiled CuTe 4.2 program.
+#[test]
+fn extra_atom_cases_agree_with_cute() {
+    let all = cases(include_str!("data/cute_kernel_extra_cases.jsonl"));
+    let failures: Vec<String> = all.iter().filter_map(|(e, x)| agree(e, x)).collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!(all.len(), 19);
+}
+
 #[test]
 fn kernel_layout_cases_agree_with_cute() {
     let all = cases(CASES);

@@ -24,6 +24,7 @@ use core::fmt;
 /// // CuTe accepts a 32-bit copy of a 64-bit type (one value of no bits) but not ldmatrix.
 /// assert_eq!(CopyAtom::new("UniversalCopy<uint32_t>", "double").unwrap().val_layout_src.to_string(), "(_1,_1):(_0,_1)");
 /// assert!(CopyAtom::new("SM75_U32x4_LDSM_N", "double").is_err());
+/// assert!(CopyAtom::new("SM80_CP_ASYNC_CACHEGLOBAL<uint64_t>", "half_t").is_err());
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct CopyAtom {
@@ -54,6 +55,11 @@ impl CopyAtom {
     pub fn new(op: &str, t: &str) -> Result<CopyAtom> {
         let traits = copy_traits(op)
             .ok_or_else(|| Error::ill(alloc::format!("unknown copy operation '{op}'")))?;
+        if !traits.instantiable {
+            return Err(Error::ill(alloc::format!(
+                "{op}: cp.async sizeof(TS) is not supported (cp.async.cg copies 16 bytes)"
+            )));
+        }
         let t: String = t.chars().filter(|c| !c.is_whitespace()).collect();
         let bits = algebra::sizeof_bits(&t)?;
         let thr_id: DynLayout = traits.thr_id.parse().expect("valid layout");
