@@ -350,8 +350,7 @@ pub const COPY_TRAITS: &[CopyTraits] = &[
 /// assert!(mma_traits("SM70_8x8x4_F32F16F16F32_NT").is_none());
 /// ```
 pub fn mma_traits(name: &str) -> Option<&'static MmaTraits> {
-    let n = normalize(name);
-    MMA_TRAITS.iter().find(|t| t.name == n)
+    MMA_TRAITS.iter().find(|t| same_name(t.name, name))
 }
 
 /// The traits row of a copy operation, by its C++ name (whitespace ignored).
@@ -361,10 +360,13 @@ pub fn mma_traits(name: &str) -> Option<&'static MmaTraits> {
 /// assert_eq!(copy_traits("UniversalCopy<uint128_t>").unwrap().src_layout, "(_1,_128):(_0,_1)");
 /// ```
 pub fn copy_traits(name: &str) -> Option<&'static CopyTraits> {
-    let n = normalize(name);
-    COPY_TRAITS.iter().find(|t| t.name == n)
+    COPY_TRAITS.iter().find(|t| same_name(t.name, name))
 }
 
-fn normalize(name: &str) -> alloc::string::String {
-    name.chars().filter(|c| !c.is_whitespace()).collect()
+/// `table == name` with the whitespace of `name` ignored (no allocation: this module
+/// is part of the `no_std`, alloc-free core).
+fn same_name(table: &str, name: &str) -> bool {
+    table
+        .chars()
+        .eq(name.chars().filter(|c| !c.is_whitespace()))
 }
