@@ -1,12 +1,16 @@
-//! CuTe's answers for the layout part of the kernel oracle (swizzles, composed layouts,
-//! `tile_to_shape`, `upcast`/`downcast`/`recast_layout`, `nullspace`,
-//! `domain_distribute`, and the algebra on composed layouts), through the CLI
-//! evaluator: well-formed cases print exactly CuTe's output, `ILL-FORMED` and
-//! `RUNTIME-ERROR` ones are errors of that kind.
+//! CuTe's answers for the kernel oracle through the CLI evaluator: all 1500 cases
+//! (swizzles, composed layouts, `tile_to_shape`, `upcast`/`downcast`/`recast_layout`,
+//! `nullspace`, `domain_distribute`, the algebra on composed layouts, and the atoms,
+//! tiled MMAs and copies, their TV layouts, tile sizes and thread partitions), plus the
+//! 768 layout cases on their own. Well-formed cases print exactly CuTe's output,
+//! `ILL-FORMED` and `RUNTIME-ERROR` ones are errors of that kind.
 
 use cutlet::dynamic::{Error, Value, eval};
 
 const CASES: &str = include_str!("data/cute_kernel_layout_cases.jsonl");
+/// All 1500 cases of the kernel oracle: the layout cases above plus atoms, tiled
+/// MMAs and copies, and thread partitions.
+const ALL_CASES: &str = include_str!("data/cute_kernel_cases.jsonl");
 
 /// `(expr, expect)` pairs of a JSON-lines oracle file (flat objects of two strings).
 fn cases(text: &str) -> Vec<(String, String)> {
@@ -21,6 +25,47 @@ fn cases(text: &str) -> Vec<(String, String)> {
             (field("expr"), field("expect"))
         })
         .collect()
+}
+
+fn agree(expr: &str, expect: &str) -> Option<String> {
+    let got = eval(expr);
+    let ok = match (expect, &got) {
+        ("ILL-FORMED", Err(Error::IllFormed(_))) => true,
+        ("RUNTIME-ERROR", Err(Error::Runtime(_))) => true,
+        (e, Ok(g)) => e == g,
+        _ => false,
+    };
+    (!ok).then(|| format!("{expr}\n   expect {expect}\n   got    {got:?}"))
+}
+
+/// Every case of the kernel oracle, the atom and partition cases included.
+#[test]
+fn kernel_cases_agree_with_cute() {
+    let all = cases(ALL_CASES);
+    let failures: Vec<String> = all.iter().filter_map(|(e, x)| agree(e, x)).collect();
+    if let Ok(path) = std::env::var("CUTLET_ORACLE_FAILURES") {
+        std::fs::write(path, failures.join("\n")).unwrap();
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases disagree with CuTe:\n{}",
+        failures.len(),
+        all.len(),
+        failures.join("\n")
+    );
+    assert_eq!(all.len(), 1500);
+}
+
+/// Atoms the oracle does not exercise (`U32x1/x2_LDSM_N`, `U16x2/x4_LDSM_T`, GMMA
+/// 64x256 F16 and 64x64 BF16 with a 64-byte swizzle, `UniversalFMA<double,...>`,
+/// 64-bit `cp.async` and `UniversalCopy`, the refused 8-byte `cp.async.cg`), answered
+/// by a g++-compiled CuTe 4.2 program.
+#[test]
+fn extra_atom_cases_agree_with_cute() {
+    let all = cases(include_str!("data/cute_kernel_extra_cases.jsonl"));
+    let failures: Vec<String> = all.iter().filter_map(|(e, x)| agree(e, x)).collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!(all.len(), 19);
 }
 
 #[test]

@@ -4,8 +4,13 @@
 //! cutlet eval "<expr>" ...   print each result in CuTe notation
 //! cutlet eval -              one expression per line on stdin, one result line each
 //! cutlet show "<expr>"       print the index table of a layout or composed layout (print_layout)
+//! cutlet show --latex "<expr>"  CuTe's print_latex of a layout, composed layout, TiledMMA or TiledCopy
+//! cutlet show --svg "<expr>"    CuTe's print_svg of a TiledMMA or MMA_Atom (and, beyond CuTe 4.2,
+//!                               an SVG of a layout or a TiledCopy in the same style)
 //! ```
 
+use cutlet::dynamic::atom::ATOM_OPERATIONS;
+use cutlet::dynamic::picture::{print_latex, print_svg};
 use cutlet::dynamic::{OPERATIONS, Value, eval_expr, parse_expr};
 use std::ffi::OsString;
 use std::io::{BufRead, BufWriter, Write};
@@ -15,11 +20,19 @@ const USAGE: &str = "\
 usage: cutlet eval <expr>...     evaluate CuTe expressions, one result line each
        cutlet eval -             read expressions from stdin, one per line
        cutlet show <expr>        print the index table of a (composed) layout (print_layout)
+       cutlet show --latex <expr>  CuTe's print_latex (layout, composed layout, TiledMMA,
+                                 MMA_Atom, TiledCopy)
+       cutlet show --svg <expr>  CuTe's print_svg (TiledMMA, MMA_Atom); beyond CuTe 4.2,
+                                 an SVG of a layout or a TiledCopy in the same style
 
 Expressions use CuTe's notation: _4 is static, 4 is dynamic, (a,b) is a tuple,
 shape:stride is a layout, (_3:_4,_8:_2) is a tile; compile-time arguments go in
 angle brackets as in C++: get<1,0>(L), take<0,2>(L). Example:
        cutlet eval \"composition((_12,_32):(_32,_1), (_3:_4,_8:_2))\"
+Atoms use CuTe's C++ names, e.g.
+       cutlet eval \"get_layoutC_TV(make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (_2,_2,_1)))\"
+A TiledMMA or TiledCopy prints on several lines (CuTe's print), so `cutlet eval -`
+answers it with an error line.
 
 `cutlet eval -` writes exactly one line for every input line: the result, an
 `error: <reason>` line (also for a line that is not UTF-8), or an empty line for
@@ -58,7 +71,13 @@ impl<W: Write> Emitter<W> {
         match std::str::from_utf8(raw) {
             Err(e) => self.line(Err(format!("error: input line is not valid UTF-8 ({e})"))),
             Ok(s) if s.trim().is_empty() => writeln!(self.out),
-            Ok(s) => self.line(eval_line(s.trim())),
+            Ok(s) => self.line(eval_line(s.trim()).and_then(|r| {
+                if r.contains('\n') {
+                    Err("error: the result prints on several lines; evaluate it alone".into())
+                } else {
+                    Ok(r)
+                }
+            })),
         }
     }
 }
@@ -106,13 +125,14 @@ fn run_eval(exprs: &[String]) -> ExitCode {
     }
 }
 
-fn run_show(expr: &str) -> ExitCode {
+fn run_show(flag: Option<&str>, expr: &str) -> ExitCode {
     let value = parse_expr(expr).and_then(|e| eval_expr(&e));
-    let table = match value {
-        Ok(Value::Layout(l)) => l.table().map_err(|e| e.to_string()),
-        Ok(Value::Composed(c)) => c.table().map_err(|e| e.to_string()),
-        Ok(v) => Err(format!("show needs a layout, got {v}")),
-        Err(e) => Err(e.to_string()),
+    let table = match (flag, value) {
+        (_, Err(e)) => Err(e.to_string()),
+        (Some("--latex"), Ok(v)) => print_latex(&v).map_err(|e| e.to_string()),
+        (Some("--svg"), Ok(v)) => print_svg(&v).map_err(|e| e.to_string()),
+        (Some(f), _) => Err(format!("unknown option '{f}' (expected --latex or --svg)")),
+        (None, value) => table(value),
     };
     match table {
         Ok(t) => {
@@ -123,6 +143,15 @@ fn run_show(expr: &str) -> ExitCode {
             eprintln!("error: {e}");
             ExitCode::from(1)
         }
+    }
+}
+
+fn table(value: cutlet::dynamic::Result<Value>) -> Result<String, String> {
+    match value {
+        Ok(Value::Layout(l)) => l.table().map_err(|e| e.to_string()),
+        Ok(Value::Composed(c)) => c.table().map_err(|e| e.to_string()),
+        Ok(v) => Err(format!("show needs a layout, got {v}")),
+        Err(e) => Err(e.to_string()),
     }
 }
 
@@ -152,10 +181,12 @@ fn main() -> ExitCode {
     };
     match args.first().map(String::as_str) {
         Some("eval") if args.len() >= 2 => run_eval(&args[1..]),
-        Some("show") if args.len() == 2 => run_show(&args[1]),
+        Some("show") if args.len() == 2 && !args[1].starts_with("--") => run_show(None, &args[1]),
+        Some("show") if args.len() == 3 => run_show(Some(&args[1]), &args[2]),
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");
             println!("\noperations: {}", OPERATIONS.join(", "));
+            println!("\natoms: {}", ATOM_OPERATIONS.join(", "));
             ExitCode::SUCCESS
         }
         Some(cmd @ ("eval" | "show")) => {

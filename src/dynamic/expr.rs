@@ -37,6 +37,9 @@ pub fn eval_expr(e: &Expr) -> Result<Value> {
         Expr::Value(v) => Ok(v.clone()),
         Expr::Call { name, targs, args } => {
             let vals: Vec<Value> = args.iter().map(eval_expr).collect::<Result<_>>()?;
+            if let Some(r) = super::atom::apply_atom(name, targs, &vals) {
+                return r;
+            }
             if let Some(r) = apply_composed(name, targs, &vals) {
                 return r;
             }

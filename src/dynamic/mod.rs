@@ -4,7 +4,9 @@
 //! This is the simple reference implementation of CuTe's layout algebra. The `cutlet`
 //! CLI runs on it, it parses everything the typed layouts print, and the typed algebra
 //! is tested against it. For the same inputs (same static/dynamic marking) it returns
-//! exactly what CuTe prints.
+//! exactly what CuTe prints. [`atom`] holds CuTe's kernel layer (MMA and copy atoms,
+//! TiledMMA, TiledCopy, thread partitions) on these layouts and [`picture`] CuTe's
+//! `print_latex`/`print_svg` drawings.
 //!
 //! ```
 //! use cutlet::dynamic::{DynLayout, Tiler, zipped_divide};
@@ -14,6 +16,7 @@
 //! ```
 
 mod algebra;
+pub mod atom;
 mod composed;
 mod composed_ops;
 mod error;
@@ -26,6 +29,7 @@ mod int_tuple;
 mod layout;
 mod modes;
 mod parse;
+pub mod picture;
 mod predicates;
 mod print_composed;
 mod swizzle;

@@ -375,6 +375,16 @@ impl<'a> Parser<'a> {
         }
         self.enter()?;
         let targs = self.targs()?;
+        if self.peek() != Some(b'(') {
+            // A C++ type name used as a value: `MMA_Atom<OP>`, `Copy_Atom<OP,T>`, or an
+            // MMA operation's bare name.
+            self.depth -= 1;
+            return Ok(Expr::Call {
+                name,
+                targs,
+                args: Vec::new(),
+            });
+        }
         self.expect(b'(')?;
         let mut args = Vec::new();
         if self.peek() != Some(b')') {

@@ -34,6 +34,8 @@ pub enum Value {
     Swizzle(Swizzle),
     /// A composed layout `A o O o B`.
     Composed(ComposedLayout),
+    /// An atom, a tiled atom or a thread slice (CuTe's kernel layer).
+    Atom(alloc::boxed::Box<super::atom::AtomValue>),
 }
 
 /// What a divide, product or composition takes as its second argument: a layout, a
@@ -119,7 +121,7 @@ impl Value {
             Value::Under => Tiler::Under,
             Value::Layout(l) => Tiler::Layout(l.clone()),
             Value::Tuple(v) => Tiler::Tuple(v.iter().map(Value::to_tiler).collect::<Result<_>>()?),
-            Value::Swizzle(_) | Value::Composed(_) => {
+            Value::Swizzle(_) | Value::Composed(_) | Value::Atom(_) => {
                 return Err(Error::ill(alloc::format!(
                     "{self} cannot be a tiler here (a tiler is a layout, a shape or a tuple of them)"
                 )));
@@ -136,6 +138,7 @@ impl fmt::Display for Value {
             Value::Layout(l) => write!(f, "{l}"),
             Value::Swizzle(s) => write!(f, "{s}"),
             Value::Composed(c) => write!(f, "{c}"),
+            Value::Atom(a) => write!(f, "{a}"),
             Value::Tuple(v) => {
                 f.write_str("(")?;
                 for (i, e) in v.iter().enumerate() {
