@@ -6,12 +6,53 @@ use cudarc::driver::{
     CudaContext, CudaFunction, CudaSlice, CudaStream, DeviceRepr, DriverError, LaunchConfig,
     PushKernelArg,
 };
+use cudarc::driver::{DevicePtr, DevicePtrMut, sys::CUfunction_attribute_enum};
 use cudarc::nvrtc::Ptx;
 use cutlet::cuda::Dim3;
-use cutlet_kernels::{copy, sgemm, tile_copy, transpose};
+use cutlet_kernels::{copy, gemm_sm80, sgemm, tile_copy, transpose};
 use std::sync::Arc;
 
 type Res<T> = Result<T, Box<dyn std::error::Error>>;
+
+/// `GemmArgs` as a kernel parameter.
+#[repr(transparent)]
+#[derive(Clone, Copy)]
+struct TcArgs(gemm_sm80::GemmArgs);
+// SAFETY: `GemmArgs` is `repr(C)` plain data, the same bytes the PTX entry reads.
+unsafe impl DeviceRepr for TcArgs {}
+
+/// Input precision of the tensor-core GEMM.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Half {
+    Bf16,
+    F16,
+}
+impl Half {
+    fn name(self) -> &'static str {
+        match self {
+            Half::Bf16 => "bf16",
+            Half::F16 => "f16",
+        }
+    }
+    fn to_bits(self, x: f32) -> u16 {
+        match self {
+            Half::Bf16 => half::bf16::from_f32(x).to_bits(),
+            Half::F16 => half::f16::from_f32(x).to_bits(),
+        }
+    }
+    fn from_bits(self, x: u16) -> f64 {
+        match self {
+            Half::Bf16 => half::bf16::from_bits(x).to_f64(),
+            Half::F16 => half::f16::from_bits(x).to_f64(),
+        }
+    }
+    fn cuda(self) -> cudarc::cublas::sys::cudaDataType {
+        match self {
+            Half::Bf16 => cudarc::cublas::sys::cudaDataType::CUDA_R_16BF,
+            Half::F16 => cudarc::cublas::sys::cudaDataType::CUDA_R_16F,
+        }
+    }
+}
 
 /// `SgemmArgs` as a kernel parameter.
 #[repr(transparent)]
@@ -42,9 +83,91 @@ pub struct Kernels {
     transpose: CudaFunction,
     tile_copy: CudaFunction,
     sgemm: CudaFunction,
+    gemm_bf16: CudaFunction,
+    gemm_f16: CudaFunction,
+}
+
+/// A tensor-core GEMM entry, allowed its (over 48 KiB) dynamic shared memory.
+fn tc(m: &Arc<cudarc::driver::CudaModule>, name: &str) -> Res<CudaFunction> {
+    let f = m.load_function(name)?;
+    f.set_attribute(
+        CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+        gemm_sm80::GEMM_SMEM as i32,
+    )?;
+    Ok(f)
 }
 
 impl Kernels {
+    fn run_gemm(
+        &self,
+        h: Half,
+        p: gemm_sm80::GemmArgs,
+        a: &CudaSlice<u16>,
+        b: &CudaSlice<u16>,
+        c: &mut CudaSlice<f32>,
+    ) -> Result<(), DriverError> {
+        let f = if h == Half::Bf16 {
+            &self.gemm_bf16
+        } else {
+            &self.gemm_f16
+        };
+        let mut l = self.stream.launch_builder(f);
+        let args = TcArgs(p);
+        l.arg(&args).arg(a).arg(b).arg(c);
+        let cfg = cfg(
+            gemm_sm80::gemm_grid(p.m, p.n),
+            gemm_sm80::GEMM_THREADS,
+            gemm_sm80::GEMM_SMEM,
+        );
+        // SAFETY: A holds m*lda, B n*ldb 16-bit elements (cudaMalloc: 256-byte aligned), C ldc*n f32.
+        unsafe { l.launch(cfg) }.map(drop)
+    }
+
+    /// cuBLAS's `C = alpha op(A) op(B) + beta C` on the same operands (GemmEx, f32 compute
+    /// and output).
+    fn cublas_gemm(
+        &self,
+        blas: &CudaBlas,
+        h: Half,
+        p: gemm_sm80::GemmArgs,
+        a: &CudaSlice<u16>,
+        b: &CudaSlice<u16>,
+        c: &mut CudaSlice<f32>,
+    ) -> Result<(), DriverError> {
+        use cudarc::cublas::sys::{cublasComputeType_t, cublasGemmAlgo_t};
+        let st = &self.stream;
+        let (pa, _ga) = a.device_ptr(st);
+        let (pb, _gb) = b.device_ptr(st);
+        let (pc, _gc) = c.device_ptr_mut(st);
+        let (alpha, beta) = (p.alpha, p.beta);
+        // SAFETY: the buffers match the shapes and leading dimensions; A is K-major (m x k
+        // row-major = op T of a column-major k x m), B likewise (op N of a k x n).
+        unsafe {
+            cudarc::cublas::result::gemm_ex(
+                *blas.handle(),
+                cublasOperation_t::CUBLAS_OP_T,
+                cublasOperation_t::CUBLAS_OP_N,
+                p.m as i32,
+                p.n as i32,
+                p.k as i32,
+                &alpha as *const f32 as *const _,
+                pa as *const _,
+                h.cuda(),
+                p.lda as i32,
+                pb as *const _,
+                h.cuda(),
+                p.ldb as i32,
+                &beta as *const f32 as *const _,
+                pc as *mut _,
+                cudarc::cublas::sys::cudaDataType::CUDA_R_32F,
+                p.ldc as i32,
+                cublasComputeType_t::CUBLAS_COMPUTE_32F,
+                cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
+            )
+        }
+        .map_err(|_| DriverError(cudarc::driver::sys::cudaError_enum::CUDA_ERROR_UNKNOWN))
+    }
+
     pub fn load(ctx: &Arc<CudaContext>, ptx: String) -> Res<Self> {
         let m = ctx.load_module(Ptx::from_src(ptx))?;
         Ok(Kernels {
@@ -53,6 +176,8 @@ impl Kernels {
             transpose: m.load_function("cutlet_transpose")?,
             tile_copy: m.load_function("cutlet_tile_copy")?,
             sgemm: m.load_function("cutlet_sgemm")?,
+            gemm_bf16: tc(&m, "cutlet_gemm_bf16")?,
+            gemm_f16: tc(&m, "cutlet_gemm_f16")?,
         })
     }
 
@@ -123,6 +248,35 @@ impl Kernels {
             ))
         }
         .map(drop)
+    }
+
+    /// One bf16 4096³ tensor-core GEMM, for a profiler.
+    pub fn profile_once(&self) -> Res<()> {
+        let st = &self.stream;
+        let n = 4096;
+        let p = gemm_sm80::GemmArgs {
+            m: n,
+            n,
+            k: n,
+            lda: n,
+            ldb: n,
+            ldc: n,
+            alpha: 1.0,
+            beta: 0.0,
+        };
+        let q = |v: Vec<f32>| {
+            v.into_iter()
+                .map(|x| Half::Bf16.to_bits(x / 32.0))
+                .collect::<Vec<u16>>()
+        };
+        let (a, b) = (
+            st.clone_htod(&q(data(n * n, 14)))?,
+            st.clone_htod(&q(data(n * n, 15)))?,
+        );
+        let mut c = st.alloc_zeros::<f32>(n * n)?;
+        self.run_gemm(Half::Bf16, p, &a, &b, &mut c)?;
+        st.synchronize()?;
+        Ok(())
     }
 
     /// Every kernel on edge sizes against the CPU; prints one line per kernel.
@@ -243,6 +397,66 @@ impl Kernels {
             }
         }
         report("sgemm", bad);
+
+        for h in [Half::Bf16, Half::F16] {
+            let mut bad = vec![];
+            for (m, n, k) in [
+                (1usize, 1usize, 8usize),
+                (17, 9, 24),
+                (131, 129, 136),
+                (1000, 999, 72),
+                (257, 384, 1032),
+            ] {
+                let (lda, ldb, ldc) = (k + 8, k, m + 1);
+                let p = gemm_sm80::GemmArgs {
+                    m,
+                    n,
+                    k,
+                    lda,
+                    ldb,
+                    ldc,
+                    alpha: 0.75,
+                    beta: 0.5,
+                };
+                let q = |v: Vec<f32>| {
+                    v.into_iter()
+                        .map(|x| h.to_bits(x / 8.0))
+                        .collect::<Vec<u16>>()
+                };
+                let (ha, hb, hc) = (
+                    q(data(m * lda, 11)),
+                    q(data(n * ldb, 12)),
+                    data(ldc * n, 13),
+                );
+                let (a, b) = (st.clone_htod(&ha)?, st.clone_htod(&hb)?);
+                let mut c = st.clone_htod(&hc)?;
+                self.run_gemm(h, p, &a, &b, &mut c)?;
+                let g = st.clone_dtoh(&c)?;
+                let (mut err, mut norm, mut pad_ok) = (0f64, 0f64, true);
+                for j in 0..n {
+                    for i in 0..ldc {
+                        let idx = i + j * ldc;
+                        if i >= m {
+                            pad_ok &= g[idx] == hc[idx];
+                            continue;
+                        }
+                        let s: f64 = (0..k)
+                            .map(|l| h.from_bits(ha[l + i * lda]) * h.from_bits(hb[l + j * ldb]))
+                            .sum();
+                        let want = 0.75 * s + 0.5 * hc[idx] as f64;
+                        err += (g[idx] as f64 - want).powi(2);
+                        norm += want * want;
+                    }
+                }
+                let rel = (err / norm.max(1e-30)).sqrt();
+                if !pad_ok || !(rel < 1e-5) {
+                    bad.push(format!(
+                        "{m}x{n}x{k}: relative error {rel:.2e}, padding kept {pad_ok}"
+                    ));
+                }
+            }
+            report(&format!("tensor-core gemm {}", h.name()), bad);
+        }
         Ok(ok)
     }
 
@@ -339,6 +553,53 @@ impl Kernels {
                 f(q),
                 o.0 / q.0
             );
+        }
+        for h in [Half::Bf16, Half::F16] {
+            for (m, n, k) in [
+                (1024usize, 1024usize, 1024usize),
+                (2048, 2048, 2048),
+                (4096, 4096, 4096),
+                (8192, 8192, 8192),
+                (8192, 2048, 4096),
+                (3072, 5120, 1024),
+            ] {
+                let flop = 2.0 * (m * n * k) as f64;
+                let p = gemm_sm80::GemmArgs {
+                    m,
+                    n,
+                    k,
+                    lda: k,
+                    ldb: k,
+                    ldc: m,
+                    alpha: 1.0,
+                    beta: 0.0,
+                };
+                let q = |v: Vec<f32>| {
+                    v.into_iter()
+                        .map(|x| h.to_bits(x / 32.0))
+                        .collect::<Vec<u16>>()
+                };
+                let (a, b) = (
+                    st.clone_htod(&q(data(m * k, 14)))?,
+                    st.clone_htod(&q(data(n * k, 15)))?,
+                );
+                let mut c = st.alloc_zeros::<f32>(m * n)?;
+                let ours = time_ms(st, warm, runs, || self.run_gemm(h, p, &a, &b, &mut c))?;
+                let peer = time_ms(st, warm, runs, || {
+                    self.cublas_gemm(&blas, h, p, &a, &b, &mut c)
+                })?;
+                let (o, q) = (rate(&ours, flop), rate(&peer, flop));
+                let f = |r: (f64, f64, f64)| {
+                    format!("{:.0} ({:.0}..{:.0})", r.0 / 1e12, r.1 / 1e12, r.2 / 1e12)
+                };
+                println!(
+                    "| tensor-core gemm {} (TFLOP/s) | {m}x{n}x{k} | {} | cuBLAS GemmEx | {} | {:.2} |",
+                    h.name(),
+                    f(o),
+                    f(q),
+                    o.0 / q.0
+                );
+            }
         }
         Ok(())
     }

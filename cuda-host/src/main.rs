@@ -5,7 +5,10 @@
 //! SGEMM. Prints one markdown table; exits non-zero if a check fails.
 //!
 //! ```text
-//! cutlet-gpu [--ptx target/ptx/sm_90/cutlet_kernels.ptx] [--check-only]
+//! cutlet-gpu [--ptx target/ptx/sm_90/cutlet_kernels.ptx] [--check-only | --profile]
+//! ```
+//! `--profile` runs one bf16 4096³ tensor-core GEMM and nothing else, for `ncu`.
+//! ```text
 //! ```
 //! libcuda is loaded at run time (cudarc's dynamic loading), so this builds anywhere.
 
@@ -29,11 +32,13 @@ fn main() -> ExitCode {
 fn run() -> Result<bool, Box<dyn std::error::Error>> {
     let mut ptx = String::from("target/ptx/sm_90/cutlet_kernels.ptx");
     let mut check_only = false;
+    let mut profile = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--ptx" => ptx = args.next().ok_or("--ptx needs a path")?,
             "--check-only" => check_only = true,
+            "--profile" => profile = true,
             other => return Err(format!("unknown argument `{other}`").into()),
         }
     }
@@ -51,6 +56,10 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     );
     let src = std::fs::read_to_string(&ptx).map_err(|e| format!("reading {ptx}: {e}"))?;
     let k = kernels::Kernels::load(&ctx, src)?;
+    if profile {
+        k.profile_once()?;
+        return Ok(true);
+    }
     let ok = k.check_all()?;
     if ok && !check_only {
         k.measure_all()?;

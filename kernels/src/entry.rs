@@ -2,8 +2,9 @@
 //! the device layer's types and call the kernel functions. The host program
 //! (`cuda-host/`) launches them by these names.
 
-use crate::{copy, sgemm, static_layout, tile_copy, transpose};
-use cutlet::cuda::GmemPtr;
+use crate::{copy, gemm_sm80, sgemm, static_layout, tile_copy, transpose};
+use cutlet::cuda::mma::{SM80_16x8x16_F32BF16BF16F32_TN, SM80_16x8x16_F32F16F16F32_TN};
+use cutlet::cuda::{GmemPtr, U128};
 
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
@@ -93,4 +94,48 @@ pub unsafe extern "ptx-kernel" fn cutlet_static_layout(x: *const f32, y: *mut f3
     static_layout::gather(unsafe { GmemPtr::new(x as *mut f32) }, unsafe {
         GmemPtr::new(y)
     })
+}
+
+/// See [`gemm_sm80::gemm`] (bf16 inputs).
+///
+/// # Safety
+/// A holds `m * lda`, B `n * ldb` bf16 (16-byte aligned), C `ldc * n` f32.
+#[unsafe(no_mangle)]
+pub unsafe extern "ptx-kernel" fn cutlet_gemm_bf16(
+    args: gemm_sm80::GemmArgs,
+    a: *const U128,
+    b: *const U128,
+    c: *mut f32,
+) {
+    // SAFETY: the caller's contract above is the kernel's.
+    let (a, b, c) = unsafe {
+        (
+            GmemPtr::new(a as *mut U128),
+            GmemPtr::new(b as *mut U128),
+            GmemPtr::new(c),
+        )
+    };
+    gemm_sm80::gemm::<SM80_16x8x16_F32BF16BF16F32_TN>(args, a, b, c)
+}
+
+/// See [`gemm_sm80::gemm`] (f16 inputs).
+///
+/// # Safety
+/// A holds `m * lda`, B `n * ldb` f16 (16-byte aligned), C `ldc * n` f32.
+#[unsafe(no_mangle)]
+pub unsafe extern "ptx-kernel" fn cutlet_gemm_f16(
+    args: gemm_sm80::GemmArgs,
+    a: *const U128,
+    b: *const U128,
+    c: *mut f32,
+) {
+    // SAFETY: the caller's contract above is the kernel's.
+    let (a, b, c) = unsafe {
+        (
+            GmemPtr::new(a as *mut U128),
+            GmemPtr::new(b as *mut U128),
+            GmemPtr::new(c),
+        )
+    };
+    gemm_sm80::gemm::<SM80_16x8x16_F32F16F16F32_TN>(args, a, b, c)
 }

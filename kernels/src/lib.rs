@@ -8,11 +8,13 @@
 //!   identity tensor;
 //! - [`tile_copy`]: `copy_if` on partial tiles of a matrix;
 //! - [`static_layout`]: a gather through a static layout (its PTX is checked);
+//! - [`gemm_sm80`]: tensor-core GEMM (cp.async, ldmatrix, mma.sync), f16/bf16 → f32;
 //! - [`sgemm`]: SIMT SGEMM, CuTe's tutorial structure (global → shared → registers).
 #![no_std]
 #![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]
 
 pub mod copy;
+pub mod gemm_sm80;
 pub mod sgemm;
 pub mod static_layout;
 pub mod tile_copy;

@@ -142,3 +142,72 @@ fn sgemm_matches_reference_on_edge_sizes() {
         }
     }
 }
+
+fn gemm_case<M: cutlet::cuda::mma::Mma16x8x16>(
+    m: usize,
+    n: usize,
+    k: usize,
+    to16: fn(f32) -> u16,
+    from16: fn(u16) -> f32,
+) {
+    use cutlet_kernels::gemm_sm80::*;
+    let (lda, ldb, ldc) = (k + 8, k, m + 1);
+    let q = |v: Vec<f32>| v.into_iter().map(to16).collect::<Vec<u16>>();
+    let ha = q(data(m * lda, 11).iter().map(|x| x / 8.0).collect());
+    let hb = q(data(n * ldb, 12).iter().map(|x| x / 8.0).collect());
+    let hc = data(ldc * n, 13);
+    let (a, b, c) = (
+        DeviceVec::from_slice(&ha),
+        DeviceVec::from_slice(&hb),
+        DeviceVec::from_slice(&hc),
+    );
+    let p = GemmArgs {
+        m,
+        n,
+        k,
+        lda,
+        ldb,
+        ldc,
+        alpha: 0.75,
+        beta: 0.5,
+    };
+    let (pa, pb, pc) = (a.ptr().cast(), b.ptr().cast(), c.ptr());
+    launch(gemm_grid(m, n), Dim3::x(GEMM_THREADS), GEMM_SMEM, || {
+        gemm::<M>(p, pa, pb, pc)
+    })
+    .unwrap();
+    let got = c.as_slice();
+    for j in 0..n {
+        for i in 0..ldc {
+            let idx = i + j * ldc;
+            if i >= m {
+                assert_eq!(got[idx], hc[idx], "{m}x{n}x{k}: wrote padding ({i},{j})");
+                continue;
+            }
+            let s: f64 = (0..k)
+                .map(|l| from16(ha[l + i * lda]) as f64 * from16(hb[l + j * ldb]) as f64)
+                .sum();
+            let want = 0.75 * s + 0.5 * hc[idx] as f64;
+            assert!(
+                (got[idx] as f64 - want).abs() <= 1e-3 * (1.0 + want.abs()),
+                "{m}x{n}x{k} ({i},{j}): {} vs {want}",
+                got[idx]
+            );
+        }
+    }
+}
+
+#[test]
+fn tensor_core_gemm_matches_reference_on_edge_sizes() {
+    use cutlet::cuda::mma::{
+        SM80_16x8x16_F32BF16BF16F32_TN as Bf16, SM80_16x8x16_F32F16F16F32_TN as F16,
+    };
+    let bf = |x: f32| half::bf16::from_f32(x).to_bits();
+    let bf_back = |x: u16| half::bf16::from_bits(x).to_f32();
+    let hf = |x: f32| half::f16::from_f32(x).to_bits();
+    let hf_back = |x: u16| half::f16::from_bits(x).to_f32();
+    for (m, n, k) in [(1, 1, 8), (17, 9, 24), (130, 70, 40), (131, 129, 136)] {
+        gemm_case::<Bf16>(m, n, k, bf, bf_back);
+        gemm_case::<F16>(m, n, k, hf, hf_back);
+    }
+}

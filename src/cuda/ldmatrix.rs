@@ -12,28 +12,29 @@ use super::U128;
 #[cfg(not(target_arch = "nvptx64"))]
 #[track_caller]
 fn emulate<const R: usize>(row: &U128, trans: bool) -> [u32; R] {
-    let addrs = super::emu::warp_all_gather(row as *const U128 as usize);
     let t = super::lane_id();
-    let half = |j: usize, r: usize, c: usize| -> u32 {
-        // Row `r` of matrix `j` was supplied by lane `8 j + r`.
-        let p = addrs[8 * j + r] as *const U128;
-        // SAFETY: every lane's address is a live reference to a 16-byte row held by that
-        // lane, which stays inside this collective until every lane has read.
-        let words = unsafe { (*p).0 };
-        (words[c / 2] >> (16 * (c % 2))) & 0xffff
-    };
-    core::array::from_fn(|j| {
-        let (lo, hi) = if trans {
-            (half(j, 2 * (t % 4), t / 4), half(j, 2 * (t % 4) + 1, t / 4))
-        } else {
-            (half(j, t / 4, 2 * (t % 4)), half(j, t / 4, 2 * (t % 4) + 1))
+    super::emu::warp_collective(row as *const U128 as usize, |addrs| {
+        let half = |j: usize, r: usize, c: usize| -> u32 {
+            // Row `r` of matrix `j` was supplied by lane `8 j + r`.
+            let p = addrs[8 * j + r] as *const U128;
+            // SAFETY: every lane's address is a live reference to a 16-byte row held by
+            // that lane, which stays inside this collective until every lane has read.
+            let words = unsafe { (*p).0 };
+            (words[c / 2] >> (16 * (c % 2))) & 0xffff
         };
-        lo | (hi << 16)
+        core::array::from_fn(|j| {
+            let (lo, hi) = if trans {
+                (half(j, 2 * (t % 4), t / 4), half(j, 2 * (t % 4) + 1, t / 4))
+            } else {
+                (half(j, t / 4, 2 * (t % 4)), half(j, t / 4, 2 * (t % 4) + 1))
+            };
+            lo | (hi << 16)
+        })
     })
 }
 
 macro_rules! ldsm {
-    ($(#[$doc:meta])* $name:ident, $n:literal, $ptx:literal, $trans:literal) => {
+    ($(#[$doc:meta])* $name:ident, $n:tt, $ptx:literal, $trans:literal) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default)]
         pub struct $name;
@@ -145,7 +146,7 @@ ldsm!(
     /// ```
     /// use cutlet::cuda::{emu, ldmatrix::SM75_U16x4_LDSM_T as Ldsm, Dim3, U128};
     /// emu::launch(Dim3::x(1), Dim3::x(32), 0, || {
-    ///     assert_eq!(Ldsm::copy(&U128([7; 4])), [7 | (7 << 16), 7 | (7 << 16)].map(|x| x & 0xffff | (x & 0xffff) << 16));
+    ///     assert_eq!(Ldsm::copy(&U128([0x0007_0007; 4])), [0x0007_0007; 2]);
     /// }).unwrap();
     /// ```
     SM75_U16x4_LDSM_T, 2, "m8n8.x2.trans.shared.b16", true

@@ -105,8 +105,23 @@ fn bf16(x: u16) -> f64 {
     half::bf16::from_bits(x).to_f64()
 }
 
+/// The m16n8k16 16-bit atoms (f16 and bf16 in, f32 accumulate), for kernels generic
+/// over the input type.
+///
+/// ```
+/// use cutlet::cuda::mma::{Mma16x8x16, SM80_16x8x16_F32F16F16F32_TN};
+/// fn run<M: Mma16x8x16>(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f32; 4] { M::mma(a, b, c) }
+/// cutlet::cuda::emu::launch(cutlet::cuda::Dim3::x(1), cutlet::cuda::Dim3::x(32), 0, || {
+///     assert_eq!(run::<SM80_16x8x16_F32F16F16F32_TN>([0; 4], [0; 2], [2.0; 4]), [2.0; 4]);
+/// }).unwrap();
+/// ```
+pub trait Mma16x8x16: Copy + Default + Send + Sync + 'static {
+    /// This lane's fragment of `D = A B + C`.
+    fn mma(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f32; 4];
+}
+
 macro_rules! mma_f16_like {
-    ($(#[$doc:meta])* $name:ident, $ptx:literal, $na:literal, $nb:literal, $conv:ident,
+    ($(#[$doc:meta])* $name:ident, $ptx:literal, $na:tt, $nb:tt, $conv:ident,
      $shape:expr, $apos:ident, $bpos:ident) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default)]
@@ -184,6 +199,19 @@ mma_f16_like!(
     /// ```
     SM80_16x8x16_F32BF16BF16F32_TN, "m16n8k16.row.col.f32.bf16.bf16.f32", 4, 2, bf16, (16, 8, 16), a16x16, b8x16
 );
+impl Mma16x8x16 for SM80_16x8x16_F32F16F16F32_TN {
+    #[inline(always)]
+    fn mma(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f32; 4] {
+        Self::mma(a, b, c)
+    }
+}
+impl Mma16x8x16 for SM80_16x8x16_F32BF16BF16F32_TN {
+    #[inline(always)]
+    fn mma(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f32; 4] {
+        Self::mma(a, b, c)
+    }
+}
+
 mma_f16_like!(
     /// CuTe's `SM80_16x8x8_F32F16F16F32_TN`: `mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32`.
     ///

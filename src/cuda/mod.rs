@@ -45,6 +45,7 @@ mod sync;
 mod vector;
 mod warp;
 
+pub mod cp_async;
 pub mod ldmatrix;
 pub mod mma;
 

@@ -111,9 +111,20 @@ pub(crate) fn block_barrier(site: &'static Location<'static>) {
 }
 
 /// Every lane of the calling thread's warp contributes `v`; each gets all 32 values,
-/// lane order. The primitive behind the emulated shuffles, `ldmatrix` and `mma.sync`.
+/// lane order. The primitive behind the emulated shuffles and `mma.sync`.
 #[track_caller]
 pub(crate) fn warp_all_gather<T: Copy + Send + 'static>(v: T) -> [T; WARP_SIZE] {
+    warp_collective(v, |all| *all)
+}
+
+/// As [`warp_all_gather`], running `f` on the 32 values while every lane of the warp is
+/// still inside the collective (so memory a lane's value points to stays live: the
+/// emulated `ldmatrix` reads the lanes' rows this way).
+#[track_caller]
+pub(crate) fn warp_collective<T: Copy + Send + 'static, R>(
+    v: T,
+    f: impl FnOnce(&[T; WARP_SIZE]) -> R,
+) -> R {
     let site = Location::caller();
     with_thread(|t| {
         let lin = t.thread.linear(t.block_dim);
@@ -126,7 +137,7 @@ pub(crate) fn warp_all_gather<T: Copy + Send + 'static>(v: T) -> [T; WARP_SIZE] 
         }
         warp.slots.lock().unwrap_or_else(|e| e.into_inner())[lin % WARP_SIZE] = Some(Box::new(v));
         warp.barrier.wait(site, t.thread, "warp collective");
-        let out = {
+        let all: [T; WARP_SIZE] = {
             let slots = warp.slots.lock().unwrap_or_else(|e| e.into_inner());
             core::array::from_fn(|i| {
                 *slots[i]
@@ -137,8 +148,9 @@ pub(crate) fn warp_all_gather<T: Copy + Send + 'static>(v: T) -> [T; WARP_SIZE] 
                     })
             })
         };
+        let r = f(&all);
         warp.barrier.wait(site, t.thread, "warp collective");
-        out
+        r
     })
 }
 
@@ -234,6 +246,7 @@ fn run_thread(
             })
         });
         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(kernel));
+        cp_async_drain();
         CTX.with(|c| *c.borrow_mut() = None);
         match r {
             Ok(()) => {
@@ -275,4 +288,51 @@ fn run_thread(
         }
         rendezvous.wait();
     }
+}
+
+/// One pending `cp.async`: destination, source, bytes, whether it reads (else zero-fills).
+type AsyncCopy = (usize, usize, usize, bool);
+
+std::thread_local! {
+    /// This thread's `cp.async` copies: committed groups, oldest first, then the open one.
+    static ASYNC: RefCell<(std::collections::VecDeque<Vec<AsyncCopy>>, Vec<AsyncCopy>)> =
+        RefCell::new(Default::default());
+}
+
+pub(crate) fn cp_async_push(dst: usize, src: usize, bytes: usize, read: bool) {
+    ASYNC.with(|a| a.borrow_mut().1.push((dst, src, bytes, read)));
+}
+
+pub(crate) fn cp_async_commit() {
+    ASYNC.with(|a| {
+        let mut a = a.borrow_mut();
+        let open = core::mem::take(&mut a.1);
+        a.0.push_back(open);
+    });
+}
+
+/// Completes this thread's oldest committed groups until at most `n` remain.
+pub(crate) fn cp_async_wait(n: usize) {
+    ASYNC.with(|a| {
+        let mut a = a.borrow_mut();
+        while a.0.len() > n {
+            for (dst, src, bytes, read) in a.0.pop_front().unwrap_or_default() {
+                // SAFETY: `cp_async_*`'s contract: `src` is readable (when `read`) and
+                // `dst` writable for `bytes`, and nothing touches `dst` before this wait.
+                unsafe {
+                    if read {
+                        core::ptr::copy_nonoverlapping(src as *const u8, dst as *mut u8, bytes);
+                    } else {
+                        core::ptr::write_bytes(dst as *mut u8, 0, bytes);
+                    }
+                }
+            }
+        }
+    });
+}
+
+/// A thread leaving the kernel: its copies land (the hardware completes them too).
+fn cp_async_drain() {
+    cp_async_commit();
+    cp_async_wait(0);
 }
