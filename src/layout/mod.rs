@@ -1,6 +1,7 @@
 //! Layouts: shapes with strides, their construction, queries, evaluation and slicing
 //! (CuTe's `layout.hpp` and `stride.hpp`).
 
+mod composed;
 mod cosize;
 mod crd2idx;
 mod idx2crd;
@@ -9,7 +10,9 @@ mod layout;
 mod make;
 mod modes;
 mod slice;
+mod swizzle;
 
+pub use composed::*;
 pub use cosize::*;
 pub use crd2idx::*;
 pub use idx2crd::*;
@@ -17,3 +20,4 @@ pub use layout::*;
 pub use make::*;
 pub use modes::*;
 pub use slice::*;
+pub use swizzle::*;
