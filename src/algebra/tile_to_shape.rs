@@ -54,6 +54,27 @@ impl<H: Tup, T: ProductEach> ProductEach for HCons<H, T> {
     }
 }
 
+macro_rules! leaf_modes {
+    ($($ty:ty => [$($g:tt)*]),*) => {$(
+        impl<$($g)*> ProductEach for $ty {
+            type Output = $ty;
+            #[inline(always)]
+            fn product_each(self) -> $ty {
+                self
+            }
+        }
+        // A leaf block against a rank-1 target (CuTe's `ceil_div(tuple, int)`).
+        impl<$($g)* T: Copy + IntCeilDiv<$ty> + ModeDivides<$ty>> TileCount<$ty> for HCons<T, HNil> {
+            type Output = HCons<T::Output, HNil>;
+            #[inline(always)]
+            fn tile_count(self, b: $ty) -> Self::Output {
+                hcons(self.head.int_ceil_div(b), HNil)
+            }
+        }
+    )*};
+}
+leaf_modes!(C<N> => [N: Copy,], isize => []);
+
 /// `ceil_div(target, block)` mode by mode, with CuTe's divisibility check.
 #[doc(hidden)]
 pub trait TileCount<B>: Copy {
