@@ -10,6 +10,7 @@ mod layout;
 mod make;
 mod modes;
 mod slice;
+mod smem_atoms;
 mod swizzle;
 
 pub use composed::*;
@@ -20,4 +21,5 @@ pub use layout::*;
 pub use make::*;
 pub use modes::*;
 pub use slice::*;
+pub use smem_atoms::*;
 pub use swizzle::*;

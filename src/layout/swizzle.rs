@@ -10,7 +10,7 @@ use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Add, BitAnd, BitXor, Shl, Shr, Sub};
 use typenum::{
-    B1, Bit, Integer, IsGreaterOrEqual, IsLessOrEqual, Logarithm2, Min, NInt, NonZero, PInt,
+    B1, Integer, IsGreaterOrEqual, IsLessOrEqual, Logarithm2, Min, NInt, NonZero, PInt,
     PowerOfTwo, U0, U1, U31, Unsigned, Z0,
 };
 
