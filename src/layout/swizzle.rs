@@ -189,10 +189,7 @@ where
     const ZZZ_MSK: isize = Self::ZMask::USIZE as isize;
 }
 
-impl<B, M, S> Swizzle<B, M, S>
-where
-    Self: SwizzleParams,
-{
+impl<B, M, S> Swizzle<B, M, S> {
     /// The swizzle (CuTe's `Swizzle<B,M,S>{}`); one that breaks CuTe's conditions does
     /// not compile.
     ///
@@ -202,7 +199,10 @@ where
     /// assert_eq!(sw.to_string(), "Sw<1,2,3>");
     /// ```
     #[inline(always)]
-    pub const fn new() -> Self {
+    pub const fn new() -> Self
+    where
+        Self: SwizzleParams,
+    {
         Swizzle(PhantomData)
     }
 
