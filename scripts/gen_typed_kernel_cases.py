@@ -27,13 +27,14 @@ TYPES = {
 }
 
 # Operations of the typed API this generator writes (the rest need the runtime tree:
-# right/left_inverse of composed layouts, composition of a layout with a swizzle,
-# select/complement/filter of composed layouts, idx2crd).
+# select/complement/filter of composed layouts, idx2crd, the general composed inverse
+# `B^-1 o -O o A^-1`).
 OPS = {
     "tile_to_shape", "upcast", "downcast", "recast_layout", "nullspace",
     "domain_distribute", "crd2idx", "composition", "coalesce", "logical_divide",
     "zipped_divide", "tiled_divide", "flat_divide", "logical_product", "blocked_product",
     "raked_product", "size", "cosize", "depth", "flatten", "get", "take", "group_modes",
+    "right_inverse", "left_inverse",
 }
 
 
@@ -223,8 +224,17 @@ def supported(tree):
         return False
     if name == "recast_layout" and any(t not in TYPES for t in targs):
         return False
-    if name == "composition" and args[0][0] == "layout" and args[1][0] in ("sw", "composed"):
-        return False  # composition of a layout with a swizzle: make_swizzle, not typed yet
+    if name == "composition" and args[0][0] == "layout" and args[1][0] == "composed":
+        # a layout with `sw o _0 o layout` (CuTe requires the offset _0)
+        c = args[1]
+        if c[1][0] != "sw" or c[3][0] != "layout":
+            return False
+    if name in ("right_inverse", "left_inverse"):
+        x = args[0]
+        if x[0] == "composed" and not (x[1][0] == "sw" and x[2][0] == "int" and x[2][2] and x[2][1] == 0):
+            return False
+        if x[0] not in ("sw", "composed"):
+            return False
     if name == "logical_product" and args[1][0] == "composed":
         return False
     if name in ("get", "take", "group_modes") and args[0][0] == "composed":

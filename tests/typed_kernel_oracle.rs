@@ -764,6 +764,19 @@ fn cases_01() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = right_inverse(make_composed_layout(
+            Sw::<3, 2, 3>::new(),
+            shape!(0),
+            layout!(((8,8),(32,4)):((32,256),(1,2048))),
+        ));
+        check(
+            &r,
+            "Sw<3,0,-8> o _0 o (_32,_64,_4):(_64,_1,_2048)",
+            "right_inverse(Sw<3,2,3> o _0 o ((_8,_8),(_32,_4)):((_32,_256),(_1,_2048)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = layout!((3,4):(0,3)).call(shape!((1, 2)));
         check(&r, "_6", "crd2idx((_1,_2), (_3,_4):(_0,_3))");
         assert_eq!(core::mem::size_of_val(&r), 0);
@@ -995,6 +1008,10 @@ fn cases_01() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
+}
+
+#[test]
+fn cases_02() {
     {
         let r = make_composed_layout(Sw::<3, 3, 3>::new(), shape!(0), layout!((64,8):(1,64)))
             .call(shape!((54, 6)));
@@ -1005,10 +1022,6 @@ fn cases_01() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
-}
-
-#[test]
-fn cases_02() {
     {
         let r = tile_to_shape_ordered(
             layout!((4,2,4):(1,4,8)),
@@ -1301,6 +1314,19 @@ fn cases_02() {
         check(&r, "_2:_1", "get<0>((_2,2):(_1,_2))");
     }
     {
+        let r = right_inverse(make_composed_layout(
+            Sw::<1, 3, 3>::new(),
+            shape!(0),
+            layout!(((8,8),(16,1)):((16,128),(1,0))),
+        ));
+        check(
+            &r,
+            "Sw<1,2,-7> o _0 o (_16,_64):(_64,_1)",
+            "right_inverse(Sw<1,3,3> o _0 o ((_8,_8),(_16,_1)):((_16,_128),(_1,_0)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = domain_distribute(shape!((3, 8, 2)), shape!(16));
         check(&r, "_16:_3", "domain_distribute((_3,_8,_2), _16)");
         assert_eq!(core::mem::size_of_val(&r), 0);
@@ -1391,6 +1417,10 @@ fn cases_02() {
         check(&r, "(_4,_2):(_1,_4)", "upcast<2>((_8,_2):(_1,_8))");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
+}
+
+#[test]
+fn cases_03() {
     {
         let r = cosize(make_composed_layout(
             Sw::<1, 4, 3>::new(),
@@ -1410,10 +1440,6 @@ fn cases_02() {
         let r = layout!((v0,8):(8,1)).call(v1);
         check(&r, "1", "crd2idx(2, (2,_8):(_8,_1))");
     }
-}
-
-#[test]
-fn cases_03() {
     {
         let r = recast_layout::<u32, half::f16, _>(layout!(4:1));
         check(&r, "_8:_1", "recast_layout<uint32_t,half_t>(_4:_1)");
@@ -1426,6 +1452,11 @@ fn cases_03() {
             "(_4,(_2,_1)):(_1,(_4,_8))",
             "upcast<2>((_8,(_2,_1)):(_1,(_8,_16)))",
         );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = left_inverse(Sw::<2, 1, 2>::new());
+        check(&r, "Sw<2,1,2>", "left_inverse(Sw<2,1,2>)");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
@@ -1758,6 +1789,10 @@ fn cases_03() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
+}
+
+#[test]
+fn cases_04() {
     {
         let r = get::<0, _>(layout!((16,8):(1,16)));
         check(&r, "_16:_1", "get<0>((_16,_8):(_1,_16))");
@@ -1773,6 +1808,15 @@ fn cases_03() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = composition(layout!((2,8,1):(8,1,0)), Sw::<3, 4, 3>::new());
+        check(
+            &r,
+            "(_2,_8,_1):(_8,_1,_0)",
+            "composition((_2,_8,_1):(_8,_1,_0), Sw<3,4,3>)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = coalesce(tile_to_shape(
             make_composed_layout(Sw::<3, 3, 3>::new(), shape!(0), layout!((8,64):(64,1))),
             shape!((8, 128)),
@@ -1784,10 +1828,6 @@ fn cases_03() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
-}
-
-#[test]
-fn cases_04() {
     {
         let r = upcast::<8, _>(layout!((8):(0)));
         check(&r, "(_8):(_0)", "upcast<8>((_8):(_0))");
@@ -1877,6 +1917,18 @@ fn cases_04() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = composition(
+            layout!(((4,2,2),32):((1,4,8),16)),
+            make_composed_layout(Sw::<3, 2, 3>::new(), shape!(0), layout!((8,32):(32,1))),
+        );
+        check(
+            &r,
+            "Sw<3,2,3> o _0 o (_8,_32):(_32,_1)",
+            "composition(((_4,_2,_2),_32):((_1,_4,_8),_16), Sw<3,2,3> o _0 o (_8,_32):(_32,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = nullspace(layout!(8:1));
         check(&r, "_1:_0", "nullspace(_8:_1)");
         assert_eq!(core::mem::size_of_val(&r), 0);
@@ -1904,6 +1956,11 @@ fn cases_04() {
             "220",
             "crd2idx((3,1), ((_2,_3,_4),_4):((_3,_1,_18),_216))",
         );
+    }
+    {
+        let r = right_inverse(Sw::<2, 3, 3>::new());
+        check(&r, "Sw<2,3,3>", "right_inverse(Sw<2,3,3>)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
         let r = domain_distribute(shape!(((3, 2), (2, 2))), shape!(32));
@@ -1964,6 +2021,11 @@ fn cases_04() {
             "Sw<0,5,4> o _0 o (_64,_8):(_1,_64)",
             "downcast<4>(Sw<0,3,4> o _0 o (_16,_8):(_1,_16))",
         );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = right_inverse(Sw::<1, 3, 4>::new());
+        check(&r, "Sw<1,3,4>", "right_inverse(Sw<1,3,4>)");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
@@ -2047,6 +2109,10 @@ fn cases_04() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
+}
+
+#[test]
+fn cases_05() {
     {
         let r = get::<1, _>(layout!((3,2,2):(1,3,6)));
         check(&r, "_2:_3", "get<1>((_3,_2,_2):(_1,_3,_6))");
@@ -2067,6 +2133,18 @@ fn cases_04() {
             "((1,_3,4),_3):((_0,_6,_18),_72)",
             "take<0,2>(((1,_3,4),_3,_6):((_0,_6,_18),_72,1))",
         );
+    }
+    {
+        let r = composition(
+            layout!((2,2,4,16,4):(1,2,4,16,256)),
+            make_composed_layout(Sw::<3, 3, 3>::new(), shape!(0), layout!((8,64):(64,1))),
+        );
+        check(
+            &r,
+            "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)",
+            "composition((_2,_2,_4,_16,_4):(_1,_2,_4,_16,_256), Sw<3,3,3> o _0 o (_8,_64):(_64,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
         let r = composition(Sw::<2, 3, 3>::new(), layout!((8,32):(32,1)));
@@ -2111,10 +2189,6 @@ fn cases_04() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
-}
-
-#[test]
-fn cases_05() {
     {
         let r = tile_to_shape(layout!((1,2):(0,1)), shape!((4, 4)));
         check(
@@ -2167,6 +2241,22 @@ fn cases_05() {
             &r,
             "Sw<2,0,4> o _0 o (_8,_64):(_64,_1)",
             "composition(Sw<2,0,4>, (_8,_64):(_64,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(
+            layout!((4,4,8,(4,1)):(128,32,4,(1,0))),
+            make_composed_layout(
+                Sw::<2, 4, 3>::new(),
+                SmemPtrFlag::<8>::new(),
+                layout!((64,8):(1,64)),
+            ),
+        );
+        check(
+            &r,
+            "Sw<2,0,-2> o _0 o ((_4,_4,_4),(_2,_4)):((_128,_32,_4),(_16,_1))",
+            "composition((_4,_4,_8,(_4,_1)):(_128,_32,_4,(_1,_0)), Sw<2,4,3> o smem_ptr[8b](unset) o (_64,_8):(_1,_64))",
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -2291,6 +2381,11 @@ fn cases_05() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = left_inverse(Sw::<2, 0, 2>::new());
+        check(&r, "Sw<2,0,2>", "left_inverse(Sw<2,0,2>)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = group::<1, 2, _>(layout!(((4,4),(1,2,2)):((16,4),(4,2,1))));
         check(
             &r,
@@ -2332,6 +2427,15 @@ fn cases_05() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = composition(layout!((1,(1,1),8):(0,(0,0),1)), Sw::<1, 3, 3>::new());
+        check(
+            &r,
+            "Sw<1,3,3> o _0 o (_1,(_1,_1),_8):(_0,(_0,_0),_1)",
+            "composition((_1,(_1,_1),_8):(_0,(_0,_0),_1), Sw<1,3,3>)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = zipped_divide(
             make_composed_layout(Sw::<3, 3, 3>::new(), shape!(0), layout!((8,64):(64,1))),
             shape!((8, 64)),
@@ -2348,6 +2452,19 @@ fn cases_05() {
         check(&r, "_0", "crd2idx(_0, _2:_1)");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
+    {
+        let r = composition(layout!((2,8):(1,2)), Sw::<2, 3, 3>::new());
+        check(
+            &r,
+            "Sw<2,3,3> o _0 o (_2,_8):(_1,_2)",
+            "composition((_2,_8):(_1,_2), Sw<2,3,3>)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+}
+
+#[test]
+fn cases_06() {
     {
         let v0: isize = 8;
         let v1: isize = 3;
@@ -2454,10 +2571,6 @@ fn cases_05() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
-}
-
-#[test]
-fn cases_06() {
     {
         let v0: isize = 1;
         let v1: isize = 2;
@@ -2525,6 +2638,15 @@ fn cases_06() {
             &r,
             "(_2,_2):(_1,_2)",
             "recast_layout<double,uint128_t>((_4,_2):(_1,_4))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!(((2,2),16):((1,2),0)), Sw::<2, 3, 3>::new());
+        check(
+            &r,
+            "((_2,_2),_16):((_1,_2),_0)",
+            "composition(((_2,_2),_16):((_1,_2),_0), Sw<2,3,3>)",
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -2732,6 +2854,10 @@ fn cases_06() {
         check(&r, "(_4):(_4)", "take<1,2>((_3,_4,_4,_3):(_48,_4,_1,_16))");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
+}
+
+#[test]
+fn cases_07() {
     {
         let r = tile_to_shape(layout!((1,1):(0,0)), shape!((1, 3)));
         check(
@@ -2845,10 +2971,6 @@ fn cases_06() {
             "recast_layout<int8_t,uint16_t>((_2,_8,(_4,_2)):(1,_2,(_16,_64)))",
         );
     }
-}
-
-#[test]
-fn cases_07() {
     {
         let r = layout!(((1,4)):((1,1))).call(shape!(((0, 3))));
         check(&r, "_3", "crd2idx(((_0,_3)), ((_1,_4)):((_1,_1)))");
@@ -2949,6 +3071,15 @@ fn cases_07() {
             &r,
             "(_8,(_16,_2)):(_32,(_1,_512))",
             "downcast<8>((_8,(_2,_2)):(_4,(_1,_64)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(layout!((2):(1)), <cutlet::sw!(3, 0, -6)>::new());
+        check(
+            &r,
+            "Sw<3,0,-6> o _0 o (_2):(_1)",
+            "composition((_2):(_1), Sw<3,0,-6>)",
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -3064,6 +3195,10 @@ fn cases_07() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
+}
+
+#[test]
+fn cases_08() {
     {
         let r = raked_product(
             make_composed_layout(Sw::<3, 3, 3>::new(), shape!(0), layout!((64,8):(1,64))),
@@ -3206,10 +3341,6 @@ fn cases_07() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
-}
-
-#[test]
-fn cases_08() {
     {
         let r = tile_to_shape(
             make_composed_layout(
@@ -3441,12 +3572,28 @@ fn cases_08() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
+}
+
+#[test]
+fn cases_09() {
     {
         let r = downcast::<8, _>(layout!((4,(4,2)):(8,(2,1))));
         check(
             &r,
             "(_4,(_4,_16)):(_64,(_16,_1))",
             "downcast<8>((_4,(_4,_2)):(_8,(_2,_1)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(
+            layout!((2,8,16):(1,2,16)),
+            make_composed_layout(Sw::<3, 2, 3>::new(), shape!(0), layout!((4,32):(32,1))),
+        );
+        check(
+            &r,
+            "Sw<3,2,3> o _0 o (_4,_32):(_32,_1)",
+            "composition((_2,_8,_16):(_1,_2,_16), Sw<3,2,3> o _0 o (_4,_32):(_32,_1))",
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -3567,10 +3714,6 @@ fn cases_08() {
         check(&r, "_5", "crd2idx(_5, (_8):(_1))");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
-}
-
-#[test]
-fn cases_09() {
     {
         let r = layout!((1,8,(1,3)):(24,3,(0,1))).call(shape!((0, 0, (0, 0))));
         check(
@@ -3663,6 +3806,19 @@ fn cases_09() {
         let v1: isize = 1;
         let r = get::<1, _>(layout!(((2,v0),6):((6,24),v1)));
         check(&r, "_6:1", "get<1>(((_2,2),_6):((_6,_24),1))");
+    }
+    {
+        let r = left_inverse(make_composed_layout(
+            Sw::<3, 4, 3>::new(),
+            shape!(0),
+            layout!((8,128):(128,1)),
+        ));
+        check(
+            &r,
+            "Sw<3,0,-7> o _0 o (_128,_8):(_8,_1)",
+            "left_inverse(Sw<3,4,3> o _0 o (_8,_128):(_128,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
         let r = get::<1, _>(layout!((16,4):(1,16)));
@@ -3773,6 +3929,19 @@ fn cases_09() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = right_inverse(make_composed_layout(
+            Sw::<2, 3, 3>::new(),
+            shape!(0),
+            layout!((8,32):(32,1)),
+        ));
+        check(
+            &r,
+            "Sw<2,1,-5> o _0 o (_32,_8):(_8,_1)",
+            "right_inverse(Sw<2,3,3> o _0 o (_8,_32):(_32,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = downcast::<8, _>(layout!((2,(1,4)):(1,(1,2))));
         check(
             &r,
@@ -3794,6 +3963,10 @@ fn cases_09() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
+}
+
+#[test]
+fn cases_10() {
     {
         let v0: isize = 16;
         let v1: isize = 1;
@@ -3851,6 +4024,19 @@ fn cases_09() {
             "11",
             "crd2idx((_0,_1,_2), (1,(2,3),(3,_1)):(_7,(9,3),(1,7)))",
         );
+    }
+    {
+        let r = right_inverse(make_composed_layout(
+            Sw::<2, 4, 3>::new(),
+            shape!(0),
+            layout!(8:1),
+        ));
+        check(
+            &r,
+            "Sw<2,4,3> o _0 o _8:_1",
+            "right_inverse(Sw<2,4,3> o _0 o _8:_1)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
         let r = logical_divide(
@@ -3951,10 +4137,6 @@ fn cases_09() {
         let r = get::<2, _>(layout!(((4,2),4,v0):((v1,32),8,1)));
         check(&r, "8:_1", "get<2>(((_4,_2),_4,8):((64,_32),_8,_1))");
     }
-}
-
-#[test]
-fn cases_10() {
     {
         let r = downcast::<2, _>(layout!(((4,2,4),8):((1,4,8),32)));
         check(
@@ -3962,6 +4144,11 @@ fn cases_10() {
             "((_8,_2,_4),_8):((_1,_8,_16),_64)",
             "downcast<2>(((_4,_2,_4),_8):((_1,_4,_8),_32))",
         );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = right_inverse(Sw::<0, 4, 3>::new());
+        check(&r, "Sw<0,4,3>", "right_inverse(Sw<0,4,3>)");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
@@ -4132,6 +4319,10 @@ fn cases_10() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
+}
+
+#[test]
+fn cases_11() {
     {
         let r = composition(
             make_composed_layout(
@@ -4235,6 +4426,19 @@ fn cases_10() {
         );
     }
     {
+        let r = right_inverse(make_composed_layout(
+            Sw::<2, 0, 4>::new(),
+            shape!(0),
+            layout!((4,8):(1,4)),
+        ));
+        check(
+            &r,
+            "Sw<2,0,4> o _0 o _32:_1",
+            "right_inverse(Sw<2,0,4> o _0 o (_4,_8):(_1,_4))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = zipped_divide(
             make_composed_layout(Sw::<3, 2, 3>::new(), shape!(0), layout!((32,4):(1,32))),
             (layout!(4:1),),
@@ -4324,10 +4528,6 @@ fn cases_10() {
         check(&r, "(_2):(_1)", "upcast<2>((_4):(_1))");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
-}
-
-#[test]
-fn cases_11() {
     {
         let v0: isize = 0;
         let v1: isize = 6;
@@ -4529,6 +4729,10 @@ fn cases_11() {
             "crd2idx((5,17), Sw<3,2,3> o _0 o (_8,_32):(_32,_1))",
         );
     }
+}
+
+#[test]
+fn cases_12() {
     {
         let v0: isize = 2;
         let v1: isize = 8;
@@ -4661,6 +4865,11 @@ fn cases_11() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = right_inverse(Sw::<2, 1, 3>::new());
+        check(&r, "Sw<2,1,3>", "right_inverse(Sw<2,1,3>)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = upcast::<2, _>(layout!((4,(4,2,4)):(32,(8,4,1))));
         check(
             &r,
@@ -4708,10 +4917,6 @@ fn cases_11() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
-}
-
-#[test]
-fn cases_12() {
     {
         let v0: isize = 4;
         let v1: isize = 16;
@@ -4781,6 +4986,18 @@ fn cases_12() {
     {
         let r = get::<1, _>(layout!(((2,4),3):((1,2),8)));
         check(&r, "_3:_8", "get<1>(((_2,_4),_3):((_1,_2),_8))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(
+            layout!((2,(2,2),(1,2)):(1,(2,4),(0,8))),
+            Sw::<3, 3, 3>::new(),
+        );
+        check(
+            &r,
+            "Sw<3,3,3> o _0 o (_2,(_2,_2),(_1,_2)):(_1,(_2,_4),(_0,_8))",
+            "composition((_2,(_2,_2),(_1,_2)):(_1,(_2,_4),(_0,_8)), Sw<3,3,3>)",
+        );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
@@ -4878,6 +5095,10 @@ fn cases_12() {
         let r = layout!(v0:0).call(v1);
         check(&r, "_0", "crd2idx(0, 4:_0)");
     }
+}
+
+#[test]
+fn cases_13() {
     {
         let r = get::<1, _>(layout!((16,1):(1,1)));
         check(&r, "_1:_1", "get<1>((_16,_1):(_1,_1))");
@@ -4916,6 +5137,22 @@ fn cases_12() {
     {
         let r = take::<1, 3, _>(layout!((6,3,3):(1,6,18)));
         check(&r, "(_3,_3):(_6,_18)", "take<1,3>((_6,_3,_3):(_1,_6,_18))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = composition(
+            layout!(((1,1),(4,4,2),12):((0,0),(1,4,16),32)),
+            make_composed_layout(
+                Sw::<2, 3, 3>::new(),
+                shape!(0),
+                layout!(((4,2),6,(2,2)):((1,4),8,(48,96))),
+            ),
+        );
+        check(
+            &r,
+            "Sw<2,3,3> o _0 o ((_4,_2),_6,(_2,_2)):((_1,_4),_8,(_48,_96))",
+            "composition(((_1,_1),(_4,_4,_2),_12):((_0,_0),(_1,_4,_16),_32), Sw<2,3,3> o _0 o ((_4,_2),_6,(_2,_2)):((_1,_4),_8,(_48,_96)))",
+        );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
@@ -5047,6 +5284,18 @@ fn cases_12() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = composition(
+            layout!((4,256):(1,4)),
+            make_composed_layout(Sw::<3, 3, 3>::new(), shape!(0), layout!((8,64):(64,1))),
+        );
+        check(
+            &r,
+            "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)",
+            "composition((_4,_256):(_1,_4), Sw<3,3,3> o _0 o (_8,_64):(_64,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = recast_layout::<f64, u8, _>(layout!((2):(1)));
         check(&r, "(_16):(_1)", "recast_layout<double,uint8_t>((_2):(_1))");
         assert_eq!(core::mem::size_of_val(&r), 0);
@@ -5077,10 +5326,6 @@ fn cases_12() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
-}
-
-#[test]
-fn cases_13() {
     {
         let r = composition(Sw::<3, 2, 3>::new(), layout!((8,32):(32,1)));
         check(
@@ -5205,6 +5450,22 @@ fn cases_13() {
         );
     }
     {
+        let r = composition(
+            layout!((2,(2,4,1),(2,2),32):(1,(2,4,0),(16,32),64)),
+            make_composed_layout(
+                Sw::<3, 2, 3>::new(),
+                shape!(0),
+                layout!(((32,2),(4,4)):((1,128),(32,256))),
+            ),
+        );
+        check(
+            &r,
+            "Sw<3,2,3> o _0 o ((_32,_2),(_4,_4)):((_1,_128),(_32,_256))",
+            "composition((_2,(_2,_4,_1),(_2,_2),_32):(_1,(_2,_4,_0),(_16,_32),_64), Sw<3,2,3> o _0 o ((_32,_2),(_4,_4)):((_1,_128),(_32,_256)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let v0: isize = 57;
         let v1: isize = 0;
         let v2: isize = 0;
@@ -5220,6 +5481,10 @@ fn cases_13() {
             "crd2idx((57,(0,0)), Sw<3,2,3> o _0 o ((_32,_4),(_8,_4)):((_1,_256),(_32,_1024)))",
         );
     }
+}
+
+#[test]
+fn cases_14() {
     {
         let r = get::<1, _>(layout!((4,4):(4,1)));
         check(&r, "_4:_1", "get<1>((_4,_4):(_4,_1))");
@@ -5400,6 +5665,15 @@ fn cases_13() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = composition(layout!((2,4):(4,1)), Sw::<3, 1, 3>::new());
+        check(
+            &r,
+            "Sw<3,0,3> o _0 o (_2,_4):(_4,_1)",
+            "composition((_2,_4):(_4,_1), Sw<3,1,3>)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let v0: isize = 1;
         let r = get::<0, _>(layout!(2:v0));
         check(&r, "_2:1", "get<0>(_2:1)");
@@ -5446,10 +5720,6 @@ fn cases_13() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
-}
-
-#[test]
-fn cases_14() {
     {
         let r = domain_distribute(shape!(((3, 2, 1), (1, 2), 1)), shape!(1));
         check(
@@ -5537,8 +5807,22 @@ fn cases_14() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = composition(layout!(((4,2,2)):((4,1,2))), Sw::<0, 2, 3>::new());
+        check(
+            &r,
+            "((_4,_2,_2)):((_4,_1,_2))",
+            "composition(((_4,_2,_2)):((_4,_1,_2)), Sw<0,2,3>)",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = get::<1, _>(layout!(((1,3),2):((1,0),3)));
         check(&r, "_2:_3", "get<1>(((_1,_3),_2):((_1,_0),_3))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = left_inverse(Sw::<2, 4, 3>::new());
+        check(&r, "Sw<2,4,3>", "left_inverse(Sw<2,4,3>)");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
@@ -5546,6 +5830,10 @@ fn cases_14() {
         check(&r, "((_4,(_2))):((_1,(_4)))", "tile_to_shape(_4:_1, (_8))");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
+}
+
+#[test]
+fn cases_15() {
     {
         let r = domain_distribute(shape!(2), shape!(6));
         check(&r, "_2:_1", "domain_distribute(_2, _6)");
@@ -5787,10 +6075,6 @@ fn cases_14() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
-}
-
-#[test]
-fn cases_15() {
     {
         let r = composition(Sw::<3, 3, 3>::new(), layout!((3):(1)));
         check(
@@ -5814,6 +6098,19 @@ fn cases_15() {
             "(4,(_1,_4)):(36,(_0,_3))",
             "take<0,2>((4,(_1,_4)):(36,(_0,_3)))",
         );
+    }
+    {
+        let r = right_inverse(make_composed_layout(
+            Sw::<1, 3, 3>::new(),
+            shape!(0),
+            layout!(((8,8),(16,4)):((16,128),(1,1024))),
+        ));
+        check(
+            &r,
+            "Sw<1,2,-7> o _0 o (_16,_64,_4):(_64,_1,_1024)",
+            "right_inverse(Sw<1,3,3> o _0 o ((_8,_8),(_16,_4)):((_16,_128),(_1,_1024)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
         let r = domain_distribute(shape!((4, 2)), shape!(1));

@@ -128,7 +128,19 @@ impl SwizzleBitsDisjoint for B1 {}
 pub trait SwizzleMasksFit {}
 impl SwizzleMasksFit for B1 {}
 
-type BitMsk<B> = <<U1 as Shl<B>>::Output as Sub<B1>>::Output;
+/// `(1 << B) - 1`, with `B` as the self type (so that an unknown `B` stops trait
+/// selection instead of recursing through typenum's shifts).
+#[doc(hidden)]
+pub trait LowMask {
+    type Output: Unsigned;
+}
+impl<B> LowMask for B
+where
+    U1: Shl<B, Output: Sub<B1, Output: Unsigned>>,
+{
+    type Output = <<U1 as Shl<B>>::Output as Sub<B1>>::Output;
+}
+type BitMsk<B> = <B as LowMask>::Output;
 type Shifted<B, X> = <BitMsk<B> as Shl<X>>::Output;
 
 /// The parameters and masks of a valid swizzle: what every swizzle operation requires.
@@ -174,7 +186,8 @@ where
     S: SignSplit + 'static,
     S::Abs: IsGreaterOrEqual<B, Output: SwizzleBitsDisjoint>,
     <B as Add<M>>::Output: Add<S::Abs, Output: IsLessOrEqual<U31, Output: SwizzleMasksFit>>,
-    U1: Shl<B, Output: Sub<B1, Output: Shl<<M as Add<S::Pos>>::Output, Output: Unsigned>>>,
+    B: LowMask,
+    BitMsk<B>: Shl<<M as Add<S::Pos>>::Output, Output: Unsigned>,
     BitMsk<B>: Shl<<M as Add<S::Neg>>::Output, Output: Unsigned>,
 {
     type Bits = B;
