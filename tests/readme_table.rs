@@ -127,7 +127,10 @@ fn readme_algebra_table() {
             upcast::<2, _>(layout!(((2,4),2,4):((1,2),8,16))).to_string(),
             "((_1,_4),_2,_4):((_1,_1),_4,_8)",
         ),
-        (downcast::<8, _>(Sw::<3, 2, 3>::new()).to_string(), "Sw<3,5,3>"),
+        (
+            downcast::<8, _>(Sw::<3, 2, 3>::new()).to_string(),
+            "Sw<3,5,3>",
+        ),
         (
             recast_layout::<half::f16, u128, _>(Layout_K_SW128_Atom::<half::f16>::default())
                 .to_string(),

@@ -8,21 +8,49 @@ fn smoke() {
     assert_eq!(c.to_string(), "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
     assert_eq!(core::mem::size_of_val(&c), 0);
     let t = tile_to_shape(c, shape!((128, 64)));
-    assert_eq!(t.to_string(), "Sw<3,3,3> o _0 o ((_8,_16),(_64,_1)):((_64,_512),(_1,_0))");
+    assert_eq!(
+        t.to_string(),
+        "Sw<3,3,3> o _0 o ((_8,_16),(_64,_1)):((_64,_512),(_1,_0))"
+    );
     let u = upcast::<8, _>(composition(Sw::<2, 4, 3>::new(), layout!((64,8):(1,64))));
     assert_eq!(u.to_string(), "Sw<2,1,3> o _0 o (_8,_8):(_1,_8)");
-    assert_eq!(nullspace(layout!((4,(2,2),(3,1)):(1,(0,0),(0,7)))).to_string(), "(_2,_2,_3):(_4,_8,_16)");
-    assert_eq!(domain_distribute(shape!((3, 8, 2)), Int::<16>::new()).to_string(), "_16:_3");
+    assert_eq!(
+        nullspace(layout!((4,(2,2),(3,1)):(1,(0,0),(0,7)))).to_string(),
+        "(_2,_2,_3):(_4,_8,_16)"
+    );
+    assert_eq!(
+        domain_distribute(shape!((3, 8, 2)), Int::<16>::new()).to_string(),
+        "_16:_3"
+    );
     let e = composition(Sw::<3, 3, 3>::new(), layout!((64,8):(1,64))).call(coord!((54, 6)));
     assert_eq!(e.to_string(), "_390");
     let z = composition(Sw::<0, 3, 3>::new(), layout!(((4,4,4)):((16,0,1))));
     assert_eq!(z.to_string(), "((_4,_4,_4)):((_16,_0,_1))");
-    let r = recast_layout::<u32, u16, _>(make_composed_layout(Sw::<0, 4, 3>::new(), SmemPtrFlag::<16>::new(), layout!((8,8):(1,8))));
-    assert_eq!(r.to_string(), "Sw<0,4,3> o smem_ptr[8b](unset) o (_16,_8):(_1,_16)");
-    let ld = logical_divide(composition(Sw::<3, 3, 3>::new(), layout!((8,64):(64,1))), (layout!(2:4),));
-    assert_eq!(ld.to_string(), "Sw<3,3,3> o _0 o ((_2,_4),_64):((_256,_64),_1)");
-    let co = coalesce(tile_to_shape(composition(Sw::<1, 3, 3>::new(), layout!((8,16):(16,1))), shape!((16, 32))));
-    assert_eq!(co.to_string(), "Sw<1,3,3> o _0 o (_16,_16,_2):(_16,_1,_256)");
+    let r = recast_layout::<u32, u16, _>(make_composed_layout(
+        Sw::<0, 4, 3>::new(),
+        SmemPtrFlag::<16>::new(),
+        layout!((8,8):(1,8)),
+    ));
+    assert_eq!(
+        r.to_string(),
+        "Sw<0,4,3> o smem_ptr[8b](unset) o (_16,_8):(_1,_16)"
+    );
+    let ld = logical_divide(
+        composition(Sw::<3, 3, 3>::new(), layout!((8,64):(64,1))),
+        (layout!(2:4),),
+    );
+    assert_eq!(
+        ld.to_string(),
+        "Sw<3,3,3> o _0 o ((_2,_4),_64):((_256,_64),_1)"
+    );
+    let co = coalesce(tile_to_shape(
+        composition(Sw::<1, 3, 3>::new(), layout!((8,16):(16,1))),
+        shape!((16, 32)),
+    ));
+    assert_eq!(
+        co.to_string(),
+        "Sw<1,3,3> o _0 o (_16,_16,_2):(_16,_1,_256)"
+    );
 }
 
 /// Every offset of a swizzled tile is hit exactly once (the swizzle is a bijection on
@@ -85,7 +113,10 @@ fn swizzled_smem_tensor() {
     copy(&s, &mut make_tensor(&mut out[..], layout!((32,64):(64,1))));
     assert_eq!(out, gdata);
     // composed to composed
-    let mut s2 = make_owned_tensor::<f32, _>(tile_to_shape(Sm80_SmemAtom_K_SW64::default(), shape!((32, 64))));
+    let mut s2 = make_owned_tensor::<f32, _>(tile_to_shape(
+        Sm80_SmemAtom_K_SW64::default(),
+        shape!((32, 64)),
+    ));
     copy(&s, &mut s2);
     assert_eq!(s2[(31isize, 63isize)], (31 * 64 + 63) as f32);
     s2[(0isize, 1isize)] = -1.0;
@@ -95,8 +126,17 @@ fn swizzled_smem_tensor() {
 #[test]
 fn gmma_atoms() {
     let a = Layout_K_SW128_Atom::<half::f16>::default();
-    assert_eq!(a.to_string(), "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)");
-    assert_eq!(Layout_MN_SW128_Atom::<f32>::default().to_string(), "Sw<3,4,3> o smem_ptr[32b](unset) o (_32,_8):(_1,_32)");
-    assert_eq!(Layout_K_SW32_Atom::<u8>::default().to_string(), "Sw<1,4,3> o smem_ptr[8b](unset) o (_8,_32):(_32,_1)");
+    assert_eq!(
+        a.to_string(),
+        "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)"
+    );
+    assert_eq!(
+        Layout_MN_SW128_Atom::<f32>::default().to_string(),
+        "Sw<3,4,3> o smem_ptr[32b](unset) o (_32,_8):(_1,_32)"
+    );
+    assert_eq!(
+        Layout_K_SW32_Atom::<u8>::default().to_string(),
+        "Sw<1,4,3> o smem_ptr[8b](unset) o (_8,_32):(_32,_1)"
+    );
     assert_eq!(core::mem::size_of_val(&a), 0);
 }

@@ -8,14 +8,14 @@
 use super::coalesce::{Coalescable, CoalescableBy};
 use super::composition::Composable;
 use super::divide::Divisible;
+use super::inverse::{LeftInvertible, RightInvertible};
 use super::product::Multipliable;
 use crate::int::C;
-use crate::layout::{
-    ComposeParts, ComposedLayout, Cosized, Layout, ModeOp, Sliceable, SliceableWithOffset,
-    OffsetAdd, Swizzle, SwizzleParams, make_composed_layout,
-};
-use super::inverse::{LeftInvertible, RightInvertible};
 use crate::int::ToSigned;
+use crate::layout::{
+    ComposeParts, ComposedLayout, Cosized, Layout, ModeOp, OffsetAdd, Sliceable,
+    SliceableWithOffset, Swizzle, SwizzleParams, make_composed_layout,
+};
 use crate::layout::{Crd2Idx, ListOf};
 use crate::tuple::ToList;
 use core::ops::{Add, BitOr, Rem, Sub};
@@ -193,11 +193,14 @@ impl MakeSwizzleValid for B1 {}
 
 type U32Of<X> = <X as crate::layout::NonNegative>::U;
 type MinTz<Y, Z> = <<Y as Ctz>::Output as typenum::Min<<Z as Ctz>::Output>>::Output;
-type MakeSw<Y, Z> = Swizzle<
-    <Y as Popcount>::Output,
-    <MinTz<Y, Z> as Rem<typenum::U32>>::Output,
-    <<<Y as Ctz>::Output as ToSigned>::Output as Sub<<<Z as Ctz>::Output as ToSigned>::Output>>::Output,
->;
+type MakeSw<Y, Z> =
+    Swizzle<
+        <Y as Popcount>::Output,
+        <MinTz<Y, Z> as Rem<typenum::U32>>::Output,
+        <<<Y as Ctz>::Output as ToSigned>::Output as Sub<
+            <<Z as Ctz>::Output as ToSigned>::Output,
+        >>::Output,
+    >;
 /// CuTe's `make_swizzle<Y, Z>()` of two static masks (non-negative static integers).
 #[doc(hidden)]
 pub trait MakeSwizzle<Z> {
@@ -207,28 +210,34 @@ impl<YN: crate::layout::NonNegative, ZN: crate::layout::NonNegative> MakeSwizzle
 where
     U32Of<YN>: Popcount + Ctz + BitOr<U32Of<ZN>>,
     U32Of<ZN>: Popcount + Ctz,
-    <U32Of<YN> as Popcount>::Output: IsEqual<<U32Of<ZN> as Popcount>::Output, Output: MakeSwizzleValid>,
+    <U32Of<YN> as Popcount>::Output:
+        IsEqual<<U32Of<ZN> as Popcount>::Output, Output: MakeSwizzleValid>,
     <U32Of<YN> as Ctz>::Output: typenum::Min<<U32Of<ZN> as Ctz>::Output> + ToSigned,
     <U32Of<ZN> as Ctz>::Output: ToSigned,
     MinTz<U32Of<YN>, U32Of<ZN>>: Rem<typenum::U32>,
-    <<U32Of<YN> as Ctz>::Output as ToSigned>::Output: Sub<<<U32Of<ZN> as Ctz>::Output as ToSigned>::Output>,
+    <<U32Of<YN> as Ctz>::Output as ToSigned>::Output:
+        Sub<<<U32Of<ZN> as Ctz>::Output as ToSigned>::Output>,
     MakeSw<U32Of<YN>, U32Of<ZN>>: SwizzleParams,
     <MakeSw<U32Of<YN>, U32Of<ZN>> as SwizzleParams>::YMask:
         BitOr<<MakeSw<U32Of<YN>, U32Of<ZN>> as SwizzleParams>::ZMask>,
     <U32Of<YN> as BitOr<U32Of<ZN>>>::Output: IsEqual<
-        <<MakeSw<U32Of<YN>, U32Of<ZN>> as SwizzleParams>::YMask as BitOr<
-            <MakeSw<U32Of<YN>, U32Of<ZN>> as SwizzleParams>::ZMask,
-        >>::Output,
-        Output: MakeSwizzleValid,
-    >,
+            <<MakeSw<U32Of<YN>, U32Of<ZN>> as SwizzleParams>::YMask as BitOr<
+                <MakeSw<U32Of<YN>, U32Of<ZN>> as SwizzleParams>::ZMask,
+            >>::Output,
+            Output: MakeSwizzleValid,
+        >,
 {
     type Output = MakeSw<U32Of<YN>, U32Of<ZN>>;
 }
 
-type YAt<S, D, Sw> =
-    <ListOf<C<<<Sw as SwizzleParams>::YMask as ToSigned>::Output>> as Crd2Idx<ListOf<S>, ListOf<D>>>::Output;
-type ZAt<S, D, Sw> =
-    <ListOf<C<<<Sw as SwizzleParams>::ZMask as ToSigned>::Output>> as Crd2Idx<ListOf<S>, ListOf<D>>>::Output;
+type YAt<S, D, Sw> = <ListOf<C<<<Sw as SwizzleParams>::YMask as ToSigned>::Output>> as Crd2Idx<
+    ListOf<S>,
+    ListOf<D>,
+>>::Output;
+type ZAt<S, D, Sw> = <ListOf<C<<<Sw as SwizzleParams>::ZMask as ToSigned>::Output>> as Crd2Idx<
+    ListOf<S>,
+    ListOf<D>,
+>>::Output;
 type Conjugated<S, D, Sw> = <YAt<S, D, Sw> as MakeSwizzle<ZAt<S, D, Sw>>>::Output;
 
 /// CuTe's `composition(layout, swizzle)`: the swizzle conjugated by the layout,
@@ -239,8 +248,10 @@ where
     Swizzle<Bb, M, Sh>: SwizzleParams,
     <Swizzle<Bb, M, Sh> as SwizzleParams>::YMask: ToSigned,
     <Swizzle<Bb, M, Sh> as SwizzleParams>::ZMask: ToSigned,
-    C<<<Swizzle<Bb, M, Sh> as SwizzleParams>::YMask as ToSigned>::Output>: ToList<List: Crd2Idx<ListOf<S>, ListOf<D>>>,
-    C<<<Swizzle<Bb, M, Sh> as SwizzleParams>::ZMask as ToSigned>::Output>: ToList<List: Crd2Idx<ListOf<S>, ListOf<D>>>,
+    C<<<Swizzle<Bb, M, Sh> as SwizzleParams>::YMask as ToSigned>::Output>:
+        ToList<List: Crd2Idx<ListOf<S>, ListOf<D>>>,
+    C<<<Swizzle<Bb, M, Sh> as SwizzleParams>::ZMask as ToSigned>::Output>:
+        ToList<List: Crd2Idx<ListOf<S>, ListOf<D>>>,
     YAt<S, D, Swizzle<Bb, M, Sh>>: MakeSwizzle<ZAt<S, D, Swizzle<Bb, M, Sh>>>,
     Conjugated<S, D, Swizzle<Bb, M, Sh>>: ComposeParts<C<Z0>, Self>,
 {
@@ -267,7 +278,8 @@ where
     Self: Composable<Swizzle<Bb, M, Sh>>,
     <Self as Composable<Swizzle<Bb, M, Sh>>>::Output: Composable<Layout<BS, BD>>,
 {
-    type Output = <<Self as Composable<Swizzle<Bb, M, Sh>>>::Output as Composable<Layout<BS, BD>>>::Output;
+    type Output =
+        <<Self as Composable<Swizzle<Bb, M, Sh>>>::Output as Composable<Layout<BS, BD>>>::Output;
     #[inline(always)]
     fn composition(self, c: ComposedLayout<Swizzle<Bb, M, Sh>, O, Layout<BS, BD>>) -> Self::Output {
         self.composition(c.layout_a()).composition(c.layout_b())
@@ -296,7 +308,8 @@ where
     }
 }
 /// swizzle_layout.hpp: `(Sw o _0 o B)^-1 = B^-1 o Sw`.
-impl<Bb, M, Sh, B: Copy + RightInvertible> RightInvertible for ComposedLayout<Swizzle<Bb, M, Sh>, C<Z0>, B>
+impl<Bb, M, Sh, B: Copy + RightInvertible> RightInvertible
+    for ComposedLayout<Swizzle<Bb, M, Sh>, C<Z0>, B>
 where
     Swizzle<Bb, M, Sh>: SwizzleParams,
     B::Output: Composable<Swizzle<Bb, M, Sh>>,
@@ -307,7 +320,8 @@ where
         self.layout_b().right_inverse().composition(self.layout_a())
     }
 }
-impl<Bb, M, Sh, B: Copy + LeftInvertible> LeftInvertible for ComposedLayout<Swizzle<Bb, M, Sh>, C<Z0>, B>
+impl<Bb, M, Sh, B: Copy + LeftInvertible> LeftInvertible
+    for ComposedLayout<Swizzle<Bb, M, Sh>, C<Z0>, B>
 where
     Swizzle<Bb, M, Sh>: SwizzleParams,
     B::Output: Composable<Swizzle<Bb, M, Sh>>,

@@ -17,8 +17,8 @@ mod sealed {
 pub(crate) use sealed::Sealed;
 mod bymode;
 mod coalesce;
-mod composed;
 mod complement;
+mod composed;
 mod composition;
 mod divide;
 mod fragment;
@@ -48,8 +48,8 @@ pub use identity::make_identity_layout;
 pub use identity::{BasisLike, BasisList, IsList, LeafPath};
 pub use inverse::*;
 pub use nullspace::{
-    DistributeStatic, DomainDistribute, DomainDistributeT, Nullspace, NullspaceT, domain_distribute,
-    nullspace,
+    DistributeStatic, DomainDistribute, DomainDistributeT, Nullspace, NullspaceT,
+    domain_distribute, nullspace,
 };
 pub use product::*;
 pub use recast::{

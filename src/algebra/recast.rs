@@ -12,7 +12,9 @@ use crate::layout::{
 };
 use crate::tuple::{HCons, HNil, ToList, ToNative, hcons};
 use core::ops::{Add, BitOr, Div, Mul, Rem, Sub};
-use typenum::{B0, B1, Bit, Const, Gcd, Integer, IsEqual, NInt, NonZero, PInt, ToUInt, U, U0, U1, Unsigned, Z0};
+use typenum::{
+    B0, B1, Bit, Const, Gcd, Integer, IsEqual, NInt, NonZero, PInt, ToUInt, U, U0, U1, Unsigned, Z0,
+};
 
 /// CuTe's `upcast<N>` condition on a static stride: it and `N` divide one another.
 #[diagnostic::on_unimplemented(
@@ -348,11 +350,13 @@ pub trait ComposedRecast<A, B, N> {
     fn up(a: A, b: B) -> Self::Up;
     fn down(a: A, b: B) -> Self::Down;
 }
-impl<A: Copy, B: UpcastBy<N> + DowncastBy<N>, Bits, N> ComposedRecast<A, B, N> for SmemPtrFlagBits<Bits>
+impl<A: Copy, B: UpcastBy<N> + DowncastBy<N>, Bits, N> ComposedRecast<A, B, N>
+    for SmemPtrFlagBits<Bits>
 where
     Bits: Mul<N> + Div<N>,
 {
-    type Up = ComposedLayout<A, SmemPtrFlagBits<<Bits as Mul<N>>::Output>, <B as UpcastBy<N>>::Output>;
+    type Up =
+        ComposedLayout<A, SmemPtrFlagBits<<Bits as Mul<N>>::Output>, <B as UpcastBy<N>>::Output>;
     type Down =
         ComposedLayout<A, SmemPtrFlagBits<<Bits as Div<N>>::Output>, <B as DowncastBy<N>>::Output>;
     #[inline(always)]
@@ -391,14 +395,18 @@ macro_rules! composed_recast_static {
 }
 composed_recast_static!(C<O0> => [O0,], UnsignedOffset<O0> => [O0,]);
 
-impl<A: Copy, O: Copy + ComposedRecast<A, B, N>, B: Copy, N> UpcastBy<N> for ComposedLayout<A, O, B> {
+impl<A: Copy, O: Copy + ComposedRecast<A, B, N>, B: Copy, N> UpcastBy<N>
+    for ComposedLayout<A, O, B>
+{
     type Output = O::Up;
     #[inline(always)]
     fn upcast_by(self) -> Self::Output {
         O::up(self.layout_a(), self.layout_b())
     }
 }
-impl<A: Copy, O: Copy + ComposedRecast<A, B, N>, B: Copy, N> DowncastBy<N> for ComposedLayout<A, O, B> {
+impl<A: Copy, O: Copy + ComposedRecast<A, B, N>, B: Copy, N> DowncastBy<N>
+    for ComposedLayout<A, O, B>
+{
     type Output = O::Down;
     #[inline(always)]
     fn downcast_by(self) -> Self::Output {
@@ -608,7 +616,8 @@ where
     New::Bits: Gcd<Old::Bits>,
     New::Bits: Div<GcdOf<Old, New>, Output: IsEqual<U1>>,
     Old::Bits: Div<GcdOf<Old, New>, Output: IsEqual<U1>>,
-    RecastPick: RecastRatio<L, Num<Old, New>, Den<Old, New>, IsOne<Num<Old, New>>, IsOne<Den<Old, New>>>,
+    RecastPick:
+        RecastRatio<L, Num<Old, New>, Den<Old, New>, IsOne<Num<Old, New>>, IsOne<Den<Old, New>>>,
 {
     type Output = <RecastPick as RecastRatio<
         L,

@@ -7,7 +7,7 @@
 use super::product::{Blocked, Multipliable};
 use crate::int::{C, IntCeilDiv};
 use crate::layout::{
-    ComposeParts, ComposedLayout, CompactShape, Layout, LayoutLeft, ListOf, OrderedShape,
+    CompactShape, ComposeParts, ComposedLayout, Layout, LayoutLeft, ListOf, OrderedShape,
 };
 use crate::tuple::{HCons, HNil, ToList, ToNative, Tup, hcons};
 use core::ops::Rem;
@@ -127,10 +127,8 @@ type PaddedStride<D, Trg> = Padded<ListOf<D>, Rank<Trg>, C<Z0>>;
 type ProductShape<S, Trg> = <<ListOf<Trg> as ProductEach>::Output as TileCount<
     <PaddedShape<S, Trg> as ProductEach>::Output,
 >>::Output;
-type PaddedLayout<S, D, Trg> = Layout<
-    <PaddedShape<S, Trg> as ToNative>::Native,
-    <PaddedStride<D, Trg> as ToNative>::Native,
->;
+type PaddedLayout<S, D, Trg> =
+    Layout<<PaddedShape<S, Trg> as ToNative>::Native, <PaddedStride<D, Trg> as ToNative>::Native>;
 type TilerOf<S, Trg, Ord> = <Ord as TileOrder<<ProductShape<S, Trg> as ToNative>::Native>>::Tiler;
 
 /// Layouts and composed layouts that CuTe's `tile_to_shape` applies to, repeated in the
@@ -213,7 +211,10 @@ pub type TileToShapeT<L, Trg, Ord = LayoutLeft> = <L as TileToShape<Trg, Ord>>::
 /// assert_eq!(core::mem::size_of_val(&tile), 0);
 /// ```
 #[inline(always)]
-pub fn tile_to_shape<L: TileToShape<Trg, LayoutLeft>, Trg>(block: L, trg_shape: Trg) -> TileToShapeT<L, Trg> {
+pub fn tile_to_shape<L: TileToShape<Trg, LayoutLeft>, Trg>(
+    block: L,
+    trg_shape: Trg,
+) -> TileToShapeT<L, Trg> {
     block.tile_to_shape(trg_shape, LayoutLeft)
 }
 

@@ -6,7 +6,7 @@
 //!
 //! Runtime twin: `dynamic::ComposedLayout` (src/dynamic/composed.rs).
 
-use super::crd2idx::{Crd2Idx, IndexT, InRange};
+use super::crd2idx::{Crd2Idx, InRange, IndexT};
 use super::layout::{Layout, ListOf, Shaped};
 use super::swizzle::{Swizzle, SwizzleApply, SwizzleParams};
 use crate::int::C;
@@ -403,7 +403,8 @@ impl<A, O, L> DropIdentity<A, O, L> for B0 {
     }
 }
 type NoBits<Sw> = <<Sw as SwizzleParams>::Bits as IsEqual<typenum::U0>>::Output;
-type DropFlag<Sw, O> = <NoBits<Sw> as core::ops::BitAnd<<O as OffsetAdd<C<Z0>>>::IsIntZero>>::Output;
+type DropFlag<Sw, O> =
+    <NoBits<Sw> as core::ops::BitAnd<<O as OffsetAdd<C<Z0>>>::IsIntZero>>::Output;
 impl<Bb, M, Sh, O, S, D> ComposeParts<O, Layout<S, D>> for Swizzle<Bb, M, Sh>
 where
     Self: SwizzleParams,

@@ -7,8 +7,8 @@
 
 use super::composed::{ComposedLayout, SmemPtrFlagBits};
 use super::swizzle::Sw;
-use crate::algebra::UpcastBy;
 use crate::algebra::SizeofBits;
+use crate::algebra::UpcastBy;
 use crate::int::_0;
 
 /// CuTe's `smem_ptr_flag` (`smem_ptr_flag_bits<1>`): the offset of the `_Bits` atoms.
@@ -22,56 +22,64 @@ type InUnitsOf<Bits, T> = <Bits as UpcastBy<<T as SizeofBits>::Bits>>::Output;
 /// use cutlet::prelude::*;
 /// assert_eq!(Layout_MN_INTER_Atom_Bits::default().to_string(), "Sw<0,4,3> o smem_ptr[1b](unset) o (_128,_8):(_1,_128)");
 /// ```
-pub type Layout_MN_INTER_Atom_Bits = ComposedLayout<Sw<0, 4, 3>, Flag1, crate::layout_t!((128,8):(1,128))>;
+pub type Layout_MN_INTER_Atom_Bits =
+    ComposedLayout<Sw<0, 4, 3>, Flag1, crate::layout_t!((128,8):(1,128))>;
 /// CuTe's `GMMA::Layout_MN_SW32_Atom_Bits`.
 ///
 /// ```
 /// use cutlet::prelude::*;
 /// assert_eq!(Layout_MN_SW32_Atom_Bits::default().to_string(), "Sw<1,4,3> o smem_ptr[1b](unset) o (_256,_8):(_1,_256)");
 /// ```
-pub type Layout_MN_SW32_Atom_Bits = ComposedLayout<Sw<1, 4, 3>, Flag1, crate::layout_t!((256,8):(1,256))>;
+pub type Layout_MN_SW32_Atom_Bits =
+    ComposedLayout<Sw<1, 4, 3>, Flag1, crate::layout_t!((256,8):(1,256))>;
 /// CuTe's `GMMA::Layout_MN_SW64_Atom_Bits`.
 ///
 /// ```
 /// use cutlet::prelude::*;
 /// assert_eq!(Layout_MN_SW64_Atom_Bits::default().to_string(), "Sw<2,4,3> o smem_ptr[1b](unset) o (_512,_8):(_1,_512)");
 /// ```
-pub type Layout_MN_SW64_Atom_Bits = ComposedLayout<Sw<2, 4, 3>, Flag1, crate::layout_t!((512,8):(1,512))>;
+pub type Layout_MN_SW64_Atom_Bits =
+    ComposedLayout<Sw<2, 4, 3>, Flag1, crate::layout_t!((512,8):(1,512))>;
 /// CuTe's `GMMA::Layout_MN_SW128_Atom_Bits`.
 ///
 /// ```
 /// use cutlet::prelude::*;
 /// assert_eq!(Layout_MN_SW128_Atom_Bits::default().to_string(), "Sw<3,4,3> o smem_ptr[1b](unset) o (_1024,_8):(_1,_1024)");
 /// ```
-pub type Layout_MN_SW128_Atom_Bits = ComposedLayout<Sw<3, 4, 3>, Flag1, crate::layout_t!((1024,8):(1,1024))>;
+pub type Layout_MN_SW128_Atom_Bits =
+    ComposedLayout<Sw<3, 4, 3>, Flag1, crate::layout_t!((1024,8):(1,1024))>;
 /// CuTe's `GMMA::Layout_K_INTER_Atom_Bits`.
 ///
 /// ```
 /// use cutlet::prelude::*;
 /// assert_eq!(Layout_K_INTER_Atom_Bits::default().to_string(), "Sw<0,4,3> o smem_ptr[1b](unset) o (_8,_128):(_128,_1)");
 /// ```
-pub type Layout_K_INTER_Atom_Bits = ComposedLayout<Sw<0, 4, 3>, Flag1, crate::layout_t!((8,128):(128,1))>;
+pub type Layout_K_INTER_Atom_Bits =
+    ComposedLayout<Sw<0, 4, 3>, Flag1, crate::layout_t!((8,128):(128,1))>;
 /// CuTe's `GMMA::Layout_K_SW32_Atom_Bits`.
 ///
 /// ```
 /// use cutlet::prelude::*;
 /// assert_eq!(Layout_K_SW32_Atom_Bits::default().to_string(), "Sw<1,4,3> o smem_ptr[1b](unset) o (_8,_256):(_256,_1)");
 /// ```
-pub type Layout_K_SW32_Atom_Bits = ComposedLayout<Sw<1, 4, 3>, Flag1, crate::layout_t!((8,256):(256,1))>;
+pub type Layout_K_SW32_Atom_Bits =
+    ComposedLayout<Sw<1, 4, 3>, Flag1, crate::layout_t!((8,256):(256,1))>;
 /// CuTe's `GMMA::Layout_K_SW64_Atom_Bits`.
 ///
 /// ```
 /// use cutlet::prelude::*;
 /// assert_eq!(Layout_K_SW64_Atom_Bits::default().to_string(), "Sw<2,4,3> o smem_ptr[1b](unset) o (_8,_512):(_512,_1)");
 /// ```
-pub type Layout_K_SW64_Atom_Bits = ComposedLayout<Sw<2, 4, 3>, Flag1, crate::layout_t!((8,512):(512,1))>;
+pub type Layout_K_SW64_Atom_Bits =
+    ComposedLayout<Sw<2, 4, 3>, Flag1, crate::layout_t!((8,512):(512,1))>;
 /// CuTe's `GMMA::Layout_K_SW128_Atom_Bits`.
 ///
 /// ```
 /// use cutlet::prelude::*;
 /// assert_eq!(Layout_K_SW128_Atom_Bits::default().to_string(), "Sw<3,4,3> o smem_ptr[1b](unset) o (_8,_1024):(_1024,_1)");
 /// ```
-pub type Layout_K_SW128_Atom_Bits = ComposedLayout<Sw<3, 4, 3>, Flag1, crate::layout_t!((8,1024):(1024,1))>;
+pub type Layout_K_SW128_Atom_Bits =
+    ComposedLayout<Sw<3, 4, 3>, Flag1, crate::layout_t!((8,1024):(1024,1))>;
 
 /// CuTe's `GMMA::Layout_MN_INTER_Atom<T>`: MN-major, no swizzle, in units of `T`.
 ///

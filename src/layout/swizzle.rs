@@ -10,8 +10,8 @@ use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Add, BitAnd, BitXor, Shl, Shr, Sub};
 use typenum::{
-    B1, Integer, IsGreaterOrEqual, IsLessOrEqual, Logarithm2, Min, NInt, NonZero, PInt,
-    PowerOfTwo, U0, U1, U31, Unsigned, Z0,
+    B1, Integer, IsGreaterOrEqual, IsLessOrEqual, Logarithm2, Min, NInt, NonZero, PInt, PowerOfTwo,
+    U0, U1, U31, Unsigned, Z0,
 };
 
 /// CuTe's `Swizzle<B, M, S>`: a zero-sized bit permutation of offsets, printed
@@ -285,9 +285,10 @@ impl<U: Unsigned + NonZero> NonNegative for PInt<U> {
 }
 
 type YBits<Sw, X> = <X as BitAnd<<Sw as SwizzleParams>::YMask>>::Output;
-type Moved<Sw, X> = <<YBits<Sw, X> as Shr<<<Sw as SwizzleParams>::Shift as SignSplit>::Pos>>::Output as Shl<
-    <<Sw as SwizzleParams>::Shift as SignSplit>::Neg,
->>::Output;
+type Moved<Sw, X> =
+    <<YBits<Sw, X> as Shr<<<Sw as SwizzleParams>::Shift as SignSplit>::Pos>>::Output as Shl<
+        <<Sw as SwizzleParams>::Shift as SignSplit>::Neg,
+    >>::Output;
 type Swizzled<Sw, X> = <X as BitXor<Moved<Sw, X>>>::Output;
 
 /// Offsets a swizzle applies to: static (folded by the type checker) and dynamic.
@@ -371,10 +372,7 @@ where
     B: Min<Diff<N::Log2, MinOf<M, N::Log2>>> + Sub<MinOf<B, Diff<N::Log2, MinOf<M, N::Log2>>>>,
 {
     // new_m = M - log2(N); if new_m < 0 the swizzle loses -new_m bits (at least zero).
-    type Up = Swizzle<
-        Diff<B, MinOf<B, Diff<N::Log2, MinOf<M, N::Log2>>>>,
-        Diff<M, MinOf<M, N::Log2>>,
-        S,
-    >;
+    type Up =
+        Swizzle<Diff<B, MinOf<B, Diff<N::Log2, MinOf<M, N::Log2>>>>, Diff<M, MinOf<M, N::Log2>>, S>;
     type Down = Swizzle<B, <M as Add<N::Log2>>::Output, S>;
 }

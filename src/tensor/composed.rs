@@ -11,7 +11,7 @@ use super::tensor::Tensor;
 use crate::algorithm::{Elementwise, TensorShapes, Walk2};
 use crate::int::Integral;
 use crate::layout::{
-    ComposedLayout, Evaluate, Layout, OffsetAdd, Shaped, Sliceable, SliceLayoutT,
+    ComposedLayout, Evaluate, Layout, OffsetAdd, Shaped, SliceLayoutT, Sliceable,
     make_composed_layout,
 };
 use crate::tuple::CuteDisplay;
@@ -154,8 +154,8 @@ impl<S: Copy, D: Copy> OffsetMap for Layout<S, D> {
         off
     }
 }
-impl<A: Copy + Evaluate<isize, Output = isize>, O: Copy + OffsetAdd<isize, Output = isize>, B> OffsetMap
-    for ComposedLayout<A, O, B>
+impl<A: Copy + Evaluate<isize, Output = isize>, O: Copy + OffsetAdd<isize, Output = isize>, B>
+    OffsetMap for ComposedLayout<A, O, B>
 where
     B: OffsetMap,
 {
@@ -219,4 +219,3 @@ composed_pairs!(
     (ComposedLayout<A1, O1, B1>, [A1: Copy, O1: Copy, B1: Copy,]), (Layout<S2, D2>, [S2: Copy, D2: Copy]);
     (ComposedLayout<A1, O1, B1>, [A1: Copy, O1: Copy, B1: Copy,]), (ComposedLayout<A2, O2, B2>, [A2: Copy, O2: Copy, B2: Copy]);
 );
-

@@ -20,8 +20,8 @@ pub use identity::{CoordEngine, CoordOf, IdentityShape, IdentityTensorT, make_id
 #[doc(hidden)]
 pub use partition::{
     AllUnder, ColexIndex, CoordRankFits, FlatCoord, HierCoord, HierLeaf, Horner, MapColex, MapSize,
-    ModesColex, PadCoord, Partition, PartitionCoord, PartitionOf, PartitionT, ProductEach, RankExcess,
-    RepeatUnder,
+    ModesColex, PadCoord, Partition, PartitionCoord, PartitionOf, PartitionT, ProductEach,
+    RankExcess, RepeatUnder,
 };
 pub use partition::{
     KeepElement, KeepTile, ThrLayout, inner_partition, local_partition, local_tile, outer_partition,
