@@ -24,6 +24,8 @@ TYPES = {
     "half_t": "half::f16", "bfloat16_t": "half::bf16", "uint32_t": "u32",
     "int32_t": "i32", "float": "f32", "uint64_t": "u64", "int64_t": "i64",
     "double": "f64", "uint128_t": "u128",
+    # only the width matters to recast_layout: tf32 is stored in 32 bits
+    "tfloat32_t": "f32",
 }
 
 # Operations of the typed API this generator writes (the rest need the runtime tree:
@@ -34,7 +36,7 @@ OPS = {
     "domain_distribute", "crd2idx", "composition", "coalesce", "logical_divide",
     "zipped_divide", "tiled_divide", "flat_divide", "logical_product", "blocked_product",
     "raked_product", "size", "cosize", "depth", "flatten", "get", "take", "group_modes",
-    "right_inverse", "left_inverse",
+    "right_inverse", "left_inverse", "complement", "select", "idx2crd",
 }
 
 
@@ -211,6 +213,10 @@ class Emitter:
             for i in targs:
                 x = f"get::<{i}, _>({x})"
             return x
+        if name == "select":
+            return f"select({self.fn(args[0])}, shape!(({','.join(targs)})))"
+        if name == "idx2crd":
+            return f"Cute(idx2crd({self.coord(args[0])}, {self.shape(args[1])}))"
         if name in ("take", "group_modes"):
             fn = "take" if name == "take" else "group"
             return f"{fn}::<{targs[0]}, {targs[1]}, _>({self.fn(args[0])})"
@@ -237,8 +243,8 @@ def supported(tree):
             return False
     if name == "logical_product" and args[1][0] == "composed":
         return False
-    if name in ("get", "take", "group_modes") and args[0][0] == "composed":
-        return False
+    if name == "select" and "'sw'" in repr(args[0]):
+        return False  # CuTe's select of a composed layout: a tuple of composed modes
     if name == "crd2idx" and args[1][0] == "sw" and args[0][0] == "int" and args[0][1] < 0:
         return False
     return True

@@ -782,6 +782,11 @@ fn cases_01() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let v0: isize = 0;
+        let r = Cute(idx2crd(v0, shape!((6, 4))));
+        check(&r, "(0,0)", "idx2crd(0, (_6,_4))");
+    }
+    {
         let r = Sw::<1, 3, 1>::new().call(shape!(45));
         check(&r, "_45", "crd2idx(_45, Sw<1,3,1>)");
         assert_eq!(core::mem::size_of_val(&r), 0);
@@ -823,6 +828,13 @@ fn cases_01() {
             "downcast<2>(((_2,_1),(_4,_4),(_2,_2),(_1,_2)):((_512,_1024),(_1024,_2),(_32,_8),(_1,_128)))",
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 4;
+        let v1: isize = 4;
+        let v2: isize = 0;
+        let r = select(layout!((v0,v1,4):(16,4,v2)), shape!((0, 2)));
+        check(&r, "(4,_4):(_16,0)", "select<0,2>((4,4,_4):(_16,_4,0))");
     }
     {
         let r = downcast::<2, _>(layout!(((2,1),16,8):((1,0),2,32)));
@@ -958,6 +970,28 @@ fn cases_01() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = select(layout!(((4,2,4),6):((1,4,8),32)), shape!((1)));
+        check(
+            &r,
+            "(_6):(_32)",
+            "select<1>(((_4,_2,_4),_6):((_1,_4,_8),_32))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = select(layout!(((3,1,1),3,(3,1)):((1,0,1),3,(9,7))), shape!((1)));
+        check(
+            &r,
+            "(_3):(_3)",
+            "select<1>(((_3,_1,_1),_3,(_3,_1)):((_1,_0,_1),_3,(_9,_7)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+}
+
+#[test]
+fn cases_02() {
+    {
         let r = upcast::<8, _>(make_composed_layout(
             Sw::<2, 4, 3>::new(),
             shape!(0),
@@ -1008,10 +1042,6 @@ fn cases_01() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
-}
-
-#[test]
-fn cases_02() {
     {
         let r = make_composed_layout(Sw::<3, 3, 3>::new(), shape!(0), layout!((64,8):(1,64)))
             .call(shape!((54, 6)));
@@ -1021,6 +1051,12 @@ fn cases_02() {
             "crd2idx((_54,_6), Sw<3,3,3> o _0 o (_64,_8):(_1,_64))",
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 5;
+        let v1: isize = 1;
+        let r = Cute(idx2crd(v0, shape!((2, 3, (2, v1)))));
+        check(&r, "(1,2,(0,0))", "idx2crd(5, (_2,_3,(_2,1)))");
     }
     {
         let r = tile_to_shape_ordered(
@@ -1033,6 +1069,11 @@ fn cases_02() {
             "((_4,_2),(_2,_1),(_4,_1),(_1,_3)):((_1,_96),(_4,_0),(_8,_0),(_0,_32))",
             "tile_to_shape((_4,_2,_4):(_1,_4,_8), (_8,_2,_4,_3), (_2,_3,_0,_1))",
         );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = Cute(idx2crd(shape!(0), shape!(((3, 2)))));
+        check(&r, "((_0,_0))", "idx2crd(_0, ((_3,_2)))");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
@@ -1129,6 +1170,11 @@ fn cases_02() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let v0: isize = 4;
+        let r = Cute(idx2crd(v0, shape!((2, 1, 8, 2))));
+        check(&r, "(0,_0,2,0)", "idx2crd(4, (_2,_1,_8,_2))");
+    }
+    {
         let r = size(make_composed_layout(
             Sw::<0, 0, 4>::new(),
             shape!(0),
@@ -1171,6 +1217,19 @@ fn cases_02() {
     {
         let r = get::<0, _>(get::<0, _>(layout!(((3,3),4,2):((4,24),1,12))));
         check(&r, "_3:_4", "get<0,0>(((_3,_3),_4,_2):((_4,_24),_1,_12))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = complement(make_composed_layout(
+            Sw::<3, 4, 3>::new(),
+            shape!(0),
+            layout!((8,128):(128,1)),
+        ));
+        check(
+            &r,
+            "_1:_0",
+            "complement(Sw<3,4,3> o _0 o (_8,_128):(_128,_1))",
+        );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
@@ -1267,6 +1326,15 @@ fn cases_02() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = select(layout!((2,8,2,(4,2)):(0,1,64,(0,8))), shape!((1, 2)));
+        check(
+            &r,
+            "(_8,_2):(_1,_64)",
+            "select<1,2>((_2,_8,_2,(_4,_2)):(_0,_1,_64,(_0,_8)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = depth(make_composed_layout(
             Sw::<3, 3, 3>::new(),
             shape!(0),
@@ -1331,6 +1399,10 @@ fn cases_02() {
         check(&r, "_16:_3", "domain_distribute((_3,_8,_2), _16)");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
+}
+
+#[test]
+fn cases_03() {
     {
         let v0: isize = 0;
         let v1: isize = 0;
@@ -1342,6 +1414,11 @@ fn cases_02() {
             "208",
             "crd2idx((0,(0,0),26), (_1,(_2,_4),(_4,_2,_4)):(_1,(_0,_0),(_8,_32,_64)))",
         );
+    }
+    {
+        let v0: isize = 70;
+        let r = Cute(idx2crd(v0, shape!((4, (4, 2, 3)))));
+        check(&r, "(2,(1,0,2))", "idx2crd(70, (_4,(_4,_2,_3)))");
     }
     {
         let r = take::<1, 3, _>(layout!((3,4,8):(1,3,12)));
@@ -1417,10 +1494,6 @@ fn cases_02() {
         check(&r, "(_4,_2):(_1,_4)", "upcast<2>((_8,_2):(_1,_8))");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
-}
-
-#[test]
-fn cases_03() {
     {
         let r = cosize(make_composed_layout(
             Sw::<1, 4, 3>::new(),
@@ -1431,6 +1504,19 @@ fn cases_03() {
             &r,
             "_8192",
             "cosize(Sw<1,4,3> o smem_ptr[32b](unset) o ((_8,_16),(_8,_8)):((_1,_64),(_8,_1024)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = take::<0, 1, _>(make_composed_layout(
+            Sw::<3, 2, 3>::new(),
+            shape!(0),
+            layout!(((32,4),(8,4)):((1,256),(32,1024))),
+        ));
+        check(
+            &r,
+            "Sw<3,2,3> o _0 o ((_32,_4)):((_1,_256))",
+            "take<0,1>(Sw<3,2,3> o _0 o ((_32,_4),(_8,_4)):((_1,_256),(_32,_1024)))",
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -1478,6 +1564,11 @@ fn cases_03() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let v0: isize = 83;
+        let r = Cute(idx2crd(v0, shape!(((2, 2, 4), 2, 6))));
+        check(&r, "((1,1,0),1,2)", "idx2crd(83, ((_2,_2,_4),_2,_6))");
+    }
+    {
         let v0: isize = 30;
         let r = layout!(((2,4,4)):((1,0,2))).call(shape!((v0)));
         check(&r, "6", "crd2idx((30), ((_2,_4,_4)):((_1,_0,_2)))");
@@ -1504,6 +1595,19 @@ fn cases_03() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = take::<0, 1, _>(make_composed_layout(
+            Sw::<1, 4, 3>::new(),
+            SmemPtrFlag::<16>::new(),
+            layout!(((16,8),(8,8)):((1,128),(16,1024))),
+        ));
+        check(
+            &r,
+            "Sw<1,4,3> o smem_ptr[16b](unset) o ((_16,_8)):((_1,_128))",
+            "take<0,1>(Sw<1,4,3> o smem_ptr[16b](unset) o ((_16,_8),(_8,_8)):((_1,_128),(_16,_1024)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = composition(Sw::<1, 4, 3>::new(), layout!((8,8,8):(1,8,64)));
         check(
             &r,
@@ -1524,6 +1628,11 @@ fn cases_03() {
             "upcast<8>(Sw<2,4,3> o smem_ptr[16b](unset) o ((_32,_8),(_8,_8)):((_1,_256),(_32,_2048)))",
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 7;
+        let r = Cute(idx2crd(v0, shape!((8, 2))));
+        check(&r, "(7,0)", "idx2crd(7, (_8,_2))");
     }
     {
         let r = upcast::<4, _>(make_composed_layout(
@@ -1669,6 +1778,10 @@ fn cases_03() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
+}
+
+#[test]
+fn cases_04() {
     {
         let r = domain_distribute(shape!(((2, 2))), shape!(32));
         check(&r, "_4:_1", "domain_distribute(((_2,_2)), _32)");
@@ -1678,6 +1791,12 @@ fn cases_03() {
         let v0: isize = 57;
         let r = layout!((3,8,8):(64,1,8)).call(v0);
         check(&r, "19", "crd2idx(57, (_3,_8,_8):(_64,_1,_8))");
+    }
+    {
+        let v0: isize = 3;
+        let v1: isize = 4;
+        let r = Cute(idx2crd(v0, shape!(((2, v1)))));
+        check(&r, "((1,1))", "idx2crd(3, ((_2,4)))");
     }
     {
         let r = composition(
@@ -1728,6 +1847,15 @@ fn cases_03() {
             &r,
             "(_8,_3,_8):(_1,_128,_16)",
             "recast_layout<uint128_t,uint64_t>((_4,_3,_8):(_1,_64,_8))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = select(layout!((2,4,4,2):(4,1,0,192)), shape!((3, 1, 0, 2)));
+        check(
+            &r,
+            "(_2,_4,_2,_4):(_192,_1,_4,_0)",
+            "select<3,1,0,2>((_2,_4,_4,_2):(_4,_1,_0,_192))",
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -1789,10 +1917,6 @@ fn cases_03() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
-}
-
-#[test]
-fn cases_04() {
     {
         let r = get::<0, _>(layout!((16,8):(1,16)));
         check(&r, "_16:_1", "get<0>((_16,_8):(_1,_16))");
@@ -1804,6 +1928,15 @@ fn cases_04() {
             &r,
             "((_2,_2),_1):((_2,_1),_1)",
             "upcast<8>(((_2,_4),_4):((_16,_4),_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = select(layout!((4,3,8):(24,0,3)), shape!((0, 0)));
+        check(
+            &r,
+            "(_4,_4):(_24,_24)",
+            "select<0,0>((_4,_3,_8):(_24,_0,_3))",
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -1857,6 +1990,11 @@ fn cases_04() {
         );
     }
     {
+        let v0: isize = 1;
+        let r = Cute(idx2crd(v0, shape!((2, (2, 2)))));
+        check(&r, "(1,(0,0))", "idx2crd(1, (_2,(_2,_2)))");
+    }
+    {
         let r = get::<1, _>(layout!((4,2,(1,1)):(12,6,(1,3))));
         check(&r, "_2:_6", "get<1>((_4,_2,(_1,_1)):(_12,_6,(_1,_3)))");
         assert_eq!(core::mem::size_of_val(&r), 0);
@@ -1877,6 +2015,19 @@ fn cases_04() {
             &r,
             "_177",
             "crd2idx((_1,_5), Sw<2,3,3> o _0 o (_32,_8):(_1,_32))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = take::<0, 2, _>(make_composed_layout(
+            Sw::<0, 4, 3>::new(),
+            SmemPtrFlag::<8>::new(),
+            layout!((8,16):(16,1)),
+        ));
+        check(
+            &r,
+            "Sw<0,4,3> o smem_ptr[8b](unset) o (_8,_16):(_16,_1)",
+            "take<0,2>(Sw<0,4,3> o smem_ptr[8b](unset) o (_8,_16):(_16,_1))",
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -1957,6 +2108,10 @@ fn cases_04() {
             "crd2idx((3,1), ((_2,_3,_4),_4):((_3,_1,_18),_216))",
         );
     }
+}
+
+#[test]
+fn cases_05() {
     {
         let r = right_inverse(Sw::<2, 3, 3>::new());
         check(&r, "Sw<2,3,3>", "right_inverse(Sw<2,3,3>)");
@@ -1965,6 +2120,20 @@ fn cases_04() {
     {
         let r = domain_distribute(shape!(((3, 2), (2, 2))), shape!(32));
         check(&r, "_8:_3", "domain_distribute(((_3,_2),(_2,_2)), _32)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = select(layout!((4,6):(1,8)), shape!((1)));
+        check(&r, "(_6):(_8)", "select<1>((_4,_6):(_1,_8))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = recast_layout::<f32, f64, _>(layout!(((4,1,2),(2,4)):((1,0,0),(8,16))));
+        check(
+            &r,
+            "((_2,_1,_2),(_2,_4)):((_1,_0,_0),(_4,_8))",
+            "recast_layout<tfloat32_t,double>(((_4,_1,_2),(_2,_4)):((_1,_0,_0),(_8,_16)))",
+        );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
@@ -2086,11 +2255,41 @@ fn cases_04() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = select(layout!(((2,4),3,2):((1,2),8,24)), shape!((0, 1)));
+        check(
+            &r,
+            "((_2,_4),_3):((_1,_2),_8)",
+            "select<0,1>(((_2,_4),_3,_2):((_1,_2),_8,_24))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = select(
+            layout!(((4,2,3),1,(2,1)):((1,4,8),7,(24,48))),
+            shape!((2, 0, 1)),
+        );
+        check(
+            &r,
+            "((_2,_1),(_4,_2,_3),_1):((_24,_48),(_1,_4,_8),_7)",
+            "select<2,0,1>(((_4,_2,_3),_1,(_2,_1)):((_1,_4,_8),_7,(_24,_48)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = take::<0, 2, _>(layout!(((4,2),2,4):((8,4),0,0)));
         check(
             &r,
             "((_4,_2),_2):((_8,_4),_0)",
             "take<0,2>(((_4,_2),_2,_4):((_8,_4),_0,_0))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = select(layout!((2,4,2,2):(16,4,2,1)), shape!((0, 2)));
+        check(
+            &r,
+            "(_2,_2):(_16,_2)",
+            "select<0,2>((_2,_4,_2,_2):(_16,_4,_2,_1))",
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -2109,10 +2308,6 @@ fn cases_04() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
-}
-
-#[test]
-fn cases_05() {
     {
         let r = get::<1, _>(layout!((3,2,2):(1,3,6)));
         check(&r, "_2:_3", "get<1>((_3,_2,_2):(_1,_3,_6))");
@@ -2261,6 +2456,22 @@ fn cases_05() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = select(
+            layout!(((1,2,4),(2,1,2)):((7,1,2),(8,1,16))),
+            shape!((1, 0)),
+        );
+        check(
+            &r,
+            "((_2,_1,_2),(_1,_2,_4)):((_8,_1,_16),(_7,_1,_2))",
+            "select<1,0>(((_1,_2,_4),(_2,_1,_2)):((_7,_1,_2),(_8,_1,_16)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+}
+
+#[test]
+fn cases_06() {
+    {
         let v0: isize = 1;
         let v1: isize = 1;
         let r = take::<3, 4, _>(layout!((2,8,1,v0):(8,1,1,v1)));
@@ -2287,6 +2498,21 @@ fn cases_05() {
         ));
         check(&r, "_1", "depth(Sw<1,3,3> o _0 o (_16,_8):(_1,_16))");
         assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 4;
+        let v1: isize = 2;
+        let v2: isize = 6;
+        let v3: isize = 96;
+        let r = select(
+            layout!((3,2,(v0,2,v1),2):(1,3,(v2,24,48),v3)),
+            shape!((2, 1, 0, 3)),
+        );
+        check(
+            &r,
+            "((4,_2,2),_2,_3,_2):((6,_24,_48),_3,_1,96)",
+            "select<2,1,0,3>((_3,_2,(4,_2,2),_2):(_1,_3,(6,_24,_48),96))",
+        );
     }
     {
         let r = group::<1, 2, _>(layout!(((4,4,4),4):((64,16,1),4)));
@@ -2427,6 +2653,11 @@ fn cases_05() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = select(layout!((4,4,6):(24,6,1)), shape!((2, 1)));
+        check(&r, "(_6,_4):(_1,_6)", "select<2,1>((_4,_4,_6):(_24,_6,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = composition(layout!((1,(1,1),8):(0,(0,0),1)), Sw::<1, 3, 3>::new());
         check(
             &r,
@@ -2461,10 +2692,6 @@ fn cases_05() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
-}
-
-#[test]
-fn cases_06() {
     {
         let v0: isize = 8;
         let v1: isize = 3;
@@ -2477,6 +2704,11 @@ fn cases_06() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let v0: isize = 11;
+        let r = Cute(idx2crd(v0, shape!((4, (3, 1)))));
+        check(&r, "(3,(2,0))", "idx2crd(11, (_4,(_3,_1)))");
+    }
+    {
         let v0: isize = 48;
         let r = layout!(((2,2),2,(2,4)):((32,0),2,(1,4))).call(v0);
         check(
@@ -2484,6 +2716,12 @@ fn cases_06() {
             "12",
             "crd2idx(48, ((_2,_2),_2,(_2,_4)):((_32,_0),_2,(_1,_4)))",
         );
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 32;
+        let r = select(layout!((4,(4,v0,4)):(8,(1,4,v1))), shape!((0)));
+        check(&r, "(_4):(_8)", "select<0>((_4,(_4,2,_4)):(_8,(_1,_4,32)))");
     }
     {
         let r = get::<3, _>(layout!((1,2,(3,2),(1,4)):(0,1,(2,24),(48,6))));
@@ -2559,6 +2797,22 @@ fn cases_06() {
             &r,
             "((_1,_1),_2,_4):((_0,_0),_4,_1)",
             "recast_layout<uint32_t,uint16_t>(((_1,_1),_2,_2):((_0,_0),_2,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+}
+
+#[test]
+fn cases_07() {
+    {
+        let r = select(
+            layout!(((2,1),(2,2),2,16):((1,1),(2,4),8,16)),
+            shape!((1, 3, 0)),
+        );
+        check(
+            &r,
+            "((_2,_2),_16,(_2,_1)):((_2,_4),_16,(_1,_1))",
+            "select<1,3,0>(((_2,_1),(_2,_2),_2,_16):((_1,_1),(_2,_4),_8,_16))",
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -2680,6 +2934,18 @@ fn cases_06() {
     {
         let r = get::<0, _>(get::<1, _>(layout!((2,(4,2),4):(32,(8,4),1))));
         check(&r, "_4:_8", "get<1,0>((_2,(_4,_2),_4):(_32,(_8,_4),_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = select(
+            layout!((4,2,(3,1),(3,2)):(36,3,(1,1),(6,18))),
+            shape!((2, 3, 0)),
+        );
+        check(
+            &r,
+            "((_3,_1),(_3,_2),_4):((_1,_1),(_6,_18),_36)",
+            "select<2,3,0>((_4,_2,(_3,_1),(_3,_2)):(_36,_3,(_1,_1),(_6,_18)))",
+        );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
@@ -2854,10 +3120,6 @@ fn cases_06() {
         check(&r, "(_4):(_4)", "take<1,2>((_3,_4,_4,_3):(_48,_4,_1,_16))");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
-}
-
-#[test]
-fn cases_07() {
     {
         let r = tile_to_shape(layout!((1,1):(0,0)), shape!((1, 3)));
         check(
@@ -2887,6 +3149,11 @@ fn cases_07() {
             "((_4),(_4,_2,_4)):((_8),(_1,_4,_32))",
             "group_modes<0,1>((_4,(_4,_2,_4)):(_8,(_1,_4,_32)))",
         );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = Cute(idx2crd(shape!(5), shape!((1, 8))));
+        check(&r, "(_0,_5)", "idx2crd(_5, (_1,_8))");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
@@ -2930,6 +3197,10 @@ fn cases_07() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
+}
+
+#[test]
+fn cases_08() {
     {
         let r = nullspace(layout!(((2,4),6):((0,0),0)));
         check(
@@ -2982,6 +3253,11 @@ fn cases_07() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = select(layout!((8,4,8):(1,8,32)), shape!((0)));
+        check(&r, "(_8):(_1)", "select<0>((_8,_4,_8):(_1,_8,_32))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let v0: isize = 4;
         let r = recast_layout::<half::bf16, f32, _>(layout!((1,v0,16):(0,16,1)));
         check(
@@ -2993,6 +3269,15 @@ fn cases_07() {
     {
         let r = downcast::<16, _>(layout!(4:1));
         check(&r, "_64:_1", "downcast<16>(_4:_1)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = select(layout!((6,2,3,(2,2)):(1,6,0,(36,72))), shape!((1, 3)));
+        check(
+            &r,
+            "(_2,(_2,_2)):(_6,(_36,_72))",
+            "select<1,3>((_6,_2,_3,(_2,_2)):(_1,_6,_0,(_36,_72)))",
+        );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
@@ -3060,6 +3345,15 @@ fn cases_07() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = recast_layout::<f32, half::f16, _>(layout!((8):(1)));
+        check(
+            &r,
+            "(_16):(_1)",
+            "recast_layout<tfloat32_t,half_t>((_8):(_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let v0: isize = 8;
         let v1: isize = 1;
         let r = get::<0, _>(layout!((v0):(v1)));
@@ -3104,6 +3398,11 @@ fn cases_07() {
     {
         let r = domain_distribute(shape!((16, (1, 1, 1), 3, 3)), shape!(2));
         check(&r, "_2:_1", "domain_distribute((_16,(_1,_1,_1),_3,_3), _2)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = select(layout!((2,2,8):(1,2,4)), shape!((0, 1)));
+        check(&r, "(_2,_2):(_1,_2)", "select<0,1>((_2,_2,_8):(_1,_2,_4))");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
@@ -3171,6 +3470,15 @@ fn cases_07() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = recast_layout::<f32, half::f16, _>(layout!(((1,4,4),4,4):((0,64,16),4,1)));
+        check(
+            &r,
+            "((_1,_4,_4),_4,_8):((_0,_128,_32),_8,_1)",
+            "recast_layout<tfloat32_t,half_t>(((_1,_4,_4),_4,_4):((_0,_64,_16),_4,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = layout!(((4,2),1,16):((96,768),7,1)).call(shape!(98));
         check(
             &r,
@@ -3195,10 +3503,6 @@ fn cases_07() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
-}
-
-#[test]
-fn cases_08() {
     {
         let r = raked_product(
             make_composed_layout(Sw::<3, 3, 3>::new(), shape!(0), layout!((64,8):(1,64))),
@@ -3229,6 +3533,15 @@ fn cases_08() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
+}
+
+#[test]
+fn cases_09() {
+    {
+        let r = Cute(idx2crd(shape!(7), shape!((8))));
+        check(&r, "(_7)", "idx2crd(_7, (_8))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
     {
         let r = nullspace(layout!(((2,2)):((1,2))));
         check(&r, "_1:_0", "nullspace(((_2,_2)):((_1,_2)))");
@@ -3247,6 +3560,15 @@ fn cases_08() {
             &r,
             "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_2,_1,(_2,_16)):(_64,_2,_0,(_1,_4))",
             "flat_divide(Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1), (_8:_1,_2:_2))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = recast_layout::<u8, f32, _>(layout!((16,3):(1,16)));
+        check(
+            &r,
+            "(_4,_3):(_1,_4)",
+            "recast_layout<uint8_t,tfloat32_t>((_16,_3):(_1,_16))",
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -3307,6 +3629,11 @@ fn cases_08() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = select(layout!((8,8,4):(1,8,0)), shape!((2)));
+        check(&r, "(_4):(_0)", "select<2>((_8,_8,_4):(_1,_8,_0))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = get::<2, _>(layout!((16,(2,4),1):(8,(1,2),0)));
         check(&r, "_1:_0", "get<2>((_16,(_2,_4),_1):(_8,(_1,_2),_0))");
         assert_eq!(core::mem::size_of_val(&r), 0);
@@ -3340,6 +3667,11 @@ fn cases_08() {
             "take<2,3>(((_1,_3),_4,(_1,_3)):((_0,_0),_3,(_3,_1)))",
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 8;
+        let r = complement(make_composed_layout(Sw::<1, 0, 5>::new(), v0, layout!(1:1)));
+        check(&r, "_1:_0", "complement(Sw<1,0,5> o 8 o _1:_1)");
     }
     {
         let r = tile_to_shape(
@@ -3397,6 +3729,28 @@ fn cases_08() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let v0: isize = 236;
+        let v1: isize = 6;
+        let v2: isize = 2;
+        let v3: isize = 4;
+        let v4: isize = 3;
+        let r = Cute(idx2crd(v0, shape!((v1, (v2, v3, v4)))));
+        check(&r, "(2,(1,3,4))", "idx2crd(236, (6,(2,4,3)))");
+    }
+    {
+        let r = recast_layout::<f32, half::f16, _>(make_composed_layout(
+            Sw::<2, 4, 3>::new(),
+            SmemPtrFlag::<16>::new(),
+            layout!(((32,8),(8,8)):((1,256),(32,2048))),
+        ));
+        check(
+            &r,
+            "Sw<2,4,3> o smem_ptr[8b](unset) o ((_64,_8),(_8,_8)):((_1,_512),(_64,_4096))",
+            "recast_layout<tfloat32_t,half_t>(Sw<2,4,3> o smem_ptr[16b](unset) o ((_32,_8),(_8,_8)):((_1,_256),(_32,_2048)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = recast_layout::<half::bf16, i8, _>(layout!(8:1));
         check(&r, "_16:_1", "recast_layout<bfloat16_t,int8_t>(_8:_1)");
         assert_eq!(core::mem::size_of_val(&r), 0);
@@ -3448,6 +3802,11 @@ fn cases_08() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let v0: isize = 1;
+        let r = Cute(idx2crd(v0, shape!((2))));
+        check(&r, "(1)", "idx2crd(1, (_2))");
+    }
+    {
         let r = cosize(make_composed_layout(
             Sw::<3, 1, 5>::new(),
             shape!(0),
@@ -3487,6 +3846,29 @@ fn cases_08() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = select(layout!((2,8,16):(128,16,1)), shape!((0)));
+        check(&r, "(_2):(_128)", "select<0>((_2,_8,_16):(_128,_16,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = Cute(idx2crd(shape!(106), shape!((2, (4, 2), (2, 3)))));
+        check(
+            &r,
+            "(_0,(_1,_1),(_0,_3))",
+            "idx2crd(_106, (_2,(_4,_2),(_2,_3)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = select(layout!(((4,2,2),1,1):((1,4,0),7,4)), shape!((0)));
+        check(
+            &r,
+            "((_4,_2,_2)):((_1,_4,_0))",
+            "select<0>(((_4,_2,_2),_1,_1):((_1,_4,_0),_7,_4))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = take::<0, 1, _>(layout!((3,4,4):(1,3,12)));
         check(&r, "(_3):(_1)", "take<0,1>((_3,_4,_4):(_1,_3,_12))");
         assert_eq!(core::mem::size_of_val(&r), 0);
@@ -3501,6 +3883,10 @@ fn cases_08() {
         check(&r, "_3:_8", "get<0>((_3,_8):(_8,_1))");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
+}
+
+#[test]
+fn cases_10() {
     {
         let v0: isize = 2;
         let v1: isize = 1;
@@ -3572,10 +3958,6 @@ fn cases_08() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
-}
-
-#[test]
-fn cases_09() {
     {
         let r = downcast::<8, _>(layout!((4,(4,2)):(8,(2,1))));
         check(
@@ -3594,6 +3976,15 @@ fn cases_09() {
             &r,
             "Sw<3,2,3> o _0 o (_4,_32):(_32,_1)",
             "composition((_2,_8,_16):(_1,_2,_16), Sw<3,2,3> o _0 o (_4,_32):(_32,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = select(layout!((6,(4,2,3)):(2,(72,1,12))), shape!((1, 0)));
+        check(
+            &r,
+            "((_4,_2,_3),_6):((_72,_1,_12),_2)",
+            "select<1,0>((_6,(_4,_2,_3)):(_2,(_72,_1,_12)))",
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -3710,6 +4101,28 @@ fn cases_09() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = select(layout!((4,(2,2),(4,2)):(16,(2,1),(4,64))), shape!((1)));
+        check(
+            &r,
+            "((_2,_2)):((_2,_1))",
+            "select<1>((_4,(_2,_2),(_4,_2)):(_16,(_2,_1),(_4,_64)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = get::<0, _>(make_composed_layout(
+            Sw::<2, 3, 3>::new(),
+            shape!(0),
+            layout!((8,32):(32,1)),
+        ));
+        check(
+            &r,
+            "Sw<2,3,3> o _0 o _8:_32",
+            "get<0>(Sw<2,3,3> o _0 o (_8,_32):(_32,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = layout!((8):(1)).call(shape!(5));
         check(&r, "_5", "crd2idx(_5, (_8):(_1))");
         assert_eq!(core::mem::size_of_val(&r), 0);
@@ -3789,6 +4202,20 @@ fn cases_09() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = select(layout!((8,(1,1),2,8):(1,(7,8),8,16)), shape!((2)));
+        check(
+            &r,
+            "(_2):(_8)",
+            "select<2>((_8,(_1,_1),_2,_8):(_1,(_7,_8),_8,_16))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 3;
+        let r = Cute(idx2crd(v0, shape!(((2, 2)))));
+        check(&r, "((1,1))", "idx2crd(3, ((_2,_2)))");
+    }
+    {
         let r = tile_to_shape_ordered(
             layout!(((4,2),1):((1,4),0)),
             shape!((8, 4, 3)),
@@ -3808,6 +4235,15 @@ fn cases_09() {
         check(&r, "_6:1", "get<1>(((_2,2),_6):((_6,_24),1))");
     }
     {
+        let r = select(layout!(((2,2,1),(1,2)):((1,0,0),(4,4))), shape!((0, 1)));
+        check(
+            &r,
+            "((_2,_2,_1),(_1,_2)):((_1,_0,_0),(_4,_4))",
+            "select<0,1>(((_2,_2,_1),(_1,_2)):((_1,_0,_0),(_4,_4)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = left_inverse(make_composed_layout(
             Sw::<3, 4, 3>::new(),
             shape!(0),
@@ -3825,6 +4261,10 @@ fn cases_09() {
         check(&r, "_4:_16", "get<1>((_16,_4):(_1,_16))");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
+}
+
+#[test]
+fn cases_11() {
     {
         let r = zipped_divide(
             make_composed_layout(Sw::<3, 4, 3>::new(), shape!(0), layout!((128,8):(1,128))),
@@ -3963,10 +4403,6 @@ fn cases_09() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
-}
-
-#[test]
-fn cases_10() {
     {
         let v0: isize = 16;
         let v1: isize = 1;
@@ -4003,6 +4439,11 @@ fn cases_10() {
             "(_1,_6):(3,_3)",
             "take<1,3>((3,_1,_6,(3,2,1)):(0,3,_3,(_18,_54,_7)))",
         );
+    }
+    {
+        let v0: isize = 40;
+        let r = Cute(idx2crd(v0, shape!((1, 6, 8))));
+        check(&r, "(_0,4,6)", "idx2crd(40, (_1,_6,_8))");
     }
     {
         let r = get::<0, _>(layout!((8,2):(2,1)));
@@ -4058,6 +4499,16 @@ fn cases_10() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let v0: isize = 7;
+        let r = Cute(idx2crd(v0, shape!((8, 3))));
+        check(&r, "(7,0)", "idx2crd(7, (_8,_3))");
+    }
+    {
+        let r = Cute(idx2crd(shape!(60), shape!((8, 2, 8))));
+        check(&r, "(_4,_1,_3)", "idx2crd(_60, (_8,_2,_8))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = nullspace(layout!(((4,2),8):((16,8),1)));
         check(&r, "_1:_0", "nullspace(((_4,_2),_8):((_16,_8),_1))");
         assert_eq!(core::mem::size_of_val(&r), 0);
@@ -4065,6 +4516,15 @@ fn cases_10() {
     {
         let r = take::<0, 2, _>(layout!((2,4,4):(16,4,1)));
         check(&r, "(_2,_4):(_16,_4)", "take<0,2>((_2,_4,_4):(_16,_4,_1))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = select(layout!((8,(2,1),3):(1,(8,48),48)), shape!((1, 2)));
+        check(
+            &r,
+            "((_2,_1),_3):((_8,_48),_48)",
+            "select<1,2>((_8,(_2,_1),_3):(_1,(_8,_48),_48))",
+        );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
@@ -4101,6 +4561,19 @@ fn cases_10() {
     {
         let r = domain_distribute(shape!((4, 8)), shape!(12));
         check(&r, "_4:_1", "domain_distribute((_4,_8), _12)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = take::<0, 1, _>(make_composed_layout(
+            Sw::<3, 3, 3>::new(),
+            shape!(0),
+            layout!((8,64):(64,1)),
+        ));
+        check(
+            &r,
+            "Sw<3,3,3> o _0 o (_8):(_64)",
+            "take<0,1>(Sw<3,3,3> o _0 o (_8,_64):(_64,_1))",
+        );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
@@ -4165,6 +4638,10 @@ fn cases_10() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
+}
+
+#[test]
+fn cases_12() {
     {
         let r = downcast::<2, _>(layout!(((2,2,4),2):((16,8,2),1)));
         check(
@@ -4220,6 +4697,19 @@ fn cases_10() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = complement(make_composed_layout(
+            Sw::<3, 3, 3>::new(),
+            shape!(0),
+            layout!((8,64):(64,1)),
+        ));
+        check(
+            &r,
+            "_1:_0",
+            "complement(Sw<3,3,3> o _0 o (_8,_64):(_64,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let v0: isize = 4;
         let v1: isize = 0;
         let v2: isize = 0;
@@ -4233,6 +4723,11 @@ fn cases_10() {
     {
         let r = Sw::<0, 2, 4>::new().call(shape!(23));
         check(&r, "_23", "crd2idx(_23, Sw<0,2,4>)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = Cute(idx2crd(shape!(2), shape!(16)));
+        check(&r, "_2", "idx2crd(_2, _16)");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
@@ -4319,10 +4814,6 @@ fn cases_10() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
-}
-
-#[test]
-fn cases_11() {
     {
         let r = composition(
             make_composed_layout(
@@ -4366,6 +4857,15 @@ fn cases_11() {
             &r,
             "(((_4,_2),_1),(_1,_4)):(((_1,_0),_0),(_0,_4))",
             "tile_to_shape(((_4,_2)):((_1,_0)), (_8,_4))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = select(layout!((3,(3,2),8):(1,(3,9),18)), shape!((2)));
+        check(
+            &r,
+            "(_8):(_18)",
+            "select<2>((_3,(_3,_2),_8):(_1,(_3,_9),_18))",
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -4498,6 +4998,11 @@ fn cases_11() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let v0: isize = 1;
+        let r = Cute(idx2crd(v0, shape!((6, (1, 2, 1), 1))));
+        check(&r, "(1,(_0,0,0),0)", "idx2crd(1, (_6,(_1,_2,_1),_1))");
+    }
+    {
         let v0: isize = 8;
         let r = logical_product(
             make_composed_layout(Sw::<3, 3, 4>::new(), v0, layout!((8,2,2,2):(8,4,2,1))),
@@ -4514,6 +5019,10 @@ fn cases_11() {
         check(&r, "_2:_1", "domain_distribute((_2,_1), _8)");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
+}
+
+#[test]
+fn cases_13() {
     {
         let r = recast_layout::<i8, u16, _>(layout!((2,8):(1,2)));
         check(
@@ -4615,6 +5124,20 @@ fn cases_11() {
             "Sw<1,4,3> o smem_ptr[8b](unset) o (((_8,_16),_2),((_32,_1),_1)):(((_32,_256),_4096),((_1,_0),_0))",
             "tile_to_shape(Sw<1,4,3> o smem_ptr[8b](unset) o ((_8,_16),(_32,_1)):((_32,_256),(_1,_0)), (_256,_32))",
         );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = select(layout!((8,8,(1,2),2):(32,1,(8,8),16)), shape!((3)));
+        check(
+            &r,
+            "(_2):(_16)",
+            "select<3>((_8,_8,(_1,_2),_2):(_32,_1,(_8,_8),_16))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = select(layout!((3,2):(1,3)), shape!((1)));
+        check(&r, "(_2):(_3)", "select<1>((_3,_2):(_1,_3))");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
@@ -4729,10 +5252,6 @@ fn cases_11() {
             "crd2idx((5,17), Sw<3,2,3> o _0 o (_8,_32):(_32,_1))",
         );
     }
-}
-
-#[test]
-fn cases_12() {
     {
         let v0: isize = 2;
         let v1: isize = 8;
@@ -4746,6 +5265,11 @@ fn cases_12() {
     {
         let r = tile_to_shape(layout!((2):(1)), shape!((8)));
         check(&r, "((_2,_4)):((_1,_2))", "tile_to_shape((_2):(_1), (_8))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = recast_layout::<f32, f32, _>(layout!(1:0));
+        check(&r, "_1:_0", "recast_layout<tfloat32_t,tfloat32_t>(_1:_0)");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
@@ -4855,6 +5379,10 @@ fn cases_12() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
+}
+
+#[test]
+fn cases_14() {
     {
         let r = tile_to_shape(layout!((4,2):(1,4)), shape!((4, 2, 2)));
         check(
@@ -5019,6 +5547,15 @@ fn cases_12() {
         );
     }
     {
+        let r = select(layout!((2,(4,2)):(1,(0,8))), shape!((1)));
+        check(
+            &r,
+            "((_4,_2)):((_0,_8))",
+            "select<1>((_2,(_4,_2)):(_1,(_0,_8)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = group::<0, 4, _>(layout!((1,4,2,1):(0,1,4,8)));
         check(
             &r,
@@ -5065,6 +5602,21 @@ fn cases_12() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let v0: isize = 4;
+        let v1: isize = 8;
+        let v2: isize = 0;
+        let v3: isize = 32;
+        let v4: isize = 8;
+        let v5: isize = 1;
+        let r = select(layout!((2,(v0,4),v1):(v2,(v3,v4),v5)), shape!((0)));
+        check(&r, "(_2):(0)", "select<0>((_2,(4,_4),8):(0,(32,8),1))");
+    }
+    {
+        let v0: isize = 8;
+        let r = Cute(idx2crd(shape!(12), shape!((2, v0))));
+        check(&r, "(_0,_6)", "idx2crd(_12, (_2,8))");
+    }
+    {
         let r = take::<0, 1, _>(layout!((8,3,2,2):(12,4,2,0)));
         check(&r, "(_8):(_12)", "take<0,1>((_8,_3,_2,_2):(_12,_4,_2,_0))");
         assert_eq!(core::mem::size_of_val(&r), 0);
@@ -5095,10 +5647,6 @@ fn cases_12() {
         let r = layout!(v0:0).call(v1);
         check(&r, "_0", "crd2idx(0, 4:_0)");
     }
-}
-
-#[test]
-fn cases_13() {
     {
         let r = get::<1, _>(layout!((16,1):(1,1)));
         check(&r, "_1:_1", "get<1>((_16,_1):(_1,_1))");
@@ -5116,6 +5664,16 @@ fn cases_13() {
     {
         let r = domain_distribute(shape!(((3, 1), (4, 4, 2))), shape!(32));
         check(&r, "_32:_3", "domain_distribute(((_3,_1),(_4,_4,_2)), _32)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 17;
+        let r = Cute(idx2crd(v0, shape!((1, 6, 6, 2))));
+        check(&r, "(_0,5,2,0)", "idx2crd(17, (_1,_6,_6,_2))");
+    }
+    {
+        let r = select(layout!((2,4,4):(0,8,1)), shape!((0)));
+        check(&r, "(_2):(_0)", "select<0>((_2,_4,_4):(_0,_8,_1))");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
@@ -5165,6 +5723,19 @@ fn cases_13() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = get::<0, _>(get::<1, _>(make_composed_layout(
+            Sw::<3, 4, 3>::new(),
+            SmemPtrFlag::<16>::new(),
+            layout!(((64,1),(8,4)):((1,0),(64,512))),
+        )));
+        check(
+            &r,
+            "Sw<3,4,3> o smem_ptr[16b](unset) o _8:_64",
+            "get<1,0>(Sw<3,4,3> o smem_ptr[16b](unset) o ((_64,_1),(_8,_4)):((_1,_0),(_64,_512)))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = tile_to_shape(layout!((4,2,8):(16,8,1)), shape!((12, 6, 8)));
         check(
             &r,
@@ -5173,6 +5744,10 @@ fn cases_13() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
+}
+
+#[test]
+fn cases_15() {
     {
         let r = take::<1, 2, _>(layout!((6,(2,4)):(8,(4,1))));
         check(
@@ -5235,6 +5810,19 @@ fn cases_13() {
         );
     }
     {
+        let r = group::<0, 2, _>(make_composed_layout(
+            Sw::<2, 3, 3>::new(),
+            shape!(0),
+            layout!((4,16,8):(128,8,1)),
+        ));
+        check(
+            &r,
+            "Sw<2,3,3> o _0 o ((_4,_16),_8):((_128,_8),_1)",
+            "group_modes<0,2>(Sw<2,3,3> o _0 o (_4,_16,_8):(_128,_8,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = layout!((2,4,(2,2)):(2,4,(16,1))).call(shape!((0, 1, 3)));
         check(
             &r,
@@ -5264,6 +5852,23 @@ fn cases_13() {
             "recast_layout<half_t,bfloat16_t>(Sw<3,1,5> o _0 o ((_2,_4,_4),_2,_8):((_4,_64,_1),_256,_8))",
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 1;
+        let v1: isize = 2;
+        let v2: isize = 2;
+        let v3: isize = 2;
+        let v4: isize = 0;
+        let v5: isize = 6;
+        let r = select(
+            layout!(((1,v0,v1),(3,v2,v3)):((1,v4,1),(2,v5,12))),
+            shape!((1, 0)),
+        );
+        check(
+            &r,
+            "((_3,2,2),(_1,1,2)):((_2,6,_12),(_1,0,_1))",
+            "select<1,0>(((_1,1,2),(_3,2,2)):((_1,0,_1),(_2,6,_12)))",
+        );
     }
     {
         let r = upcast::<8, _>(layout!((4,(1,2)):(2,(0,1))));
@@ -5362,6 +5967,17 @@ fn cases_13() {
             "nullspace(((_3,_2),_8,_4):((_1,_0),_0,_0))",
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 6;
+        let r = Cute(idx2crd(v0, shape!((v1))));
+        check(&r, "(2)", "idx2crd(2, (6))");
+    }
+    {
+        let v0: isize = 39;
+        let r = Cute(idx2crd(v0, shape!(((4, 3), 8, 1))));
+        check(&r, "((3,0),3,0)", "idx2crd(39, ((_4,_3),_8,_1))");
     }
     {
         let r = composition(
@@ -5481,10 +6097,6 @@ fn cases_13() {
             "crd2idx((57,(0,0)), Sw<3,2,3> o _0 o ((_32,_4),(_8,_4)):((_1,_256),(_32,_1024)))",
         );
     }
-}
-
-#[test]
-fn cases_14() {
     {
         let r = get::<1, _>(layout!((4,4):(4,1)));
         check(&r, "_4:_1", "get<1>((_4,_4):(_4,_1))");
@@ -5512,6 +6124,28 @@ fn cases_14() {
             "recast_layout<uint8_t,uint32_t>((_1,_8,(_2,_2,_2)):(_0,_1,(_8,_16,32)))",
         );
     }
+    {
+        let r = Cute(idx2crd(shape!(1), shape!(2)));
+        check(&r, "_1", "idx2crd(_1, _2)");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let v0: isize = 2;
+        let v1: isize = 2;
+        let v2: isize = 4;
+        let v3: isize = 6;
+        let v4: isize = 48;
+        let r = recast_layout::<u8, f32, _>(layout!(((v0,v1),(v2,4)):((v3,1),(12,v4))));
+        check(
+            &r,
+            "((2,1),(4,_4)):((1,_1),(_3,12))",
+            "recast_layout<uint8_t,tfloat32_t>(((2,2),(4,_4)):((6,_1),(_12,48)))",
+        );
+    }
+}
+
+#[test]
+fn cases_16() {
     {
         let r = composition(Sw::<2, 3, 3>::new(), layout!((64,8):(8,1)));
         check(
@@ -5554,6 +6188,19 @@ fn cases_14() {
             &r,
             "Sw<1,4,3> o _0 o (_8,_64):(_1,_8)",
             "composition(Sw<1,4,3>, (_8,_64):(_1,_8))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = group::<1, 3, _>(make_composed_layout(
+            Sw::<2, 4, 3>::new(),
+            shape!(0),
+            layout!(((1,2),4,2):((1,1),2,8)),
+        ));
+        check(
+            &r,
+            "Sw<2,4,3> o _0 o ((_1,_2),(_4,_2)):((_1,_1),(_2,_8))",
+            "group_modes<1,3>(Sw<2,4,3> o _0 o ((_1,_2),_4,_2):((_1,_1),_2,_8))",
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -5735,6 +6382,11 @@ fn cases_14() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let r = select(layout!((2,2,8):(1,2,4)), shape!((0)));
+        check(&r, "(_2):(_1)", "select<0>((_2,_2,_8):(_1,_2,_4))");
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = downcast::<2, _>(layout!((8):(1)));
         check(&r, "(_16):(_1)", "downcast<2>((_8):(_1))");
         assert_eq!(core::mem::size_of_val(&r), 0);
@@ -5830,15 +6482,15 @@ fn cases_14() {
         check(&r, "((_4,(_2))):((_1,(_4)))", "tile_to_shape(_4:_1, (_8))");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
-}
-
-#[test]
-fn cases_15() {
     {
         let r = domain_distribute(shape!(2), shape!(6));
         check(&r, "_2:_1", "domain_distribute(_2, _6)");
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
+}
+
+#[test]
+fn cases_17() {
     {
         let r = depth(make_composed_layout(
             Sw::<3, 3, 3>::new(),
@@ -6085,9 +6737,33 @@ fn cases_15() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
+        let v0: isize = 16;
+        let v1: isize = 2;
+        let v2: isize = 1;
+        let r = select(layout!((6,v0,v1):(192,4,v2)), shape!((0, 2, 1)));
+        check(
+            &r,
+            "(_6,2,16):(_192,1,_4)",
+            "select<0,2,1>((_6,16,2):(_192,_4,1))",
+        );
+    }
+    {
         let v0: isize = 670;
         let r = Sw::<1, 3, 1>::new().call(v0);
         check(&r, "662", "crd2idx(670, Sw<1,3,1>)");
+    }
+    {
+        let r = get::<0, _>(make_composed_layout(
+            Sw::<1, 3, 3>::new(),
+            shape!(0),
+            layout!((8,16):(16,1)),
+        ));
+        check(
+            &r,
+            "Sw<1,3,3> o _0 o _8:_16",
+            "get<0>(Sw<1,3,3> o _0 o (_8,_16):(_16,_1))",
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
         let v0: isize = 4;

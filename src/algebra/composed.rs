@@ -8,6 +8,7 @@
 use super::coalesce::{Coalescable, CoalescableBy};
 use super::composition::Composable;
 use super::divide::Divisible;
+use super::complement::{Complementable, ComplementableTo};
 use super::inverse::{LeftInvertible, RightInvertible};
 use super::product::Multipliable;
 use crate::int::C;
@@ -131,8 +132,17 @@ where
     }
 }
 
+/// The mode operations CuTe defines on a composed layout by acting on `B` (`select` of
+/// a composed layout is CuTe's generic tuple `select`, not this).
+#[doc(hidden)]
+pub trait ComposedModeOp {}
+impl<I> ComposedModeOp for crate::layout::GetOp<I> {}
+impl<B, E> ComposedModeOp for crate::layout::TakeOp<B, E> {}
+impl<B, E> ComposedModeOp for crate::layout::GroupOp<B, E> {}
+impl ComposedModeOp for crate::layout::FlattenOp {}
+
 /// CuTe's `get`, `take`, `group` and `flatten` of a composed layout act on `B`.
-impl<A: Copy, O: Copy, B: Copy + ModeOp<Op>, Op> ModeOp<Op> for ComposedLayout<A, O, B>
+impl<A: Copy, O: Copy, B: Copy + ModeOp<Op>, Op: ComposedModeOp> ModeOp<Op> for ComposedLayout<A, O, B>
 where
     A: ComposeParts<O, B::Output>,
 {
@@ -330,5 +340,24 @@ where
     #[inline(always)]
     fn left_inverse(self) -> Self::Output {
         self.layout_b().left_inverse().composition(self.layout_a())
+    }
+}
+
+/// CuTe: the complement of a composed layout is the complement of its domain layout `B`
+/// (up to `cosize(B)`, the composed layout's cosize).
+impl<A: Copy, O: Copy, B: Copy + Complementable> Complementable for ComposedLayout<A, O, B> {
+    type Output = B::Output;
+    #[inline(always)]
+    fn complement(self) -> Self::Output {
+        self.layout_b().complement()
+    }
+}
+impl<A: Copy, O: Copy, B: Copy + ComplementableTo<CoT>, CoT> ComplementableTo<CoT>
+    for ComposedLayout<A, O, B>
+{
+    type Output = B::Output;
+    #[inline(always)]
+    fn complement_to(self, cotarget: CoT) -> Self::Output {
+        self.layout_b().complement_to(cotarget)
     }
 }

@@ -37,6 +37,9 @@ pub use arrange::{Flat, Logical, Tiled, Zipped};
 #[doc(hidden)]
 pub use bymode::{AtTerminal, ModeZip, TerminalOp};
 pub use coalesce::*;
+#[doc(hidden)]
+pub use composed::{ComposedModeOp, Ctz, MakeSwizzle, Popcount};
+pub use composed::{MakeSwizzleValid, ZeroOffset};
 pub use complement::*;
 pub use composition::*;
 pub use divide::*;
