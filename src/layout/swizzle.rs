@@ -51,7 +51,8 @@ pub type Sw<const B: usize, const M: usize, const S: usize> =
 /// use cutlet::prelude::*;
 /// let s = <cutlet::sw!(3, 0, -8)>::new();
 /// assert_eq!(s.to_string(), "Sw<3,0,-8>");
-/// assert_eq!(s.call(Int::<256>::new()).to_string(), "_257");
+/// // the Y bits (0..3) are below the Z bits (8..11)
+/// assert_eq!(s.call(Int::<5>::new()).to_string(), "_1285");
 /// ```
 #[macro_export]
 macro_rules! sw {
