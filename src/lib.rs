@@ -15,6 +15,7 @@ extern crate self as cutlet;
 
 pub mod algebra;
 pub mod algorithm;
+pub mod atom;
 #[cfg(feature = "std")]
 pub mod blas;
 #[cfg(feature = "std")]

@@ -6,9 +6,9 @@
 //! Runtime twin: `dynamic::composed_ops` (`apply_plain`, `compose_fn`, `map_b`).
 
 use super::coalesce::{Coalescable, CoalescableBy};
+use super::complement::{Complementable, ComplementableTo};
 use super::composition::Composable;
 use super::divide::Divisible;
-use super::complement::{Complementable, ComplementableTo};
 use super::inverse::{LeftInvertible, RightInvertible};
 use super::product::Multipliable;
 use crate::int::C;
@@ -142,7 +142,8 @@ impl<B, E> ComposedModeOp for crate::layout::GroupOp<B, E> {}
 impl ComposedModeOp for crate::layout::FlattenOp {}
 
 /// CuTe's `get`, `take`, `group` and `flatten` of a composed layout act on `B`.
-impl<A: Copy, O: Copy, B: Copy + ModeOp<Op>, Op: ComposedModeOp> ModeOp<Op> for ComposedLayout<A, O, B>
+impl<A: Copy, O: Copy, B: Copy + ModeOp<Op>, Op: ComposedModeOp> ModeOp<Op>
+    for ComposedLayout<A, O, B>
 where
     A: ComposeParts<O, B::Output>,
 {

@@ -37,10 +37,10 @@ pub use arrange::{Flat, Logical, Tiled, Zipped};
 #[doc(hidden)]
 pub use bymode::{AtTerminal, ModeZip, TerminalOp};
 pub use coalesce::*;
+pub use complement::*;
 #[doc(hidden)]
 pub use composed::{ComposedModeOp, Ctz, MakeSwizzle, Popcount};
 pub use composed::{MakeSwizzleValid, ZeroOffset};
-pub use complement::*;
 pub use composition::*;
 pub use divide::*;
 #[doc(hidden)]
