@@ -53,3 +53,37 @@ fn sm80_16x8x8_and_fma() {
         "(_1,_1):(_0,_0)"
     );
 }
+
+/// CuTe's `get_layoutC_TV` of tiled MMAs (CuTe's printed answers).
+#[test]
+fn tiled_mma_layout_c_tv() {
+    let m = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    assert_eq!(
+        m.get_layout_c_tv().to_string(),
+        "((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_64,_1,_16,_256),((_32,_8),(_0,_0)))"
+    );
+    let m = make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN, layout!((1,1,2):(0,0,1)));
+    assert_eq!(
+        m.get_layout_c_tv().to_string(),
+        "((_4,_8,_2),((_2,_2),(_1,_1))):((_32,_1,_0),((_16,_8),(_0,_0)))"
+    );
+    let f = make_tiled_mma(
+        UniversalFMA::<f32, f32, f32, f32>::default(),
+        layout!((16,16,1):(1,16,0)),
+    );
+    assert_eq!(
+        f.get_layout_c_tv().to_string(),
+        "(_256,(_1,(_1,_1))):(_1,(_0,(_0,_0)))"
+    );
+    // the C tile of 2x2 SM80 atoms (32x16) is covered once by 128 threads x 4 values
+    let c =
+        make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0))).get_layout_c_tv();
+    assert_eq!(core::mem::size_of_val(&c), 0);
+    let mut seen = vec![0; 32 * 16];
+    for t in 0..128isize {
+        for v in 0..4isize {
+            seen[c.call((t, v)) as usize] += 1;
+        }
+    }
+    assert!(seen.iter().all(|&n| n == 1));
+}

@@ -9,7 +9,10 @@
 #![allow(non_camel_case_types)]
 
 use crate::layout::{GetOp, ModeOp, SizeT};
+
+mod tiled;
 use core::marker::PhantomData;
+pub use tiled::{LayoutCTvT, TiledMma, make_tiled_mma};
 
 /// CuTe's `MMA_Traits<Op>`: the static description of an MMA instruction.
 ///

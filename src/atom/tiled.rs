@@ -1,0 +1,149 @@
+//! CuTe's `TiledMMA` (mma_atom.hpp) on the type level: an MMA atom tiled over a layout
+//! of atoms, and its thread-value layouts. Every layout is a zero-sized type.
+
+use super::MmaTraits;
+use crate::algebra::{
+    Complementable, Composable, Divisible, Multipliable, RightInvertible, Tiled, Zipped,
+};
+use crate::int::{C, IntMul};
+use crate::layout::{CompactShape, GetOp, Layout, LayoutParts, ModeOp, SizeT, Underscore};
+use typenum::{P1, U0, U1, U2, Z0};
+
+/// CuTe's `TiledMMA<MMA_Atom<Op>, AtomLayoutMNK>` (no permutation): the atom `Op`
+/// repeated over the `(M, N, K)` layout of atoms `AL`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::atom::*;
+/// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+/// assert_eq!(mma.get_layout_c_tv().to_string(), "((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_64,_1,_16,_256),((_32,_8),(_0,_0)))");
+/// assert_eq!(core::mem::size_of_val(&mma.get_layout_c_tv()), 0);
+/// ```
+#[derive(Clone, Copy, Default, Debug)]
+pub struct TiledMma<Op, AL> {
+    op: Op,
+    atom_layout: AL,
+}
+
+/// CuTe's `make_tiled_mma(atom, atom_layout)`: `atom_layout` is a rank-3 layout of atoms
+/// over `(M, N, K)`.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::atom::*;
+/// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((1,1,1):(0,0,0)));
+/// assert_eq!(mma.get_layout_c_tv().to_string(), "((_4,_8),((_2,_2),(_1,_1))):((_32,_1),((_16,_8),(_0,_0)))");
+/// ```
+#[inline(always)]
+pub fn make_tiled_mma<Op: MmaTraits, AL: Copy>(op: Op, atom_layout: AL) -> TiledMma<Op, AL> {
+    TiledMma { op, atom_layout }
+}
+
+type M0<T> = <T as ModeOp<GetOp<U0>>>::Output;
+type M1<T> = <T as ModeOp<GetOp<U1>>>::Output;
+type M2<T> = <T as ModeOp<GetOp<U2>>>::Output;
+/// `thr_layout_vmnk`: `tiled_product(ThrID, atom_layout)`.
+type Tv<Op, AL> = <<Op as MmaTraits>::ThrID as Multipliable<AL, Tiled>>::Output;
+type AtomM<Op> = M0<<Op as MmaTraits>::ShapeMNK>;
+type AtomN<Op> = M1<<Op as MmaTraits>::ShapeMNK>;
+type ThrM<Op, AL> = SizeT<M1<Tv<Op, AL>>>;
+type ThrN<Op, AL> = SizeT<M2<Tv<Op, AL>>>;
+type TileM<Op, AL> = <AtomM<Op> as IntMul<ThrM<Op, AL>>>::Output;
+type TileN<Op, AL> = <AtomN<Op> as IntMul<ThrN<Op, AL>>>::Output;
+type RefC<Op, AL> = <(TileM<Op, AL>, TileN<Op, AL>) as CompactShape>::Output;
+type CTile<Op> = (
+    <AtomM<Op> as CompactShape>::Output,
+    <AtomN<Op> as CompactShape>::Output,
+);
+type CTensor<Op, AL> = <RefC<Op, AL> as Divisible<CTile<Op>, Zipped>>::Output;
+type TvTensor<Op, AL> =
+    <CTensor<Op, AL> as Composable<(<Op as MmaTraits>::CLayout, Underscore)>>::Output;
+type ThrTile<Op, AL> = (
+    Underscore,
+    (
+        <ThrM<Op, AL> as CompactShape>::Output,
+        <ThrN<Op, AL> as CompactShape>::Output,
+    ),
+);
+type ThrTensor<Op, AL> = <TvTensor<Op, AL> as Divisible<ThrTile<Op, AL>, Zipped>>::Output;
+type TvC<Op, AL> = <Tv<Op, AL> as Complementable>::Output;
+type TvFull<Op, AL> = Layout<
+    (
+        <Tv<Op, AL> as LayoutParts>::Shape,
+        <TvC<Op, AL> as LayoutParts>::Shape,
+    ),
+    (
+        <Tv<Op, AL> as LayoutParts>::Stride,
+        <TvC<Op, AL> as LayoutParts>::Stride,
+    ),
+>;
+type Sel<Op, AL> = Layout<(SizeT<Tv<Op, AL>>, C<P1>), (C<P1>, C<Z0>)>;
+type ThrIdx2ThrId<Op, AL> =
+    <Sel<Op, AL> as Composable<<TvFull<Op, AL> as RightInvertible>::Output>>::Output;
+/// The type of `get_layout_c_tv()` of `TiledMma<Op, AL>`.
+pub type LayoutCTvT<Op, AL> =
+    <ThrTensor<Op, AL> as Composable<(ThrIdx2ThrId<Op, AL>, Underscore)>>::Output;
+
+impl<Op: MmaTraits, AL: Copy> TiledMma<Op, AL> {
+    /// The MMA atom's operation.
+    ///
+    /// ```
+    /// use cutlet::prelude::*;
+    /// use cutlet::atom::*;
+    /// let mma = make_tiled_mma(UniversalFMA::<f32, f32, f32, f32>::default(), layout!((16,16,1):(1,16,0)));
+    /// let _op: UniversalFMA<f32, f32, f32, f32> = mma.op();
+    /// ```
+    pub fn op(&self) -> Op {
+        self.op
+    }
+    /// The layout of atoms over `(M, N, K)`.
+    ///
+    /// ```
+    /// use cutlet::prelude::*;
+    /// use cutlet::atom::*;
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    /// assert_eq!(mma.atom_layout().to_string(), "(_2,_2,_1):(_1,_2,_0)");
+    /// ```
+    pub fn atom_layout(&self) -> AL {
+        self.atom_layout
+    }
+    /// CuTe's `get_layoutC_TV()`: `(thread, value) -> (m, n)` of the tiled C tile (as a
+    /// column-major index). Its size and the fragment size per thread are static.
+    ///
+    /// ```
+    /// use cutlet::prelude::*;
+    /// use cutlet::atom::*;
+    /// let mma = make_tiled_mma(UniversalFMA::<f32, f32, f32, f32>::default(), layout!((16,8,1):(1,16,0)));
+    /// assert_eq!(mma.get_layout_c_tv().to_string(), "(_128,(_1,(_1,_1))):(_1,(_0,(_0,_0)))");
+    /// let rows = make_tiled_mma(UniversalFMA::<f32, f32, f32, f32>::default(), layout!((4,4,1):(4,1,0)));
+    /// assert_eq!(rows.get_layout_c_tv().to_string(), "((_4,_4),(_1,(_1,_1))):((_4,_1),(_0,(_0,_0)))");
+    /// ```
+    #[inline(always)]
+    pub fn get_layout_c_tv(&self) -> LayoutCTvT<Op, AL>
+    where
+        Op::ThrID: Multipliable<AL, Tiled>,
+        Op::ShapeMNK: ModeOp<GetOp<U0>> + ModeOp<GetOp<U1>>,
+        Tv<Op, AL>: ModeOp<GetOp<U1>>
+            + ModeOp<GetOp<U2>>
+            + crate::layout::Shaped
+            + Complementable
+            + LayoutParts,
+        M1<Tv<Op, AL>>: crate::layout::Shaped,
+        M2<Tv<Op, AL>>: crate::layout::Shaped,
+        AtomM<Op>: IntMul<ThrM<Op, AL>> + CompactShape,
+        AtomN<Op>: IntMul<ThrN<Op, AL>> + CompactShape,
+        ThrM<Op, AL>: CompactShape,
+        ThrN<Op, AL>: CompactShape,
+        (TileM<Op, AL>, TileN<Op, AL>): CompactShape,
+        RefC<Op, AL>: Divisible<CTile<Op>, Zipped>,
+        CTensor<Op, AL>: Composable<(Op::CLayout, Underscore)>,
+        TvTensor<Op, AL>: Divisible<ThrTile<Op, AL>, Zipped>,
+        TvC<Op, AL>: LayoutParts,
+        TvFull<Op, AL>: RightInvertible,
+        Sel<Op, AL>: Composable<<TvFull<Op, AL> as RightInvertible>::Output>,
+        ThrTensor<Op, AL>: Composable<(ThrIdx2ThrId<Op, AL>, Underscore)>,
+        LayoutCTvT<Op, AL>: Default,
+    {
+        Default::default()
+    }
+}
