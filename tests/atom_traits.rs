@@ -87,3 +87,18 @@ fn tiled_mma_layout_c_tv() {
     }
     assert!(seen.iter().all(|&n| n == 1));
 }
+
+/// CuTe's `get_layoutA_TV` of tiled MMAs (CuTe's printed answers).
+#[test]
+fn tiled_mma_layout_a_tv() {
+    let m = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    assert_eq!(
+        m.get_layout_a_tv().to_string(),
+        "((_4,_8,_2,_2),((_2,_2,_2),(_1,_1))):((_64,_1,_16,_0),((_32,_8,_256),(_0,_0)))"
+    );
+    let m = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((1,1,1):(0,0,0)));
+    assert_eq!(
+        m.get_layout_a_tv().to_string(),
+        "((_4,_8),((_2,_2,_2),(_1,_1))):((_32,_1),((_16,_8,_128),(_0,_0)))"
+    );
+}

@@ -84,7 +84,71 @@ type ThrIdx2ThrId<Op, AL> =
 pub type LayoutCTvT<Op, AL> =
     <ThrTensor<Op, AL> as Composable<(ThrIdx2ThrId<Op, AL>, Underscore)>>::Output;
 
+type M3<T> = <T as ModeOp<GetOp<typenum::U3>>>::Output;
+type AtomK<Op> = M2<<Op as MmaTraits>::ShapeMNK>;
+type ThrK<Op, AL> = SizeT<M3<Tv<Op, AL>>>;
+type TileK<Op, AL> = <AtomK<Op> as IntMul<ThrK<Op, AL>>>::Output;
+type RefA<Op, AL> = <(TileM<Op, AL>, TileK<Op, AL>) as CompactShape>::Output;
+type ATile<Op> = (<AtomM<Op> as CompactShape>::Output, <AtomK<Op> as CompactShape>::Output);
+type ATensor<Op, AL> = <RefA<Op, AL> as Divisible<ATile<Op>, Zipped>>::Output;
+type TvTensorA<Op, AL> = <ATensor<Op, AL> as Composable<(<Op as MmaTraits>::ALayout, Underscore)>>::Output;
+type ThrTileA<Op, AL> = (
+    Underscore,
+    (<ThrM<Op, AL> as CompactShape>::Output, <ThrK<Op, AL> as CompactShape>::Output),
+);
+type ThrTensorA<Op, AL> = <TvTensorA<Op, AL> as Divisible<ThrTileA<Op, AL>, Zipped>>::Output;
+/// `(ThrV,(ThrM,ThrK)) -> (ThrV,(ThrM,ThrN,ThrK))`: the A threads broadcast over N.
+type AThr<Op, AL> = (
+    Underscore,
+    (Layout<(ThrM<Op, AL>, ThrN<Op, AL>), (C<P1>, C<Z0>)>, Underscore),
+);
+type AThrTensor<Op, AL> = <ThrTensorA<Op, AL> as Composable<(AThr<Op, AL>, Underscore)>>::Output;
+/// The type of `get_layout_a_tv()` of `TiledMma<Op, AL>`.
+pub type LayoutATvT<Op, AL> =
+    <AThrTensor<Op, AL> as Composable<(ThrIdx2ThrId<Op, AL>, Underscore)>>::Output;
+
 impl<Op: MmaTraits, AL: Copy> TiledMma<Op, AL> {
+    /// CuTe's `get_layoutA_TV()`: `(thread, value) -> (m, k)` of the tiled A tile (as a
+    /// column-major index); threads that differ only in N hold the same A values.
+    ///
+    /// ```
+    /// use cutlet::prelude::*;
+    /// use cutlet::atom::*;
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    /// assert_eq!(mma.get_layout_a_tv().to_string(), "((_4,_8,_2,_2),((_2,_2,_2),(_1,_1))):((_64,_1,_16,_0),((_32,_8,_256),(_0,_0)))");
+    /// ```
+    #[inline(always)]
+    pub fn get_layout_a_tv(&self) -> LayoutATvT<Op, AL>
+    where
+        Op::ThrID: Multipliable<AL, Tiled>,
+        Op::ShapeMNK: ModeOp<GetOp<U0>> + ModeOp<GetOp<U2>>,
+        Tv<Op, AL>: ModeOp<GetOp<U1>>
+            + ModeOp<GetOp<U2>>
+            + ModeOp<GetOp<typenum::U3>>
+            + crate::layout::Shaped
+            + Complementable
+            + LayoutParts,
+        M1<Tv<Op, AL>>: crate::layout::Shaped,
+        M2<Tv<Op, AL>>: crate::layout::Shaped,
+        M3<Tv<Op, AL>>: crate::layout::Shaped,
+        AtomM<Op>: IntMul<ThrM<Op, AL>> + CompactShape,
+        AtomK<Op>: IntMul<ThrK<Op, AL>> + CompactShape,
+        ThrM<Op, AL>: CompactShape,
+        ThrK<Op, AL>: CompactShape,
+        (TileM<Op, AL>, TileK<Op, AL>): CompactShape,
+        RefA<Op, AL>: Divisible<ATile<Op>, Zipped>,
+        ATensor<Op, AL>: Composable<(Op::ALayout, Underscore)>,
+        TvTensorA<Op, AL>: Divisible<ThrTileA<Op, AL>, Zipped>,
+        ThrTensorA<Op, AL>: Composable<(AThr<Op, AL>, Underscore)>,
+        TvC<Op, AL>: LayoutParts,
+        TvFull<Op, AL>: RightInvertible,
+        Sel<Op, AL>: Composable<<TvFull<Op, AL> as RightInvertible>::Output>,
+        AThrTensor<Op, AL>: Composable<(ThrIdx2ThrId<Op, AL>, Underscore)>,
+        LayoutATvT<Op, AL>: Default,
+    {
+        Default::default()
+    }
+
     /// The MMA atom's operation.
     ///
     /// ```
