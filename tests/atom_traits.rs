@@ -102,3 +102,18 @@ fn tiled_mma_layout_a_tv() {
         "((_4,_8),((_2,_2,_2),(_1,_1))):((_32,_1),((_16,_8,_128),(_0,_0)))"
     );
 }
+
+/// CuTe's `get_layoutB_TV` of tiled MMAs (CuTe's printed answers).
+#[test]
+fn tiled_mma_layout_b_tv() {
+    let m = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    assert_eq!(
+        m.get_layout_b_tv().to_string(),
+        "((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_32,_1,_0,_8),((_16,_128),(_0,_0)))"
+    );
+    let m = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,1,1):(1,0,0)));
+    assert_eq!(
+        m.get_layout_b_tv().to_string(),
+        "((_4,_8,_2),((_2,_2),(_1,_1))):((_16,_1,_0),((_8,_64),(_0,_0)))"
+    );
+}

@@ -107,6 +107,68 @@ type AThrTensor<Op, AL> = <ThrTensorA<Op, AL> as Composable<(AThr<Op, AL>, Under
 pub type LayoutATvT<Op, AL> =
     <AThrTensor<Op, AL> as Composable<(ThrIdx2ThrId<Op, AL>, Underscore)>>::Output;
 
+type RefB<Op, AL> = <(TileN<Op, AL>, TileK<Op, AL>) as CompactShape>::Output;
+type BTile<Op> = (<AtomN<Op> as CompactShape>::Output, <AtomK<Op> as CompactShape>::Output);
+type BTensor<Op, AL> = <RefB<Op, AL> as Divisible<BTile<Op>, Zipped>>::Output;
+type TvTensorB<Op, AL> = <BTensor<Op, AL> as Composable<(<Op as MmaTraits>::BLayout, Underscore)>>::Output;
+type ThrTileB<Op, AL> = (
+    Underscore,
+    (<ThrN<Op, AL> as CompactShape>::Output, <ThrK<Op, AL> as CompactShape>::Output),
+);
+type ThrTensorB<Op, AL> = <TvTensorB<Op, AL> as Divisible<ThrTileB<Op, AL>, Zipped>>::Output;
+/// `(ThrV,(ThrN,ThrK)) -> (ThrV,(ThrM,ThrN,ThrK))`: the B threads broadcast over M.
+type BThr<Op, AL> = (
+    Underscore,
+    (Layout<(ThrM<Op, AL>, ThrN<Op, AL>), (C<Z0>, C<P1>)>, Underscore),
+);
+type BThrTensor<Op, AL> = <ThrTensorB<Op, AL> as Composable<(BThr<Op, AL>, Underscore)>>::Output;
+/// The type of `get_layout_b_tv()` of `TiledMma<Op, AL>`.
+pub type LayoutBTvT<Op, AL> =
+    <BThrTensor<Op, AL> as Composable<(ThrIdx2ThrId<Op, AL>, Underscore)>>::Output;
+
+impl<Op: MmaTraits, AL: Copy> TiledMma<Op, AL> {
+    /// CuTe's `get_layoutB_TV()`: `(thread, value) -> (n, k)` of the tiled B tile (as a
+    /// column-major index); threads that differ only in M hold the same B values.
+    ///
+    /// ```
+    /// use cutlet::prelude::*;
+    /// use cutlet::atom::*;
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    /// assert_eq!(mma.get_layout_b_tv().to_string(), "((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_32,_1,_0,_8),((_16,_128),(_0,_0)))");
+    /// ```
+    #[inline(always)]
+    pub fn get_layout_b_tv(&self) -> LayoutBTvT<Op, AL>
+    where
+        Op::ThrID: Multipliable<AL, Tiled>,
+        Op::ShapeMNK: ModeOp<GetOp<U1>> + ModeOp<GetOp<U2>>,
+        Tv<Op, AL>: ModeOp<GetOp<U1>>
+            + ModeOp<GetOp<U2>>
+            + ModeOp<GetOp<typenum::U3>>
+            + crate::layout::Shaped
+            + Complementable
+            + LayoutParts,
+        M1<Tv<Op, AL>>: crate::layout::Shaped,
+        M2<Tv<Op, AL>>: crate::layout::Shaped,
+        M3<Tv<Op, AL>>: crate::layout::Shaped,
+        AtomN<Op>: IntMul<ThrN<Op, AL>> + CompactShape,
+        AtomK<Op>: IntMul<ThrK<Op, AL>> + CompactShape,
+        ThrN<Op, AL>: CompactShape,
+        ThrK<Op, AL>: CompactShape,
+        (TileN<Op, AL>, TileK<Op, AL>): CompactShape,
+        RefB<Op, AL>: Divisible<BTile<Op>, Zipped>,
+        BTensor<Op, AL>: Composable<(Op::BLayout, Underscore)>,
+        TvTensorB<Op, AL>: Divisible<ThrTileB<Op, AL>, Zipped>,
+        ThrTensorB<Op, AL>: Composable<(BThr<Op, AL>, Underscore)>,
+        TvC<Op, AL>: LayoutParts,
+        TvFull<Op, AL>: RightInvertible,
+        Sel<Op, AL>: Composable<<TvFull<Op, AL> as RightInvertible>::Output>,
+        BThrTensor<Op, AL>: Composable<(ThrIdx2ThrId<Op, AL>, Underscore)>,
+        LayoutBTvT<Op, AL>: Default,
+    {
+        Default::default()
+    }
+}
+
 impl<Op: MmaTraits, AL: Copy> TiledMma<Op, AL> {
     /// CuTe's `get_layoutA_TV()`: `(thread, value) -> (m, k)` of the tiled A tile (as a
     /// column-major index); threads that differ only in N hold the same A values.
