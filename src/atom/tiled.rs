@@ -89,18 +89,28 @@ type AtomK<Op> = M2<<Op as MmaTraits>::ShapeMNK>;
 type ThrK<Op, AL> = SizeT<M3<Tv<Op, AL>>>;
 type TileK<Op, AL> = <AtomK<Op> as IntMul<ThrK<Op, AL>>>::Output;
 type RefA<Op, AL> = <(TileM<Op, AL>, TileK<Op, AL>) as CompactShape>::Output;
-type ATile<Op> = (<AtomM<Op> as CompactShape>::Output, <AtomK<Op> as CompactShape>::Output);
+type ATile<Op> = (
+    <AtomM<Op> as CompactShape>::Output,
+    <AtomK<Op> as CompactShape>::Output,
+);
 type ATensor<Op, AL> = <RefA<Op, AL> as Divisible<ATile<Op>, Zipped>>::Output;
-type TvTensorA<Op, AL> = <ATensor<Op, AL> as Composable<(<Op as MmaTraits>::ALayout, Underscore)>>::Output;
+type TvTensorA<Op, AL> =
+    <ATensor<Op, AL> as Composable<(<Op as MmaTraits>::ALayout, Underscore)>>::Output;
 type ThrTileA<Op, AL> = (
     Underscore,
-    (<ThrM<Op, AL> as CompactShape>::Output, <ThrK<Op, AL> as CompactShape>::Output),
+    (
+        <ThrM<Op, AL> as CompactShape>::Output,
+        <ThrK<Op, AL> as CompactShape>::Output,
+    ),
 );
 type ThrTensorA<Op, AL> = <TvTensorA<Op, AL> as Divisible<ThrTileA<Op, AL>, Zipped>>::Output;
 /// `(ThrV,(ThrM,ThrK)) -> (ThrV,(ThrM,ThrN,ThrK))`: the A threads broadcast over N.
 type AThr<Op, AL> = (
     Underscore,
-    (Layout<(ThrM<Op, AL>, ThrN<Op, AL>), (C<P1>, C<Z0>)>, Underscore),
+    (
+        Layout<(ThrM<Op, AL>, ThrN<Op, AL>), (C<P1>, C<Z0>)>,
+        Underscore,
+    ),
 );
 type AThrTensor<Op, AL> = <ThrTensorA<Op, AL> as Composable<(AThr<Op, AL>, Underscore)>>::Output;
 /// The type of `get_layout_a_tv()` of `TiledMma<Op, AL>`.
@@ -108,18 +118,28 @@ pub type LayoutATvT<Op, AL> =
     <AThrTensor<Op, AL> as Composable<(ThrIdx2ThrId<Op, AL>, Underscore)>>::Output;
 
 type RefB<Op, AL> = <(TileN<Op, AL>, TileK<Op, AL>) as CompactShape>::Output;
-type BTile<Op> = (<AtomN<Op> as CompactShape>::Output, <AtomK<Op> as CompactShape>::Output);
+type BTile<Op> = (
+    <AtomN<Op> as CompactShape>::Output,
+    <AtomK<Op> as CompactShape>::Output,
+);
 type BTensor<Op, AL> = <RefB<Op, AL> as Divisible<BTile<Op>, Zipped>>::Output;
-type TvTensorB<Op, AL> = <BTensor<Op, AL> as Composable<(<Op as MmaTraits>::BLayout, Underscore)>>::Output;
+type TvTensorB<Op, AL> =
+    <BTensor<Op, AL> as Composable<(<Op as MmaTraits>::BLayout, Underscore)>>::Output;
 type ThrTileB<Op, AL> = (
     Underscore,
-    (<ThrN<Op, AL> as CompactShape>::Output, <ThrK<Op, AL> as CompactShape>::Output),
+    (
+        <ThrN<Op, AL> as CompactShape>::Output,
+        <ThrK<Op, AL> as CompactShape>::Output,
+    ),
 );
 type ThrTensorB<Op, AL> = <TvTensorB<Op, AL> as Divisible<ThrTileB<Op, AL>, Zipped>>::Output;
 /// `(ThrV,(ThrN,ThrK)) -> (ThrV,(ThrM,ThrN,ThrK))`: the B threads broadcast over M.
 type BThr<Op, AL> = (
     Underscore,
-    (Layout<(ThrM<Op, AL>, ThrN<Op, AL>), (C<Z0>, C<P1>)>, Underscore),
+    (
+        Layout<(ThrM<Op, AL>, ThrN<Op, AL>), (C<Z0>, C<P1>)>,
+        Underscore,
+    ),
 );
 type BThrTensor<Op, AL> = <ThrTensorB<Op, AL> as Composable<(BThr<Op, AL>, Underscore)>>::Output;
 /// The type of `get_layout_b_tv()` of `TiledMma<Op, AL>`.
