@@ -117,3 +117,52 @@ fn tiled_mma_layout_b_tv() {
         "((_4,_8,_2),((_2,_2),(_1,_1))):((_16,_1,_0),((_8,_64),(_0,_0)))"
     );
 }
+
+/// CuTe's `partition_fragment_C` layouts (CuTe's printed answers): compile-time sized
+/// accumulator fragments.
+#[test]
+fn partition_fragment_c() {
+    let m = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    let f = m.partition_fragment_c(tile_to_shape(
+        composition(Sw::<3, 2, 3>::new(), layout!((8,32):(32,1))),
+        shape!((32, 32)),
+    ));
+    assert_eq!(f.layout().to_string(), "((_2,_2),_1,_2):((_1,_2),_0,_4)");
+    let m = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,1,1):(1,0,0)));
+    let f = m.partition_fragment_c(tile_to_shape(
+        composition(Sw::<3, 2, 3>::new(), layout!((32,8):(1,32))),
+        shape!((64, 16)),
+    ));
+    assert_eq!(f.layout().to_string(), "((_2,_2),_2,_2):((_1,_2),_4,_8)");
+    const N: usize = core::mem::size_of::<
+        FragmentCT<SM80_16x8x16_F32F16F16F32_TN, layout_t!((2,2,1):(1,2,0)), shape_t!((128, 128))>,
+    >();
+    assert_eq!(N, 128 * 128 / 128 * 4); // 128 f32 per thread for a 128x128 tile over 128 threads
+    let fma = make_tiled_mma(
+        UniversalFMA::<f32, f32, f32, f32>::default(),
+        layout!((16,16,1):(1,16,0)),
+    );
+    assert_eq!(
+        fma.partition_fragment_c(shape!((128, 128)))
+            .layout()
+            .to_string(),
+        "(_1,_8,_8):(_0,_1,_8)"
+    );
+    assert_eq!(
+        fma.partition_fragment_c(layout!((32,32):(32,1)))
+            .layout()
+            .to_string(),
+        "(_1,_2,_2):(_0,_1,_2)"
+    );
+    let s = 32;
+    let fma8 = make_tiled_mma(
+        UniversalFMA::<f32, f32, f32, f32>::default(),
+        layout!((16,8,1):(1,16,0)),
+    );
+    assert_eq!(
+        fma8.partition_fragment_c(layout!((16,32):(1,s)))
+            .layout()
+            .to_string(),
+        "(_1,_1,_4):(_0,_0,_1)"
+    );
+}

@@ -12,7 +12,7 @@ use crate::layout::{GetOp, ModeOp, SizeT};
 
 mod tiled;
 use core::marker::PhantomData;
-pub use tiled::{LayoutATvT, LayoutBTvT, LayoutCTvT, TiledMma, make_tiled_mma};
+pub use tiled::{FragmentCT, LayoutATvT, LayoutBTvT, LayoutCTvT, TiledMma, make_tiled_mma};
 
 /// CuTe's `MMA_Traits<Op>`: the static description of an MMA instruction.
 ///

@@ -293,3 +293,66 @@ impl<Op: MmaTraits, AL: Copy> TiledMma<Op, AL> {
         Default::default()
     }
 }
+
+type CTensorOf<Op, R> = <R as Divisible<CTile<Op>, Zipped>>::Output;
+type TvTensorOf<Op, R> =
+    <CTensorOf<Op, R> as Composable<(<Op as MmaTraits>::CLayout, Underscore)>>::Output;
+/// CuTe's `thrfrg_C(layout)`: `((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN)))`.
+type ThrfrgC<Op, AL, R> = <TvTensorOf<Op, R> as Divisible<ThrTile<Op, AL>, Zipped>>::Output;
+/// A thread's coordinate into `thrfrg_C`: the thread fixed, the values kept.
+type FragCoord = (isize, (Underscore, (Underscore, Underscore)));
+type FragShapeC<Op, AL, R> =
+    <<ThrfrgC<Op, AL, R> as crate::layout::Sliceable<FragCoord>>::Output as crate::layout::Shaped>::Shape;
+/// The type of `partition_fragment_c(c)` for a C tile of layout (or shape) `L`.
+pub type FragmentCT<Op, AL, L> = crate::tensor::OwnedTensorOf<
+    <Op as MmaTraits>::ValTypeC,
+    <FragShapeC<Op, AL, <<L as crate::layout::Shaped>::Shape as CompactShape>::Output> as CompactShape>::Output,
+>;
+
+impl<Op: MmaTraits, AL: Copy> TiledMma<Op, AL> {
+    /// CuTe's `thr_mma.partition_fragment_C(c)` (the same for every thread): an owning
+    /// register tensor of `ValTypeC` for this thread's part of the C tile `c` (a layout,
+    /// a composed layout or a shape), shaped `(FrgV, RestM, RestN)`. Its size is a
+    /// compile-time constant.
+    ///
+    /// ```
+    /// use cutlet::prelude::*;
+    /// use cutlet::atom::*;
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    /// let acc = mma.partition_fragment_c(shape!((64, 32)));
+    /// assert_eq!(acc.layout().to_string(), "((_2,_2),_2,_2):((_1,_2),_4,_8)");
+    /// assert_eq!(core::mem::size_of_val(&acc), 16 * 4); // 16 f32 accumulators per thread
+    /// ```
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    pub fn partition_fragment_c<L: crate::layout::Shaped>(&self, c: L) -> FragmentCT<Op, AL, L>
+    where
+        Op::ThrID: Multipliable<AL, Tiled>,
+        Op::ShapeMNK: ModeOp<GetOp<U0>> + ModeOp<GetOp<U1>>,
+        Op::ValTypeC: Default,
+        Tv<Op, AL>: ModeOp<GetOp<U1>> + ModeOp<GetOp<U2>>,
+        M1<Tv<Op, AL>>: crate::layout::Shaped,
+        M2<Tv<Op, AL>>: crate::layout::Shaped,
+        AtomM<Op>: CompactShape,
+        AtomN<Op>: CompactShape,
+        ThrM<Op, AL>: CompactShape,
+        ThrN<Op, AL>: CompactShape,
+        L::Shape: CompactShape,
+        <L::Shape as CompactShape>::Output: Divisible<CTile<Op>, Zipped>,
+        CTensorOf<Op, <L::Shape as CompactShape>::Output>: Composable<(Op::CLayout, Underscore)>,
+        TvTensorOf<Op, <L::Shape as CompactShape>::Output>: Divisible<ThrTile<Op, AL>, Zipped>,
+        ThrfrgC<Op, AL, <L::Shape as CompactShape>::Output>: crate::layout::Sliceable<FragCoord>,
+        <ThrfrgC<Op, AL, <L::Shape as CompactShape>::Output> as crate::layout::Sliceable<
+            FragCoord,
+        >>::Output: crate::layout::Shaped,
+        FragShapeC<Op, AL, <L::Shape as CompactShape>::Output>: CompactShape,
+        <FragShapeC<Op, AL, <L::Shape as CompactShape>::Output> as CompactShape>::Output:
+            crate::tensor::OwnableLayout + Default,
+    {
+        let _ = c;
+        crate::tensor::make_owned_tensor::<
+            Op::ValTypeC,
+            <FragShapeC<Op, AL, <L::Shape as CompactShape>::Output> as CompactShape>::Output,
+        >(Default::default())
+    }
+}
