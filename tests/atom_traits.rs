@@ -166,3 +166,45 @@ fn partition_fragment_c() {
         "(_1,_1,_4):(_0,_0,_1)"
     );
 }
+
+/// CuTe's `partition_C` of thread slices (CuTe's printed layouts), and the values seen.
+#[test]
+fn thr_mma_partition_c() {
+    let data: Vec<f32> = (0..64 * 64).map(|x| x as f32).collect();
+    let m = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    let c = m
+        .get_slice(111)
+        .partition_c(make_tensor(&data[..], layout!((64,64):(1,64))));
+    assert_eq!(
+        c.layout().to_string(),
+        "((_2,_2),_2,_4):((_64,_8),_32,_1024)"
+    );
+    let m1 = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((1,1,1):(0,0,0)));
+    let c1 = m1
+        .get_slice(13)
+        .partition_c(make_tensor(&data[..], layout!((32,8):(8,1))));
+    assert_eq!(
+        c1.layout().to_string(),
+        "((_2,_2),_2,_1):((_1,_64),_128,_0)"
+    );
+    // thread 13 of one atom holds C rows 3 and 11, columns 2 and 3 (row-major 32x8 data)
+    assert_eq!(
+        c1.get(((0isize, 0isize), 0isize, 0isize)),
+        (3 * 8 + 2) as f32
+    );
+    assert_eq!(
+        c1.get(((1isize, 1isize), 0isize, 0isize)),
+        (11 * 8 + 3) as f32
+    );
+    // every element of a 64x64 tile belongs to exactly one of the 128 threads
+    let mut seen = vec![0u8; 64 * 64];
+    for t in 0..128isize {
+        let p = m
+            .get_slice(t)
+            .partition_c(make_tensor(&data[..], layout!((64,64):(1,64))));
+        for i in 0..size(p.layout()).value() {
+            seen[p.get(i) as usize] += 1;
+        }
+    }
+    assert!(seen.iter().all(|&n| n == 1));
+}

@@ -12,7 +12,9 @@ use crate::layout::{GetOp, ModeOp, SizeT};
 
 mod tiled;
 use core::marker::PhantomData;
-pub use tiled::{FragmentCT, LayoutATvT, LayoutBTvT, LayoutCTvT, TiledMma, make_tiled_mma};
+pub use tiled::{
+    FragmentCT, LayoutATvT, LayoutBTvT, LayoutCTvT, PartitionCT, ThrMma, TiledMma, make_tiled_mma,
+};
 
 /// CuTe's `MMA_Traits<Op>`: the static description of an MMA instruction.
 ///

@@ -5,8 +5,12 @@ use super::MmaTraits;
 use crate::algebra::{
     Complementable, Composable, Divisible, Multipliable, RightInvertible, Tiled, Zipped,
 };
-use crate::int::{C, IntMul};
-use crate::layout::{CompactShape, GetOp, Layout, LayoutParts, ModeOp, SizeT, Underscore};
+use crate::int::{C, IntMul, Integral};
+use crate::layout::{
+    CompactShape, Crd2Index, GetOp, Layout, LayoutParts, ListOf, ModeOp, SizeT, Slice, Underscore,
+    Zeroed,
+};
+use crate::tuple::{ToList, ToNative};
 use typenum::{P1, U0, U1, U2, Z0};
 
 /// CuTe's `TiledMMA<MMA_Atom<Op>, AtomLayoutMNK>` (no permutation): the atom `Op`
@@ -354,5 +358,145 @@ impl<Op: MmaTraits, AL: Copy> TiledMma<Op, AL> {
             Op::ValTypeC,
             <FragShapeC<Op, AL, <L::Shape as CompactShape>::Output> as CompactShape>::Output,
         >(Default::default())
+    }
+}
+
+/// CuTe's `ThrMMA`: one thread's slice of a [`TiledMma`] (`tiled_mma.get_slice(thr)`).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::atom::*;
+/// let data: Vec<f32> = (0..32 * 32).map(|x| x as f32).collect();
+/// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+/// let c = mma.get_slice(15).partition_c(make_tensor(&data[..], layout!((32,32):(1,32))));
+/// assert_eq!(c.layout().to_string(), "((_2,_2),_1,_2):((_32,_8),_0,_512)");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct ThrMma<Op, AL> {
+    tiled: TiledMma<Op, AL>,
+    thr: isize,
+}
+
+impl<Op: MmaTraits, AL: Copy> TiledMma<Op, AL> {
+    /// CuTe's `tiled_mma.get_slice(thr_idx)`: the part of thread `thr_idx`.
+    ///
+    /// ```
+    /// use cutlet::prelude::*;
+    /// use cutlet::atom::*;
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((1,1,1):(0,0,0)));
+    /// assert_eq!(mma.get_slice(13).thr_idx(), 13);
+    /// ```
+    #[inline(always)]
+    pub fn get_slice(&self, thr_idx: impl crate::int::DynInt) -> ThrMma<Op, AL> {
+        ThrMma {
+            tiled: *self,
+            thr: thr_idx.to_isize(),
+        }
+    }
+}
+
+type M0T<T> = <T as ModeOp<GetOp<U0>>>::Output;
+/// The layout `thrfrg_C` gives a C tensor of layout `Layout<S, D>`.
+type ThrfrgCL<Op, AL, S, D> = ThrfrgC<Op, AL, Layout<S, D>>;
+type TS<Op, AL, S, D> = <ThrfrgCL<Op, AL, S, D> as LayoutParts>::Shape;
+type TD<Op, AL, S, D> = <ThrfrgCL<Op, AL, S, D> as LayoutParts>::Stride;
+/// A thread's coordinate into `thrfrg_C`: `((v, (m, n)), (_, (_, _)))`.
+type ThrCoord = (
+    (isize, (isize, isize)),
+    (Underscore, (Underscore, Underscore)),
+);
+/// Slicing a `thrfrg_C` layout at a thread's coordinate (a tensor over engine `E`).
+#[doc(hidden)]
+pub trait SliceThr<E, Cd> {
+    type Out;
+    fn slice_thr(self, e: E, c: Cd) -> crate::tensor::Tensor<E, Self::Out>;
+}
+impl<E: crate::tensor::Offset, S2: ToList + Copy, D2: ToList + Copy, Cd: ToList> SliceThr<E, Cd>
+    for Layout<S2, D2>
+where
+    ListOf<Cd>: Slice<ListOf<S2>> + Slice<ListOf<D2>> + Zeroed,
+    <ListOf<Cd> as Slice<ListOf<S2>>>::Output: ToNative,
+    <ListOf<Cd> as Slice<ListOf<D2>>>::Output: ToNative,
+    <ListOf<Cd> as Zeroed>::Output: Crd2Index<ListOf<S2>, ListOf<D2>, E::Index>,
+{
+    type Out = crate::layout::SliceT<S2, D2, Cd>;
+    #[inline(always)]
+    fn slice_thr(self, e: E, c: Cd) -> crate::tensor::Tensor<E, Self::Out> {
+        crate::tensor::Tensor::from_parts(e, self).slice(c)
+    }
+}
+/// The type of `thr_mma.partition_c(t)` for a tensor `Tensor<E, Layout<S, D>>`.
+pub type PartitionCT<E, Op, AL, S, D> = crate::tensor::Tensor<
+    E,
+    <Layout<TS<Op, AL, S, D>, TD<Op, AL, S, D>> as SliceThr<E, ThrCoord>>::Out,
+>;
+
+impl<Op: MmaTraits, AL: Copy> ThrMma<Op, AL> {
+    /// The thread index.
+    ///
+    /// ```
+    /// use cutlet::prelude::*;
+    /// use cutlet::atom::*;
+    /// let mma = make_tiled_mma(UniversalFMA::<f32, f32, f32, f32>::default(), layout!((16,16,1):(1,16,0)));
+    /// assert_eq!(mma.get_slice(98).thr_idx(), 98);
+    /// ```
+    pub fn thr_idx(&self) -> isize {
+        self.thr
+    }
+    /// CuTe's `thr_mma.partition_C(c)`: this thread's `(FrgV, RestM, RestN)` view of the C
+    /// tile `c`.
+    ///
+    /// ```
+    /// use cutlet::prelude::*;
+    /// use cutlet::atom::*;
+    /// let data: Vec<f32> = (0..32 * 16).map(|x| x as f32).collect();
+    /// let mma = make_tiled_mma(UniversalFMA::<f32, f32, f32, f32>::default(), layout!((16,16,1):(1,16,0)));
+    /// let c = mma.get_slice(98).partition_c(make_tensor(&data[..], layout!((32,16):(18,1))));
+    /// assert_eq!(c.layout().to_string(), "(_1,_2,_1):(_0,_288,_0)");
+    /// // thread 98 = (m 2, n 6): elements (2, 6) and (18, 6)
+    /// assert_eq!((c.get((0isize, 0isize, 0isize)), c.get((0isize, 1isize, 0isize))), (42.0, 330.0));
+    /// ```
+    #[allow(clippy::type_complexity)]
+    #[inline(always)]
+    pub fn partition_c<E: crate::tensor::Offset, S: ToList + Copy, D: ToList + Copy>(
+        &self,
+        t: crate::tensor::Tensor<E, Layout<S, D>>,
+    ) -> PartitionCT<E, Op, AL, S, D>
+    where
+        Op::ThrID: Multipliable<AL, Tiled>,
+        Op::ShapeMNK: ModeOp<GetOp<U0>> + ModeOp<GetOp<U1>>,
+        Op::CLayout: Default,
+        Tv<Op, AL>: ModeOp<GetOp<U0>> + ModeOp<GetOp<U1>> + ModeOp<GetOp<U2>>,
+        M0T<Tv<Op, AL>>: crate::layout::Shaped,
+        M1<Tv<Op, AL>>: crate::layout::Shaped,
+        M2<Tv<Op, AL>>: crate::layout::Shaped,
+        SizeT<M0T<Tv<Op, AL>>>: Integral + Default,
+        ThrM<Op, AL>: Integral + Default + CompactShape,
+        ThrN<Op, AL>: Integral + Default + CompactShape,
+        AtomM<Op>: CompactShape,
+        AtomN<Op>: CompactShape,
+        CTile<Op>: Default,
+        ThrTile<Op, AL>: Default,
+        Layout<S, D>: Divisible<CTile<Op>, Zipped>,
+        CTensorOf<Op, Layout<S, D>>: Composable<(Op::CLayout, Underscore)>,
+        TvTensorOf<Op, Layout<S, D>>: Divisible<ThrTile<Op, AL>, Zipped>,
+        ThrfrgCL<Op, AL, S, D>: LayoutParts + Into<Layout<TS<Op, AL, S, D>, TD<Op, AL, S, D>>>,
+        Layout<TS<Op, AL, S, D>, TD<Op, AL, S, D>>: SliceThr<E, ThrCoord>,
+    {
+        let v = SizeT::<M0T<Tv<Op, AL>>>::default().value();
+        let tm = ThrM::<Op, AL>::default().value();
+        let tn = ThrN::<Op, AL>::default().value();
+        let thr = self.thr;
+        let coord: ThrCoord = (
+            (thr % v, ((thr / v) % tm, (thr / (v * tm)) % tn)),
+            (Underscore, (Underscore, Underscore)),
+        );
+        let l = t.layout();
+        let z = l.divide(CTile::<Op>::default());
+        let tv = z.composition((Op::CLayout::default(), Underscore));
+        let f: Layout<TS<Op, AL, S, D>, TD<Op, AL, S, D>> =
+            tv.divide(ThrTile::<Op, AL>::default()).into();
+        let _ = &self.tiled;
+        f.slice_thr(t.engine, coord)
     }
 }
