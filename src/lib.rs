@@ -19,6 +19,7 @@ extern crate self as cutlet;
 
 pub mod algebra;
 pub mod algorithm;
+pub mod atom;
 pub mod atom_traits;
 #[cfg(feature = "std")]
 pub mod blas;

@@ -97,6 +97,57 @@ fn readme_algebra_table() {
             make_identity_layout(shape!((4, (2, m)))).to_string(),
             "(_4,(_2,3)):(_1@0,(_1@0@1,_1@1@1))",
         ),
+        (
+            Sw::<3, 4, 3>::new().call(Int::<128>::new()).to_string(),
+            "_144",
+        ),
+        (
+            composition(Sw::<3, 3, 3>::new(), layout!((8,64):(64,1))).to_string(),
+            "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)",
+        ),
+        (
+            make_composed_layout(Sw::<0, 4, 3>::new(), Int::<0>::new(), layout!(8:1)).to_string(),
+            "Sw<0,4,3> o _0 o _8:_1",
+        ),
+        (
+            composition(Sw::<3, 3, 3>::new(), layout!((64,8):(1,64)))
+                .call(coord!((54, 6)))
+                .to_string(),
+            "_390",
+        ),
+        (
+            tile_to_shape(Sm80_SmemAtom_K_SW128::default(), shape!((128, 64))).to_string(),
+            "Sw<3,3,3> o _0 o ((_8,_16),(_64,_1)):((_64,_512),(_1,_0))",
+        ),
+        (
+            tile_to_shape_ordered(layout!((2,2):(1,2)), shape!((4, 4)), shape!((1, 0))).to_string(),
+            "((_2,_2),(_2,_2)):((_1,_8),(_2,_4))",
+        ),
+        (
+            upcast::<2, _>(layout!(((2,4),2,4):((1,2),8,16))).to_string(),
+            "((_1,_4),_2,_4):((_1,_1),_4,_8)",
+        ),
+        (
+            downcast::<8, _>(Sw::<3, 2, 3>::new()).to_string(),
+            "Sw<3,5,3>",
+        ),
+        (
+            recast_layout::<half::f16, u128, _>(Layout_K_SW128_Atom::<half::f16>::default())
+                .to_string(),
+            "Sw<3,4,3> o smem_ptr[128b](unset) o (_8,_8):(_8,_1)",
+        ),
+        (
+            nullspace(layout!((4,(2,2),(3,1)):(1,(0,0),(0,7)))).to_string(),
+            "(_2,_2,_3):(_4,_8,_16)",
+        ),
+        (
+            domain_distribute(shape!((6, (4, 2, 3))), Int::<16>::new()).to_string(),
+            "(_2,_8):(_1,_6)",
+        ),
+        (
+            Layout_K_SW128_Atom::<half::f16>::default().to_string(),
+            "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)",
+        ),
     ];
     for (got, want) in rows {
         assert_eq!(got, want);

@@ -1,6 +1,7 @@
 //! Layouts: shapes with strides, their construction, queries, evaluation and slicing
 //! (CuTe's `layout.hpp` and `stride.hpp`).
 
+mod composed;
 mod cosize;
 mod crd2idx;
 mod idx2crd;
@@ -9,7 +10,10 @@ mod layout;
 mod make;
 mod modes;
 mod slice;
+mod smem_atoms;
+mod swizzle;
 
+pub use composed::*;
 pub use cosize::*;
 pub use crd2idx::*;
 pub use idx2crd::*;
@@ -17,3 +21,5 @@ pub use layout::*;
 pub use make::*;
 pub use modes::*;
 pub use slice::*;
+pub use smem_atoms::*;
+pub use swizzle::*;

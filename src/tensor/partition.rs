@@ -208,17 +208,20 @@ where
 
 /// A partition of a tensor with layout `Layout<S, D>`.
 #[doc(hidden)]
-pub type PartitionT<E, S, D, T, Cd, Inner> =
-    Tensor<E, <Layout<S, D> as Partition<T, Cd, Inner, <E as Engine>::Index>>::Out>;
+pub type PartitionT<E, S, D, T, Cd, Inner> = PartitionOf<E, Layout<S, D>, T, Cd, Inner>;
+/// A partition of a tensor with layout `L` (a layout or a composed layout).
+#[doc(hidden)]
+pub type PartitionOf<E, L, T, Cd, Inner> =
+    Tensor<E, <L as Partition<T, Cd, Inner, <E as Engine>::Index>>::Out>;
 
 #[inline(always)]
-fn partition<E: Offset, S: Copy, D: Copy, T, Cd, Inner>(
-    t: Tensor<E, Layout<S, D>>,
+fn partition<E: Offset, L, T, Cd, Inner>(
+    t: Tensor<E, L>,
     tiler: T,
     coord: Cd,
-) -> PartitionT<E, S, D, T, Cd, Inner>
+) -> PartitionOf<E, L, T, Cd, Inner>
 where
-    Layout<S, D>: Partition<T, Cd, Inner, E::Index>,
+    L: Partition<T, Cd, Inner, E::Index>,
 {
     let (layout, off) = t.layout.partition(tiler, coord);
     Tensor {
@@ -231,15 +234,15 @@ macro_rules! partition_fn {
     ($(#[$m:meta])* $name:ident, $inner:ty) => {
         $(#[$m])*
         #[inline(always)]
-        pub fn $name<E: Offset, S: Copy, D: Copy, T, Cd: ToList>(
-            tensor: Tensor<E, Layout<S, D>>,
+        pub fn $name<E: Offset, L, T, Cd: ToList>(
+            tensor: Tensor<E, L>,
             tiler: T,
             coord: Cd,
-        ) -> PartitionT<E, S, D, T, Cd, $inner>
+        ) -> PartitionOf<E, L, T, Cd, $inner>
         where
-            Layout<S, D>: Partition<T, Cd, $inner, E::Index>,
+            L: Partition<T, Cd, $inner, E::Index>,
         {
-            partition::<E, S, D, T, Cd, $inner>(tensor, tiler, coord)
+            partition::<E, L, T, Cd, $inner>(tensor, tiler, coord)
         }
     };
 }
@@ -286,13 +289,13 @@ partition_fn!(
 /// assert_eq!(tile.layout().to_string(), "(_8,_4):(_1,24)");
 /// ```
 #[inline(always)]
-pub fn local_tile<E: Offset, S: Copy, D: Copy, T, Cd: ToList>(
-    tensor: Tensor<E, Layout<S, D>>,
+pub fn local_tile<E: Offset, L, T, Cd: ToList>(
+    tensor: Tensor<E, L>,
     tiler: T,
     coord: Cd,
-) -> PartitionT<E, S, D, T, Cd, KeepTile>
+) -> PartitionOf<E, L, T, Cd, KeepTile>
 where
-    Layout<S, D>: Partition<T, Cd, KeepTile, E::Index>,
+    L: Partition<T, Cd, KeepTile, E::Index>,
 {
     inner_partition(tensor, tiler, coord)
 }
@@ -538,17 +541,17 @@ type ThrCoord<TS, TD> = <<ListOf<TS> as FlatCoord<ListOf<TD>, isize>>::Output as
 /// assert_eq!(thr.get(0isize), 1.0 + 16.0); // thread (1, 1)
 /// ```
 #[inline(always)]
-pub fn local_partition<E: Offset, S: Copy, D: Copy, TL: ThrLayout>(
-    tensor: Tensor<E, Layout<S, D>>,
+pub fn local_partition<E: Offset, L, TL: ThrLayout>(
+    tensor: Tensor<E, L>,
     thr_layout: TL,
     thr_idx: impl crate::int::DynInt,
-) -> PartitionT<E, S, D, TL::Tiler, TL::Coord, KeepElement>
+) -> PartitionOf<E, L, TL::Tiler, TL::Coord, KeepElement>
 where
-    Layout<S, D>: Partition<TL::Tiler, TL::Coord, KeepElement, E::Index>,
+    L: Partition<TL::Tiler, TL::Coord, KeepElement, E::Index>,
 {
     let tiler = thr_layout.thr_tiler();
     let coord = thr_layout.thr_coord(thr_idx.to_isize());
-    partition::<E, S, D, _, _, KeepElement>(tensor, tiler, coord)
+    partition::<E, L, _, _, KeepElement>(tensor, tiler, coord)
 }
 
 /// Thread layouts `local_partition` takes: a layout mapping a thread coordinate to

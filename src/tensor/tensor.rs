@@ -433,14 +433,57 @@ where
 /// let tiled = a.zipped_divide(shape!((4, 8)));
 /// assert_eq!(tiled.layout().to_string(), "((_4,_8),(2,3)):((_1,8),(_4,64))");
 /// ```
+///
+/// A swizzled (composed) layout gives a swizzled view, e.g. of a shared-memory tile:
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let data: Vec<u16> = (0..512).collect();
+/// let sw = composition(Sw::<3, 3, 3>::new(), layout!((8,64):(64,1)));
+/// let t = make_tensor(&data[..], sw);
+/// assert_eq!(t.get(coord!((3, 14))), 214);
+/// ```
 #[inline(always)]
-pub fn make_tensor<P: IntoEngine, L: IntoLayout>(
+pub fn make_tensor<P: IntoEngine, L: TensorLayout>(
     storage: P,
     layout: L,
-) -> Tensor<P::Engine, Layout<L::Shape, L::Stride>> {
+) -> Tensor<P::Engine, L::Layout> {
     Tensor {
         engine: storage.into_engine(),
-        layout: layout.into_layout(),
+        layout: layout.tensor_layout(),
+    }
+}
+
+/// What a tensor's layout can be built from: a layout, a shape (its compact
+/// column-major layout) or a composed (swizzled) layout.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// fn lay<L: TensorLayout>(l: L) -> L::Layout { l.tensor_layout() }
+/// assert_eq!(lay(shape!((2, 3))).to_string(), "(_2,_3):(_1,_2)");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a layout, a shape or a composed layout",
+    label = "expected the layout of a tensor"
+)]
+pub trait TensorLayout {
+    /// The tensor's layout type.
+    type Layout: Copy;
+    /// The layout.
+    fn tensor_layout(self) -> Self::Layout;
+}
+impl<L: IntoLayout> TensorLayout for L {
+    type Layout = Layout<L::Shape, L::Stride>;
+    #[inline(always)]
+    fn tensor_layout(self) -> Self::Layout {
+        self.into_layout()
+    }
+}
+impl<A: Copy, O: Copy, B: Copy> TensorLayout for crate::layout::ComposedLayout<A, O, B> {
+    type Layout = Self;
+    #[inline(always)]
+    fn tensor_layout(self) -> Self {
+        self
     }
 }
 
@@ -513,9 +556,18 @@ pub type OwnedTensor<T, S, D> =
     label = "the storage size of a register tensor must be known at compile time",
     note = "use a non-owning view (`make_tensor(&mut slice[..], layout)`) for dynamic layouts"
 )]
-pub trait OwnableLayout: IntoLayout {
+pub trait OwnableLayout: TensorLayout {
     /// The number of elements stored.
     type Len: ArrayLength;
+}
+/// A composed (swizzled) layout stores `cosize` of its domain layout, as CuTe's
+/// shared-memory tiles do.
+impl<A: Copy, O: Copy, B: Copy + crate::layout::Cosized> OwnableLayout
+    for crate::layout::ComposedLayout<A, O, B>
+where
+    CosizeT<B>: StaticCosize,
+{
+    type Len = <CosizeT<B> as StaticCosize>::Len;
 }
 impl<L: IntoLayout> OwnableLayout for L
 where
@@ -534,10 +586,8 @@ where
 /// let t: OwnedTensorOf<i32, layout_t!((2, 2):(1, 2))> = make_owned_tensor::<i32, _>(layout!((2, 2)));
 /// assert_eq!(t.iter().sum::<i32>(), 0);
 /// ```
-pub type OwnedTensorOf<T, L> = Tensor<
-    ArrayEngine<T, <L as OwnableLayout>::Len>,
-    Layout<<L as IntoLayout>::Shape, <L as IntoLayout>::Stride>,
->;
+pub type OwnedTensorOf<T, L> =
+    Tensor<ArrayEngine<T, <L as OwnableLayout>::Len>, <L as TensorLayout>::Layout>;
 
 /// CuTe's `make_tensor<T>(layout)`: an owning (register) tensor whose storage size is
 /// the layout's cosize, fixed at compile time; zero-initialized. A dynamic layout does
@@ -549,6 +599,9 @@ pub type OwnedTensorOf<T, L> = Tensor<
 /// assert_eq!(core::mem::size_of_val(&t), 128);
 /// let r = make_owned_tensor::<f64, _>(make_layout_with(shape!((4, 8)), LayoutRight));
 /// assert_eq!(r.layout().to_string(), "(_4,_8):(_8,_1)");
+/// // a swizzled shared-memory tile: 8x64 half-precision elements
+/// let s = make_owned_tensor::<half::f16, _>(composition(Sw::<3, 3, 3>::new(), layout!((8,64):(64,1))));
+/// assert_eq!(core::mem::size_of_val(&s), 1024);
 /// ```
 #[inline(always)]
 pub fn make_owned_tensor<T: Copy + Default, L: OwnableLayout>(layout: L) -> OwnedTensorOf<T, L> {
@@ -556,7 +609,7 @@ pub fn make_owned_tensor<T: Copy + Default, L: OwnableLayout>(layout: L) -> Owne
         engine: ArrayEngine {
             data: GenericArray::default(),
         },
-        layout: layout.into_layout(),
+        layout: layout.tensor_layout(),
     }
 }
 

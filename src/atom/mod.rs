@@ -1,0 +1,185 @@
+//! CuTe's MMA atom traits (`cute/atom/mma_traits*.hpp`) as static types: for each
+//! instruction, the logical shape `(M, N, K)`, the thread ids it involves, and the
+//! thread-value layouts that say which `(thread, value)` holds which element of A, B
+//! and C. Every layout here is a zero-sized type, so a thread's fragment sizes are
+//! constants (usable in `no_std` device code).
+//!
+//! This is the static layer of CuTe's atoms; tiling them over threads
+//! (`make_tiled_mma`) is built on it.
+#![allow(non_camel_case_types)]
+
+use crate::layout::{GetOp, ModeOp, SizeT};
+
+mod tiled;
+use core::marker::PhantomData;
+pub use tiled::{
+    FragmentCT, LayoutATvT, LayoutBTvT, LayoutCTvT, PartitionCT, ThrMma, TiledMma, make_tiled_mma,
+};
+
+/// CuTe's `MMA_Traits<Op>`: the static description of an MMA instruction.
+///
+/// `ALayout` maps `(thread, value)` to `(m, k)` of the atom's A tile, `BLayout` to
+/// `(n, k)`, `CLayout` to `(m, n)` (each as a column-major index into the tile).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::atom::*;
+/// type Op = SM80_16x8x16_F32F16F16F32_TN;
+/// assert_eq!(<Op as MmaTraits>::CLayout::default().to_string(), "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))");
+/// // each of the 32 threads holds 8 values of A, 4 of B and 4 of C
+/// const A: isize = <ValuesA<Op> as StaticValue>::VALUE;
+/// const C: isize = <ValuesC<Op> as StaticValue>::VALUE;
+/// assert_eq!((A, C), (8, 4));
+/// ```
+pub trait MmaTraits: Copy + Default {
+    /// CuTe's `ValTypeD`.
+    type ValTypeD: Copy;
+    /// CuTe's `ValTypeA`.
+    type ValTypeA: Copy;
+    /// CuTe's `ValTypeB`.
+    type ValTypeB: Copy;
+    /// CuTe's `ValTypeC`.
+    type ValTypeC: Copy;
+    /// CuTe's `Shape_MNK`.
+    type ShapeMNK: Copy + Default;
+    /// CuTe's `ThrID`: logical thread id to thread index.
+    type ThrID: Copy + Default;
+    /// CuTe's `ALayout`: `(thread, value) -> (m, k)`.
+    type ALayout: Copy + Default;
+    /// CuTe's `BLayout`: `(thread, value) -> (n, k)`.
+    type BLayout: Copy + Default;
+    /// CuTe's `CLayout`: `(thread, value) -> (m, n)`.
+    type CLayout: Copy + Default;
+}
+
+/// The number of values of A each thread holds for one atom (size of mode 1 of
+/// `ALayout`), a static integer.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::atom::*;
+/// assert_eq!(<ValuesA<UniversalFMA<f32, f32, f32, f32>> as StaticValue>::VALUE, 1);
+/// ```
+pub type ValuesA<Op> = SizeT<<<Op as MmaTraits>::ALayout as ModeOp<GetOp<typenum::U1>>>::Output>;
+/// The number of values of B each thread holds for one atom.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::atom::*;
+/// assert_eq!(<ValuesB<SM80_16x8x16_F32BF16BF16F32_TN> as StaticValue>::VALUE, 4);
+/// ```
+pub type ValuesB<Op> = SizeT<<<Op as MmaTraits>::BLayout as ModeOp<GetOp<typenum::U1>>>::Output>;
+/// The number of values of C each thread holds for one atom.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::atom::*;
+/// assert_eq!(<ValuesC<SM80_16x8x8_F32F16F16F32_TN> as StaticValue>::VALUE, 4);
+/// ```
+pub type ValuesC<Op> = SizeT<<<Op as MmaTraits>::CLayout as ModeOp<GetOp<typenum::U1>>>::Output>;
+/// The number of threads of one atom (size of `ThrID`).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::atom::*;
+/// assert_eq!(<Threads<SM80_16x8x16_F32F16F16F32_TN> as StaticValue>::VALUE, 32);
+/// ```
+pub type Threads<Op> = SizeT<<Op as MmaTraits>::ThrID>;
+
+/// CuTe's `UniversalFMA<D, A, B, C>`: one thread, one fused multiply-add `d = a * b + c`.
+///
+/// ```
+/// use cutlet::atom::*;
+/// type F = UniversalFMA<f32, f32, f32, f32>;
+/// assert_eq!(<F as MmaTraits>::ShapeMNK::default(), (cutlet::int::_1::new(), cutlet::int::_1::new(), cutlet::int::_1::new()));
+/// assert_eq!(<F as MmaTraits>::ALayout::default().to_string(), "(_1,_1):(_0,_0)");
+/// ```
+pub struct UniversalFMA<D, A, B, C>(PhantomData<(D, A, B, C)>);
+impl<D, A, B, C> Clone for UniversalFMA<D, A, B, C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<D, A, B, C> Copy for UniversalFMA<D, A, B, C> {}
+impl<D, A, B, C> Default for UniversalFMA<D, A, B, C> {
+    fn default() -> Self {
+        UniversalFMA(PhantomData)
+    }
+}
+impl<D: Copy, A: Copy, B: Copy, C: Copy> MmaTraits for UniversalFMA<D, A, B, C> {
+    type ValTypeD = D;
+    type ValTypeA = A;
+    type ValTypeB = B;
+    type ValTypeC = C;
+    type ShapeMNK = crate::shape_t!((1, 1, 1));
+    type ThrID = crate::layout_t!(1:0);
+    type ALayout = crate::layout_t!((1,1):(0,0));
+    type BLayout = crate::layout_t!((1,1):(0,0));
+    type CLayout = crate::layout_t!((1,1):(0,0));
+}
+
+/// SM80's `(T32,V4) -> (M16,N8)` layout of C (and of A for `k = 8`).
+type Sm80_16x8_Row = crate::layout_t!(((4,8),(2,2)):((32,1),(16,8)));
+/// SM80's `(T32,V2) -> (M8,N8)` layout.
+type Sm80_8x8_Row = crate::layout_t!(((4,8),2):((16,1),8));
+
+macro_rules! sm80_op {
+    ($(#[$m:meta])* $name:ident, $d:ty, $a:ty, $b:ty, $c:ty, $mnk:ty, $al:ty, $bl:ty) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Default, Debug)]
+        pub struct $name;
+        impl MmaTraits for $name {
+            type ValTypeD = $d;
+            type ValTypeA = $a;
+            type ValTypeB = $b;
+            type ValTypeC = $c;
+            type ShapeMNK = $mnk;
+            type ThrID = crate::layout_t!(32:1);
+            type ALayout = $al;
+            type BLayout = $bl;
+            type CLayout = Sm80_16x8_Row;
+        }
+    };
+}
+type Sm80_16x16_A = crate::layout_t!(((4,8),(2,2,2)):((32,1),(16,8,128)));
+type Sm80_8x16_B = crate::layout_t!(((4,8),(2,2)):((16,1),(8,64)));
+sm80_op!(
+    /// CuTe's `SM80_16x8x16_F32F16F16F32_TN`: `mma.sync.m16n8k16` with f16 inputs and f32
+    /// accumulators.
+    ///
+    /// ```
+    /// use cutlet::atom::*;
+    /// type Op = SM80_16x8x16_F32F16F16F32_TN;
+    /// assert_eq!(<Op as MmaTraits>::ALayout::default().to_string(), "((_4,_8),(_2,_2,_2)):((_32,_1),(_16,_8,_128))");
+    /// assert_eq!(<Op as MmaTraits>::BLayout::default().to_string(), "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))");
+    /// ```
+    SM80_16x8x16_F32F16F16F32_TN, f32, half::f16, half::f16, f32, crate::shape_t!((16, 8, 16)), Sm80_16x16_A, Sm80_8x16_B
+);
+sm80_op!(
+    /// CuTe's `SM80_16x8x16_F32BF16BF16F32_TN`: as the f16 atom, with bf16 inputs.
+    ///
+    /// ```
+    /// use cutlet::atom::*;
+    /// assert_eq!(<SM80_16x8x16_F32BF16BF16F32_TN as MmaTraits>::ShapeMNK::default(), cutlet::shape!((16, 8, 16)));
+    /// ```
+    SM80_16x8x16_F32BF16BF16F32_TN, f32, half::bf16, half::bf16, f32, crate::shape_t!((16, 8, 16)), Sm80_16x16_A, Sm80_8x16_B
+);
+sm80_op!(
+    /// CuTe's `SM80_16x8x16_F16F16F16F16_TN`: f16 inputs and f16 accumulators.
+    ///
+    /// ```
+    /// use cutlet::atom::*;
+    /// assert_eq!(<SM80_16x8x16_F16F16F16F16_TN as MmaTraits>::CLayout::default().to_string(), "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))");
+    /// ```
+    SM80_16x8x16_F16F16F16F16_TN, half::f16, half::f16, half::f16, half::f16, crate::shape_t!((16, 8, 16)), Sm80_16x16_A, Sm80_8x16_B
+);
+sm80_op!(
+    /// CuTe's `SM80_16x8x8_F32F16F16F32_TN`: `mma.sync.m16n8k8` with f16 inputs and f32
+    /// accumulators.
+    ///
+    /// ```
+    /// use cutlet::atom::*;
+    /// assert_eq!(<SM80_16x8x8_F32F16F16F32_TN as MmaTraits>::BLayout::default().to_string(), "((_4,_8),_2):((_16,_1),_8)");
+    /// ```
+    SM80_16x8x8_F32F16F16F32_TN, f32, half::f16, half::f16, f32, crate::shape_t!((16, 8, 8)), Sm80_16x8_Row, Sm80_8x8_Row
+);
