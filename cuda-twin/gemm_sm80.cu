@@ -86,9 +86,12 @@ inline dim3 gemm_grid(size_t m, size_t n) {
 /// The kernel; `MmaOp` is the MMA atom (`SM80_16x8x16_F32F16F16F32_TN` or its bf16 twin),
 /// A and B hold 16-bit elements `T`. Launch `gemm_grid` blocks of `GEMM_THREADS` with
 /// `GEMM_SMEM` bytes.
+///
+/// No `__launch_bounds__`, like the Rust entry (whose PTX has no `.maxntid`): given a
+/// clang-built PTX of this kernel with `.maxntid 128`, ptxas 12.9 capped it at 32
+/// registers and spilled 5.5 KB; without, 255 registers.
 template <class T, class MmaOp>
-__global__ void __launch_bounds__(GEMM_THREADS)
-gemm(GemmArgs p, T const* a, T const* b, float* c) {
+__global__ void gemm(GemmArgs p, T const* a, T const* b, float* c) {
   using namespace cute;
   int const m = int(p.m), n = int(p.n), k = int(p.k);
   int const lda = int(p.lda), ldb = int(p.ldb), ldc = int(p.ldc);
@@ -126,20 +129,6 @@ gemm(GemmArgs p, T const* a, T const* b, float* c) {
   Tensor tbi = thr_copy.partition_S(local_tile(ib, tile, make_coord(bn, _)));  // (CPY,8,1,kt)
   Tensor tas = thr_copy.partition_D(sa);                                       // (CPY,8,1,3)
   Tensor tbs = thr_copy.partition_D(sb);                                       // (CPY,8,1,3)
-  auto load = [&](int kt, int stage) {
-    CUTE_UNROLL
-    for (int i = 0; i < size<1>(tas); ++i) {
-      // The source is read only when inside A (zero fill otherwise); the destination is
-      // this thread's chunk of the stage, untouched until the wait for this group.
-      auto ca = tai(0, i, 0, kt);
-      bool ok = get<0>(ca) < m && get<1>(ca) < k;
-      copy(tcopy.with(ok), tag(_, i, _, kt), tas(_, i, _, stage));
-      // As above, for B.
-      auto cb = tbi(0, i, 0, kt);
-      ok = get<0>(cb) < n && get<1>(cb) < k;
-      copy(tcopy.with(ok), tbg(_, i, _, kt), tbs(_, i, _, stage));
-    }
-  };
 
   // Warps 2x2 over the 128x128 tile; each holds 4x8 m16n8 accumulators. The permutations
   // send warp (wm, wn)'s atom (i, j) to rows wm*64 + 16 i and columns wn*64 + 8 j, as in
@@ -160,10 +149,11 @@ gemm(GemmArgs p, T const* a, T const* b, float* c) {
   auto ldsm_b = make_tiled_copy_B(Copy_Atom<SM75_U32x4_LDSM_N, T>{}, mma);
   ThrCopy thr_ldsm_a = ldsm_a.get_slice(tid);
   ThrCopy thr_ldsm_b = ldsm_b.get_slice(tid);
-  Tensor tsa = thr_ldsm_a.partition_S(sa);   // (CPY,4,4,3)
-  Tensor tra = thr_ldsm_a.retile_D(af);      // (CPY,4,4)
-  Tensor tsb = thr_ldsm_b.partition_S(sb);   // (CPY,8,4,3) or fewer, wider copies
-  Tensor trb = thr_ldsm_b.retile_D(bf);      // (CPY,...,4)
+  // CuTe folds a warp's 4 ldmatrix.x4 per k-step into the copy mode: ((8,4),1,4[,3]).
+  Tensor tsa = thr_ldsm_a.partition_S(sa);   // ((8,4),1,4,3)
+  Tensor tra = thr_ldsm_a.retile_D(af);      // ((8,4),1,4)
+  Tensor tsb = thr_ldsm_b.partition_S(sb);   // ((8,4),1,4,3)
+  Tensor trb = thr_ldsm_b.retile_D(bf);      // (((4,2),4),1,4)
 
   int const k_tiles = int(size<3>(tag));
   // Iteration `it` loads k tile `it` and computes k tile `it - 2`: GEMM_STAGES - 1 = 2
@@ -176,7 +166,22 @@ gemm(GemmArgs p, T const* a, T const* b, float* c) {
       __syncthreads();
     }
     if (it < k_tiles) {
-      load(it, it % GEMM_STAGES);
+      // Load k tile `it` into stage it % GEMM_STAGES (one load site, written inline).
+      int const kt = it, stage = it % GEMM_STAGES;
+      CUTE_UNROLL
+      for (int i = 0; i < size<1>(tas); ++i) {
+        // The source is read only when inside A (zero fill otherwise: the ZFILL atom's
+        // src-size 0 reads nothing, where the Rust kernel passes a null source); the
+        // destination is this thread's chunk of the stage, untouched until the wait for
+        // this group.
+        auto ca = tai(0, i, 0, kt);
+        bool ok = get<0>(ca) < m && get<1>(ca) < k;
+        copy(tcopy.with(ok), tag(_, i, _, kt), tas(_, i, _, stage));
+        // As above, for B.
+        auto cb = tbi(0, i, 0, kt);
+        ok = get<0>(cb) < n && get<1>(cb) < k;
+        copy(tcopy.with(ok), tbg(_, i, _, kt), tbs(_, i, _, stage));
+      }
     }
     cp_async_fence();
     if (it < 2) {
@@ -185,9 +190,11 @@ gemm(GemmArgs p, T const* a, T const* b, float* c) {
     int const stage = (it - 2) % GEMM_STAGES;
     CUTE_UNROLL
     for (int ks = 0; ks < size<2>(af); ++ks) {
-      // A: 4 blocks of 16x16 per warp, one ldmatrix.x4 each.
+      // A: 4 blocks of 16x16 per warp, one ldmatrix.x4 each; lane supplies row
+      // wm*64 + 16 i + lane % 16, column 16 ks + 8 (lane / 16).
       copy(ldsm_a, tsa(_, _, ks, stage), tra(_, _, ks));
-      // B: 8 blocks of 8x16 per warp, two per ldmatrix.x4.
+      // B: 4 pairs of 8x16 blocks per warp, one ldmatrix.x4 each; lane supplies row
+      // wn*64 + 16 j + lane % 8 + 8 (lane / 16), column 16 ks + 8 ((lane / 8) % 2).
       copy(ldsm_b, tsb(_, _, ks, stage), trb(_, _, ks));
       // The warp's 4x8 mma.sync atoms.
       cute::gemm(mma, af(_, _, ks), bf(_, _, ks), acc);
@@ -195,8 +202,9 @@ gemm(GemmArgs p, T const* a, T const* b, float* c) {
   }
   cp_async_wait<0>();
 
-  // Epilogue: accumulator value v is C element tcc(v) (CuTe's CLayout through the
-  // TiledMMA), written if inside C.
+  // Epilogue: accumulator value (v, i, j) is C element (16 i + g + 8 (v / 2),
+  // 8 j + 2 t + v % 2) of the warp's block (CuTe's CLayout through the TiledMMA; tcc holds
+  // the coordinates), written if inside C.
   Tensor cc = local_tile(make_identity_tensor(shape(gc)), Shape<_128, _128>{},
                          make_coord(bm, bn));
   Tensor tcc = thr_mma.partition_C(cc);   // ((2,2),4,8) coordinates
