@@ -10,8 +10,10 @@
 //!   moving an `(8,1)` slice of the `(128,8)` tile of 16-byte chunks (partitioned with
 //!   `local_partition`), zero-filled outside the matrices (predicates from the identity
 //!   tensor);
-//! - shared memory rows padded to 144 bytes, `(128,8):(9,1)` in 16-byte units, so every
-//!   `ldmatrix` phase hits eight distinct bank groups;
+//! - shared memory swizzled: `tile_to_shape` of CuTe's SM80 K-major 128-byte atom
+//!   `Sw<3,3,3> o (_8,_64):(_64,_1)` (in 16-byte chunks, `upcast::<8>`:
+//!   `Sw<3,0,3> o (_8,_8):(_8,_1)`) to the `(128, 8, stages)` tile, so every `ldmatrix`
+//!   phase hits eight distinct bank groups without padding;
 //! - shared → registers by `ldmatrix.x4` (A: one 16x16 block per call; B: two 8x16 blocks);
 //! - epilogue straight from the accumulators, predicated on the identity tensor of C.
 //!
@@ -31,7 +33,7 @@ pub const GEMM_THREADS: usize = 128;
 /// Pipeline depth.
 pub const GEMM_STAGES: usize = 3;
 /// Dynamic shared memory per block: stages of padded A and B tiles.
-pub const GEMM_SMEM: usize = GEMM_STAGES * 2 * 128 * 9 * 16;
+pub const GEMM_SMEM: usize = GEMM_STAGES * 2 * 128 * 8 * 16;
 
 /// The problem; element pointers are passed separately.
 #[derive(Clone, Copy, Debug)]
@@ -111,15 +113,19 @@ pub fn gemm<M: Mma16x8x16>(p: GemmArgs, a: GmemPtr<U128>, b: GmemPtr<U128>, c: G
     let (bm, bn) = (block_idx().x, block_idx().y);
     let tid = thread_idx().x;
 
-    // Shared memory: GEMM_STAGES padded (128, 8) tiles of 16-byte chunks for A and B.
+    // Shared memory: GEMM_STAGES swizzled (128, 8) tiles of 16-byte chunks for A and B.
+    let smem_layout = tile_to_shape(
+        upcast::<8, _>(Sm80_SmemAtom_K_SW128::default()),
+        shape!((128, 8, 3)),
+    );
     let mut smem = SmemBuffer::dynamic();
     // SAFETY: written only through cp.async and read (ldmatrix) after the wait and the
     // barrier that cover the stage; a stage is refilled only after the barrier that ends
     // its last read.
     let (sa, sb) = unsafe {
         (
-            smem.alloc::<U128, _>(layout!((128, 8, 3):(9, 1, 1152))),
-            smem.alloc::<U128, _>(layout!((128, 8, 3):(9, 1, 1152))),
+            smem.alloc::<U128, _>(smem_layout),
+            smem.alloc::<U128, _>(smem_layout),
         )
     };
 
@@ -131,49 +137,21 @@ pub fn gemm<M: Mma16x8x16>(p: GemmArgs, a: GmemPtr<U128>, b: GmemPtr<U128>, c: G
         let tbg = local_partition(local_tile(gb, tile, (bn, kt)), tcopy, tid);
         let tai = local_partition(local_tile(ia, tile, (bm, kt)), tcopy, tid);
         let tbi = local_partition(local_tile(ib, tile, (bn, kt)), tcopy, tid);
-        let tas = local_partition(sa, tcopy, tid);
-        let tbs = local_partition(sb, tcopy, tid);
+        let mut tas = local_partition(sa, tcopy, tid);
+        let mut tbs = local_partition(sb, tcopy, tid);
         let (mi, ni, ki) = (m as isize, n as isize, kc as isize);
         unroll!(for i in 0..8 {
             let (r, c) = tai.get(i);
             let ok = r < mi && c < ki;
-            let src = if ok {
-                tag.engine()
-                    .as_ptr()
-                    .wrapping_offset(tag.layout().call(i).value())
-            } else {
-                core::ptr::null_mut()
-            };
+            let src: *const U128 = if ok { &tag[i] } else { core::ptr::null() };
             // SAFETY: the source is read only when inside A; the destination is this
             // thread's chunk of the stage, untouched until the wait for this group.
-            unsafe {
-                cp_async_cg(
-                    tas.engine()
-                        .as_ptr()
-                        .wrapping_offset(tas.layout().call((i, 0usize, stage)).value()),
-                    src,
-                    ok,
-                )
-            };
+            unsafe { cp_async_cg(&mut tas[(i, 0usize, stage)], src, ok) };
             let (r, c) = tbi.get(i);
             let ok = r < ni && c < ki;
-            let src = if ok {
-                tbg.engine()
-                    .as_ptr()
-                    .wrapping_offset(tbg.layout().call(i).value())
-            } else {
-                core::ptr::null_mut()
-            };
+            let src: *const U128 = if ok { &tbg[i] } else { core::ptr::null() };
             // SAFETY: as above, for B.
-            unsafe {
-                cp_async_cg(
-                    tbs.engine()
-                        .as_ptr()
-                        .wrapping_offset(tbs.layout().call((i, 0usize, stage)).value()),
-                    src,
-                    ok,
-                )
-            };
+            unsafe { cp_async_cg(&mut tbs[(i, 0usize, stage)], src, ok) };
         });
     };
 

@@ -3,10 +3,9 @@
 //! checks (the layout's extents are the contract, as in CuTe).
 
 use super::vector;
-use crate::layout::Layout;
 use crate::tensor::{
-    AsView, AsViewMut, Engine, EngineMut, EngineRef, Gmem, IntoLayout, MemSpace, Offset, Smem,
-    Tensor,
+    AsView, AsViewMut, Engine, EngineMut, EngineRef, Gmem, MemSpace, Offset, Smem, Tensor,
+    TensorLayout,
 };
 use core::marker::PhantomData;
 
@@ -142,6 +141,14 @@ unsafe impl<T: Send, Sp> Send for PtrEngine<T, Sp> {}
 unsafe impl<T: Sync, Sp> Sync for PtrEngine<T, Sp> {}
 
 impl<T, Sp> PtrEngine<T, Sp> {
+    /// The engine at `ptr` (callers hold the constructors' contract).
+    #[inline(always)]
+    pub(crate) fn from_raw(ptr: *mut T) -> Self {
+        PtrEngine {
+            ptr,
+            space: PhantomData,
+        }
+    }
     /// The address of offset 0.
     ///
     /// ```
@@ -252,17 +259,17 @@ impl<T: Copy, Sp: MemSpace> AsViewMut for PtrEngine<T, Sp> {
 /// assert_eq!(t.get((1usize, 2usize)), 5.0);
 /// ```
 #[inline(always)]
-pub unsafe fn make_gmem_tensor<T: Copy, L: IntoLayout>(
+pub unsafe fn make_gmem_tensor<T: Copy, L: TensorLayout>(
     ptr: GmemPtr<T>,
     layout: L,
-) -> Tensor<PtrEngine<T, Gmem>, Layout<L::Shape, L::Stride>> {
-    Tensor::from_parts(
-        PtrEngine {
+) -> Tensor<PtrEngine<T, Gmem>, L::Layout> {
+    Tensor {
+        engine: PtrEngine {
             ptr: ptr.ptr,
             space: PhantomData,
         },
-        layout.into_layout(),
-    )
+        layout: layout.tensor_layout(),
+    }
 }
 
 /// A shared-memory tensor at a raw shared-memory address (most kernels carve them from
@@ -280,15 +287,15 @@ pub unsafe fn make_gmem_tensor<T: Copy, L: IntoLayout>(
 /// assert!(t.to_string().starts_with("smem_ptr"));
 /// ```
 #[inline(always)]
-pub unsafe fn make_smem_tensor<T: Copy, L: IntoLayout>(
+pub unsafe fn make_smem_tensor<T: Copy, L: TensorLayout>(
     ptr: *mut T,
     layout: L,
-) -> Tensor<PtrEngine<T, Smem>, Layout<L::Shape, L::Stride>> {
-    Tensor::from_parts(
-        PtrEngine {
+) -> Tensor<PtrEngine<T, Smem>, L::Layout> {
+    Tensor {
+        engine: PtrEngine {
             ptr,
             space: PhantomData,
         },
-        layout.into_layout(),
-    )
+        layout: layout.tensor_layout(),
+    }
 }

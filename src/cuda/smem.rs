@@ -1,10 +1,10 @@
 //! Shared memory: the block's dynamic shared memory and a bump allocator that carves
 //! tensors out of it, each sized by its layout's cosize (a constant for static layouts).
 
-use super::ptr::{PtrEngine, make_smem_tensor};
+use super::ptr::PtrEngine;
 use crate::int::Integral;
-use crate::layout::{CosizeT, Cosized, Layout};
-use crate::tensor::{IntoLayout, Smem, Tensor};
+use crate::layout::{CosizeT, Cosized};
+use crate::tensor::{Smem, Tensor, TensorLayout};
 
 #[cfg(target_arch = "nvptx64")]
 core::arch::global_asm!(".extern .shared .align 128 .b8 cutlet_dynamic_smem[];");
@@ -92,7 +92,8 @@ impl SmemBuffer {
         self.len - self.used
     }
 
-    /// A tensor of `T` laid out by `layout`, taking `cosize(layout) * size_of::<T>()`
+    /// A tensor of `T` laid out by `layout` (a layout or a composed, e.g. swizzled,
+    /// layout), taking `cosize(layout) * size_of::<T>()`
     /// bytes (rounded up to 128). Traps (panics in the emulator) if the launch gave too
     /// little shared memory, naming the sizes.
     ///
@@ -112,15 +113,15 @@ impl SmemBuffer {
     /// assert!(r.unwrap_err().to_string().contains("256 bytes"));
     /// ```
     #[inline(always)]
-    pub unsafe fn alloc<T: Copy, L: IntoLayout>(
+    pub unsafe fn alloc<T: Copy, L: TensorLayout>(
         &mut self,
         layout: L,
-    ) -> Tensor<PtrEngine<T, Smem>, Layout<L::Shape, L::Stride>>
+    ) -> Tensor<PtrEngine<T, Smem>, L::Layout>
     where
-        Layout<L::Shape, L::Stride>: Cosized,
-        CosizeT<Layout<L::Shape, L::Stride>>: Integral,
+        L::Layout: Cosized,
+        CosizeT<L::Layout>: Integral,
     {
-        let layout = layout.into_layout();
+        let layout = layout.tensor_layout();
         let bytes = crate::layout::cosize(layout).value() as usize * core::mem::size_of::<T>();
         let at = self.used;
         let end = at + bytes.div_ceil(128) * 128;
@@ -131,7 +132,11 @@ impl SmemBuffer {
         // SAFETY: `base + at .. base + at + bytes` lies inside the block's dynamic shared
         // memory (checked above) and is 128-byte aligned; the caller's contract covers the
         // accesses.
-        unsafe { make_smem_tensor(self.base.add(at) as *mut T, layout) }
+        let ptr = unsafe { self.base.add(at) as *mut T };
+        Tensor {
+            engine: PtrEngine::from_raw(ptr),
+            layout,
+        }
     }
 }
 
