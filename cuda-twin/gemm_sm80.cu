@@ -12,8 +12,9 @@
 //   moving 8 rows of 8 elements (16 bytes) of the (128,64) tile (a TiledCopy of
 //   `SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint128_t>` with threads (16,8):(8,1) and values
 //   (1,8)), zero-filled outside the matrices (predicates from the identity tensor);
-// - shared memory rows padded to 144 bytes, `(128,64):(72,1)` elements per stage, so every
-//   `ldmatrix` phase hits eight distinct bank groups (no swizzle, as in the Rust kernel);
+// - shared memory swizzled: `tile_to_shape` of the SM80 K-major 128-byte atom
+//   `Swizzle<3,3,3> o (_8,_64):(_64,_1)` to (128,64,stages), as in the Rust kernel, so
+//   every `ldmatrix` phase hits eight distinct bank groups;
 // - shared -> registers by `ldmatrix.x4` (`make_tiled_copy_A/B` of `SM75_U32x4_LDSM_N`
 //   and `retile_D`);
 // - epilogue straight from the accumulators, predicated on the identity tensor of C.
@@ -51,9 +52,9 @@
 constexpr int GEMM_THREADS = 128;
 /// Pipeline depth.
 constexpr int GEMM_STAGES = 3;
-/// Elements of one padded (128, 64) stage: 128 rows of 64 + 8 elements.
-constexpr int GEMM_STAGE_ELEMS = 128 * 72;
-/// Dynamic shared memory per block: stages of padded A and B tiles (= 3 * 2 * 128 * 9 * 16).
+/// Elements of one (128, 64) stage.
+constexpr int GEMM_STAGE_ELEMS = 128 * 64;
+/// Dynamic shared memory per block: stages of A and B tiles (= 3 * 2 * 128 * 8 * 16).
 constexpr int GEMM_SMEM = GEMM_STAGES * 2 * GEMM_STAGE_ELEMS * 2;
 
 /// The problem; element pointers are passed separately (same bytes as the Rust `repr(C)`
@@ -106,11 +107,12 @@ __global__ void gemm(GemmArgs p, T const* a, T const* b, float* c) {
   int const bm = int(blockIdx.x), bn = int(blockIdx.y);
   int const tid = int(threadIdx.x);
 
-  // Shared memory: GEMM_STAGES padded (128, 64) tiles of elements for A and B.
+  // Shared memory: GEMM_STAGES swizzled (128, 64) tiles of elements for A and B.
   // Written only through cp.async and read (ldmatrix) after the wait and the barrier that
   // cover the stage; a stage is refilled only after the barrier that ends its last read.
-  using SmemLayout = Layout<Shape<_128, _64, Int<GEMM_STAGES>>,
-                            Stride<_72, _1, Int<GEMM_STAGE_ELEMS>>>;
+  using SmemLayout = decltype(tile_to_shape(
+      composition(Swizzle<3, 3, 3>{}, Layout<Shape<_8, _64>, Stride<_64, _1>>{}),
+      Shape<_128, _64, Int<GEMM_STAGES>>{}));
   extern __shared__ __align__(16) unsigned char smem[];
   T* smem_a = reinterpret_cast<T*>(smem);
   T* smem_b = smem_a + GEMM_STAGES * GEMM_STAGE_ELEMS;
