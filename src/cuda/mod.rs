@@ -15,7 +15,7 @@
 //! PTX, shared memory); each block says why it is sound.
 //!
 //! ```
-//! use cutlet::cuda::{self, emu, Dim3, GmemPtr};
+//! use cutlet::cuda::{self, emu, make_gmem_tensor, Dim3, GmemPtr};
 //! use cutlet::prelude::*;
 //!
 //! // y[i] = 2 * x[i], one element per thread.

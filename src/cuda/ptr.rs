@@ -157,7 +157,7 @@ impl<T, Sp> PtrEngine<T, Sp> {
     /// let v = [0f32; 4];
     /// // SAFETY: offsets 0..4 of a 4-element buffer.
     /// let t = unsafe { make_gmem_tensor(GmemPtr::from_slice(&v), layout!(4)) };
-    /// assert_eq!(t.engine().as_ptr(), v.as_ptr());
+    /// assert_eq!(t.engine().as_ptr() as *const f32, v.as_ptr());
     /// ```
     #[inline(always)]
     pub fn as_ptr(&self) -> *mut T {
@@ -264,10 +264,7 @@ pub unsafe fn make_gmem_tensor<T: Copy, L: TensorLayout>(
     layout: L,
 ) -> Tensor<PtrEngine<T, Gmem>, L::Layout> {
     Tensor {
-        engine: PtrEngine {
-            ptr: ptr.ptr,
-            space: PhantomData,
-        },
+        engine: PtrEngine::from_raw(ptr.ptr),
         layout: layout.tensor_layout(),
     }
 }
@@ -292,10 +289,7 @@ pub unsafe fn make_smem_tensor<T: Copy, L: TensorLayout>(
     layout: L,
 ) -> Tensor<PtrEngine<T, Smem>, L::Layout> {
     Tensor {
-        engine: PtrEngine {
-            ptr,
-            space: PhantomData,
-        },
+        engine: PtrEngine::from_raw(ptr),
         layout: layout.tensor_layout(),
     }
 }
