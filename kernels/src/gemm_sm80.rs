@@ -32,7 +32,7 @@ use cutlet::prelude::*;
 pub const GEMM_THREADS: usize = 128;
 /// Pipeline depth.
 pub const GEMM_STAGES: usize = 3;
-/// Dynamic shared memory per block: stages of padded A and B tiles.
+/// Dynamic shared memory per block: stages of swizzled A and B tiles.
 pub const GEMM_SMEM: usize = GEMM_STAGES * 2 * 128 * 8 * 16;
 
 /// The problem; element pointers are passed separately.
