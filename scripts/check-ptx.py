@@ -6,7 +6,8 @@ usage: check-ptx.py PTXAS PTX_DIR    (PTX_DIR/sm_XX/cutlet_kernels.ptx)
 Checks, per architecture: every entry assembles; no entry spills or keeps a stack
 frame (register arrays stayed in registers); the static-layout kernel contains no
 `call` and no local memory (its layout arithmetic folded to integer instructions); the
-SGEMM inner loop uses `fma.rn.f32`. Writes PTX_DIR/sm_XX/ptxas.txt and prints a table
+SGEMM inner loop uses `fma.rn.f32`; the tensor-core GEMM's main loop holds cp.async,
+ldmatrix and mma.sync and no calls. Writes PTX_DIR/sm_XX/ptxas.txt and prints a table
 of registers per kernel.
 """
 
@@ -22,6 +23,22 @@ def entries(ptx):
     for m in re.finditer(r"\.entry (\w+)\((.*?)\n}\n", ptx, re.S):
         out[m.group(1)] = m.group(2)
     return out
+
+
+def main_loop_problem(body):
+    """The tensor-core GEMM's main loop (first cp.async to last mma.sync) must hold
+    cp.async, ldmatrix and mma.sync, and no calls."""
+    lines = body.split("\n")
+    mma = [i for i, l in enumerate(lines) if "mma.sync" in l]
+    cp = [i for i, l in enumerate(lines) if "cp.async" in l]
+    if not mma or not cp:
+        return "no mma.sync or no cp.async"
+    loop = lines[min(cp):mma[-1] + 1]
+    if not any("ldmatrix" in l for l in loop):
+        return "no ldmatrix in the main loop"
+    if any(re.search(r"\bcall", l) for l in loop):
+        return "a call in the main loop"
+    return None
 
 
 def main(ptxas, root):
@@ -70,6 +87,10 @@ def main(ptxas, root):
             failures.append(f"{arch}: cutlet_static_layout has calls or local memory (or is missing)")
         if "fma.rn.f32" not in bodies.get("cutlet_sgemm", ""):
             failures.append(f"{arch}: cutlet_sgemm has no fma.rn.f32")
+        for name in ("cutlet_gemm_bf16", "cutlet_gemm_f16"):
+            problem = main_loop_problem(bodies.get(name, ""))
+            if problem:
+                failures.append(f"{arch}: {name}: {problem}")
     print("| arch | kernel | registers | stack bytes | spill bytes |")
     print("|---|---|---|---|---|")
     for row in rows:
