@@ -18,11 +18,8 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
 #[unsafe(no_mangle)]
 pub unsafe extern "ptx-kernel" fn cutlet_copy(src: *const f32, dst: *mut f32, n: usize) {
     // SAFETY: the caller's contract above is the kernel's.
-    copy::copy(
-        unsafe { GmemPtr::new(src as *mut f32) },
-        unsafe { GmemPtr::new(dst) },
-        n,
-    )
+    let (src, dst) = unsafe { (GmemPtr::new(src as *mut f32), GmemPtr::new(dst)) };
+    copy::copy(src, dst, n)
 }
 
 /// See [`transpose::transpose`].
@@ -32,12 +29,8 @@ pub unsafe extern "ptx-kernel" fn cutlet_copy(src: *const f32, dst: *mut f32, n:
 #[unsafe(no_mangle)]
 pub unsafe extern "ptx-kernel" fn cutlet_transpose(a: *const f32, b: *mut f32, m: usize, n: usize) {
     // SAFETY: the caller's contract above is the kernel's.
-    transpose::transpose(
-        unsafe { GmemPtr::new(a as *mut f32) },
-        unsafe { GmemPtr::new(b) },
-        m,
-        n,
-    )
+    let (a, b) = unsafe { (GmemPtr::new(a as *mut f32), GmemPtr::new(b)) };
+    transpose::transpose(a, b, m, n)
 }
 
 /// See [`tile_copy::tile_copy`].
@@ -53,13 +46,8 @@ pub unsafe extern "ptx-kernel" fn cutlet_tile_copy(
     ldb: usize,
 ) {
     // SAFETY: the caller's contract above is the kernel's.
-    tile_copy::tile_copy(
-        unsafe { GmemPtr::new(a as *mut f32) },
-        unsafe { GmemPtr::new(b) },
-        m,
-        n,
-        ldb,
-    )
+    let (a, b) = unsafe { (GmemPtr::new(a as *mut f32), GmemPtr::new(b)) };
+    tile_copy::tile_copy(a, b, m, n, ldb)
 }
 
 /// See [`sgemm::sgemm`].
@@ -91,9 +79,8 @@ pub unsafe extern "ptx-kernel" fn cutlet_sgemm(
 #[unsafe(no_mangle)]
 pub unsafe extern "ptx-kernel" fn cutlet_static_layout(x: *const f32, y: *mut f32) {
     // SAFETY: the caller's contract above is the kernel's.
-    static_layout::gather(unsafe { GmemPtr::new(x as *mut f32) }, unsafe {
-        GmemPtr::new(y)
-    })
+    let (x, y) = unsafe { (GmemPtr::new(x as *mut f32), GmemPtr::new(y)) };
+    static_layout::gather(x, y)
 }
 
 /// See [`gemm_sm80::gemm`] (bf16 inputs).

@@ -82,10 +82,10 @@ pub(crate) fn call<T: Element>(
 ) {
     assert!(isa.is_supported(), "this CPU does not support {isa:?}");
     let entry: Entry<T> = T::entry(isa);
-    // SAFETY: `T::entry(isa)` is the instantiation compiled with exactly the target
-    // features that `Isa::is_supported` checks for `isa` (`avx512f,avx2,fma` for
-    // `Avx512`, `avx2,fma` for `Avx2`, none for `Base`), and the assertion above has
-    // just confirmed that this CPU has them. The function's other requirements are
-    // those of a safe function (its arguments are checked, safe tensors).
+    // `T::entry(isa)` is the instantiation compiled with exactly the target features
+    // that `Isa::is_supported` checks for `isa` (`avx512f,avx2,fma` for `Avx512`,
+    // `avx2,fma` for `Avx2`, none for `Base`); its other requirements are those of a
+    // safe function (its arguments are checked, safe tensors).
+    // SAFETY: the assertion above confirmed this CPU has those features.
     unsafe { entry(alpha, a, b, beta, c, ws) }
 }
