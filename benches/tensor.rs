@@ -72,7 +72,7 @@ fn gemm_8x8x8(c: &mut Criterion) {
         );
         let mut cc = make_owned_tensor::<f32, _>(layout!((8, 8)));
         b.iter(|| {
-            gemm_with(
+            gemm_using(
                 RegisterBlocked::<8, 8>,
                 black_box(&a),
                 black_box(&bb),

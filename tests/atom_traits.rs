@@ -135,7 +135,10 @@ fn partition_fragment_c() {
     ));
     assert_eq!(f.layout().to_string(), "((_2,_2),_2,_2):((_1,_2),_4,_8)");
     const N: usize = core::mem::size_of::<
-        FragmentCT<SM80_16x8x16_F32F16F16F32_TN, layout_t!((2,2,1):(1,2,0)), shape_t!((128, 128))>,
+        FragmentCT<
+            TiledMma<SM80_16x8x16_F32F16F16F32_TN, layout_t!((2,2,1):(1,2,0))>,
+            shape_t!((128, 128)),
+        >,
     >();
     assert_eq!(N, 128 * 128 / 128 * 4); // 128 f32 per thread for a 128x128 tile over 128 threads
     let fma = make_tiled_mma(
@@ -152,7 +155,7 @@ fn partition_fragment_c() {
         fma.partition_fragment_c(layout!((32,32):(32,1)))
             .layout()
             .to_string(),
-        "(_1,_2,_2):(_0,_1,_2)"
+        "(_1,_2,_2):(_0,_2,_1)" // CuTe orders the rest modes by the partition's strides
     );
     let s = 32;
     let fma8 = make_tiled_mma(

@@ -376,7 +376,7 @@ proptest! {
         let mut c1 = vec![1.0f64; m * n];
         let mut c2 = vec![1.0f64; m * n];
         gemm(&make_tensor(&a[..], la), &make_tensor(&b[..], lb), &mut make_tensor(&mut c1[..], shape!((mi, ni))));
-        gemm_with(RegisterBlocked::<4, 4>, &make_tensor(&a[..], la), &make_tensor(&b[..], lb),
+        gemm_using(RegisterBlocked::<4, 4>, &make_tensor(&a[..], la), &make_tensor(&b[..], lb),
                   &mut make_tensor(&mut c2[..], shape!((mi, ni))));
         prop_assert_eq!(&c1, &want);
         prop_assert_eq!(&c2, &want);
@@ -452,7 +452,7 @@ fn vectorized_copy_matches_universal() {
     let mut b = make_owned_tensor::<f32, _>(layout!(((2, 4), 8)));
     assert_eq!(max_common_vector(s.layout(), a.layout()).to_string(), "_64");
     copy(&s, &mut a);
-    copy_with(UniversalCopy, &s, &mut b);
+    copy_using(ElementCopy, &s, &mut b);
     assert!(a.iter().eq(b.iter()));
     // Padded rows: runs of 8.
     let padded: Vec<f32> = (0..80).map(|x| x as f32).collect();

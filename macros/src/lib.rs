@@ -53,6 +53,25 @@ impl Error {
     }
 }
 
+/// The token trees of a stream, with the invisible groups `macro_rules!` wraps around
+/// a single substituted token (`$n` bound to `32`) unwrapped, so `shape!(($n, 4))`
+/// works inside user macros.
+fn tokens(ts: TS2) -> Vec<TokenTree> {
+    ts.into_iter()
+        .map(|t| match t {
+            TokenTree::Group(g) if g.delimiter() == Delimiter::None => {
+                let mut inner: Vec<TokenTree> = g.stream().into_iter().collect();
+                if inner.len() == 1 {
+                    inner.pop().unwrap()
+                } else {
+                    TokenTree::Group(g)
+                }
+            }
+            t => t,
+        })
+        .collect()
+}
+
 /// Parse one element from the front of `toks`, advancing `i`.
 fn parse_node(toks: &[TokenTree], i: &mut usize, ctx: &str) -> Result<Node, Error> {
     let Some(t) = toks.get(*i) else {
@@ -65,7 +84,7 @@ fn parse_node(toks: &[TokenTree], i: &mut usize, ctx: &str) -> Result<Node, Erro
     *i += 1;
     match t {
         TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis => {
-            let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+            let inner = tokens(g.stream());
             let mut elems = Vec::new();
             let mut j = 0;
             while j < inner.len() {
@@ -251,7 +270,7 @@ fn congruence_error(a: &Node, b: &Node) -> Option<Span> {
 
 /// Parse `SHAPE [: STRIDE]`.
 fn parse_layout(input: TokenStream, ctx: &str) -> Result<(Node, Option<Node>), Error> {
-    let toks: Vec<TokenTree> = TS2::from(input).into_iter().collect();
+    let toks = tokens(TS2::from(input));
     if toks.is_empty() {
         return Err(Error(
             Span::call_site(),
@@ -298,7 +317,7 @@ fn parse_layout(input: TokenStream, ctx: &str) -> Result<(Node, Option<Node>), E
 
 /// Parse exactly one int tuple.
 fn parse_tuple(input: TokenStream, ctx: &str) -> Result<Node, Error> {
-    let toks: Vec<TokenTree> = TS2::from(input).into_iter().collect();
+    let toks = tokens(TS2::from(input));
     let mut i = 0;
     let n = parse_node(&toks, &mut i, ctx)?;
     if let Some(t) = toks.get(i) {
@@ -400,7 +419,7 @@ pub fn unroll(input: TokenStream) -> TokenStream {
 }
 
 fn parse_unroll(input: TokenStream) -> Result<TS2, Error> {
-    let toks: Vec<TokenTree> = TS2::from(input).into_iter().collect();
+    let toks = tokens(TS2::from(input));
     let shape_err = |span: Span| {
         Error(
             span,

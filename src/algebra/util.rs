@@ -75,6 +75,17 @@ impl Unwrap for isize {
         self
     }
 }
+// A basis stride (identity tensors) is a leaf too.
+impl<V, P> Unwrap for crate::int::ScaledBasis<V, P>
+where
+    Self: Copy,
+{
+    type Output = Self;
+    #[inline(always)]
+    fn unwrap(self) -> Self {
+        self
+    }
+}
 
 /// An internal `(shape, stride)` result that becomes a public layout. A fully static
 /// result is the default value of its zero-sized layout type: neither its computation

@@ -1,4 +1,4 @@
-//! `copy`, `copy_with` and `copy_if` (CuTe's `algorithm/copy.hpp`): the implementation
+//! `copy`, `copy_using` and `copy_if` (CuTe's `algorithm/copy.hpp`): the implementation
 //! is chosen from the tensor types. When both tensors store their elements and their
 //! layouts are statically contiguous over a common vector (`max_common_layout`), whole
 //! contiguous runs move at once; otherwise elements move one by one.
@@ -10,28 +10,30 @@ use crate::layout::{Layout, ListOf, Walkable};
 use crate::tensor::{Engine, EngineMut, Numeric, Tensor};
 use crate::tuple::{CuteDisplay, ToList};
 
-/// A copy implementation between two tensor types (CuTe's `Copy_Atom`).
+/// A whole-tensor copy implementation between two tensor types (CuTe's copy atoms,
+/// which map threads and values onto an instruction, are [`crate::atom`]'s).
 ///
 /// ```
 /// use cutlet::prelude::*;
 /// #[derive(Clone, Copy)]
 /// struct Doubling;
-/// impl<'a, 'b> CopyAtom<Tensor<ViewEngine<'a, f32>, layout_t!(4:1)>, Tensor<ViewMutEngine<'b, f32>, layout_t!(4:1)>> for Doubling {
+/// impl<'a, 'b> CopyKernel<Tensor<ViewEngine<'a, f32>, layout_t!(4:1)>, Tensor<ViewMutEngine<'b, f32>, layout_t!(4:1)>> for Doubling {
 ///     fn copy(&self, s: &Tensor<ViewEngine<'a, f32>, layout_t!(4:1)>, d: &mut Tensor<ViewMutEngine<'b, f32>, layout_t!(4:1)>) {
 ///         for i in 0..4isize { d[i] = 2.0 * s[i]; }
 ///     }
 /// }
 /// let (src, mut dst) = ([1.0f32, 2.0, 3.0, 4.0], [0f32; 4]);
-/// copy_with(Doubling, &make_tensor(&src[..], layout!(4:1)), &mut make_tensor(&mut dst[..], layout!(4:1)));
+/// copy_using(Doubling, &make_tensor(&src[..], layout!(4:1)), &mut make_tensor(&mut dst[..], layout!(4:1)));
 /// assert_eq!(dst, [2.0, 4.0, 6.0, 8.0]);
 /// ```
-pub trait CopyAtom<Src, Dst> {
+pub trait CopyKernel<Src, Dst> {
     /// Copy every element of `src` into the element of `dst` at the same 1-D
     /// coordinate (converting the element type as C++'s `static_cast` does).
     fn copy(&self, src: &Src, dst: &mut Dst);
 }
 
-/// One element at a time, in 1-D coordinate order (CuTe's `UniversalCopy`).
+/// One element at a time, in 1-D coordinate order (what CuTe's `UniversalCopy` does per
+/// element).
 ///
 /// ```
 /// use cutlet::prelude::*;
@@ -39,11 +41,11 @@ pub trait CopyAtom<Src, Dst> {
 /// let mut dst = [0f64; 4];
 /// let s = make_tensor(&src[..], layout!((2,2):(1,2)));
 /// let mut d = make_tensor(&mut dst[..], layout!((2,2):(2,1)));
-/// copy_with(UniversalCopy, &s, &mut d);
+/// copy_using(ElementCopy, &s, &mut d);
 /// assert_eq!(dst, [1.0, 3.0, 2.0, 4.0]);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
-pub struct UniversalCopy;
+pub struct ElementCopy;
 
 /// The default: whole contiguous runs where the layouts prove them, else one element
 /// at a time (CuTe's `AutoVectorizingCopy`). The choice is made at compile time.
@@ -52,14 +54,14 @@ pub struct UniversalCopy;
 /// use cutlet::prelude::*;
 /// let src: Vec<f32> = (0..32).map(|x| x as f32).collect();
 /// let mut frag = make_owned_tensor::<f32, _>(layout!((4,8)));
-/// copy_with(AutoVectorizingCopy, &make_tensor(&src[..], layout!((4,8))), &mut frag);
+/// copy_using(AutoVectorizingCopy, &make_tensor(&src[..], layout!((4,8))), &mut frag);
 /// assert_eq!(frag[(1isize, 2isize)], 9.0);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct AutoVectorizingCopy;
 
-impl<E1, S1, D1, E2, S2, D2> CopyAtom<Tensor<E1, Layout<S1, D1>>, Tensor<E2, Layout<S2, D2>>>
-    for UniversalCopy
+impl<E1, S1, D1, E2, S2, D2> CopyKernel<Tensor<E1, Layout<S1, D1>>, Tensor<E2, Layout<S2, D2>>>
+    for ElementCopy
 where
     E1: Engine<Index = isize>,
     E2: EngineMut,
@@ -78,7 +80,7 @@ where
     }
 }
 
-impl<E1, L1, E2: Engine, L2> CopyAtom<Tensor<E1, L1>, Tensor<E2, L2>> for AutoVectorizingCopy
+impl<E1, L1, E2: Engine, L2> CopyKernel<Tensor<E1, L1>, Tensor<E2, L2>> for AutoVectorizingCopy
 where
     Tensor<E1, L1>: Elementwise<Tensor<E2, L2>>,
     <Tensor<E1, L1> as Elementwise<Tensor<E2, L2>>>::Elem: Numeric,
@@ -133,24 +135,25 @@ where
 #[track_caller]
 pub fn copy<Src: TensorShapes<Dst>, Dst>(src: &Src, dst: &mut Dst)
 where
-    AutoVectorizingCopy: CopyAtom<Src, Dst>,
+    AutoVectorizingCopy: CopyKernel<Src, Dst>,
 {
     src.check(dst, "copy");
     AutoVectorizingCopy.copy(src, dst)
 }
 
-/// CuTe's `copy(copy_atom, src, dst)`: copy with an explicit implementation.
+/// As [`copy`], with an explicit whole-tensor kernel (CuTe's `copy(copy_atom, src, dst)`
+/// with a copy atom is [`crate::atom`]'s).
 ///
 /// ```
 /// use cutlet::prelude::*;
 /// let src = [1i32, 2, 3, 4];
 /// let mut dst = [0i32; 4];
-/// copy_with(UniversalCopy, &make_tensor(&src[..], layout!((2,2))), &mut make_tensor(&mut dst[..], layout!((2,2):(2,1))));
+/// copy_using(ElementCopy, &make_tensor(&src[..], layout!((2,2))), &mut make_tensor(&mut dst[..], layout!((2,2):(2,1))));
 /// assert_eq!(dst, [1, 3, 2, 4]);
 /// ```
 #[inline(always)]
 #[track_caller]
-pub fn copy_with<A: CopyAtom<Src, Dst>, Src: TensorShapes<Dst>, Dst>(
+pub fn copy_using<A: CopyKernel<Src, Dst>, Src: TensorShapes<Dst>, Dst>(
     atom: A,
     src: &Src,
     dst: &mut Dst,

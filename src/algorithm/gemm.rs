@@ -1,4 +1,4 @@
-//! `gemm` and `gemm_with` (CuTe's `algorithm/gemm.hpp`): `C += A * B` for the five mode
+//! `gemm` and `gemm_using` (CuTe's `algorithm/gemm.hpp`): `C += A * B` for the five mode
 //! patterns of the CuTe documentation, chosen from the tensors' ranks:
 //!
 //! | A | B | C | |
@@ -9,9 +9,11 @@
 //! | `(V,M)` | `(V,N)` | `(V,M,N)` | batched outer product |
 //! | `(V,M,K)` | `(V,N,K)` | `(V,M,N)` | batched matrix product |
 //!
-//! The matrix products run through an MMA atom: [`UniversalFma`] (one fused
+//! The matrix products run through a CPU matrix kernel: [`ScalarFma`] (one fused
 //! multiply-add at a time) by default, or [`RegisterBlocked`], which keeps an
 //! `MR x NR` block of C in registers so that the compiler vectorizes its update.
+//! These are whole-matrix kernels, not CuTe's MMA atoms: the atoms, which map threads
+//! and values onto an instruction, are [`crate::atom`]'s (`gemm_with(&tiled_mma, ..)`).
 
 use super::shapes::SizeAgree;
 use crate::algebra::Wrap;
@@ -25,7 +27,7 @@ use typenum::{B1, U0, U1, U2, U3};
 ///
 /// ```
 /// use cutlet::prelude::*;
-/// // The gemm atoms see tensors as matrices; a plain array can be one too.
+/// // The gemm kernels see tensors as matrices; a plain array can be one too.
 /// struct Id2;
 /// impl Mat for Id2 {
 ///     type T = f32;
@@ -61,7 +63,7 @@ pub trait Mat {
 /// }
 /// let (a, b) = (M([1.0, 0.0, 0.0, 1.0]), M([1.0, 2.0, 3.0, 4.0]));
 /// let mut c = M([0.0; 4]);
-/// UniversalFma.mma(&a, &b, &mut c);                // C += A * B^T
+/// ScalarFma.mma(&a, &b, &mut c);                // C += A * B^T
 /// assert_eq!(c.0, [1.0, 3.0, 2.0, 4.0]);
 /// ```
 pub trait MatMut: Mat {
@@ -150,8 +152,9 @@ where
     }
 }
 
-/// An MMA atom: computes `C(m,n) += sum_k A(m,k) * B(n,k)` for matrices (CuTe's
-/// `MMA_Atom`; the patterns with V, M and N modes reduce to it).
+/// A whole-matrix CPU kernel: computes `C(m,n) += sum_k A(m,k) * B(n,k)` for matrices
+/// (the patterns with V, M and N modes reduce to it). CuTe's `MMA_Atom`s are
+/// [`crate::atom`]'s.
 ///
 /// ```
 /// use cutlet::prelude::*;
@@ -159,16 +162,16 @@ where
 /// let b = a.clone();
 /// let (mut c1, mut c2) = ([0f32; 64], [0f32; 64]);
 /// let (ta, tb) = (make_tensor(&a[..], layout!((8,8))), make_tensor(&b[..], layout!((8,8))));
-/// gemm_with(UniversalFma, &ta, &tb, &mut make_tensor(&mut c1[..], layout!((8,8))));
-/// gemm_with(RegisterBlocked::<4, 4>, &ta, &tb, &mut make_tensor(&mut c2[..], layout!((8,8))));
+/// gemm_using(ScalarFma, &ta, &tb, &mut make_tensor(&mut c1[..], layout!((8,8))));
+/// gemm_using(RegisterBlocked::<4, 4>, &ta, &tb, &mut make_tensor(&mut c2[..], layout!((8,8))));
 /// assert_eq!(c1, c2);
 /// ```
-pub trait MmaAtom: Copy {
+pub trait MmaKernel: Copy {
     /// `C += A * B^T` with `A: M x K`, `B: N x K`, `C: M x N`.
     fn mma<A: Mat, B: Mat<T = A::T>, C: MatMut<T = A::T>>(&self, a: &A, b: &B, c: &mut C);
 }
 
-/// One fused multiply-add at a time (CuTe's `UniversalFMA`), accumulating each
+/// One fused multiply-add at a time (what CuTe's `UniversalFMA` does per element), accumulating each
 /// `C(m,n)` over `k` in order.
 ///
 /// ```
@@ -176,13 +179,13 @@ pub trait MmaAtom: Copy {
 /// let a = [1.0f32, 2.0, 3.0, 4.0];          // (M,K) = (2,2), column-major
 /// let b = [5.0f32, 6.0, 7.0, 8.0];          // (N,K) = (2,2)
 /// let mut c = [0.0f32; 4];
-/// gemm_with(UniversalFma, &make_tensor(&a[..], layout!((2,2))), &make_tensor(&b[..], layout!((2,2))),
+/// gemm_using(ScalarFma, &make_tensor(&a[..], layout!((2,2))), &make_tensor(&b[..], layout!((2,2))),
 ///           &mut make_tensor(&mut c[..], layout!((2,2))));
 /// assert_eq!(c, [26.0, 38.0, 30.0, 44.0]);   // C(m,n) = sum_k A(m,k) B(n,k)
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
-pub struct UniversalFma;
-impl MmaAtom for UniversalFma {
+pub struct ScalarFma;
+impl MmaKernel for ScalarFma {
     #[inline(always)]
     fn mma<A: Mat, B: Mat<T = A::T>, C: MatMut<T = A::T>>(&self, a: &A, b: &B, c: &mut C) {
         for n in 0..c.cols() {
@@ -197,9 +200,9 @@ impl MmaAtom for UniversalFma {
     }
 }
 
-/// A register-blocked atom: C is updated in `MR x NR` blocks held in a local array
+/// A register-blocked kernel: C is updated in `MR x NR` blocks held in a local array
 /// across the whole `k` loop (an outer-product update per `k` that the compiler
-/// vectorizes); partial edge blocks fall back to [`UniversalFma`].
+/// vectorizes); partial edge blocks fall back to [`ScalarFma`].
 ///
 /// ```
 /// use cutlet::prelude::*;
@@ -208,13 +211,13 @@ impl MmaAtom for UniversalFma {
 /// let (mut c1, mut c2) = (vec![0f32; 64], vec![0f32; 64]);
 /// let ta = make_tensor(&a[..], layout!((8,8)));
 /// let tb = make_tensor(&b[..], layout!((8,8)));
-/// gemm_with(RegisterBlocked::<4, 4>, &ta, &tb, &mut make_tensor(&mut c1[..], layout!((8,8))));
-/// gemm_with(UniversalFma, &ta, &tb, &mut make_tensor(&mut c2[..], layout!((8,8))));
+/// gemm_using(RegisterBlocked::<4, 4>, &ta, &tb, &mut make_tensor(&mut c1[..], layout!((8,8))));
+/// gemm_using(ScalarFma, &ta, &tb, &mut make_tensor(&mut c2[..], layout!((8,8))));
 /// assert_eq!(c1, c2);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RegisterBlocked<const MR: usize, const NR: usize>;
-impl<const MR: usize, const NR: usize> MmaAtom for RegisterBlocked<MR, NR> {
+impl<const MR: usize, const NR: usize> MmaKernel for RegisterBlocked<MR, NR> {
     #[inline(always)]
     fn mma<A: Mat, B: Mat<T = A::T>, C: MatMut<T = A::T>>(&self, a: &A, b: &B, c: &mut C) {
         let (m_all, n_all, k_all) = (c.rows(), c.cols(), a.cols());
@@ -431,7 +434,7 @@ where
 }
 
 // (M) x (N) => (M,N): the matrix product with K = 1.
-impl<Atom: MmaAtom, EA, SA, DA, EB, SB, DB, EC, SC, DC>
+impl<Atom: MmaKernel, EA, SA, DA, EB, SB, DB, EC, SC, DC>
     GemmPattern<Atom, T3<EA, SA, DA>, T3<EB, SB, DB>, T3<EC, SC, DC>> for PatOuter
 where
     EA: Engine,
@@ -487,7 +490,7 @@ where
 }
 
 // (M,K) x (N,K) => (M,N)
-impl<Atom: MmaAtom, EA, SA, DA, EB, SB, DB, EC, SC, DC>
+impl<Atom: MmaKernel, EA, SA, DA, EB, SB, DB, EC, SC, DC>
     GemmPattern<Atom, T3<EA, SA, DA>, T3<EB, SB, DB>, T3<EC, SC, DC>> for PatMatrix
 where
     EA: Engine,
@@ -561,7 +564,7 @@ fn tri(a: isize, b: isize, c: isize) -> (isize, isize, isize) {
 }
 
 // (V,M) x (V,N) => (V,M,N)
-impl<Atom: MmaAtom, EA, SA, DA, EB, SB, DB, EC, SC, DC>
+impl<Atom: MmaKernel, EA, SA, DA, EB, SB, DB, EC, SC, DC>
     GemmPattern<Atom, T3<EA, SA, DA>, T3<EB, SB, DB>, T3<EC, SC, DC>> for PatBatchedOuter
 where
     EA: Engine,
@@ -650,7 +653,7 @@ where
 }
 
 // (V,M,K) x (V,N,K) => (V,M,N)
-impl<Atom: MmaAtom, EA, SA, DA, EB, SB, DB, EC, SC, DC>
+impl<Atom: MmaKernel, EA, SA, DA, EB, SB, DB, EC, SC, DC>
     GemmPattern<Atom, T3<EA, SA, DA>, T3<EB, SB, DB>, T3<EC, SC, DC>> for PatBatchedMatrix
 where
     EA: Engine,
@@ -781,7 +784,7 @@ where
 }
 
 /// CuTe's `gemm(A, B, C)`: `C += A * B` for the mode pattern given by the ranks (see the
-/// module documentation), with the scalar FMA atom. Static extent mismatches (M, N, K,
+/// module documentation), with the scalar FMA kernel. Static extent mismatches (M, N, K,
 /// V) do not compile; dynamic ones panic naming both shapes.
 ///
 /// ```
@@ -796,24 +799,25 @@ where
 /// ```
 #[inline(always)]
 #[track_caller]
-pub fn gemm<TA: GemmOperands<UniversalFma, TB, TC>, TB, TC>(a: &TA, b: &TB, c: &mut TC) {
-    TA::run(UniversalFma, a, b, c)
+pub fn gemm<TA: GemmOperands<ScalarFma, TB, TC>, TB, TC>(a: &TA, b: &TB, c: &mut TC) {
+    TA::run(ScalarFma, a, b, c)
 }
 
-/// CuTe's `gemm(mma_atom, A, B, C)`: as [`gemm`], with an explicit MMA atom.
+/// As [`gemm`], with an explicit whole-matrix kernel (CuTe's `gemm(mma, A, B, C)` with
+/// an MMA atom is [`crate::atom::gemm_with`]).
 ///
 /// ```
 /// use cutlet::prelude::*;
 /// let a = [1.0f64, 2.0];                  // (M) = 2
 /// let b = [3.0f64, 4.0, 5.0];             // (N) = 3
 /// let mut c = [0.0f64; 6];
-/// gemm_with(RegisterBlocked::<2, 2>, &make_tensor(&a[..], layout!(2)), &make_tensor(&b[..], layout!(3)),
+/// gemm_using(RegisterBlocked::<2, 2>, &make_tensor(&a[..], layout!(2)), &make_tensor(&b[..], layout!(3)),
 ///           &mut make_tensor(&mut c[..], layout!((2,3))));
 /// assert_eq!(c, [3.0, 6.0, 4.0, 8.0, 5.0, 10.0]);   // outer product
 /// ```
 #[inline(always)]
 #[track_caller]
-pub fn gemm_with<Atom: MmaAtom, TA: GemmOperands<Atom, TB, TC>, TB, TC>(
+pub fn gemm_using<Atom: MmaKernel, TA: GemmOperands<Atom, TB, TC>, TB, TC>(
     atom: Atom,
     a: &TA,
     b: &TB,

@@ -21,8 +21,8 @@ pub use copy::*;
 pub use elementwise::{ApplyMut, ElemOf, Elementwise, ElementwiseMut, Runs2, ZipApply};
 pub use fill::{axpby, clear, fill};
 pub use gemm::{
-    GemmK, GemmM, GemmN, GemmV, Mat, MatMut, MmaAtom, RegisterBlocked, UniversalFma, gemm,
-    gemm_with,
+    GemmK, GemmM, GemmN, GemmV, Mat, MatMut, MmaKernel, RegisterBlocked, ScalarFma, gemm,
+    gemm_using,
 };
 #[doc(hidden)]
 pub use gemm::{

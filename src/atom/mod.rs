@@ -10,10 +10,20 @@
 
 use crate::layout::{GetOp, ModeOp, SizeT};
 
+mod gemm;
 mod tiled;
 use core::marker::PhantomData;
+#[doc(hidden)]
+pub use gemm::{AtomValues, Extents3, FragIndex, FragIndexMut};
+pub use gemm::{HasMmaOp, MmaOp, MulAdd, gemm_with};
 pub use tiled::{
-    FragmentCT, LayoutATvT, LayoutBTvT, LayoutCTvT, PartitionCT, ThrMma, TiledMma, make_tiled_mma,
+    FragmentAT, FragmentBT, FragmentCT, LayoutATvT, LayoutBTvT, LayoutCTvT, PartitionAT,
+    PartitionBT, PartitionCT, ThrMma, TiledMma, make_tiled_mma, make_tiled_mma_permuted,
+};
+#[doc(hidden)]
+pub use tiled::{
+    FragmentT, IsizeList, IsizeListImpl, PermMode, RestUnder, ThrFragment, ThrSlice, ThrfrgA,
+    ThrfrgAT, ThrfrgB, ThrfrgBT, ThrfrgC, ThrfrgCT, TiledMmaSpec,
 };
 
 /// CuTe's `MMA_Traits<Op>`: the static description of an MMA instruction.
@@ -125,6 +135,9 @@ type Sm80_8x8_Row = crate::layout_t!(((4,8),2):((16,1),8));
 
 macro_rules! sm80_op {
     ($(#[$m:meta])* $name:ident, $d:ty, $a:ty, $b:ty, $c:ty, $mnk:ty, $al:ty, $bl:ty) => {
+        sm80_op!($(#[$m])* $name, $d, $a, $b, $c, $mnk, $al, $bl, Sm80_16x8_Row);
+    };
+    ($(#[$m:meta])* $name:ident, $d:ty, $a:ty, $b:ty, $c:ty, $mnk:ty, $al:ty, $bl:ty, $cl:ty) => {
         $(#[$m])*
         #[derive(Clone, Copy, Default, Debug)]
         pub struct $name;
@@ -137,7 +150,7 @@ macro_rules! sm80_op {
             type ThrID = crate::layout_t!(32:1);
             type ALayout = $al;
             type BLayout = $bl;
-            type CLayout = Sm80_16x8_Row;
+            type CLayout = $cl;
         }
     };
 }
@@ -182,4 +195,192 @@ sm80_op!(
     /// assert_eq!(<SM80_16x8x8_F32F16F16F32_TN as MmaTraits>::BLayout::default().to_string(), "((_4,_8),_2):((_16,_1),_8)");
     /// ```
     SM80_16x8x8_F32F16F16F32_TN, f32, half::f16, half::f16, f32, crate::shape_t!((16, 8, 8)), Sm80_16x8_Row, Sm80_8x8_Row
+);
+sm80_op!(
+    /// CuTe's `SM80_16x8x8_F32TF32TF32F32_TN`: `mma.sync.m16n8k8` on tf32 inputs (CuTe's
+    /// `tfloat32_t`, stored here as the `f32` whose low 13 mantissa bits the hardware
+    /// ignores) with f32 accumulators.
+    ///
+    /// ```
+    /// use cutlet::atom::*;
+    /// assert_eq!(<SM80_16x8x8_F32TF32TF32F32_TN as MmaTraits>::ALayout::default().to_string(), "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))");
+    /// ```
+    SM80_16x8x8_F32TF32TF32F32_TN, f32, f32, f32, f32, crate::shape_t!((16, 8, 8)),
+    crate::layout_t!(((4,8),(2,2)):((16,1),(8,64))), crate::layout_t!(((4,8),2):((8,1),32))
+);
+sm80_op!(
+    /// CuTe's `SM80_8x8x4_F64F64F64F64_TN`: `mma.sync.m8n8k4` in f64.
+    ///
+    /// ```
+    /// use cutlet::atom::*;
+    /// assert_eq!(<SM80_8x8x4_F64F64F64F64_TN as MmaTraits>::CLayout::default().to_string(), "((_4,_8),_2):((_16,_1),_8)");
+    /// ```
+    SM80_8x8x4_F64F64F64F64_TN, f64, f64, f64, f64, crate::shape_t!((8, 8, 4)),
+    crate::layout_t!(((4,8),1):((8,1),0)), crate::layout_t!(((4,8),1):((8,1),0)), Sm80_8x8_Row
+);
+sm80_op!(
+    /// CuTe's `SM80_16x8x32_S32S8S8S32_TN`: `mma.sync.m16n8k32` on s8 inputs with s32
+    /// accumulators.
+    ///
+    /// ```
+    /// use cutlet::atom::*;
+    /// assert_eq!(<SM80_16x8x32_S32S8S8S32_TN as MmaTraits>::BLayout::default().to_string(), "((_4,_8),(_4,_2)):((_32,_1),(_8,_128))");
+    /// ```
+    SM80_16x8x32_S32S8S8S32_TN, i32, i8, i8, i32, crate::shape_t!((16, 8, 32)),
+    crate::layout_t!(((4,8),(4,2,2)):((64,1),(16,8,256))), crate::layout_t!(((4,8),(4,2)):((32,1),(8,128)))
+);
+
+/// GMMA operand majors (CuTe's `GMMA::Major`), the type parameters of the SM90 atoms.
+pub mod gmma {
+    /// CuTe's `GMMA::Major::K`: the operand is K-major in shared memory.
+    ///
+    /// ```
+    /// let _ = cutlet::atom::gmma::K;
+    /// ```
+    #[derive(Clone, Copy, Default, Debug)]
+    pub struct K;
+    /// CuTe's `GMMA::Major::MN`: the operand is M- (or N-) major in shared memory.
+    ///
+    /// ```
+    /// let _ = cutlet::atom::gmma::MN;
+    /// ```
+    #[derive(Clone, Copy, Default, Debug)]
+    pub struct MN;
+    /// An operand major.
+    ///
+    /// ```
+    /// fn name<M: cutlet::atom::gmma::Major>() -> &'static str { M::NAME }
+    /// assert_eq!(name::<cutlet::atom::gmma::K>(), "K");
+    /// ```
+    pub trait Major: Copy + Default {
+        /// CuTe's spelling.
+        const NAME: &'static str;
+    }
+    impl Major for K {
+        const NAME: &'static str = "K";
+    }
+    impl Major for MN {
+        const NAME: &'static str = "MN";
+    }
+}
+
+macro_rules! gmma_op {
+    ($(#[$m:meta])* $name:ident, $ab:ty, $mnk:ty, $bl:ty, $cl:ty) => {
+        $(#[$m])*
+        #[derive(Debug)]
+        pub struct $name<A = gmma::K, B = gmma::K>(PhantomData<(A, B)>);
+        impl<A, B> Clone for $name<A, B> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<A, B> Copy for $name<A, B> {}
+        impl<A, B> Default for $name<A, B> {
+            fn default() -> Self {
+                $name(PhantomData)
+            }
+        }
+        impl<A: gmma::Major, B: gmma::Major> MmaTraits for $name<A, B> {
+            type ValTypeD = f32;
+            type ValTypeA = $ab;
+            type ValTypeB = $ab;
+            type ValTypeC = f32;
+            type ShapeMNK = $mnk;
+            type ThrID = crate::layout_t!(128:1);
+            // shared-memory operands: every thread sees the whole (M, K) / (N, K) tile
+            type ALayout = crate::layout_t!((128,(64,16)):(0,(1,64)));
+            type BLayout = $bl;
+            type CLayout = $cl;
+        }
+    };
+}
+gmma_op!(
+    /// CuTe's `SM90_64x64x16_F32F16F16_SS<GMMA::Major::K, GMMA::Major::K>`: the warpgroup MMA
+    /// `wgmma.mma_async.m64n64k16.f32.f16.f16` with both operands in shared memory
+    /// (their majors are the type parameters, K by default) and f32 accumulators in 128
+    /// threads' registers.
+    ///
+    /// ```
+    /// use cutlet::atom::*;
+    /// type Op = SM90_64x64x16_F32F16F16_SS;
+    /// assert_eq!(<Op as MmaTraits>::ShapeMNK::default(), cutlet::shape!((64, 64, 16)));
+    /// assert_eq!(<Op as MmaTraits>::CLayout::default().to_string(), "((_4,_8,_4),(_2,_2,_8)):((_128,_1,_16),(_64,_8,_512))");
+    /// ```
+    SM90_64x64x16_F32F16F16_SS, half::f16, crate::shape_t!((64, 64, 16)), crate::layout_t!((128,(64,16)):(0,(1,64))),
+    crate::layout_t!(((4,8,4),(2,2,8)):((128,1,16),(64,8,512)))
+);
+gmma_op!(
+    /// CuTe's `SM90_64x64x16_F32BF16BF16_SS<GMMA::Major::K, GMMA::Major::K>`: the warpgroup MMA
+    /// `wgmma.mma_async.m64n64k16.f32.bf16.bf16` with both operands in shared memory
+    /// (their majors are the type parameters, K by default) and f32 accumulators in 128
+    /// threads' registers.
+    ///
+    /// ```
+    /// use cutlet::atom::*;
+    /// type Op = SM90_64x64x16_F32BF16BF16_SS;
+    /// assert_eq!(<Op as MmaTraits>::ShapeMNK::default(), cutlet::shape!((64, 64, 16)));
+    /// assert_eq!(<Op as MmaTraits>::CLayout::default().to_string(), "((_4,_8,_4),(_2,_2,_8)):((_128,_1,_16),(_64,_8,_512))");
+    /// ```
+    SM90_64x64x16_F32BF16BF16_SS, half::bf16, crate::shape_t!((64, 64, 16)), crate::layout_t!((128,(64,16)):(0,(1,64))),
+    crate::layout_t!(((4,8,4),(2,2,8)):((128,1,16),(64,8,512)))
+);
+gmma_op!(
+    /// CuTe's `SM90_64x128x16_F32F16F16_SS<GMMA::Major::K, GMMA::Major::K>`: the warpgroup MMA
+    /// `wgmma.mma_async.m64n128k16.f32.f16.f16` with both operands in shared memory
+    /// (their majors are the type parameters, K by default) and f32 accumulators in 128
+    /// threads' registers.
+    ///
+    /// ```
+    /// use cutlet::atom::*;
+    /// type Op = SM90_64x128x16_F32F16F16_SS;
+    /// assert_eq!(<Op as MmaTraits>::ShapeMNK::default(), cutlet::shape!((64, 128, 16)));
+    /// assert_eq!(<Op as MmaTraits>::CLayout::default().to_string(), "((_4,_8,_4),(_2,_2,_16)):((_128,_1,_16),(_64,_8,_512))");
+    /// ```
+    SM90_64x128x16_F32F16F16_SS, half::f16, crate::shape_t!((64, 128, 16)), crate::layout_t!((128,(128,16)):(0,(1,128))),
+    crate::layout_t!(((4,8,4),(2,2,16)):((128,1,16),(64,8,512)))
+);
+gmma_op!(
+    /// CuTe's `SM90_64x128x16_F32BF16BF16_SS<GMMA::Major::K, GMMA::Major::K>`: the warpgroup MMA
+    /// `wgmma.mma_async.m64n128k16.f32.bf16.bf16` with both operands in shared memory
+    /// (their majors are the type parameters, K by default) and f32 accumulators in 128
+    /// threads' registers.
+    ///
+    /// ```
+    /// use cutlet::atom::*;
+    /// type Op = SM90_64x128x16_F32BF16BF16_SS;
+    /// assert_eq!(<Op as MmaTraits>::ShapeMNK::default(), cutlet::shape!((64, 128, 16)));
+    /// assert_eq!(<Op as MmaTraits>::CLayout::default().to_string(), "((_4,_8,_4),(_2,_2,_16)):((_128,_1,_16),(_64,_8,_512))");
+    /// ```
+    SM90_64x128x16_F32BF16BF16_SS, half::bf16, crate::shape_t!((64, 128, 16)), crate::layout_t!((128,(128,16)):(0,(1,128))),
+    crate::layout_t!(((4,8,4),(2,2,16)):((128,1,16),(64,8,512)))
+);
+gmma_op!(
+    /// CuTe's `SM90_64x256x16_F32F16F16_SS<GMMA::Major::K, GMMA::Major::K>`: the warpgroup MMA
+    /// `wgmma.mma_async.m64n256k16.f32.f16.f16` with both operands in shared memory
+    /// (their majors are the type parameters, K by default) and f32 accumulators in 128
+    /// threads' registers.
+    ///
+    /// ```
+    /// use cutlet::atom::*;
+    /// type Op = SM90_64x256x16_F32F16F16_SS;
+    /// assert_eq!(<Op as MmaTraits>::ShapeMNK::default(), cutlet::shape!((64, 256, 16)));
+    /// assert_eq!(<Op as MmaTraits>::CLayout::default().to_string(), "((_4,_8,_4),(_2,_2,_32)):((_128,_1,_16),(_64,_8,_512))");
+    /// ```
+    SM90_64x256x16_F32F16F16_SS, half::f16, crate::shape_t!((64, 256, 16)), crate::layout_t!((128,(256,16)):(0,(1,256))),
+    crate::layout_t!(((4,8,4),(2,2,32)):((128,1,16),(64,8,512)))
+);
+gmma_op!(
+    /// CuTe's `SM90_64x256x16_F32BF16BF16_SS<GMMA::Major::K, GMMA::Major::K>`: the warpgroup MMA
+    /// `wgmma.mma_async.m64n256k16.f32.bf16.bf16` with both operands in shared memory
+    /// (their majors are the type parameters, K by default) and f32 accumulators in 128
+    /// threads' registers.
+    ///
+    /// ```
+    /// use cutlet::atom::*;
+    /// type Op = SM90_64x256x16_F32BF16BF16_SS;
+    /// assert_eq!(<Op as MmaTraits>::ShapeMNK::default(), cutlet::shape!((64, 256, 16)));
+    /// assert_eq!(<Op as MmaTraits>::CLayout::default().to_string(), "((_4,_8,_4),(_2,_2,_32)):((_128,_1,_16),(_64,_8,_512))");
+    /// ```
+    SM90_64x256x16_F32BF16BF16_SS, half::bf16, crate::shape_t!((64, 256, 16)), crate::layout_t!((128,(256,16)):(0,(1,256))),
+    crate::layout_t!(((4,8,4),(2,2,32)):((128,1,16),(64,8,512)))
 );

@@ -129,7 +129,7 @@ isa_gemm!(
 );
 isa_gemm!(
     /// f32, the build's baseline target.
-    f32_base, f32_base, UniversalFma,
+    f32_base, f32_base, ScalarFma,
 );
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 isa_gemm!(
@@ -145,5 +145,5 @@ isa_gemm!(
 );
 isa_gemm!(
     /// f64, the build's baseline target.
-    f64_base, f64_base, UniversalFma,
+    f64_base, f64_base, ScalarFma,
 );

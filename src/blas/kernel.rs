@@ -12,7 +12,7 @@
 //! a function compiled with that set's target features: the same layout-built code then
 //! vectorizes to xmm, ymm or zmm registers.
 
-use crate::algorithm::{Mat, MatMut, MmaAtom};
+use crate::algorithm::{Mat, MatMut, MmaKernel};
 use crate::prelude::*;
 use crate::tensor::Numeric;
 
@@ -27,7 +27,7 @@ pub(crate) type GmemMatMut<'a, T, D> =
 /// the `Any` casts fold away.)
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Fused;
-impl MmaAtom for Fused {
+impl MmaKernel for Fused {
     #[inline(always)]
     fn mma<A: Mat, B: Mat<T = A::T>, C: MatMut<T = A::T>>(&self, a: &A, b: &B, c: &mut C) {
         for n in 0..c.cols() {
@@ -139,7 +139,7 @@ macro_rules! b_panel {
                     let mut ra = make_owned_tensor::<T, _>(Mr::default());
                     copy(&a.slice(coord!((_, k))), &mut ra);
                     // B's values are broadcast one by one, straight from the panel.
-                    gemm_with(ATOM, &ra, &b.slice(coord!((_, k))), &mut acc);
+                    gemm_using(ATOM, &ra, &b.slice(coord!((_, k))), &mut acc);
                 }
                 acc
             }

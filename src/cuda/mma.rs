@@ -9,6 +9,11 @@
 //! and each lane gets its elements back, rounded once.
 #![allow(non_camel_case_types)]
 
+pub use crate::atom::{
+    SM80_8x8x4_F64F64F64F64_TN, SM80_16x8x8_F32F16F16F32_TN, SM80_16x8x8_F32TF32TF32F32_TN,
+    SM80_16x8x16_F32BF16BF16F32_TN, SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x32_S32S8S8S32_TN,
+};
+
 /// Where element `i` of lane `lane`'s fragment sits in its matrix: `(row, col)` of A
 /// `(m, k)`, B `(n, k)` or C `(m, n)`, as the PTX ISA defines the fragments.
 #[cfg(not(target_arch = "nvptx64"))]
@@ -124,8 +129,6 @@ macro_rules! mma_f16_like {
     ($(#[$doc:meta])* $name:ident, $ptx:literal, $na:tt, $nb:tt, $conv:ident,
      $shape:expr, $apos:ident, $bpos:ident) => {
         $(#[$doc])*
-        #[derive(Clone, Copy, Debug, Default)]
-        pub struct $name;
         impl $name {
             /// This lane's fragment of `D = A B + C` (see the module docs).
             #[inline(always)]
@@ -235,8 +238,6 @@ mma_f16_like!(
 ///     assert_eq!(Mma::mma([one; 4], [one; 2], [0.5; 4]), [8.5; 4]);
 /// }).unwrap();
 /// ```
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SM80_16x8x8_F32TF32TF32F32_TN;
 impl SM80_16x8x8_F32TF32TF32F32_TN {
     /// This lane's fragment of `D = A B + C`.
     #[inline(always)]
@@ -272,8 +273,6 @@ impl SM80_16x8x8_F32TF32TF32F32_TN {
 ///     assert_eq!(Mma::mma(2.0, 3.0, [1.0; 2]), [25.0; 2]);
 /// }).unwrap();
 /// ```
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SM80_8x8x4_F64F64F64F64_TN;
 impl SM80_8x8x4_F64F64F64F64_TN {
     /// This lane's fragment of `D = A B + C`.
     #[inline(always)]
@@ -313,8 +312,6 @@ impl SM80_8x8x4_F64F64F64F64_TN {
 ///     assert_eq!(Mma::mma([twos; 4], [twos; 2], [1; 4]), [129; 4]);
 /// }).unwrap();
 /// ```
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SM80_16x8x32_S32S8S8S32_TN;
 impl SM80_16x8x32_S32S8S8S32_TN {
     /// This lane's fragment of `D = A B + C` (wrapping on overflow, as the hardware).
     #[inline(always)]

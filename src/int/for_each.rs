@@ -1,0 +1,65 @@
+//! Loops over an extent that may be static: CuTe's `CUTE_UNROLL` over `size<I>(t)`.
+//! A static extent unrolls at compile time (its body is copied once per index, each
+//! with a constant index, so register fragments indexed by it stay in registers on a
+//! GPU); a dynamic one is an ordinary loop.
+
+use super::C;
+use typenum::{B0, B1, PInt, UInt, UTerm, Unsigned, Z0};
+
+/// Calls `f(i)` for every `i` in `0..n`, unrolled when `n` is static.
+///
+/// ```
+/// use cutlet::int::{ForEachIndex, _3};
+/// let mut seen = Vec::new();
+/// _3::new().for_each_index(|i| seen.push(i));
+/// 2isize.for_each_index(|i| seen.push(10 + i));
+/// assert_eq!(seen, [0, 1, 2, 10, 11]);
+/// ```
+pub trait ForEachIndex: Copy {
+    /// Run `f` on each index in order.
+    fn for_each_index<F: FnMut(usize)>(self, f: F);
+}
+impl ForEachIndex for isize {
+    #[inline(always)]
+    fn for_each_index<F: FnMut(usize)>(self, mut f: F) {
+        for i in 0..self.max(0) as usize {
+            f(i);
+        }
+    }
+}
+impl ForEachIndex for C<Z0> {
+    #[inline(always)]
+    fn for_each_index<F: FnMut(usize)>(self, _: F) {}
+}
+impl<U: Unsigned + typenum::NonZero + Unrolled> ForEachIndex for C<PInt<U>> {
+    #[inline(always)]
+    fn for_each_index<F: FnMut(usize)>(self, mut f: F) {
+        U::run(0, &mut f);
+    }
+}
+
+/// `f(base)`, ..., `f(base + N - 1)` for a typenum `N`, split in halves so the trait
+/// recursion is only `log2(N)` deep.
+#[doc(hidden)]
+pub trait Unrolled {
+    fn run<F: FnMut(usize)>(base: usize, f: &mut F);
+}
+impl Unrolled for UTerm {
+    #[inline(always)]
+    fn run<F: FnMut(usize)>(_: usize, _: &mut F) {}
+}
+impl<U: Unsigned + Unrolled> Unrolled for UInt<U, B0> {
+    #[inline(always)]
+    fn run<F: FnMut(usize)>(base: usize, f: &mut F) {
+        U::run(base, f);
+        U::run(base + U::USIZE, f);
+    }
+}
+impl<U: Unsigned + Unrolled> Unrolled for UInt<U, B1> {
+    #[inline(always)]
+    fn run<F: FnMut(usize)>(base: usize, f: &mut F) {
+        U::run(base, f);
+        U::run(base + U::USIZE, f);
+        f(base + 2 * U::USIZE);
+    }
+}
