@@ -155,7 +155,7 @@ fn partition_fragment_c() {
         fma.partition_fragment_c(layout!((32,32):(32,1)))
             .layout()
             .to_string(),
-        "(_1,_2,_2):(_0,_2,_1)" // CuTe orders the rest modes by the partition's strides
+        "(_1,_2,_2):(_0,_1,_2)" // make_fragment_C: compact, whatever the C layout
     );
     let s = 32;
     let fma8 = make_tiled_mma(

@@ -16,14 +16,14 @@ use core::marker::PhantomData;
 #[doc(hidden)]
 pub use gemm::{AtomValues, Extents3, FragIndex, FragIndexMut};
 pub use gemm::{HasMmaOp, MmaOp, MulAdd, gemm_with};
+#[doc(hidden)]
+pub use tiled::{
+    AccFragment, AccFragmentT, FragmentT, IsizeList, IsizeListImpl, PermMode, RestUnder,
+    ThrFragment, ThrSlice, ThrfrgA, ThrfrgAT, ThrfrgB, ThrfrgBT, ThrfrgC, ThrfrgCT, TiledMmaSpec,
+};
 pub use tiled::{
     FragmentAT, FragmentBT, FragmentCT, LayoutATvT, LayoutBTvT, LayoutCTvT, PartitionAT,
     PartitionBT, PartitionCT, ThrMma, TiledMma, make_tiled_mma, make_tiled_mma_permuted,
-};
-#[doc(hidden)]
-pub use tiled::{
-    FragmentT, IsizeList, IsizeListImpl, PermMode, RestUnder, ThrFragment, ThrSlice, ThrfrgA,
-    ThrfrgAT, ThrfrgB, ThrfrgBT, ThrfrgC, ThrfrgCT, TiledMmaSpec,
 };
 
 /// CuTe's `MMA_Traits<Op>`: the static description of an MMA instruction.

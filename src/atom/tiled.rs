@@ -15,7 +15,8 @@ use crate::algebra::{
 };
 use crate::int::{AddInto, C, IntMul, Integral};
 use crate::layout::{
-    GetOp, Layout, LayoutParts, ListOf, ModeOp, Shaped, SizeT, SliceableWithOffset, Underscore,
+    CompactShape, GetOp, Layout, LayoutParts, ListOf, ModeOp, Shaped, SizeT, SliceableWithOffset,
+    Underscore,
 };
 use crate::tensor::{
     Offset, OwnableLayout, OwnedTensorOf, RepeatUnder, Tensor, TensorLayout, ThrLayout,
@@ -487,12 +488,12 @@ where
     pub fn partition_fragment_c<L: TensorLayout>(
         &self,
         c: L,
-    ) -> FragmentT<<Op as MmaTraits>::ValTypeC, ThrfrgCT<Self, L::Layout>>
+    ) -> AccFragmentT<<Op as MmaTraits>::ValTypeC, ThrfrgCT<Self, L::Layout>>
     where
         Self: ThrfrgC<L::Layout>,
-        ThrfrgCT<Self, L::Layout>: ThrFragment<<Op as MmaTraits>::ValTypeC>,
+        ThrfrgCT<Self, L::Layout>: AccFragment<<Op as MmaTraits>::ValTypeC>,
     {
-        ThrfrgCT::<Self, L::Layout>::fragment(Self::thrfrg_c(c.tensor_layout()))
+        ThrfrgCT::<Self, L::Layout>::acc_fragment(Self::thrfrg_c(c.tensor_layout()))
     }
 
     /// CuTe's `partition_fragment_A(tiled_mma, a)`: `(FrgV, RestM, RestK)` registers of
@@ -628,7 +629,7 @@ pub type FragmentT<T, L> = OwnedTensorOf<T, <L as ThrFragment<T>>::Layout>;
 /// // 128 f32 accumulators per thread for a 128x128 tile over 128 threads
 /// assert_eq!(core::mem::size_of::<FragmentCT<Mma, shape_t!((128, 128))>>(), 128 * 4);
 /// ```
-pub type FragmentCT<T, L> = FragmentT<
+pub type FragmentCT<T, L> = AccFragmentT<
     <<T as TiledMmaSpec>::Op as MmaTraits>::ValTypeC,
     ThrfrgCT<T, <L as TensorLayout>::Layout>,
 >;
@@ -656,6 +657,30 @@ pub type FragmentBT<T, L> = FragmentT<
     <<T as TiledMmaSpec>::Op as MmaTraits>::ValTypeB,
     ThrfrgBT<T, <L as TensorLayout>::Layout>,
 >;
+
+/// The accumulator fragment of a `thrfrg_C` layout: CuTe's `make_fragment_C`, a
+/// compact column-major tensor of the partition's shape ("we never base the accumulator
+/// layout on the input tensor layout").
+#[doc(hidden)]
+pub trait AccFragment<T>: Sized {
+    /// The fragment's layout.
+    type Layout: OwnableLayout;
+    /// An owning, zeroed fragment.
+    fn acc_fragment(self) -> OwnedTensorOf<T, Self::Layout>;
+}
+impl<T: Copy + Default, L> AccFragment<T> for L
+where
+    L: ThrSlice<Layout: Shaped<Shape: CompactShape<Output: OwnableLayout>>> + Copy,
+{
+    type Layout = <<<L as ThrSlice>::Layout as Shaped>::Shape as CompactShape>::Output;
+    #[inline(always)]
+    fn acc_fragment(self) -> OwnedTensorOf<T, Self::Layout> {
+        crate::tensor::make_owned_tensor(self.thr_slice([0; 4]).0.shape_of().make_layout())
+    }
+}
+/// The type of a `partition_fragment_c` result.
+#[doc(hidden)]
+pub type AccFragmentT<T, L> = OwnedTensorOf<T, <L as AccFragment<T>>::Layout>;
 
 /// `make_fragment_like` of a plain layout, or of a composed layout's domain layout.
 #[doc(hidden)]
@@ -858,12 +883,12 @@ impl<T: TiledMmaSpec> ThrMma<T> {
     pub fn partition_fragment_c<L: TensorLayout>(
         &self,
         c: L,
-    ) -> FragmentT<<T::Op as MmaTraits>::ValTypeC, ThrfrgCT<T, L::Layout>>
+    ) -> AccFragmentT<<T::Op as MmaTraits>::ValTypeC, ThrfrgCT<T, L::Layout>>
     where
         T: ThrfrgC<L::Layout>,
-        ThrfrgCT<T, L::Layout>: ThrFragment<<T::Op as MmaTraits>::ValTypeC>,
+        ThrfrgCT<T, L::Layout>: AccFragment<<T::Op as MmaTraits>::ValTypeC>,
     {
-        ThrfrgCT::<T, L::Layout>::fragment(T::thrfrg_c(c.tensor_layout()))
+        ThrfrgCT::<T, L::Layout>::acc_fragment(T::thrfrg_c(c.tensor_layout()))
     }
     /// CuTe's `thr_mma.partition_fragment_A(a)`.
     ///
