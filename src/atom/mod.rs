@@ -183,3 +183,17 @@ sm80_op!(
     /// ```
     SM80_16x8x8_F32F16F16F32_TN, f32, half::f16, half::f16, f32, crate::shape_t!((16, 8, 8)), Sm80_16x8_Row, Sm80_8x8_Row
 );
+
+mod copy;
+mod tiled_copy;
+pub use copy::*;
+#[doc(hidden)]
+pub use tiled_copy::{
+    AtomCalls, DstSide, EnoughThrVals, MmaTiles, Side, SliceTensor, SrcSide, StaticUnsigned,
+    TileSizeOf, TiledCopyFrom, Unders, Zip2,
+};
+pub use tiled_copy::{
+    CopyPartition, CopyRetile, PartitionDT, PartitionST, RetileT, ThrCopy, TiledCopy, TiledCopyAT,
+    TiledCopyBT, TiledCopyCT, TiledCopyLayouts, TiledCopyT, make_tiled_copy, make_tiled_copy_a,
+    make_tiled_copy_b, make_tiled_copy_c, make_tiled_copy_impl,
+};
