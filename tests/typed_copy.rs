@@ -40,7 +40,10 @@ fn traits_match_cute() {
 #[test]
 fn atoms() {
     let a = Copy_Atom::<SM75_U32x4_LDSM_N, half::f16>::new();
-    assert_eq!(a.val_layout_dst().to_string(), "(_32,(_2,_4)):(_2,(_1,_64))");
+    assert_eq!(
+        a.val_layout_dst().to_string(),
+        "(_32,(_2,_4)):(_2,(_1,_64))"
+    );
     assert_eq!(core::mem::size_of_val(&a), 0);
     let b = Copy_Atom::<cutlet::atom::UniversalCopy<u32>, f64>::new();
     assert_eq!(b.val_layout_src().to_string(), "(_1,_1):(_0,_1)");
@@ -55,7 +58,9 @@ fn partition_dynamic() {
         layout!((4,1):(1,0)),
     );
     let (m, ld) = (64isize, 10isize);
-    let p = c.get_slice(17).partition_s(make_tensor(&data[..], layout!((m, 8):(ld, 1))));
+    let p = c
+        .get_slice(17)
+        .partition_s(make_tensor(&data[..], layout!((m, 8):(ld, 1))));
     assert_eq!(p.layout().to_string(), "((_1,_4),1,_1):((_0,10),640,_0)");
 }
 
@@ -91,9 +96,54 @@ fn copy_covers_tile_once() {
             }
         }};
     }
-    run!(DefaultCopy, u32, layout!((4,8):(8,1)), layout!(1:0), 4, 8, layout!((4,8):(1,4)), layout!((4,8):(8,1)));
-    run!(DefaultCopy, u32, layout!((16,8):(1,16)), layout!((2,2):(1,2)), 32, 16, layout!((32,16):(1,32)), layout!((32,16):(16,1)));
-    run!(cutlet::atom::UniversalCopy<u64>, u32, layout!((8,8):(8,1)), layout!((1,2):(0,1)), 8, 16, layout!((8,16):(1,8)), layout!((8,16):(16,1)));
-    run!(cutlet::atom::UniversalCopy<u128>, u32, layout!((32,4):(4,1)), layout!((1,4):(0,1)), 32, 16, layout!((32,16):(1,32)), layout!((32,16):(16,1)));
-    run!(cutlet::atom::UniversalCopy<u32>, u32, layout!((8,4):(1,8)), layout!((2,2):(2,1)), 16, 8, layout!((16,8):(1,16)), layout!((16,8):(8,1)));
+    run!(
+        DefaultCopy,
+        u32,
+        layout!((4,8):(8,1)),
+        layout!(1:0),
+        4,
+        8,
+        layout!((4,8):(1,4)),
+        layout!((4,8):(8,1))
+    );
+    run!(
+        DefaultCopy,
+        u32,
+        layout!((16,8):(1,16)),
+        layout!((2,2):(1,2)),
+        32,
+        16,
+        layout!((32,16):(1,32)),
+        layout!((32,16):(16,1))
+    );
+    run!(
+        cutlet::atom::UniversalCopy<u64>,
+        u32,
+        layout!((8,8):(8,1)),
+        layout!((1,2):(0,1)),
+        8,
+        16,
+        layout!((8,16):(1,8)),
+        layout!((8,16):(16,1))
+    );
+    run!(
+        cutlet::atom::UniversalCopy<u128>,
+        u32,
+        layout!((32,4):(4,1)),
+        layout!((1,4):(0,1)),
+        32,
+        16,
+        layout!((32,16):(1,32)),
+        layout!((32,16):(16,1))
+    );
+    run!(
+        cutlet::atom::UniversalCopy<u32>,
+        u32,
+        layout!((8,4):(1,8)),
+        layout!((2,2):(2,1)),
+        16,
+        8,
+        layout!((16,8):(1,16)),
+        layout!((16,8):(8,1))
+    );
 }
