@@ -45,11 +45,11 @@ pub trait CopyTraits: Copy + Default {
 ///
 /// ```
 /// use cutlet::prelude::*;
-/// use cutlet::atom::CopyOp;
+/// use cutlet::atom::{Copy_Atom, UniversalCopy};
+/// // `Copy_Atom::copy` calls `CopyOp::copy_atom` once per atom call
 /// let src = [1.0f32, 2.0, 3.0, 4.0];
-/// let mut dst = make_owned_tensor::<f32, _>(layout!(4:1));
-/// let s = make_tensor(&src[..], layout!(4:1));
-/// cutlet::atom::UniversalCopy::<u128>::default().copy_atom(s.engine(), layout!(4:1), 0, dst.engine_mut(), layout!(4:1), 0);
+/// let mut dst = make_owned_tensor::<f32, _>(layout!((4,1):(1,0)));
+/// Copy_Atom::<UniversalCopy<u128>, f32>::new().copy(&make_tensor(&src[..], layout!((4,1):(1,0))), &mut dst.view_mut());
 /// assert_eq!(dst.get(3isize), 4.0);
 /// ```
 pub trait CopyOp: CopyTraits {
