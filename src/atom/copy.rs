@@ -451,7 +451,7 @@ where
     ///
     /// ```
     /// use cutlet::atom::{Copy_Atom, SM75_U16x8_LDSM_T};
-    /// assert_eq!(Copy_Atom::<SM75_U16x8_LDSM_T, half::f16>::new().val_layout_dst().to_string(), "((_4,_8),(_2,_2,_2)):((_16,_1),(_8,_64,_128))");
+    /// assert_eq!(Copy_Atom::<SM75_U16x8_LDSM_T, half::f16>::new().val_layout_dst().to_string(), "((_4,_8),(_1,_2,_4)):((_16,_1),(_1,_8,_64))");
     /// ```
     #[inline(always)]
     pub fn val_layout_dst(&self) -> <Self as CopyAtomLayouts>::ValLayoutDst {
