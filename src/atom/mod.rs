@@ -384,3 +384,17 @@ gmma_op!(
     SM90_64x256x16_F32BF16BF16_SS, half::bf16, crate::shape_t!((64, 256, 16)), crate::layout_t!((128,(256,16)):(0,(1,256))),
     crate::layout_t!(((4,8,4),(2,2,32)):((128,1,16),(64,8,512)))
 );
+
+mod copy;
+mod tiled_copy;
+pub use copy::*;
+#[doc(hidden)]
+pub use tiled_copy::{
+    AtomCalls, DstSide, EnoughThrVals, MmaTiles, Side, SliceTensor, SrcSide, StaticUnsigned,
+    TileSizeOf, TiledCopyFrom, Unders, Zip2,
+};
+pub use tiled_copy::{
+    CopyPartition, CopyRetile, PartitionDT, PartitionST, RetileT, ThrCopy, TiledCopy, TiledCopyAT,
+    TiledCopyBT, TiledCopyCT, TiledCopyLayouts, TiledCopyT, make_tiled_copy, make_tiled_copy_a,
+    make_tiled_copy_b, make_tiled_copy_c, make_tiled_copy_impl,
+};

@@ -931,3 +931,24 @@ impl<T: TiledMmaSpec> ThrMma<T> {
         ThrfrgBT::<T, L::Layout>::fragment(T::thrfrg_b(b.tensor_layout()))
     }
 }
+
+/// What `make_tiled_copy_A/B/C` need of a tiled MMA: its TV layouts and tile sizes.
+impl<Op: MmaTraits, AL: Copy, P: Copy> super::tiled_copy::MmaTiles for TiledMma<Op, AL, P>
+where
+    Self: TiledMmaSpec + ThrfrgA<RefA<Self>> + ThrfrgB<RefB<Self>> + ThrfrgC<RefC<Self>>,
+    ThrfrgAT<Self, RefA<Self>>: Composable<ATile<Self>>,
+    <ThrfrgAT<Self, RefA<Self>> as Composable<ATile<Self>>>::Output: Composable<ToThrIdx<Self>>,
+    ThrfrgBT<Self, RefB<Self>>: Composable<BTile<Self>>,
+    <ThrfrgBT<Self, RefB<Self>> as Composable<BTile<Self>>>::Output: Composable<ToThrIdx<Self>>,
+    ThrfrgCT<Self, RefC<Self>>: Composable<ToThrIdx<Self>>,
+    LayoutATvT<Self>: Copy + Default,
+    LayoutBTvT<Self>: Copy + Default,
+    LayoutCTvT<Self>: Copy + Default,
+{
+    type LayoutATv = LayoutATvT<Self>;
+    type LayoutBTv = LayoutBTvT<Self>;
+    type LayoutCTv = LayoutCTvT<Self>;
+    type TileM = <Self as TiledMmaSpec>::TileM;
+    type TileN = <Self as TiledMmaSpec>::TileN;
+    type TileK = <Self as TiledMmaSpec>::TileK;
+}
