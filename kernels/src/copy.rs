@@ -1,8 +1,10 @@
 //! Vectorised copy: each thread moves [`COPY_VECS`] 128-bit vectors, the block's
 //! threads side by side so that every load and store is coalesced. The buffer is seen as
 //! a tensor of [`U128`] (CuTe's `recast<uint128_t>`), tiled per block by `local_tile` and
-//! per thread by `local_partition`; the last tile is predicated by an identity tensor.
+//! per thread by a `TiledCopy` of `Copy_Atom<UniversalCopy<uint128_t>, uint128_t>`; the
+//! last tile is predicated by an identity tensor partitioned the same way (`copy_if`).
 
+use cutlet::atom::{Copy_Atom, UniversalCopy, make_tiled_copy};
 use cutlet::cuda::{GmemPtr, U128, block_idx, make_gmem_tensor, thread_idx};
 use cutlet::prelude::*;
 
@@ -45,33 +47,33 @@ pub fn copy(src: GmemPtr<f32>, dst: GmemPtr<f32>, n: usize) {
     // one thread.
     let (s, d) = unsafe {
         (
-            make_gmem_tensor(src.cast::<U128>(), layout!(nv)),
-            make_gmem_tensor(dst.cast::<U128>(), layout!(nv)),
+            make_gmem_tensor(src.cast::<U128>(), layout!((nv, 1))),
+            make_gmem_tensor(dst.cast::<U128>(), layout!((nv, 1))),
         )
     };
-    let tiler = shape!(1024);
-    let thr = layout!(256);
-    let ts = local_partition(local_tile(s, tiler, bid), thr, tid);
-    let mut td = local_partition(local_tile(d, tiler, bid), thr, tid);
-    let tc = local_partition(
-        local_tile(make_identity_tensor(shape!(nv)), tiler, bid),
-        thr,
-        tid,
+    // CuTe's TiledCopy: 256 threads side by side, one vector each per (256, 1) tile of
+    // the copy; the block's (1024, 1) tile is 4 of them, so value `v` of thread `t` is
+    // vector `t + 256 v` and each warp's accesses are contiguous.
+    let tiled = make_tiled_copy(
+        Copy_Atom::<UniversalCopy<U128>, U128>::new(),
+        layout!((256, 1)),
+        layout!((1, 1)),
     );
+    let thr = tiled.get_slice(tid);
+    let (tiler, at) = (shape!((1024, 1)), (bid, 0usize));
+    let ts = thr.partition_s(local_tile(s, tiler, at)); // ((1, 1), 4, 1)
+    let mut td = thr.partition_d(local_tile(d, tiler, at));
+    let tc = thr.partition_s(local_tile(make_identity_tensor(shape!((nv, 1))), tiler, at));
+    let mut pred = make_owned_tensor::<bool, _>(layout!((1, 4)));
+    unroll!(for i in 0..4 {
+        pred[i] = (tc.get(i).0 as usize) < nv;
+    });
     // All loads first, into a register fragment, then all stores: four 128-bit loads in
     // flight per thread (stores through raw pointers could alias the loads, so the
     // compiler would not reorder them on its own).
     let mut frag = make_fragment_like(&ts);
-    unroll!(for i in 0..4 {
-        if (tc.get(i) as usize) < nv {
-            frag[i] = ts.get(i);
-        }
-    });
-    unroll!(for i in 0..4 {
-        if (tc.get(i) as usize) < nv {
-            td.set(i, frag.get(i));
-        }
-    });
+    tiled.copy_if(&pred, &ts, &mut frag);
+    tiled.copy_if(&pred, &frag, &mut td);
     // The last `n % 4` elements, one per thread of block 0.
     let tail = n - 4 * nv;
     if bid == 0 && tid < tail {

@@ -1,21 +1,24 @@
 //! SIMT SGEMM, CuTe's tutorial structure (`sgemm_1.cu`) in cutlet: `C = alpha A B + beta C`.
 //!
 //! - CTA tile `(BM, BN, BK) = (128, 128, 8)` by `local_tile` of the `(M, N, K)` problem;
-//! - A and B tiles copied global → shared by 256 threads arranged `(32, 8)`, predicated
-//!   on the identity tensor (zero fill outside), shared tiles `(128, 8)` M- and N-major;
-//! - 256 threads arranged `(16, 16)` each own an `8 x 8` accumulator fragment
-//!   (`local_partition` with CuTe's projections: A by thread mode 0, B by mode 1, C by
-//!   both) sized at compile time;
-//! - a register-level `gemm` over each `BK` slice, two shared buffers so that the next
-//!   tile is loaded while the current one is consumed (one barrier per `k` tile);
+//! - A and B tiles copied global → shared through a `TiledCopy` (256 threads `(32, 8)`,
+//!   4 values each, 32 apart), predicated on the identity tensor partitioned the same way (zero
+//!   fill outside), shared tiles `(128, 8)` M- and N-major;
+//! - a `UniversalFMA` `TiledMMA` over 16x16 threads: `partition_A/B/C` and
+//!   `partition_fragment_C` give each thread its `(1, 8, 8)` slices and accumulators,
+//!   sized at compile time;
+//! - `gemm_with(&tiled_mma, ..)` (CuTe's `gemm(tiled_mma, tCsA, tCsB, tCrC)`) over each
+//!   `BK` slice, two shared buffers so that the next tile is loaded while the current
+//!   one is consumed (one barrier per `k` tile);
 //! - epilogue `alpha * acc + beta * C`, predicated.
 //!
 //! A is `m x k` column-major (`lda`), B is `n x k` column-major (`ldb`, CuTe's "TN"
 //! convention B(N,K)), C is `m x n` column-major (`ldc`).
 
-use cutlet::cuda::{
-    GmemPtr, SmemBuffer, block_idx, fma, make_gmem_tensor, syncthreads, thread_idx,
+use cutlet::atom::{
+    Copy_Atom, UniversalCopy, UniversalFMA, gemm_with, make_tiled_copy, make_tiled_mma,
 };
+use cutlet::cuda::{GmemPtr, SmemBuffer, block_idx, make_gmem_tensor, syncthreads, thread_idx};
 use cutlet::prelude::*;
 
 /// Threads per block.
@@ -118,40 +121,45 @@ pub fn sgemm(p: SgemmArgs, a: GmemPtr<f32>, b: GmemPtr<f32>, c: GmemPtr<f32>) {
         )
     };
 
-    // Global -> shared copy partitions: threads (32, 8), 4 values each per k tile.
-    let tcopy = layout!((32, 8));
-    let tas = local_partition(sa, tcopy, tid); // (4, 1, 2 stages)
-    let tbs = local_partition(sb, tcopy, tid);
+    // Global -> shared: CuTe's TiledCopy of 256 threads (32, 8), one value each per
+    // (32, 8) tile; the (128, 8) tile is 4 of them along M, so a warp's loads are
+    // contiguous.
+    let g2s = make_tiled_copy(
+        Copy_Atom::<UniversalCopy<f32>, f32>::new(),
+        layout!((32, 8)),
+        layout!((1, 1)),
+    );
+    let g2s_thr = g2s.get_slice(tid);
 
-    // Compute partitions: threads (16, 16); A by thread mode 0, B by mode 1.
-    let tc_thr = layout!((16, 16));
-    let (tm, tn) = (tid % 16, tid / 16);
-    let tcsa = local_partition(sa, layout!(16), tm); // (8, 8, 2)
-    let tcsb = local_partition(sb, layout!(16), tn); // (8, 8, 2)
-    let tcgc = local_partition(gc, tc_thr, tid); // (8, 8)
-    let tccc = local_partition(cc, tc_thr, tid);
-    let mut acc = make_fragment_like(&tcgc);
-    unroll!(for j in 0..8 {
-        unroll!(for i in 0..8 {
-            acc[(i, j)] = 0.0;
-        });
-    });
+    // Compute: CuTe's TiledMMA of UniversalFMA over 16x16 threads; each thread's C
+    // fragment is (1, 8, 8) = 64 f32, sized at compile time.
+    let mma = make_tiled_mma(
+        UniversalFMA::<f32, f32, f32, f32>::default(),
+        layout!((16, 16, 1):(1, 16, 0)),
+    );
+    let thr = mma.get_slice(tid);
+    let tcgc = thr.partition_c(gc); // (1, 8, 8)
+    let tccc = thr.partition_c(cc);
+    let mut acc = thr.partition_fragment_c(shape!((128, 128))); // zeroed
 
     let (mi, ni, ki) = (m as isize, n as isize, k as isize);
     let k_tiles = k.div_ceil(8);
-    // Copies k tile `kt` into shared stage `stage`, zero outside the matrices.
+    // Copies k tile `kt` into shared stage `stage`, zero outside the matrices (CuTe's
+    // copy_if after clearing the tile, in one pass).
     let load = |kt: usize, stage: usize| {
-        let tag = local_partition(local_tile(ma, shape!((128, 8)), (bm, kt)), tcopy, tid);
-        let tbg = local_partition(local_tile(mb, shape!((128, 8)), (bn, kt)), tcopy, tid);
-        let tac = local_partition(local_tile(ia, shape!((128, 8)), (bm, kt)), tcopy, tid);
-        let tbc = local_partition(local_tile(ib, shape!((128, 8)), (bn, kt)), tcopy, tid);
-        let (mut sa_t, mut sb_t) = (tas, tbs);
-        for i in 0..4usize {
+        let tile = shape!((128, 8));
+        let tag = g2s_thr.partition_s(local_tile(ma, tile, (bm, kt))); // ((1, 1), 4, 1)
+        let tbg = g2s_thr.partition_s(local_tile(mb, tile, (bn, kt)));
+        let tac = g2s_thr.partition_s(local_tile(ia, tile, (bm, kt)));
+        let tbc = g2s_thr.partition_s(local_tile(ib, tile, (bn, kt)));
+        let mut tas = g2s_thr.partition_d(sa.slice((X, X, stage)));
+        let mut tbs = g2s_thr.partition_d(sb.slice((X, X, stage)));
+        unroll!(for i in 0..4 {
             let (x, y) = tac.get(i);
-            sa_t[(i, 0usize, stage)] = if x < mi && y < ki { tag.get(i) } else { 0.0 };
+            tas.set(i, if x < mi && y < ki { tag.get(i) } else { 0.0 });
             let (x, y) = tbc.get(i);
-            sb_t[(i, 0usize, stage)] = if x < ni && y < ki { tbg.get(i) } else { 0.0 };
-        }
+            tbs.set(i, if x < ni && y < ki { tbg.get(i) } else { 0.0 });
+        });
     };
     load(0, 0);
     syncthreads();
@@ -160,29 +168,20 @@ pub fn sgemm(p: SgemmArgs, a: GmemPtr<f32>, b: GmemPtr<f32>, c: GmemPtr<f32>) {
         if kt + 1 < k_tiles {
             load(kt + 1, 1 - stage);
         }
-        unroll!(for kk in 0..8 {
-            let mut af = [0f32; 8];
-            let mut bf = [0f32; 8];
-            unroll!(for i in 0..8 {
-                af[i] = tcsa.get((i, kk, stage));
-                bf[i] = tcsb.get((i, kk, stage));
-            });
-            unroll!(for j in 0..8 {
-                unroll!(for i in 0..8 {
-                    acc[(i, j)] = fma(af[i], bf[j], acc.get((i, j)));
-                });
-            });
-        });
+        // CuTe's gemm(tiled_mma, tCsA, tCsB, tCrC) on this stage: (1, 8, 8) x (1, 8, 8).
+        let tcsa = thr.partition_a(sa.slice((X, X, stage)));
+        let tcsb = thr.partition_b(sb.slice((X, X, stage)));
+        gemm_with(&mma, &tcsa, &tcsb, &mut acc);
         syncthreads();
     }
 
     let mut tcgc = tcgc;
     unroll!(for j in 0..8 {
         unroll!(for i in 0..8 {
-            let (x, y) = tccc.get((i, j));
+            let (x, y) = tccc.get((0usize, i, j));
             if x < mi && y < ni {
-                let old = if beta == 0.0 { 0.0 } else { tcgc.get((i, j)) };
-                tcgc[(i, j)] = alpha * acc.get((i, j)) + beta * old;
+                let old = if beta == 0.0 { 0.0 } else { tcgc.get((0usize, i, j)) };
+                tcgc.set((0usize, i, j), alpha * acc.get((0usize, i, j)) + beta * old);
             }
         });
     });

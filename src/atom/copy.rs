@@ -80,7 +80,7 @@ where
     LD: Walkable<isize>,
 {
     for i in 0..ls.walk_size() {
-        dst.write(db + ld.walk_index(i), *src.at(sb + ls.walk_index(i)));
+        dst.write(db + ld.walk_index(i), src.read(sb + ls.walk_index(i)));
     }
 }
 

@@ -280,21 +280,44 @@ pub fn gemm_with<M, EA, LA, EB, LB, EC, LC>(
     let (vb, nn, _) = b.layout.extents();
     let (vc, _, _) = c.layout.extents();
     let m_last = mm.value() as usize - 1;
-    kk.for_each_index(|k| {
-        nn.for_each_index(|n| {
-            mm.for_each_index(|m0| {
-                let m = if n % 2 == 1 { m_last - m0 } else { m0 };
-                let mut fa = <M::Op as MmaOp>::FragA::default();
-                let mut fb = <M::Op as MmaOp>::FragB::default();
-                let mut fc = <M::Op as MmaOp>::FragC::default();
-                va.for_each_index(|v| fa.as_mut()[v] = a.at3(v, m, k));
-                vb.for_each_index(|v| fb.as_mut()[v] = b.at3(v, n, k));
-                vc.for_each_index(|v| fc.as_mut()[v] = c.at3(v, m, n));
-                let d = <M::Op as MmaOp>::call(&fa, &fb, &fc);
-                vc.for_each_index(|v| c.set3(v, m, n, d.as_ref()[v]));
-            })
-        })
-    });
+    // The closures are inlined so that every index is a constant after unrolling and
+    // the fragments stay in registers on a GPU.
+    kk.for_each_index(
+        #[inline(always)]
+        |k| {
+            nn.for_each_index(
+                #[inline(always)]
+                |n| {
+                    mm.for_each_index(
+                        #[inline(always)]
+                        |m0| {
+                            let m = if n % 2 == 1 { m_last - m0 } else { m0 };
+                            let mut fa = <M::Op as MmaOp>::FragA::default();
+                            let mut fb = <M::Op as MmaOp>::FragB::default();
+                            let mut fc = <M::Op as MmaOp>::FragC::default();
+                            va.for_each_index(
+                                #[inline(always)]
+                                |v| fa.as_mut()[v] = a.at3(v, m, k),
+                            );
+                            vb.for_each_index(
+                                #[inline(always)]
+                                |v| fb.as_mut()[v] = b.at3(v, n, k),
+                            );
+                            vc.for_each_index(
+                                #[inline(always)]
+                                |v| fc.as_mut()[v] = c.at3(v, m, n),
+                            );
+                            let d = <M::Op as MmaOp>::call(&fa, &fb, &fc);
+                            vc.for_each_index(
+                                #[inline(always)]
+                                |v| c.set3(v, m, n, d.as_ref()[v]),
+                            );
+                        },
+                    )
+                },
+            )
+        },
+    );
 }
 
 /// Reading a rank-3 fragment at `(v, i, j)`.

@@ -13,6 +13,11 @@
 #[repr(C, align(16))]
 pub struct U128(pub [u32; 4]);
 
+// CuTe's `uint128_t`: 128 bits to the layout algebra (`Copy_Atom<UniversalCopy<uint128_t>, uint128_t>`).
+impl crate::algebra::SizeofBits for U128 {
+    type Bits = typenum::U128;
+}
+
 /// 64 bits, 8-byte aligned (CuTe's `uint64_t` copy unit).
 ///
 /// ```
