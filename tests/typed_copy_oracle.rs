@@ -84,56 +84,16 @@ fn cases_00() {
     {
         let r = make_tiled_copy(
             Copy_Atom::<SM80_CP_ASYNC_CACHEALWAYS<u128>, half::f16>::new(),
-            layout!((16,8):(8,1)),
+            layout!((32,8):(8,1)),
             layout!((1,8):(0,1)),
         )
-        .get_layout_s_tv();
+        .get_slice(70isize)
+        .retile_d(make_tensor(&DATA[..], layout!(((8,1),4,2):((1,0),8,32))))
+        .layout();
         assert_eq!(
             r.to_string(),
-            "((_8,_16),(_8,_1)):((_128,_1),(_16,_0))",
-            "get_layoutS_TV(make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>,half_t>, (_16,_8):(_8,_1), (_1,_8):(_0,_1)))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy(
-            Copy_Atom::<SM80_CP_ASYNC_CACHEALWAYS<u128>, half::f16>::new(),
-            layout!((16,8):(8,1)),
-            layout!((1,8):(0,1)),
-        )
-        .get_layout_d_tv();
-        assert_eq!(
-            r.to_string(),
-            "((_8,_16),(_8,_1)):((_128,_1),(_16,_0))",
-            "get_layoutD_TV(make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>,half_t>, (_16,_8):(_8,_1), (_1,_8):(_0,_1)))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy(
-            Copy_Atom::<SM80_CP_ASYNC_CACHEALWAYS<u128>, half::f16>::new(),
-            layout!((16,8):(8,1)),
-            layout!((1,8):(0,1)),
-        )
-        .tile_size::<0>();
-        assert_eq!(
-            r.to_string(),
-            "_16",
-            "tile_size<0>(make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>,half_t>, (_16,_8):(_8,_1), (_1,_8):(_0,_1)))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy(
-            Copy_Atom::<SM80_CP_ASYNC_CACHEALWAYS<u128>, half::f16>::new(),
-            layout!((16,8):(8,1)),
-            layout!((1,8):(0,1)),
-        )
-        .tile_size::<1>();
-        assert_eq!(
-            r.to_string(),
-            "_64",
-            "tile_size<1>(make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>,half_t>, (_16,_8):(_8,_1), (_1,_8):(_0,_1)))"
+            "((_8,_1),_4,_2):((_1,_0),_8,_32)",
+            "retile_D(get_slice(make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>,half_t>, (_32,_8):(_8,_1), (_1,_8):(_0,_1)), 70), ((_8,_1),_4,_2):((_1,_0),_8,_32))"
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -152,6 +112,22 @@ fn cases_00() {
             "((_8,_1),_2,_1):((_1,_0),1024,_0)",
             "partition_D(get_slice(make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>,half_t>, (_16,_8):(_8,_1), (_1,_8):(_0,_1)), 17), (_32,_64):(64,_1))"
         );
+    }
+    {
+        let r = make_tiled_copy(
+            Copy_Atom::<SM80_CP_ASYNC_CACHEALWAYS<u128>, half::f16>::new(),
+            layout!((8,16):(1,8)),
+            layout!((8,1):(1,0)),
+        )
+        .get_slice(55isize)
+        .retile_s(make_tensor(&DATA[..], layout!(((8,1),2,2):((1,0),8,16))))
+        .layout();
+        assert_eq!(
+            r.to_string(),
+            "((_8,_1),_2,_2):((_1,_0),_8,_16)",
+            "retile_S(get_slice(make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>,half_t>, (_8,_16):(_1,_8), (_8,_1):(_1,_0)), 55), ((_8,_1),_2,_2):((_1,_0),_8,_16))"
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
         let r = make_tiled_copy(
@@ -227,78 +203,6 @@ fn cases_00() {
     }
     {
         let r = make_tiled_copy(
-            Copy_Atom::<cutlet::atom::UniversalCopy<u128>, half::f16>::new(),
-            layout!((16,8):(8,1)),
-            layout!((1,8):(0,1)),
-        )
-        .get_layout_s_tv();
-        assert_eq!(
-            r.to_string(),
-            "((_8,_16),(_8,_1)):((_128,_1),(_16,_0))",
-            "get_layoutS_TV(make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>,half_t>, (_16,_8):(_8,_1), (_1,_8):(_0,_1)))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy(
-            Copy_Atom::<cutlet::atom::UniversalCopy<u128>, half::f16>::new(),
-            layout!((16,8):(8,1)),
-            layout!((1,8):(0,1)),
-        )
-        .get_layout_d_tv();
-        assert_eq!(
-            r.to_string(),
-            "((_8,_16),(_8,_1)):((_128,_1),(_16,_0))",
-            "get_layoutD_TV(make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>,half_t>, (_16,_8):(_8,_1), (_1,_8):(_0,_1)))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy(
-            Copy_Atom::<cutlet::atom::UniversalCopy<u128>, half::f16>::new(),
-            layout!((16,8):(8,1)),
-            layout!((1,8):(0,1)),
-        )
-        .tile_size::<0>();
-        assert_eq!(
-            r.to_string(),
-            "_16",
-            "tile_size<0>(make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>,half_t>, (_16,_8):(_8,_1), (_1,_8):(_0,_1)))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy(
-            Copy_Atom::<cutlet::atom::UniversalCopy<u128>, half::f16>::new(),
-            layout!((16,8):(8,1)),
-            layout!((1,8):(0,1)),
-        )
-        .tile_size::<1>();
-        assert_eq!(
-            r.to_string(),
-            "_64",
-            "tile_size<1>(make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>,half_t>, (_16,_8):(_8,_1), (_1,_8):(_0,_1)))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let v0: isize = 256;
-        let r = make_tiled_copy(
-            Copy_Atom::<cutlet::atom::UniversalCopy<u128>, half::f16>::new(),
-            layout!((16,8):(8,1)),
-            layout!((1,8):(0,1)),
-        )
-        .get_slice(108isize)
-        .partition_s(make_tensor(&DATA[..], layout!((32,256):(v0,1))))
-        .layout();
-        assert_eq!(
-            r.to_string(),
-            "((_8,_1),_2,_4):((_1,_0),4096,_64)",
-            "partition_S(get_slice(make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>,half_t>, (_16,_8):(_8,_1), (_1,_8):(_0,_1)), 108), (_32,_256):(256,_1))"
-        );
-    }
-    {
-        let r = make_tiled_copy(
             Copy_Atom::<cutlet::atom::UniversalCopy<u32>, f32>::new(),
             layout!((32,8):(8,1)),
             layout!((1,1):(0,0)),
@@ -350,6 +254,22 @@ fn cases_00() {
             r.to_string(),
             "_8",
             "tile_size<1>(make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>,float>, (_32,_8):(_8,_1), (_1,_1):(_0,_0)))"
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
+        let r = make_tiled_copy(
+            Copy_Atom::<cutlet::atom::UniversalCopy<u32>, f32>::new(),
+            layout!((32,8):(8,1)),
+            layout!((1,1):(0,0)),
+        )
+        .get_slice(62isize)
+        .retile_s(make_tensor(&DATA[..], layout!(((2,1),1,1):((1,0),0,0))))
+        .layout();
+        assert_eq!(
+            r.to_string(),
+            "((_1,_2),_1,_1):((_0,_1),_0,_0)",
+            "retile_S(get_slice(make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>,float>, (_32,_8):(_8,_1), (_1,_1):(_0,_0)), 62), ((_2,_1),_1,_1):((_1,_0),_0,_0))"
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -443,17 +363,17 @@ fn cases_00() {
     }
     {
         let r = make_tiled_copy(
-            Copy_Atom::<SM80_CP_ASYNC_CACHEALWAYS<u128>, f32>::new(),
+            Copy_Atom::<cutlet::atom::UniversalCopy<u128>, f32>::new(),
             layout!((32,8):(1,32)),
             layout!((4,1):(1,0)),
         )
-        .get_slice(53isize)
-        .partition_s(make_tensor(&DATA[..], layout!((128,32):(1,128))))
+        .get_slice(39isize)
+        .retile_d(make_tensor(&DATA[..], layout!(((4,1),2,1):((1,0),4,0))))
         .layout();
         assert_eq!(
             r.to_string(),
-            "((_4,_1),_1,_4):((_1,_0),_0,_1024)",
-            "partition_S(get_slice(make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>,float>, (_32,_8):(_1,_32), (_4,_1):(_1,_0)), 53), (_128,_32):(_1,_128))"
+            "((_4,_1),_2,_1):((_1,_0),_4,_0)",
+            "retile_D(get_slice(make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>,float>, (_32,_8):(_1,_32), (_4,_1):(_1,_0)), 39), ((_4,_1),_2,_1):((_1,_0),_4,_0))"
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -612,10 +532,6 @@ fn cases_00() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
-}
-
-#[test]
-fn cases_01() {
     {
         let r = make_tiled_copy_b(
             Copy_Atom::<SM75_U32x4_LDSM_N, half::f16>::new(),
@@ -722,26 +638,10 @@ fn cases_01() {
             "partition_S(get_slice(make_tiled_copy_B(Copy_Atom<SM75_U16x8_LDSM_T,half_t>, make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (_2,_2,_1):(_1,_2,_0), (_32,_32,_16))), 48), (_32,_16):(16,_1))"
         );
     }
-    {
-        let v0: isize = 64;
-        let v1: isize = 1024;
-        let r = make_tiled_copy_b(
-            Copy_Atom::<SM75_U16x8_LDSM_T, half::f16>::new(),
-            &make_tiled_mma_permuted(
-                SM80_16x8x16_F32F16F16F32_TN,
-                layout!((2,2,1):(1,2,0)),
-                (_32::new(), _32::new(), _16::new()),
-            ),
-        )
-        .get_slice(122isize)
-        .partition_s(make_tensor(&DATA[..], layout!((32,16,3):(1,v0,v1))))
-        .layout();
-        assert_eq!(
-            r.to_string(),
-            "((_8,_1),_1,_1,_3):((_1,_0),_0,_0,1024)",
-            "partition_S(get_slice(make_tiled_copy_B(Copy_Atom<SM75_U16x8_LDSM_T,half_t>, make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (_2,_2,_1):(_1,_2,_0), (_32,_32,_16))), _122), (_32,_16,_3):(_1,64,1024))"
-        );
-    }
+}
+
+#[test]
+fn cases_01() {
     {
         let r = make_tiled_copy_a(
             Copy_Atom::<SM75_U16x8_LDSM_T, half::f16>::new(),
@@ -838,93 +738,6 @@ fn cases_01() {
                 (_32::new(), layout!((8,2,2):(1,16,8)), _16::new()),
             ),
         )
-        .get_layout_s_tv();
-        assert_eq!(
-            r.to_string(),
-            "((_16,_2,_2,_2),(_8,_1)):((_1,_256,_16,_0),(_32,_0))",
-            "get_layoutS_TV(make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N,half_t>, make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (_2,_2,_1):(_1,_2,_0), (_32,(_8,_2,_2):(_1,_16,_8),_16))))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy_a(
-            Copy_Atom::<SM75_U32x4_LDSM_N, half::f16>::new(),
-            &make_tiled_mma_permuted(
-                SM80_16x8x16_F32F16F16F32_TN,
-                layout!((2,2,1):(1,2,0)),
-                (_32::new(), layout!((8,2,2):(1,16,8)), _16::new()),
-            ),
-        )
-        .get_layout_d_tv();
-        assert_eq!(
-            r.to_string(),
-            "((_4,_8,_2,_2),((_2,_2,_2),_1)):((_64,_1,_16,_0),((_32,_8,_256),_0))",
-            "get_layoutD_TV(make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N,half_t>, make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (_2,_2,_1):(_1,_2,_0), (_32,(_8,_2,_2):(_1,_16,_8),_16))))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy_a(
-            Copy_Atom::<SM75_U32x4_LDSM_N, half::f16>::new(),
-            &make_tiled_mma_permuted(
-                SM80_16x8x16_F32F16F16F32_TN,
-                layout!((2,2,1):(1,2,0)),
-                (_32::new(), layout!((8,2,2):(1,16,8)), _16::new()),
-            ),
-        )
-        .tile_size::<0>();
-        assert_eq!(
-            r.to_string(),
-            "_32",
-            "tile_size<0>(make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N,half_t>, make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (_2,_2,_1):(_1,_2,_0), (_32,(_8,_2,_2):(_1,_16,_8),_16))))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy_a(
-            Copy_Atom::<SM75_U32x4_LDSM_N, half::f16>::new(),
-            &make_tiled_mma_permuted(
-                SM80_16x8x16_F32F16F16F32_TN,
-                layout!((2,2,1):(1,2,0)),
-                (_32::new(), layout!((8,2,2):(1,16,8)), _16::new()),
-            ),
-        )
-        .tile_size::<1>();
-        assert_eq!(
-            r.to_string(),
-            "_16",
-            "tile_size<1>(make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N,half_t>, make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (_2,_2,_1):(_1,_2,_0), (_32,(_8,_2,_2):(_1,_16,_8),_16))))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy_a(
-            Copy_Atom::<SM75_U32x4_LDSM_N, half::f16>::new(),
-            &make_tiled_mma_permuted(
-                SM80_16x8x16_F32F16F16F32_TN,
-                layout!((2,2,1):(1,2,0)),
-                (_32::new(), layout!((8,2,2):(1,16,8)), _16::new()),
-            ),
-        )
-        .get_slice(3isize)
-        .partition_s(make_tensor(&DATA[..], layout!((32,32):(1,32))))
-        .layout();
-        assert_eq!(
-            r.to_string(),
-            "((_8,_1),_1,_2):((_32,_0),_0,_512)",
-            "partition_S(get_slice(make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N,half_t>, make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (_2,_2,_1):(_1,_2,_0), (_32,(_8,_2,_2):(_1,_16,_8),_16))), _3), (_32,_32):(_1,_32))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy_a(
-            Copy_Atom::<SM75_U32x4_LDSM_N, half::f16>::new(),
-            &make_tiled_mma_permuted(
-                SM80_16x8x16_F32F16F16F32_TN,
-                layout!((2,2,1):(1,2,0)),
-                (_32::new(), layout!((8,2,2):(1,16,8)), _16::new()),
-            ),
-        )
         .get_slice(109isize)
         .partition_d(make_tensor(&DATA[..], layout!((32,16):(17,1))))
         .layout();
@@ -932,74 +745,6 @@ fn cases_01() {
             r.to_string(),
             "(((_2,_2,_2),_1),_1,_1):(((_1,_136,_8),_0),_0,_0)",
             "partition_D(get_slice(make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N,half_t>, make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (_2,_2,_1):(_1,_2,_0), (_32,(_8,_2,_2):(_1,_16,_8),_16))), 109), (_32,_16):(_17,_1))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy_b(
-            Copy_Atom::<SM75_U32x4_LDSM_N, half::f16>::new(),
-            &make_tiled_mma_permuted(
-                SM80_16x8x16_F32F16F16F32_TN,
-                layout!((2,2,1):(1,2,0)),
-                (_32::new(), layout!((8,2,2):(1,16,8)), _16::new()),
-            ),
-        )
-        .get_layout_s_tv();
-        assert_eq!(
-            r.to_string(),
-            "((_8,_2,_2,_2,_2),(_8,_1)):((_1,_256,_8,_0,_16),(_32,_0))",
-            "get_layoutS_TV(make_tiled_copy_B(Copy_Atom<SM75_U32x4_LDSM_N,half_t>, make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (_2,_2,_1):(_1,_2,_0), (_32,(_8,_2,_2):(_1,_16,_8),_16))))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy_b(
-            Copy_Atom::<SM75_U32x4_LDSM_N, half::f16>::new(),
-            &make_tiled_mma_permuted(
-                SM80_16x8x16_F32F16F16F32_TN,
-                layout!((2,2,1):(1,2,0)),
-                (_32::new(), layout!((8,2,2):(1,16,8)), _16::new()),
-            ),
-        )
-        .get_layout_d_tv();
-        assert_eq!(
-            r.to_string(),
-            "((_4,_8,_2,_2),((_2,_2,_2),_1)):((_64,_1,_0,_16),((_32,_256,_8),_0))",
-            "get_layoutD_TV(make_tiled_copy_B(Copy_Atom<SM75_U32x4_LDSM_N,half_t>, make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (_2,_2,_1):(_1,_2,_0), (_32,(_8,_2,_2):(_1,_16,_8),_16))))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy_b(
-            Copy_Atom::<SM75_U32x4_LDSM_N, half::f16>::new(),
-            &make_tiled_mma_permuted(
-                SM80_16x8x16_F32F16F16F32_TN,
-                layout!((2,2,1):(1,2,0)),
-                (_32::new(), layout!((8,2,2):(1,16,8)), _16::new()),
-            ),
-        )
-        .tile_size::<0>();
-        assert_eq!(
-            r.to_string(),
-            "_32",
-            "tile_size<0>(make_tiled_copy_B(Copy_Atom<SM75_U32x4_LDSM_N,half_t>, make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (_2,_2,_1):(_1,_2,_0), (_32,(_8,_2,_2):(_1,_16,_8),_16))))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy_b(
-            Copy_Atom::<SM75_U32x4_LDSM_N, half::f16>::new(),
-            &make_tiled_mma_permuted(
-                SM80_16x8x16_F32F16F16F32_TN,
-                layout!((2,2,1):(1,2,0)),
-                (_32::new(), layout!((8,2,2):(1,16,8)), _16::new()),
-            ),
-        )
-        .tile_size::<1>();
-        assert_eq!(
-            r.to_string(),
-            "_16",
-            "tile_size<1>(make_tiled_copy_B(Copy_Atom<SM75_U32x4_LDSM_N,half_t>, make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (_2,_2,_1):(_1,_2,_0), (_32,(_8,_2,_2):(_1,_16,_8),_16))))"
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -1253,79 +998,13 @@ fn cases_01() {
                 layout!((1,1,1):(0,0,0)),
             ),
         )
-        .get_layout_s_tv();
+        .get_slice(16isize)
+        .retile_d(make_tensor(&DATA[..], layout!(((1,1),2,2):((0,0),1,2))))
+        .layout();
         assert_eq!(
             r.to_string(),
-            "((_4,_8,_4),(_1,(_2,_2,_8))):((_128,_1,_16),(_0,(_64,_8,_512)))",
-            "get_layoutS_TV(make_tiled_copy_C(Copy_Atom<UniversalCopy<uint32_t>,float>, make_tiled_mma(MMA_Atom<SM90_64x64x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>>, (_1,_1,_1):(_0,_0,_0))))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy_c(
-            Copy_Atom::<cutlet::atom::UniversalCopy<u32>, f32>::new(),
-            &make_tiled_mma(
-                SM90_64x64x16_F32F16F16_SS::<gmma::K, gmma::K>::default(),
-                layout!((1,1,1):(0,0,0)),
-            ),
-        )
-        .get_layout_d_tv();
-        assert_eq!(
-            r.to_string(),
-            "((_4,_8,_4),(_1,(_2,_2,_8))):((_128,_1,_16),(_0,(_64,_8,_512)))",
-            "get_layoutD_TV(make_tiled_copy_C(Copy_Atom<UniversalCopy<uint32_t>,float>, make_tiled_mma(MMA_Atom<SM90_64x64x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>>, (_1,_1,_1):(_0,_0,_0))))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy_c(
-            Copy_Atom::<cutlet::atom::UniversalCopy<u32>, f32>::new(),
-            &make_tiled_mma(
-                SM90_64x64x16_F32F16F16_SS::<gmma::K, gmma::K>::default(),
-                layout!((1,1,1):(0,0,0)),
-            ),
-        )
-        .tile_size::<0>();
-        assert_eq!(
-            r.to_string(),
-            "_64",
-            "tile_size<0>(make_tiled_copy_C(Copy_Atom<UniversalCopy<uint32_t>,float>, make_tiled_mma(MMA_Atom<SM90_64x64x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>>, (_1,_1,_1):(_0,_0,_0))))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy_c(
-            Copy_Atom::<cutlet::atom::UniversalCopy<u32>, f32>::new(),
-            &make_tiled_mma(
-                SM90_64x64x16_F32F16F16_SS::<gmma::K, gmma::K>::default(),
-                layout!((1,1,1):(0,0,0)),
-            ),
-        )
-        .tile_size::<1>();
-        assert_eq!(
-            r.to_string(),
-            "_64",
-            "tile_size<1>(make_tiled_copy_C(Copy_Atom<UniversalCopy<uint32_t>,float>, make_tiled_mma(MMA_Atom<SM90_64x64x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>>, (_1,_1,_1):(_0,_0,_0))))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-}
-
-#[test]
-fn cases_02() {
-    {
-        let r = make_tiled_copy_a(
-            Copy_Atom::<SM75_U16x8_LDSM_T, half::f16>::new(),
-            &make_tiled_mma(
-                SM90_64x128x16_F32BF16BF16_SS::<gmma::K, gmma::K>::default(),
-                layout!((1,2,1):(0,1,0)),
-            ),
-        )
-        .get_layout_d_tv();
-        assert_eq!(
-            r.to_string(),
-            "(_256,(_8,_128)):(_0,(_1,_8))",
-            "get_layoutD_TV(make_tiled_copy_A(Copy_Atom<SM75_U16x8_LDSM_T,half_t>, make_tiled_mma(MMA_Atom<SM90_64x128x16_F32BF16BF16_SS<GMMA::Major::K,GMMA::Major::K>>, (_1,_2,_1):(_0,_1,_0))))"
+            "((_1,(_2,_2,_8)),_1,_1):((_0,(_2,_1,_4)),_0,_0)",
+            "retile_D(get_slice(make_tiled_copy_C(Copy_Atom<UniversalCopy<uint32_t>,float>, make_tiled_mma(MMA_Atom<SM90_64x64x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>>, (_1,_1,_1):(_0,_0,_0))), 16), ((_1,_1),_2,_2):((_0,_0),_1,_2))"
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -1376,6 +1055,25 @@ fn cases_02() {
         );
     }
     {
+        let r = make_tiled_copy_a(
+            Copy_Atom::<DefaultCopy, f32>::new(),
+            &make_tiled_mma_permuted(
+                SM80_16x8x8_F32TF32TF32F32_TN,
+                layout!((2,2,1):(2,1,0)),
+                (_64::new(), _16::new(), _8::new()),
+            ),
+        )
+        .get_slice(126isize)
+        .retile_s(make_tensor(&DATA[..], layout!(((1,1),1,1):((0,0),0,0))))
+        .layout();
+        assert_eq!(
+            r.to_string(),
+            "((_1,(_2,_2,_2)),_1,_1):((_0,(_0,_0,_0)),_0,_0)",
+            "retile_S(get_slice(make_tiled_copy_A(Copy_Atom<DefaultCopy,float>, make_tiled_mma(MMA_Atom<SM80_16x8x8_F32TF32TF32F32_TN>, (_2,_2,_1):(_2,_1,_0), (_64,_16,_8))), 126), ((_1,_1),_1,_1):((_0,_0),_0,_0))"
+        );
+        assert_eq!(core::mem::size_of_val(&r), 0);
+    }
+    {
         let r = make_tiled_copy(
             Copy_Atom::<SM75_U32x4_LDSM_N, half::f16>::new(),
             layout!((8,4):(4,1)),
@@ -1386,20 +1084,6 @@ fn cases_02() {
             r.to_string(),
             "((_4,_8),(_8,_1)):((_64,_8),(_1,_0))",
             "get_layoutD_TV(make_tiled_copy(Copy_Atom<SM75_U32x4_LDSM_N,half_t>, (_8,_4):(_4,_1), (_8,_1):(_1,_0)))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy(
-            Copy_Atom::<cutlet::atom::UniversalCopy<u32>, f32>::new(),
-            layout!((32,8):(8,1)),
-            layout!((1,2):(0,1)),
-        )
-        .tile_size::<0>();
-        assert_eq!(
-            r.to_string(),
-            "_32",
-            "tile_size<0>(make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>,float>, (_32,_8):(_8,_1), (_1,_2):(_0,_1)))"
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -1435,20 +1119,6 @@ fn cases_02() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
-        let r = make_tiled_copy(
-            Copy_Atom::<cutlet::atom::UniversalCopy<u32>, f32>::new(),
-            layout!((8,8):(8,1)),
-            layout!((1,2):(0,1)),
-        )
-        .get_layout_s_tv();
-        assert_eq!(
-            r.to_string(),
-            "((_8,_8),(_1,_2)):((_16,_1),(_0,_8))",
-            "get_layoutS_TV(make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>,float>, (_8,_8):(_8,_1), (_1,_2):(_0,_1)))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
         let v0: isize = 4096;
         let r = make_tiled_copy(
             Copy_Atom::<SM75_U32x4_LDSM_N, half::f16>::new(),
@@ -1480,63 +1150,17 @@ fn cases_02() {
     }
     {
         let r = make_tiled_copy(
-            Copy_Atom::<cutlet::atom::UniversalCopy<u32>, f32>::new(),
-            layout!((16,8):(8,1)),
+            Copy_Atom::<DefaultCopy, f32>::new(),
+            layout!((32,8):(8,1)),
             layout!((4,1):(1,0)),
         )
-        .get_slice(79isize)
-        .partition_s(make_tensor(&DATA[..], layout!((64,8):(8,1))))
+        .get_slice(73isize)
+        .retile_d(make_tensor(&DATA[..], layout!(((1,1),4,1):((0,0),1,0))))
         .layout();
         assert_eq!(
             r.to_string(),
-            "((_1,_4),_1,_1):((_0,_8),_0,_0)",
-            "partition_S(get_slice(make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>,float>, (_16,_8):(_8,_1), (_4,_1):(_1,_0)), 79), (_64,_8):(_8,_1))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy(
-            Copy_Atom::<DefaultCopy, f32>::new(),
-            layout!((8,32):(32,1)),
-            layout!((2,2):(1,2)),
-        )
-        .tile_size::<1>();
-        assert_eq!(
-            r.to_string(),
-            "_64",
-            "tile_size<1>(make_tiled_copy(Copy_Atom<DefaultCopy,float>, (_8,_32):(_32,_1), (_2,_2):(_1,_2)))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy(
-            Copy_Atom::<SM75_U32x4_LDSM_N, half::f16>::new(),
-            layout!((32,1):(1,0)),
-            layout!((8,1):(1,0)),
-        )
-        .get_slice(19isize)
-        .partition_d(make_tensor(&DATA[..], layout!((256,4):(4,1))))
-        .layout();
-        assert_eq!(
-            r.to_string(),
-            "((_8,_1),_1,_4):((_4,_0),_0,_1)",
-            "partition_D(get_slice(make_tiled_copy(Copy_Atom<SM75_U32x4_LDSM_N,half_t>, (_32,_1):(_1,_0), (_8,_1):(_1,_0)), 19), (_256,_4):(_4,_1))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy(
-            Copy_Atom::<SM75_U16x8_LDSM_T, half::f16>::new(),
-            layout!((16,2):(1,16)),
-            layout!((1,16):(0,1)),
-        )
-        .get_slice(7isize)
-        .partition_s(make_tensor(&DATA[..], layout!((16,128):(1,16))))
-        .layout();
-        assert_eq!(
-            r.to_string(),
-            "(((_4,_2),_2),_1,_4):(((_4,_256),_128),_0,_512)",
-            "partition_S(get_slice(make_tiled_copy(Copy_Atom<SM75_U16x8_LDSM_T,half_t>, (_16,_2):(_1,_16), (_1,_16):(_0,_1)), 7), (_16,_128):(_1,_16))"
+            "((_1,_4),_1,_1):((_0,_1),_0,_0)",
+            "retile_D(get_slice(make_tiled_copy(Copy_Atom<DefaultCopy,float>, (_32,_8):(_8,_1), (_4,_1):(_1,_0)), _73), ((_1,_1),_4,_1):((_0,_0),_1,_0))"
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -1574,42 +1198,6 @@ fn cases_02() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
-        let r = make_tiled_copy_c(
-            Copy_Atom::<cutlet::atom::UniversalCopy<u32>, f32>::new(),
-            &make_tiled_mma_permuted(
-                SM80_16x8x16_F32F16F16F32_TN,
-                layout!((4,1,1):(1,0,0)),
-                (_64::new(), _8::new(), _16::new()),
-            ),
-        )
-        .get_slice(48isize)
-        .partition_d(make_tensor(&DATA[..], layout!((64,8):(1,64))))
-        .layout();
-        assert_eq!(
-            r.to_string(),
-            "((_1,(_2,_2)),_1,_1):((_0,(_64,_8)),_0,_0)",
-            "partition_D(get_slice(make_tiled_copy_C(Copy_Atom<UniversalCopy<uint32_t>,float>, make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (_4,_1,_1):(_1,_0,_0), (_64,_8,_16))), 48), (_64,_8):(_1,_64))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy_a(
-            Copy_Atom::<SM75_U16x8_LDSM_T, half::f16>::new(),
-            &make_tiled_mma_permuted(
-                SM80_16x8x32_S32S8S8S32_TN,
-                layout!((4,1,1):(1,0,0)),
-                (_128::new(), _8::new(), _32::new()),
-            ),
-        )
-        .get_layout_s_tv();
-        assert_eq!(
-            r.to_string(),
-            "((_2,_4,_2,_8),(_8,(_2,_2))):((_128,_512,_256,_8),(_1,(_2048,_64)))",
-            "get_layoutS_TV(make_tiled_copy_A(Copy_Atom<SM75_U16x8_LDSM_T,half_t>, make_tiled_mma(MMA_Atom<SM80_16x8x32_S32S8S8S32_TN>, (_4,_1,_1):(_1,_0,_0), (_128,_8,_32))))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
         let r = make_tiled_copy(
             Copy_Atom::<SM75_U16x8_LDSM_T, half::f16>::new(),
             layout!((8,4):(4,1)),
@@ -1625,17 +1213,17 @@ fn cases_02() {
     }
     {
         let r = make_tiled_copy(
-            Copy_Atom::<DefaultCopy, f32>::new(),
-            layout!((4,32):(1,4)),
-            layout!((2,2):(2,1)),
+            Copy_Atom::<SM75_U32x4_LDSM_N, half::f16>::new(),
+            layout!((32,1):(1,0)),
+            layout!((2,4):(1,2)),
         )
-        .get_slice(47isize)
-        .partition_d(make_tensor(&DATA[..], layout!((8,256,3):(1,8,2048))))
+        .get_slice(10isize)
+        .retile_d(make_tensor(&DATA[..], layout!(((8,1),4,1):((1,0),8,0))))
         .layout();
         assert_eq!(
             r.to_string(),
-            "((_1,(_2,_2)),_1,_4,_3):((_0,(_8,_1)),_0,_512,_2048)",
-            "partition_D(get_slice(make_tiled_copy(Copy_Atom<DefaultCopy,float>, (_4,_32):(_1,_4), (_2,_2):(_2,_1)), _47), (_8,_256,_3):(_1,_8,_2048))"
+            "((_8,_1),_4,_1):((_1,_0),_8,_0)",
+            "retile_D(get_slice(make_tiled_copy(Copy_Atom<SM75_U32x4_LDSM_N,half_t>, (_32,_1):(_1,_0), (_2,_4):(_1,_2)), _10), ((_8,_1),_4,_1):((_1,_0),_8,_0))"
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -1657,48 +1245,33 @@ fn cases_02() {
     }
     {
         let r = make_tiled_copy(
-            Copy_Atom::<cutlet::atom::UniversalCopy<u128>, half::f16>::new(),
-            layout!((32,8):(8,1)),
-            layout!((1,16):(0,1)),
+            Copy_Atom::<DefaultCopy, f32>::new(),
+            layout!((32,4):(4,1)),
+            layout!((1,1):(0,0)),
         )
-        .get_slice(83isize)
-        .partition_d(make_tensor(&DATA[..], layout!((128,128):(1,128))))
+        .get_slice(113isize)
+        .retile_s(make_tensor(&DATA[..], layout!(((1,1),1,1):((0,0),0,0))))
         .layout();
         assert_eq!(
             r.to_string(),
-            "((_8,_2),_4,_1):((_128,_1024),_32,_0)",
-            "partition_D(get_slice(make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>,half_t>, (_32,_8):(_8,_1), (_1,_16):(_0,_1)), 83), (_128,_128):(_1,_128))"
+            "((_1,_1),_1,_1):((_0,_0),_0,_0)",
+            "retile_S(get_slice(make_tiled_copy(Copy_Atom<DefaultCopy,float>, (_32,_4):(_4,_1), (_1,_1):(_0,_0)), 113), ((_1,_1),_1,_1):((_0,_0),_0,_0))"
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
-        let r = make_tiled_copy_c(
-            Copy_Atom::<DefaultCopy, f32>::new(),
-            &make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,1,1):(1,0,0))),
+        let r = make_tiled_copy(
+            Copy_Atom::<SM75_U32x4_LDSM_N, half::f16>::new(),
+            layout!((32,4):(1,32)),
+            layout!((2,4):(1,2)),
         )
-        .get_layout_d_tv();
-        assert_eq!(
-            r.to_string(),
-            "((_4,_8,_2),(_1,(_2,_2))):((_64,_1,_16),(_0,(_32,_8)))",
-            "get_layoutD_TV(make_tiled_copy_C(Copy_Atom<DefaultCopy,float>, make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (_2,_1,_1):(_1,_0,_0))))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy_b(
-            Copy_Atom::<DefaultCopy, f32>::new(),
-            &make_tiled_mma(
-                UniversalFMA::<f32, f32, f32, f32>::default(),
-                layout!((32,8,1):(1,32,0)),
-            ),
-        )
-        .get_slice(32isize)
-        .partition_s(make_tensor(&DATA[..], layout!((16,1):(1,0))))
+        .get_slice(111isize)
+        .retile_s(make_tensor(&DATA[..], layout!(((8,1),2,2):((1,0),8,16))))
         .layout();
         assert_eq!(
             r.to_string(),
-            "((_1,_1),_2,_1):((_0,_0),_8,_0)",
-            "partition_S(get_slice(make_tiled_copy_B(Copy_Atom<DefaultCopy,float>, make_tiled_mma(MMA_Atom<UniversalFMA<float,float,float,float>>, (_32,_8,_1):(_1,_32,_0))), 32), (_16,_1):(_1,_0))"
+            "((_8,_1),_2,_2):((_1,_0),_8,_16)",
+            "retile_S(get_slice(make_tiled_copy(Copy_Atom<SM75_U32x4_LDSM_N,half_t>, (_32,_4):(_1,_32), (_2,_4):(_1,_2)), 111), ((_8,_1),_2,_2):((_1,_0),_8,_16))"
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -1715,35 +1288,6 @@ fn cases_02() {
             "get_layoutS_TV(make_tiled_copy(Copy_Atom<SM75_U32x4_LDSM_N,half_t>, (_32,_1):(_1,_0), (_8,_1):(_1,_0)))"
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy(
-            Copy_Atom::<cutlet::atom::UniversalCopy<u32>, f32>::new(),
-            layout!((128,1):(1,0)),
-            layout!((1,4):(0,1)),
-        )
-        .get_layout_d_tv();
-        assert_eq!(
-            r.to_string(),
-            "(_128,(_1,_4)):(_1,(_0,_128))",
-            "get_layoutD_TV(make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>,float>, (_128,_1):(_1,_0), (_1,_4):(_0,_1)))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let v0: isize = 16;
-        let r = make_tiled_copy_c(
-            Copy_Atom::<DefaultCopy, f32>::new(),
-            &make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN, layout!((2,1,1):(1,0,0))),
-        )
-        .get_slice(12isize)
-        .partition_s(make_tensor(&DATA[..], layout!((64,8):(v0,1))))
-        .layout();
-        assert_eq!(
-            r.to_string(),
-            "((_1,(_2,_2)),_2,_1):((_0,(_1,128)),512,_0)",
-            "partition_S(get_slice(make_tiled_copy_C(Copy_Atom<DefaultCopy,float>, make_tiled_mma(MMA_Atom<SM80_16x8x8_F32F16F16F32_TN>, (_2,_1,_1):(_1,_0,_0))), 12), (_64,_8):(16,_1))"
-        );
     }
     {
         let v0: isize = 32;
@@ -1768,20 +1312,10 @@ fn cases_02() {
             "partition_S(get_slice(make_tiled_copy_C(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>,half_t>, make_tiled_mma(MMA_Atom<SM80_16x8x32_S32S8S8S32_TN>, (_1,_4,_1):(_0,_1,_0), (_32,_32,_32))), _52), (32,32,2):(4096,_1,131072))"
         );
     }
-    {
-        let r = make_tiled_copy(
-            Copy_Atom::<SM75_U16x8_LDSM_T, half::f16>::new(),
-            layout!((16,2):(1,16)),
-            layout!((1,16):(0,1)),
-        )
-        .get_layout_d_tv();
-        assert_eq!(
-            r.to_string(),
-            "((_16,_2),(_8,_2)):((_1,_256),(_16,_128))",
-            "get_layoutD_TV(make_tiled_copy(Copy_Atom<SM75_U16x8_LDSM_T,half_t>, (_16,_2):(_1,_16), (_1,_16):(_0,_1)))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
+}
+
+#[test]
+fn cases_02() {
     {
         let r = make_tiled_copy(
             Copy_Atom::<SM75_U16x8_LDSM_T, half::f16>::new(),
@@ -1814,20 +1348,6 @@ fn cases_02() {
     {
         let r = make_tiled_copy(
             Copy_Atom::<SM75_U16x8_LDSM_T, half::f16>::new(),
-            layout!((32,1):(1,0)),
-            layout!((1,8):(0,1)),
-        )
-        .get_layout_s_tv();
-        assert_eq!(
-            r.to_string(),
-            "((_2,_4,_4),(_8,_1)):((_32,_1,_64),(_4,_0))",
-            "get_layoutS_TV(make_tiled_copy(Copy_Atom<SM75_U16x8_LDSM_T,half_t>, (_32,_1):(_1,_0), (_1,_8):(_0,_1)))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy(
-            Copy_Atom::<SM75_U16x8_LDSM_T, half::f16>::new(),
             layout!((8,4):(4,1)),
             layout!((1,16):(0,1)),
         )
@@ -1843,46 +1363,17 @@ fn cases_02() {
     }
     {
         let r = make_tiled_copy(
-            Copy_Atom::<DefaultCopy, f32>::new(),
-            layout!((128,1):(1,0)),
-            layout!((1,1):(0,0)),
+            Copy_Atom::<SM75_U16x8_LDSM_T, half::f16>::new(),
+            layout!((8,4):(4,1)),
+            layout!((2,4):(1,2)),
         )
-        .get_layout_d_tv();
+        .get_slice(3isize)
+        .retile_s(make_tensor(&DATA[..], layout!(((16,1),4,2):((1,0),16,64))))
+        .layout();
         assert_eq!(
             r.to_string(),
-            "(_128,(_1,_1)):(_1,(_0,_0))",
-            "get_layoutD_TV(make_tiled_copy(Copy_Atom<DefaultCopy,float>, (_128,_1):(_1,_0), (_1,_1):(_0,_0)))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy_a(
-            Copy_Atom::<DefaultCopy, f32>::new(),
-            &make_tiled_mma_permuted(
-                UniversalFMA::<f32, f32, f32, f32>::default(),
-                layout!((2,2,1):(1,2,0)),
-                (_2::new(), _2::new(), _1::new()),
-            ),
-        )
-        .get_layout_d_tv();
-        assert_eq!(
-            r.to_string(),
-            "((_2,_2),(_1,_1)):((_1,_0),(_0,_0))",
-            "get_layoutD_TV(make_tiled_copy_A(Copy_Atom<DefaultCopy,float>, make_tiled_mma(MMA_Atom<UniversalFMA<float,float,float,float>>, (_2,_2,_1):(_1,_2,_0), (_2,_2,_1))))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
-        let r = make_tiled_copy(
-            Copy_Atom::<DefaultCopy, f32>::new(),
-            layout!((4,32):(1,4)),
-            layout!((1,1):(0,0)),
-        )
-        .tile_size::<0>();
-        assert_eq!(
-            r.to_string(),
-            "_4",
-            "tile_size<0>(make_tiled_copy(Copy_Atom<DefaultCopy,float>, (_4,_32):(_1,_4), (_1,_1):(_0,_0)))"
+            "((_8,_2),_4,_2):((_1,_8),_16,_64)",
+            "retile_S(get_slice(make_tiled_copy(Copy_Atom<SM75_U16x8_LDSM_T,half_t>, (_8,_4):(_4,_1), (_2,_4):(_1,_2)), 3), ((_16,_1),_4,_2):((_1,_0),_16,_64))"
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -1905,20 +1396,6 @@ fn cases_02() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
-        let r = make_tiled_copy(
-            Copy_Atom::<SM75_U32x4_LDSM_N, half::f16>::new(),
-            layout!((32,4):(1,32)),
-            layout!((1,16):(0,1)),
-        )
-        .get_layout_d_tv();
-        assert_eq!(
-            r.to_string(),
-            "((_32,_4),(_8,_2)):((_1,_512),(_32,_256))",
-            "get_layoutD_TV(make_tiled_copy(Copy_Atom<SM75_U32x4_LDSM_N,half_t>, (_32,_4):(_1,_32), (_1,_16):(_0,_1)))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
         let r = make_tiled_copy_c(
             Copy_Atom::<cutlet::atom::UniversalCopy<u128>, half::f16>::new(),
             &make_tiled_mma_permuted(
@@ -1935,10 +1412,6 @@ fn cases_02() {
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
-}
-
-#[test]
-fn cases_03() {
     {
         let r = make_tiled_copy_c(
             Copy_Atom::<SM75_U16x8_LDSM_T, half::f16>::new(),
@@ -1975,21 +1448,6 @@ fn cases_03() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
-        let r = make_tiled_copy_c(
-            Copy_Atom::<cutlet::atom::UniversalCopy<u32>, f32>::new(),
-            &make_tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, layout!((4,2,1):(1,4,0))),
-        )
-        .get_slice(40isize)
-        .partition_s(make_tensor(&DATA[..], layout!((64,16):(20,1))))
-        .layout();
-        assert_eq!(
-            r.to_string(),
-            "((_1,(_2,_2)),_1,_1):((_0,(_1,_160)),_0,_0)",
-            "partition_S(get_slice(make_tiled_copy_C(Copy_Atom<UniversalCopy<uint32_t>,float>, make_tiled_mma(MMA_Atom<SM80_16x8x16_F32BF16BF16F32_TN>, (_4,_2,_1):(_1,_4,_0))), 40), (_64,_16):(_20,_1))"
-        );
-        assert_eq!(core::mem::size_of_val(&r), 0);
-    }
-    {
         let r = make_tiled_copy_b(
             Copy_Atom::<cutlet::atom::UniversalCopy<u32>, f32>::new(),
             &make_tiled_mma_permuted(
@@ -2022,18 +1480,21 @@ fn cases_03() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
-        let r = make_tiled_copy(
-            Copy_Atom::<DefaultCopy, f32>::new(),
-            layout!((16,8):(8,1)),
-            layout!((4,1):(1,0)),
+        let r = make_tiled_copy_c(
+            Copy_Atom::<cutlet::atom::UniversalCopy<u32>, f32>::new(),
+            &make_tiled_mma_permuted(
+                SM90_64x128x16_F32BF16BF16_SS::<gmma::K, gmma::K>::default(),
+                layout!((1,1,1):(0,0,0)),
+                (_128::new(), _256::new(), _32::new()),
+            ),
         )
-        .get_slice(17isize)
-        .partition_s(make_tensor(&DATA[..], layout!((64,8):(10,1))))
+        .get_slice(32isize)
+        .retile_s(make_tensor(&DATA[..], layout!(((2,1),2,2):((1,0),2,4))))
         .layout();
         assert_eq!(
             r.to_string(),
-            "((_1,_4),_1,_1):((_0,_10),_0,_0)",
-            "partition_S(get_slice(make_tiled_copy(Copy_Atom<DefaultCopy,float>, (_16,_8):(_8,_1), (_4,_1):(_1,_0)), 17), (_64,_8):(_10,_1))"
+            "((_1,(_4,_16,_2,_2)),_1,_1):((_0,(_1,_4,_4,_64)),_0,_0)",
+            "retile_S(get_slice(make_tiled_copy_C(Copy_Atom<UniversalCopy<uint32_t>,float>, make_tiled_mma(MMA_Atom<SM90_64x128x16_F32BF16BF16_SS<GMMA::Major::K,GMMA::Major::K>>, (_1,_1,_1):(_0,_0,_0), (_128,_256,_32))), _32), ((_2,_1),_2,_2):((_1,_0),_2,_4))"
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
@@ -2057,19 +1518,18 @@ fn cases_03() {
         assert_eq!(core::mem::size_of_val(&r), 0);
     }
     {
-        let r = make_tiled_copy_b(
-            Copy_Atom::<SM75_U16x8_LDSM_T, half::f16>::new(),
-            &make_tiled_mma_permuted(
-                SM80_16x8x16_F32F16F16F32_TN,
-                layout!((2,4,1):(1,2,0)),
-                (_64::new(), _64::new(), _32::new()),
-            ),
+        let r = make_tiled_copy(
+            Copy_Atom::<cutlet::atom::UniversalCopy<u32>, f32>::new(),
+            layout!((128,1):(1,0)),
+            layout!((1,1):(0,0)),
         )
-        .get_layout_d_tv();
+        .get_slice(5isize)
+        .retile_d(make_tensor(&DATA[..], layout!(((1,1),1,4):((0,0),0,1))))
+        .layout();
         assert_eq!(
             r.to_string(),
-            "((_4,_8,_2,_4),((_2,_2,_2),_2)):((_128,_1,_0,_8),((_64,_512,_32),_1024))",
-            "get_layoutD_TV(make_tiled_copy_B(Copy_Atom<SM75_U16x8_LDSM_T,half_t>, make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (_2,_4,_1):(_1,_2,_0), (_64,_64,_32))))"
+            "((_1,_1),_1,_4):((_0,_0),_0,_1)",
+            "retile_D(get_slice(make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>,float>, (_128,_1):(_1,_0), (_1,_1):(_0,_0)), 5), ((_1,_1),_1,_4):((_0,_0),_0,_1))"
         );
         assert_eq!(core::mem::size_of_val(&r), 0);
     }

@@ -390,7 +390,7 @@ mod tiled_copy;
 pub use copy::*;
 #[doc(hidden)]
 pub use tiled_copy::{
-    AtomCalls, DstSide, EnoughThrVals, MmaTiles, Side, SliceTensor, SrcSide, StaticUnsigned,
+    AtomCalls, DstSide, EnoughThrVals, MmaTiles, Side, SliceTensor, SrcSide, UpcastByC,
     TileSizeOf, TiledCopyFrom, Unders, Zip2,
 };
 pub use tiled_copy::{

@@ -34,7 +34,7 @@ use typenum::{P1, U0, U1, U2, U3, Z0};
 /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
 /// assert_eq!(mma.get_layout_c_tv().to_string(), "((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_64,_1,_16,_256),((_32,_8),(_0,_0)))");
 /// assert_eq!(core::mem::size_of_val(&mma.get_layout_c_tv()), 0);
-/// assert_eq!(mma.tile_size_mnk().to_string(), "(_32,_16,_16)");
+/// assert_eq!(Cute(mma.tile_size_mnk()).to_string(), "(_32,_16,_16)");
 /// ```
 #[derive(Clone, Copy, Default, Debug)]
 pub struct TiledMma<Op, AL, P = (Underscore, Underscore, Underscore)> {
@@ -66,7 +66,7 @@ pub fn make_tiled_mma<Op: MmaTraits, AL: Copy>(op: Op, atom_layout: AL) -> Tiled
 /// use cutlet::atom::*;
 /// let mma = make_tiled_mma_permuted(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)),
 ///                                   (_32::new(), _32::new(), _16::new()));
-/// assert_eq!(mma.tile_size_mnk().to_string(), "(_32,_32,_16)");
+/// assert_eq!(Cute(mma.tile_size_mnk()).to_string(), "(_32,_32,_16)");
 /// let a = mma.get_slice(1).partition_a(make_tensor(&[0f32; 1024][..], layout!((32,32):(32,1))));
 /// assert_eq!(a.layout().to_string(), "((_2,_2,_2),_1,_2):((_1,_256,_8),_0,_16)");
 /// ```
@@ -408,7 +408,7 @@ where
     /// use cutlet::prelude::*;
     /// use cutlet::atom::*;
     /// let mma = make_tiled_mma(UniversalFMA::<f32, f32, f32, f32>::default(), layout!((16,8,1):(1,16,0)));
-    /// assert_eq!(mma.tile_size_mnk().to_string(), "(_16,_8,_1)");
+    /// assert_eq!(Cute(mma.tile_size_mnk()).to_string(), "(_16,_8,_1)");
     /// ```
     #[inline(always)]
     #[allow(clippy::type_complexity)]
@@ -625,7 +625,7 @@ pub type FragmentT<T, L> = OwnedTensorOf<T, <L as ThrFragment<T>>::Layout>;
 /// ```
 /// use cutlet::prelude::*;
 /// use cutlet::atom::*;
-/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, layout_t!((2,2,1):(1,2,0)), (X, X, X)>;
+/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, layout_t!((2,2,1):(1,2,0))>;
 /// // 128 f32 accumulators per thread for a 128x128 tile over 128 threads
 /// assert_eq!(core::mem::size_of::<FragmentCT<Mma, shape_t!((128, 128))>>(), 128 * 4);
 /// ```
@@ -638,7 +638,7 @@ pub type FragmentCT<T, L> = AccFragmentT<
 /// ```
 /// use cutlet::prelude::*;
 /// use cutlet::atom::*;
-/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, layout_t!((2,2,1):(1,2,0)), (X, X, X)>;
+/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, layout_t!((2,2,1):(1,2,0))>;
 /// assert_eq!(core::mem::size_of::<FragmentAT<Mma, shape_t!((128, 32))>>(), 64 * 2);
 /// ```
 pub type FragmentAT<T, L> = FragmentT<
@@ -650,7 +650,7 @@ pub type FragmentAT<T, L> = FragmentT<
 /// ```
 /// use cutlet::prelude::*;
 /// use cutlet::atom::*;
-/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, layout_t!((2,2,1):(1,2,0)), (X, X, X)>;
+/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, layout_t!((2,2,1):(1,2,0))>;
 /// assert_eq!(core::mem::size_of::<FragmentBT<Mma, shape_t!((128, 32))>>(), 64 * 2);
 /// ```
 pub type FragmentBT<T, L> = FragmentT<

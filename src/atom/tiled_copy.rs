@@ -31,7 +31,7 @@ type M1<T> = <T as ModeOp<GetOp<U1>>>::Output;
 /// use cutlet::atom::{make_tiled_copy, Copy_Atom, UniversalCopy};
 /// let c = make_tiled_copy(Copy_Atom::<UniversalCopy<u128>, half::f16>::new(), layout!((32,8):(8,1)), layout!((1,8):(0,1)));
 /// assert_eq!(c.layout_tv().to_string(), "((_8,_32),_8):((_256,_1),_32)");
-/// assert_eq!(c.tiler_mn().to_string(), "(_32,_64)");
+/// assert_eq!(Cute(c.tiler_mn()).to_string(), "(_32,_64)");
 /// assert_eq!(core::mem::size_of_val(&c), 0);
 /// ```
 #[derive(Clone, Copy, Default, Debug)]
@@ -218,7 +218,8 @@ where
 /// use cutlet::prelude::*;
 /// use cutlet::atom::{make_tiled_copy_impl, Copy_Atom, DefaultCopy};
 /// let c = make_tiled_copy_impl(Copy_Atom::<DefaultCopy, f32>::new(), layout!((32,4):(4,1)), shape!((4, 32)));
-/// assert_eq!(c.get_layout_s_tv().to_string(), "(_32,_4):(_4,_1)");
+/// // each thread's 4 values, as DefaultCopy's one-value atoms: ((atom, rest) values)
+/// assert_eq!(c.get_layout_s_tv().to_string(), "(_32,(_1,_4)):(_4,(_0,_1))");
 /// ```
 #[inline(always)]
 pub fn make_tiled_copy_impl<Atom, LTv, Tl>(
@@ -275,7 +276,7 @@ tiled_copy_for_mma!(
     /// use cutlet::atom::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,4,1):(1,2,0)));
     /// let c = make_tiled_copy_a(Copy_Atom::<SM75_U32x4_LDSM_N, half::f16>::new(), &mma);
-    /// assert_eq!(c.tiler_mn().to_string(), "(_32,_16)");
+    /// assert_eq!(Cute(c.tiler_mn()).to_string(), "(_32,_16)");
     /// ```
     make_tiled_copy_a, TiledCopyAT, LayoutATv, TileM, TileK
 );
@@ -286,7 +287,7 @@ tiled_copy_for_mma!(
     /// use cutlet::prelude::*;
     /// use cutlet::atom::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
-    /// let c = make_tiled_copy_b(Copy_Atom::<SM75_U16x8_LDSM_T, half::f16>::new(), &mma);
+    /// let c = make_tiled_copy_b(Copy_Atom::<SM75_U32x2_LDSM_N, half::f16>::new(), &mma);
     /// assert_eq!(c.tile_size::<0>().to_string(), "_16");
     /// ```
     make_tiled_copy_b, TiledCopyBT, LayoutBTv, TileN, TileK
@@ -356,7 +357,7 @@ where
     /// use cutlet::prelude::*;
     /// use cutlet::atom::*;
     /// let c = make_tiled_copy(Copy_Atom::<DefaultCopy, f32>::new(), layout!((4,8):(8,1)), layout!((2,1):(1,0)));
-    /// assert_eq!(c.tiler_mn().to_string(), "(_8,_8)");
+    /// assert_eq!(Cute(c.tiler_mn()).to_string(), "(_8,_8)");
     /// ```
     #[inline(always)]
     pub fn tiler_mn(&self) -> Tl
@@ -572,20 +573,22 @@ pub type PartitionST<TC, E, L> = Tensor<E, <TC as CopyPartition<E, L, SrcSide>>:
 /// The type of `thr_copy.partition_d(t)` for a tensor `Tensor<E, L>`.
 pub type PartitionDT<TC, E, L> = Tensor<E, <TC as CopyPartition<E, L, DstSide>>::Out>;
 
-/// As an unsigned typenum (for `upcast<N>`).
+/// `upcast<N>` by a static integer `C<N>`. Matching `C<PInt<U>>` in the impl header
+/// makes the trait solver normalize `N` before it looks at `upcast`'s typenum
+/// arithmetic (with `N` still unknown there, it recursed without end).
 #[doc(hidden)]
-pub trait StaticUnsigned {
-    type U: Unsigned;
+pub trait UpcastByC<N> {
+    type Output;
 }
-impl<U: Unsigned + typenum::NonZero> StaticUnsigned for C<PInt<U>> {
-    type U = U;
+impl<L: UpcastBy<U>, U: Unsigned + typenum::NonZero> UpcastByC<C<PInt<U>>> for L {
+    type Output = <L as UpcastBy<U>>::Output;
 }
 
 type RInvTv<TC> = <<TC as TiledCopyLayouts>::LayoutTv as RightInvertible>::Output;
 type WithShape<TC> =
     <RInvTv<TC> as Composable<<<TC as TiledCopyLayouts>::TilerMn as CompactShape>::Output>>::Output;
 type NumThrV<TC, V> = <<TC as TiledCopyLayouts>::TiledNumThr as IntMul<V>>::Output;
-type FrgMn<TC, V> = <WithShape<TC> as UpcastBy<<NumThrV<TC, V> as StaticUnsigned>::U>>::Output;
+type FrgMn<TC, V> = <WithShape<TC> as UpcastByC<NumThrV<TC, V>>>::Output;
 type FrgProd<TC, V> = <<V as CompactShape>::Output as Multipliable<
     <FrgMn<TC, V> as RightInvertible>::Output,
     Logical,
@@ -604,11 +607,11 @@ type VOf<L> = SizeT<M0<L>>;
 /// CuTe's `TiledCopy::retile` of a tensor of layout `L` (a thread's fragment, e.g. an
 /// MMA partition): its values regrouped as `((atom values, rest), modes...)`.
 #[doc(hidden)]
-pub trait CopyRetile<E, L>: TiledCopyLayouts {
+pub trait CopyRetile<TC, E>: Sized {
     type Out;
-    fn retile(t: Tensor<E, L>) -> Tensor<E, Self::Out>;
+    fn retile(t: Tensor<E, Self>) -> Tensor<E, Self::Out>;
 }
-impl<TC: TiledCopyLayouts, E, L: Copy + Shaped> CopyRetile<E, L> for TC
+impl<TC: TiledCopyLayouts, E, L: Copy + Shaped> CopyRetile<TC, E> for L
 where
     L: ModeOp<GetOp<U0>>,
     M0<L>: Shaped,
@@ -618,8 +621,7 @@ where
     TC::TilerMn: CompactShape,
     RInvTv<TC>: Composable<<TC::TilerMn as CompactShape>::Output>,
     TC::TiledNumThr: IntMul<VOf<L>>,
-    NumThrV<TC, VOf<L>>: StaticUnsigned,
-    WithShape<TC>: UpcastBy<<NumThrV<TC, VOf<L>> as StaticUnsigned>::U>,
+    WithShape<TC>: UpcastByC<NumThrV<TC, VOf<L>>>,
     FrgMn<TC, VOf<L>>: RightInvertible + ModeOp<GetOp<U0>> + ModeOp<GetOp<U1>>,
     M0<FrgMn<TC, VOf<L>>>: Shaped,
     M1<FrgMn<TC, VOf<L>>>: Shaped,
@@ -648,7 +650,7 @@ where
 }
 
 /// The type of `thr_copy.retile_s(t)` / `retile_d(t)` for a tensor `Tensor<E, L>`.
-pub type RetileT<TC, E, L> = Tensor<E, <TC as CopyRetile<E, L>>::Out>;
+pub type RetileT<TC, E, L> = Tensor<E, <L as CopyRetile<TC, E>>::Out>;
 
 impl<Atom, LTv, Tl> ThrCopy<Atom, LTv, Tl>
 where
@@ -672,7 +674,7 @@ where
     /// use cutlet::prelude::*;
     /// use cutlet::atom::*;
     /// let c = make_tiled_copy(Copy_Atom::<DefaultCopy, f32>::new(), layout!((4,8):(8,1)), layout!(1:0));
-    /// assert_eq!(c.get_slice(9).tiled_copy().tiler_mn().to_string(), "(_4,_8)");
+    /// assert_eq!(Cute(c.get_slice(9).tiled_copy().tiler_mn()).to_string(), "(_4,_8)");
     /// ```
     #[inline(always)]
     pub fn tiled_copy(&self) -> TiledCopy<Atom, LTv, Tl>
@@ -741,9 +743,9 @@ where
     #[inline(always)]
     pub fn retile_s<E, L>(&self, t: Tensor<E, L>) -> RetileT<TiledCopy<Atom, LTv, Tl>, E, L>
     where
-        TiledCopy<Atom, LTv, Tl>: CopyRetile<E, L>,
+        L: CopyRetile<TiledCopy<Atom, LTv, Tl>, E>,
     {
-        <TiledCopy<Atom, LTv, Tl> as CopyRetile<E, L>>::retile(t)
+        <L as CopyRetile<TiledCopy<Atom, LTv, Tl>, E>>::retile(t)
     }
     /// CuTe's `thr_copy.retile_D(t)` (the same as [`retile_s`](Self::retile_s)).
     ///
@@ -757,9 +759,9 @@ where
     #[inline(always)]
     pub fn retile_d<E, L>(&self, t: Tensor<E, L>) -> RetileT<TiledCopy<Atom, LTv, Tl>, E, L>
     where
-        TiledCopy<Atom, LTv, Tl>: CopyRetile<E, L>,
+        L: CopyRetile<TiledCopy<Atom, LTv, Tl>, E>,
     {
-        <TiledCopy<Atom, LTv, Tl> as CopyRetile<E, L>>::retile(t)
+        <L as CopyRetile<TiledCopy<Atom, LTv, Tl>, E>>::retile(t)
     }
 }
 
@@ -923,7 +925,7 @@ where
     /// use cutlet::atom::*;
     /// let src = [5i32; 4];
     /// let pred = [1u8, 0, 0, 1];
-    /// let mut dst = make_owned_tensor::<i32, _>(layout!(4:1));
+    /// let mut dst = make_owned_tensor::<i32, _>(layout!((4,1):(1,0)));
     /// let c = make_tiled_copy(Copy_Atom::<DefaultCopy, i32>::new(), layout!((4,1):(1,0)), layout!(1:0));
     /// for thr in 0..4 {
     ///     let t = c.get_slice(thr);
