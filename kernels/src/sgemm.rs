@@ -180,7 +180,11 @@ pub fn sgemm(p: SgemmArgs, a: GmemPtr<f32>, b: GmemPtr<f32>, c: GmemPtr<f32>) {
         unroll!(for i in 0..8 {
             let (x, y) = tccc.get((0usize, i, j));
             if x < mi && y < ni {
-                let old = if beta == 0.0 { 0.0 } else { tcgc.get((0usize, i, j)) };
+                let old = if beta == 0.0 {
+                    0.0
+                } else {
+                    tcgc.get((0usize, i, j))
+                };
                 tcgc.set((0usize, i, j), alpha * acc.get((0usize, i, j)) + beta * old);
             }
         });
