@@ -40,23 +40,6 @@ class Skip(Exception):
     pass
 
 
-def split_top(s):
-    """Split a call's argument text at top-level commas."""
-    out, d, cur = [], 0, ""
-    for ch in s:
-        if ch in "(<":
-            d += 1
-        elif ch in ")>":
-            d -= 1
-        if ch == "," and d == 0:
-            out.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    out.append(cur.strip())
-    return out
-
-
 # The tiled MMAs (any typed atom, permutations included) come from the MMA generator.
 _spec = importlib.util.spec_from_file_location("gm", os.path.join(ROOT, "scripts", "gen_typed_mma_cases.py"))
 TYPED_MMA = importlib.util.module_from_spec(_spec)
@@ -67,7 +50,7 @@ def call_parts(s):
     m = re.match(r"([A-Za-z_0-9]+)(?:<(\d)>)?\((.*)\)$", s)
     if not m:
         raise Skip(s)
-    return m.group(1), m.group(2), split_top(m.group(3))
+    return m.group(1), m.group(2), TYPED_MMA.split_args(m.group(3))
 
 
 def atom(s):

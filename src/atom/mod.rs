@@ -390,8 +390,8 @@ mod tiled_copy;
 pub use copy::*;
 #[doc(hidden)]
 pub use tiled_copy::{
-    AtomCalls, DstSide, EnoughThrVals, MmaTiles, Side, SliceTensor, SrcSide, TileSizeOf,
-    TiledCopyFrom, Unders, UpcastByC, Zip2,
+    AtomCalls, DstSide, EnoughThrVals, MmaTiles, Side, SrcSide, TileSizeOf, TiledCopyFrom, Unders,
+    UpcastByC, Zip2,
 };
 pub use tiled_copy::{
     CopyPartition, CopyRetile, PartitionDT, PartitionST, RetileT, ThrCopy, TiledCopy, TiledCopyAT,

@@ -13,13 +13,12 @@ use crate::algebra::{
     Complementable, Composable, Divisible, FragmentLayout, Logical, Multipliable, RightInvertible,
     Tiled, Zipped,
 };
-use crate::int::{AddInto, C, IntMul, Integral};
+use crate::int::{C, IntMul, Integral};
 use crate::layout::{
-    CompactShape, GetOp, Layout, LayoutParts, ListOf, ModeOp, Shaped, SizeT, SliceableWithOffset,
-    Underscore,
+    CompactShape, GetOp, Layout, LayoutParts, ListOf, ModeOp, Shaped, SizeT, Sliceable, Underscore,
 };
 use crate::tensor::{
-    Offset, OwnableLayout, OwnedTensorOf, RepeatUnder, Tensor, TensorLayout, ThrLayout,
+    Offset, OwnableLayout, OwnedTensorOf, RepeatUnder, SliceTensor, Tensor, TensorLayout, ThrLayout,
 };
 use crate::tuple::{HCons, HNil, ToList, ToNative};
 use typenum::{P1, U0, U1, U2, U3, Z0};
@@ -613,7 +612,7 @@ where
     type Layout = <<L as ThrSlice>::Layout as FragmentOf>::Output;
     #[inline(always)]
     fn fragment(self) -> OwnedTensorOf<T, Self::Layout> {
-        crate::tensor::make_owned_tensor(self.thr_slice([0; 4]).0.fragment_of())
+        crate::tensor::make_owned_tensor(self.thr_layout().fragment_of())
     }
 }
 /// The type of a `partition_fragment_*` result.
@@ -675,7 +674,7 @@ where
     type Layout = <<<L as ThrSlice>::Layout as Shaped>::Shape as CompactShape>::Output;
     #[inline(always)]
     fn acc_fragment(self) -> OwnedTensorOf<T, Self::Layout> {
-        crate::tensor::make_owned_tensor(self.thr_slice([0; 4]).0.shape_of().make_layout())
+        crate::tensor::make_owned_tensor(self.thr_layout().shape_of().make_layout())
     }
 }
 /// The type of a `partition_fragment_c` result.
@@ -724,27 +723,33 @@ where
     type Output = <<ListOf<R> as RepeatUnder>::Output as ToNative>::Native;
 }
 
-/// Slicing a `thrfrg` layout at one thread: the thread's `(FrgV, Rest0, Rest1, ...)`
-/// layout and the index of its first element.
+/// Slicing a `thrfrg` layout at one thread: the coordinate of the thread's
+/// `(FrgV, Rest0, Rest1, ...)` slice and that slice's layout (the same for every thread).
 #[doc(hidden)]
-pub trait ThrSlice: Shaped {
+pub trait ThrSlice: Shaped + Copy {
+    /// `((v, (t0, t1)), (_, (_, _, ...)))`.
+    type Coord: Copy;
     /// The thread's layout.
     type Layout: Copy;
-    /// Its origin (an offset, or a coordinate for identity tensors).
-    type Offset;
-    /// Slice at `(v, m, n, k)`-style thread coordinates `[v, t0, t1, _]`.
-    fn thr_slice(self, thr: [isize; 4]) -> (Self::Layout, Self::Offset);
+    /// The coordinate of thread `[v, t0, t1, _]`.
+    fn thr_coord(thr: [isize; 4]) -> Self::Coord;
+    /// The thread's layout.
+    fn thr_layout(self) -> Self::Layout;
 }
-impl<L: Shaped + Copy, LT: Copy, Off> ThrSlice for L
+impl<L: Shaped + Copy, LT: Copy> ThrSlice for L
 where
     L::Shape: RestUnder,
-    L: SliceableWithOffset<ThrCoord<<L::Shape as RestUnder>::Output>, Output = (LT, Off)>,
+    L: Sliceable<ThrCoord<<L::Shape as RestUnder>::Output>, Output = LT>,
 {
+    type Coord = ThrCoord<<L::Shape as RestUnder>::Output>;
     type Layout = LT;
-    type Offset = Off;
     #[inline(always)]
-    fn thr_slice(self, thr: [isize; 4]) -> (LT, Off) {
-        self.slice_and_offset(((thr[0], (thr[1], thr[2])), (Underscore, Default::default())))
+    fn thr_coord(thr: [isize; 4]) -> Self::Coord {
+        ((thr[0], (thr[1], thr[2])), (Underscore, Default::default()))
+    }
+    #[inline(always)]
+    fn thr_layout(self) -> LT {
+        self.slice(Self::thr_coord([0; 4]))
     }
 }
 
@@ -764,25 +769,14 @@ pub struct ThrMma<T> {
     thr_vmnk: [isize; 4],
 }
 
+/// The type of a thread's slice of the `thrfrg` layout `F` of a tensor over `E`.
+type ThrPart<E, F> = Tensor<E, <F as SliceTensor<E, <F as ThrSlice>::Coord>>::Out>;
 /// The type of `thr_mma.partition_c(t)` for a tensor `Tensor<E, L>`.
-pub type PartitionCT<T, E, L> = Tensor<E, <ThrfrgCT<T, L> as ThrSlice>::Layout>;
+pub type PartitionCT<T, E, L> = ThrPart<E, ThrfrgCT<T, L>>;
 /// The type of `thr_mma.partition_a(t)` for a tensor `Tensor<E, L>`.
-pub type PartitionAT<T, E, L> = Tensor<E, <ThrfrgAT<T, L> as ThrSlice>::Layout>;
+pub type PartitionAT<T, E, L> = ThrPart<E, ThrfrgAT<T, L>>;
 /// The type of `thr_mma.partition_b(t)` for a tensor `Tensor<E, L>`.
-pub type PartitionBT<T, E, L> = Tensor<E, <ThrfrgBT<T, L> as ThrSlice>::Layout>;
-
-#[inline(always)]
-fn slice_engine<E: Offset, L: ThrSlice<Offset: AddInto<E::Index>>>(
-    e: E,
-    l: L,
-    thr: [isize; 4],
-) -> Tensor<E, L::Layout> {
-    let (layout, off) = l.thr_slice(thr);
-    Tensor {
-        engine: e.offset(off.add_into(E::Index::default())),
-        layout,
-    }
-}
+pub type PartitionBT<T, E, L> = ThrPart<E, ThrfrgBT<T, L>>;
 
 impl<T: TiledMmaSpec> ThrMma<T> {
     /// The thread's coordinate `(V, M, N, K)` in the thread layout.
@@ -824,10 +818,10 @@ impl<T: TiledMmaSpec> ThrMma<T> {
     pub fn partition_c<E: Offset, L>(&self, t: Tensor<E, L>) -> PartitionCT<T, E, L>
     where
         T: ThrfrgC<L>,
-        ThrfrgCT<T, L>: ThrSlice<Offset: AddInto<E::Index>>,
+        ThrfrgCT<T, L>: ThrSlice + SliceTensor<E, <ThrfrgCT<T, L> as ThrSlice>::Coord>,
     {
         let [v, m, n, _] = self.thr_vmnk;
-        slice_engine(t.engine, T::thrfrg_c(t.layout), [v, m, n, 0])
+        T::thrfrg_c(t.layout).slice_tensor(t.engine, ThrfrgCT::<T, L>::thr_coord([v, m, n, 0]))
     }
     /// CuTe's `thr_mma.partition_A(a)`: this thread's `(FrgV, RestM, RestK, ...)` view of
     /// the A tile `a`.
@@ -844,10 +838,10 @@ impl<T: TiledMmaSpec> ThrMma<T> {
     pub fn partition_a<E: Offset, L>(&self, t: Tensor<E, L>) -> PartitionAT<T, E, L>
     where
         T: ThrfrgA<L>,
-        ThrfrgAT<T, L>: ThrSlice<Offset: AddInto<E::Index>>,
+        ThrfrgAT<T, L>: ThrSlice + SliceTensor<E, <ThrfrgAT<T, L> as ThrSlice>::Coord>,
     {
         let [v, m, _, k] = self.thr_vmnk;
-        slice_engine(t.engine, T::thrfrg_a(t.layout), [v, m, k, 0])
+        T::thrfrg_a(t.layout).slice_tensor(t.engine, ThrfrgAT::<T, L>::thr_coord([v, m, k, 0]))
     }
     /// CuTe's `thr_mma.partition_B(b)`: this thread's `(FrgV, RestN, RestK, ...)` view of
     /// the B tile `b`.
@@ -864,10 +858,10 @@ impl<T: TiledMmaSpec> ThrMma<T> {
     pub fn partition_b<E: Offset, L>(&self, t: Tensor<E, L>) -> PartitionBT<T, E, L>
     where
         T: ThrfrgB<L>,
-        ThrfrgBT<T, L>: ThrSlice<Offset: AddInto<E::Index>>,
+        ThrfrgBT<T, L>: ThrSlice + SliceTensor<E, <ThrfrgBT<T, L> as ThrSlice>::Coord>,
     {
         let [v, _, n, k] = self.thr_vmnk;
-        slice_engine(t.engine, T::thrfrg_b(t.layout), [v, n, k, 0])
+        T::thrfrg_b(t.layout).slice_tensor(t.engine, ThrfrgBT::<T, L>::thr_coord([v, n, k, 0]))
     }
     /// CuTe's `thr_mma.partition_fragment_C(c)`: registers shaped as this thread's
     /// [`partition_c`](Self::partition_c) of `c`.

@@ -11,11 +11,10 @@ use crate::algebra::{
 use crate::algorithm::Predicate;
 use crate::int::{C, IntMul, IntRem, Integral, StaticEq};
 use crate::layout::{
-    CompactShape, ComposedLayout, Crd2Index, GetOp, Layout, ListOf, ModeOp, Shaped, SizeT, Slice,
-    Sliceable, Underscore, Walkable, Zeroed,
+    CompactShape, GetOp, Layout, ModeOp, Shaped, SizeT, Sliceable, Underscore, Walkable,
 };
-use crate::tensor::{EngineMut, EngineRef, Offset, Tensor};
-use crate::tuple::{ToList, ToNative};
+use crate::tensor::{EngineMut, EngineRef, SliceTensor, Tensor};
+use crate::tuple::ToList;
 use typenum::{P1, PInt, U0, U1, Unsigned, Z0};
 
 type M0<T> = <T as ModeOp<GetOp<U0>>>::Output;
@@ -501,40 +500,6 @@ unders!(A, B, Cc; Underscore, Underscore);
 unders!(A, B, Cc, Dd; Underscore, Underscore, Underscore);
 unders!(A, B, Cc, Dd, Ee; Underscore, Underscore, Underscore, Underscore);
 unders!(A, B, Cc, Dd, Ee, F; Underscore, Underscore, Underscore, Underscore, Underscore);
-
-/// Slicing a tensor's layout: a layout moves the engine by the fixed part's offset, a
-/// composed layout folds it into its offset.
-#[doc(hidden)]
-pub trait SliceTensor<E, Cd> {
-    type Out;
-    fn slice_tensor(self, e: E, c: Cd) -> Tensor<E, Self::Out>;
-}
-impl<E: Offset, S: ToList + Copy, D: ToList + Copy, Cd: ToList> SliceTensor<E, Cd> for Layout<S, D>
-where
-    ListOf<Cd>: Slice<ListOf<S>> + Slice<ListOf<D>> + Zeroed,
-    <ListOf<Cd> as Slice<ListOf<S>>>::Output: ToNative,
-    <ListOf<Cd> as Slice<ListOf<D>>>::Output: ToNative,
-    <ListOf<Cd> as Zeroed>::Output: Crd2Index<ListOf<S>, ListOf<D>, E::Index>,
-{
-    type Out = crate::layout::SliceT<S, D, Cd>;
-    #[inline(always)]
-    fn slice_tensor(self, e: E, c: Cd) -> Tensor<E, Self::Out> {
-        Tensor::from_parts(e, self).slice(c)
-    }
-}
-impl<E, A: Copy, O: Copy, B: Copy, Cd> SliceTensor<E, Cd> for ComposedLayout<A, O, B>
-where
-    ComposedLayout<A, O, B>: Sliceable<Cd>,
-{
-    type Out = <ComposedLayout<A, O, B> as Sliceable<Cd>>::Output;
-    #[inline(always)]
-    fn slice_tensor(self, e: E, c: Cd) -> Tensor<E, Self::Out> {
-        Tensor {
-            engine: e,
-            layout: self.slice(c),
-        }
-    }
-}
 
 type Tidfrg<TC, W, L> =
     <<L as Divisible<<TC as TiledCopyLayouts>::TilerMn, Zipped>>::Output as Composable<(

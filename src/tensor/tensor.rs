@@ -677,3 +677,27 @@ where
         self.layout.fmt_cute(f)
     }
 }
+
+/// Slicing a tensor by its layout: CuTe's `tensor(coord)` for any tensor layout. The
+/// fixed part of the coordinate moves the engine (a plain layout) or is folded into the
+/// layout's offset (a composed layout, whose `slice_and_offset` returns `_0`).
+#[doc(hidden)]
+pub trait SliceTensor<E, Cd> {
+    type Out;
+    fn slice_tensor(self, e: E, c: Cd) -> Tensor<E, Self::Out>;
+}
+impl<E: super::engine::Offset, L, Cd, LT, Off> SliceTensor<E, Cd> for L
+where
+    L: crate::layout::SliceableWithOffset<Cd, Output = (LT, Off)>,
+    Off: crate::int::AddInto<E::Index>,
+{
+    type Out = LT;
+    #[inline(always)]
+    fn slice_tensor(self, e: E, c: Cd) -> Tensor<E, LT> {
+        let (layout, off) = self.slice_and_offset(c);
+        Tensor {
+            engine: e.offset(off.add_into(E::Index::default())),
+            layout,
+        }
+    }
+}
