@@ -87,8 +87,11 @@ def main(ptxas, root):
             failures.append(f"{arch}: cutlet_static_layout has calls or local memory (or is missing)")
         if "fma.rn.f32" not in bodies.get("cutlet_sgemm", ""):
             failures.append(f"{arch}: cutlet_sgemm has no fma.rn.f32")
-        for name in ("cutlet_gemm_bf16", "cutlet_gemm_f16"):
-            problem = main_loop_problem(bodies.get(name, ""))
+        gemms = [name for name in bodies if name.startswith("cutlet_gemm_")]
+        if not gemms:
+            failures.append(f"{arch}: no tensor-core GEMM entry (cutlet_gemm_*)")
+        for name in gemms:
+            problem = main_loop_problem(bodies[name])
             if problem:
                 failures.append(f"{arch}: {name}: {problem}")
     print("| arch | kernel | registers | stack bytes | spill bytes |")

@@ -28,12 +28,6 @@ pub enum Half {
     F16,
 }
 impl Half {
-    fn name(self) -> &'static str {
-        match self {
-            Half::Bf16 => "bf16",
-            Half::F16 => "f16",
-        }
-    }
     fn to_bits(self, x: f32) -> u16 {
         match self {
             Half::Bf16 => half::bf16::from_f32(x).to_bits(),
@@ -83,70 +77,177 @@ pub struct Kernels {
     transpose: CudaFunction,
     tile_copy: CudaFunction,
     sgemm: CudaFunction,
-    gemm_bf16: CudaFunction,
-    gemm_f16: CudaFunction,
+    tc: Vec<CudaFunction>,
+}
+
+/// One configuration of the tensor-core GEMM: a `sm80_gemm!` line of
+/// `kernels/src/gemm_sm80.rs`, exported by `kernels/src/entry.rs` as `entry`.
+#[derive(Clone, Copy)]
+struct TcConfig {
+    entry: &'static str,
+    input: Half,
+    /// C in the input type (else f32).
+    out16: bool,
+    a_kmajor: bool,
+    b_kmajor: bool,
+    /// (BM, BN, BK, stages).
+    tile: (usize, usize, usize, usize),
+}
+const TC: [TcConfig; 5] = [
+    TcConfig {
+        entry: "cutlet_gemm_tn_bf16",
+        input: Half::Bf16,
+        out16: false,
+        a_kmajor: true,
+        b_kmajor: true,
+        tile: (128, 128, 64, 3),
+    },
+    TcConfig {
+        entry: "cutlet_gemm_tn_f16",
+        input: Half::F16,
+        out16: false,
+        a_kmajor: true,
+        b_kmajor: true,
+        tile: (128, 128, 64, 3),
+    },
+    TcConfig {
+        entry: "cutlet_gemm_nt_bf16_out_bf16",
+        input: Half::Bf16,
+        out16: true,
+        a_kmajor: false,
+        b_kmajor: false,
+        tile: (128, 128, 64, 3),
+    },
+    TcConfig {
+        entry: "cutlet_gemm_nn_f16_out_f16",
+        input: Half::F16,
+        out16: true,
+        a_kmajor: false,
+        b_kmajor: true,
+        tile: (128, 128, 64, 4),
+    },
+    TcConfig {
+        entry: "cutlet_gemm_tt_bf16",
+        input: Half::Bf16,
+        out16: false,
+        a_kmajor: true,
+        b_kmajor: false,
+        tile: (128, 128, 64, 2),
+    },
+];
+impl TcConfig {
+    fn name(&self) -> &'static str {
+        self.entry.trim_start_matches("cutlet_")
+    }
+    fn smem(&self) -> usize {
+        let (bm, bn, bk, s) = self.tile;
+        gemm_sm80::gemm_smem(bm, bn, bk, s)
+    }
+    /// Elements of an operand with `rows` rows and leading dimension `ld`.
+    fn len(kmajor: bool, rows: usize, k: usize, ld: usize) -> usize {
+        if kmajor { rows * ld } else { k * ld }
+    }
+    /// Index of element (i, l) of an operand.
+    fn at(kmajor: bool, ld: usize, i: usize, l: usize) -> usize {
+        if kmajor { l + i * ld } else { i + l * ld }
+    }
+}
+
+/// The device representation of C values: f32, or the 16-bit bits of the input type.
+trait OutElem: DeviceRepr + cudarc::driver::ValidAsZeroBits + Copy + Default + Unpin + 'static {
+    fn from(h: Half, x: f32) -> Self;
+    fn widen(h: Half, x: Self) -> f64;
+    const CUDA: Option<cudarc::cublas::sys::cudaDataType>;
+}
+impl OutElem for f32 {
+    fn from(_: Half, x: f32) -> Self {
+        x
+    }
+    fn widen(_: Half, x: Self) -> f64 {
+        x as f64
+    }
+    const CUDA: Option<cudarc::cublas::sys::cudaDataType> =
+        Some(cudarc::cublas::sys::cudaDataType::CUDA_R_32F);
+}
+impl OutElem for u16 {
+    fn from(h: Half, x: f32) -> Self {
+        h.to_bits(x)
+    }
+    fn widen(h: Half, x: Self) -> f64 {
+        h.widen(x)
+    }
+    const CUDA: Option<cudarc::cublas::sys::cudaDataType> = None;
 }
 
 /// A tensor-core GEMM entry, allowed its (over 48 KiB) dynamic shared memory.
-fn tc(m: &Arc<cudarc::driver::CudaModule>, name: &str) -> Res<CudaFunction> {
-    let f = m.load_function(name)?;
+fn tc(m: &Arc<cudarc::driver::CudaModule>, c: &TcConfig) -> Res<CudaFunction> {
+    let f = m.load_function(c.entry)?;
     f.set_attribute(
         CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-        gemm_sm80::GEMM_SMEM as i32,
+        c.smem() as i32,
     )?;
     Ok(f)
 }
 
 impl Kernels {
-    fn run_gemm(
+    /// Tensor-core GEMM configuration `i` of [`TC`].
+    fn run_gemm<C: OutElem>(
         &self,
-        h: Half,
+        i: usize,
         p: gemm_sm80::GemmArgs,
         a: &CudaSlice<u16>,
         b: &CudaSlice<u16>,
-        c: &mut CudaSlice<f32>,
+        c: &mut CudaSlice<C>,
     ) -> Result<(), DriverError> {
-        let f = if h == Half::Bf16 {
-            &self.gemm_bf16
-        } else {
-            &self.gemm_f16
-        };
-        let mut l = self.stream.launch_builder(f);
+        let t = TC[i];
+        let mut l = self.stream.launch_builder(&self.tc[i]);
         let args = TcArgs(p);
         l.arg(&args).arg(a).arg(b).arg(c);
         let cfg = cfg(
-            gemm_sm80::gemm_grid(p.m, p.n),
+            gemm_sm80::gemm_grid(p.m, p.n, t.tile.0, t.tile.1),
             gemm_sm80::GEMM_THREADS,
-            gemm_sm80::GEMM_SMEM,
+            t.smem(),
         );
-        // SAFETY: A holds m*lda, B n*ldb 16-bit elements (cudaMalloc: 256-byte aligned), C ldc*n f32.
+        // SAFETY: A and B hold their elements at the configuration's majors with lda and
+        // ldb (cudaMalloc: 256-byte aligned), C holds ldc*n elements of the output type.
         unsafe { l.launch(cfg) }.map(drop)
     }
 
-    /// cuBLAS's `C = alpha op(A) op(B) + beta C` on the same operands (GemmEx, f32 compute
-    /// and output).
-    fn cublas_gemm(
+    /// cuBLAS's `C = alpha op(A) op(B) + beta C` on the same operands as configuration
+    /// `i` (GemmEx, f32 compute, C in the configuration's output type).
+    fn cublas_gemm<C: OutElem>(
         &self,
         blas: &CudaBlas,
-        h: Half,
+        i: usize,
         p: gemm_sm80::GemmArgs,
         a: &CudaSlice<u16>,
         b: &CudaSlice<u16>,
-        c: &mut CudaSlice<f32>,
+        c: &mut CudaSlice<C>,
     ) -> Result<(), DriverError> {
+        let t = TC[i];
+        let h = t.input;
+        let op = |transposed: bool| {
+            if transposed {
+                cublasOperation_t::CUBLAS_OP_T
+            } else {
+                cublasOperation_t::CUBLAS_OP_N
+            }
+        };
+        let c_type = C::CUDA.unwrap_or(h.cuda());
         use cudarc::cublas::sys::{cublasComputeType_t, cublasGemmAlgo_t};
         let st = &self.stream;
         let (pa, _ga) = a.device_ptr(st);
         let (pb, _gb) = b.device_ptr(st);
         let (pc, _gc) = c.device_ptr_mut(st);
         let (alpha, beta) = (p.alpha, p.beta);
-        // SAFETY: the buffers match the shapes and leading dimensions; A is K-major (m x k
-        // row-major = op T of a column-major k x m), B likewise (op N of a k x n).
+        // SAFETY: the buffers match the shapes and leading dimensions. A (m, k) K-major is
+        // op T of a column-major k x m, M-major is op N; B (n, k) K-major is op N of a
+        // column-major k x n, N-major is op T.
         unsafe {
             cudarc::cublas::result::gemm_ex(
                 *blas.handle(),
-                cublasOperation_t::CUBLAS_OP_T,
-                cublasOperation_t::CUBLAS_OP_N,
+                op(t.a_kmajor),
+                op(!t.b_kmajor),
                 p.m as i32,
                 p.n as i32,
                 p.k as i32,
@@ -159,7 +260,7 @@ impl Kernels {
                 p.ldb as i32,
                 &beta as *const f32 as *const _,
                 pc as *mut _,
-                cudarc::cublas::sys::cudaDataType::CUDA_R_32F,
+                c_type,
                 p.ldc as i32,
                 cublasComputeType_t::CUBLAS_COMPUTE_32F,
                 cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
@@ -176,8 +277,7 @@ impl Kernels {
             transpose: m.load_function("cutlet_transpose")?,
             tile_copy: m.load_function("cutlet_tile_copy")?,
             sgemm: m.load_function("cutlet_sgemm")?,
-            gemm_bf16: tc(&m, "cutlet_gemm_bf16")?,
-            gemm_f16: tc(&m, "cutlet_gemm_f16")?,
+            tc: TC.iter().map(|c| tc(&m, c)).collect::<Res<_>>()?,
         })
     }
 
@@ -274,8 +374,140 @@ impl Kernels {
             st.clone_htod(&q(data(n * n, 15)))?,
         );
         let mut c = st.alloc_zeros::<f32>(n * n)?;
-        self.run_gemm(Half::Bf16, p, &a, &b, &mut c)?;
+        self.run_gemm(0, p, &a, &b, &mut c)?;
         st.synchronize()?;
+        Ok(())
+    }
+
+    /// Tensor-core configuration `i` on edge sizes (1, primes, non-multiples of every
+    /// tile; padding 8 keeps the 16-byte path where the contiguous extent is a multiple
+    /// of 8, as in the last size, padding 3 forces the element path)
+    /// against an f64 reference: the failures.
+    fn check_gemm<C: OutElem>(&self, i: usize) -> Res<Vec<String>> {
+        let st = &self.stream;
+        let t = TC[i];
+        let h = t.input;
+        let mut bad = vec![];
+        for (s, (m, n, k)) in [
+            (1usize, 1usize, 1usize),
+            (17, 9, 24),
+            (131, 129, 136),
+            (1000, 999, 72),
+            (257, 384, 1032),
+            (97, 263, 13),
+            (136, 264, 200),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let pad = if s % 2 == 0 { 8 } else { 3 };
+            let ld = |rows: usize, kmajor: bool| if kmajor { k + pad } else { rows + pad };
+            let (lda, ldb, ldc) = (ld(m, t.a_kmajor), ld(n, t.b_kmajor), m + 1);
+            let p = gemm_sm80::GemmArgs {
+                m,
+                n,
+                k,
+                lda,
+                ldb,
+                ldc,
+                alpha: 0.75,
+                beta: 0.5,
+            };
+            let q = |len: usize, seed: u32| {
+                data(len, seed)
+                    .into_iter()
+                    .map(|x| h.to_bits(x / 8.0))
+                    .collect::<Vec<u16>>()
+            };
+            let ha = q(TcConfig::len(t.a_kmajor, m, k, lda), 11);
+            let hb = q(TcConfig::len(t.b_kmajor, n, k, ldb), 12);
+            let hc: Vec<C> = data(ldc * n, 13)
+                .into_iter()
+                .map(|x| C::from(h, x))
+                .collect();
+            let (a, b) = (st.clone_htod(&ha)?, st.clone_htod(&hb)?);
+            let mut c = st.clone_htod(&hc)?;
+            self.run_gemm(i, p, &a, &b, &mut c)?;
+            let g = st.clone_dtoh(&c)?;
+            let (mut err, mut norm, mut pad_ok) = (0f64, 0f64, true);
+            for j in 0..n {
+                for r in 0..ldc {
+                    let idx = r + j * ldc;
+                    if r >= m {
+                        pad_ok &= C::widen(h, g[idx]) == C::widen(h, hc[idx]);
+                        continue;
+                    }
+                    let s: f64 = (0..k)
+                        .map(|l| {
+                            h.widen(ha[TcConfig::at(t.a_kmajor, lda, r, l)])
+                                * h.widen(hb[TcConfig::at(t.b_kmajor, ldb, j, l)])
+                        })
+                        .sum();
+                    let want = 0.75 * s + 0.5 * C::widen(h, hc[idx]);
+                    err += (C::widen(h, g[idx]) - want).powi(2);
+                    norm += want * want;
+                }
+            }
+            let rel = (err / norm.max(1e-30)).sqrt();
+            let tol = if t.out16 { 1e-2 } else { 1e-5 };
+            if !pad_ok || rel.is_nan() || rel >= tol {
+                bad.push(format!(
+                    "{m}x{n}x{k}: relative error {rel:.2e}, padding kept {pad_ok}"
+                ));
+            }
+        }
+        Ok(bad)
+    }
+
+    /// Times configuration `i` next to cuBLAS on the same operands: one table row.
+    fn measure_gemm<C: OutElem>(
+        &self,
+        blas: &CudaBlas,
+        i: usize,
+        (m, n, k): (usize, usize, usize),
+    ) -> Res<()> {
+        let st = &self.stream;
+        let t = TC[i];
+        let h = t.input;
+        let (warm, runs) = (3, 20);
+        let flop = 2.0 * (m * n * k) as f64;
+        let ld = |rows: usize, kmajor: bool| if kmajor { k } else { rows };
+        let (lda, ldb) = (ld(m, t.a_kmajor), ld(n, t.b_kmajor));
+        let p = gemm_sm80::GemmArgs {
+            m,
+            n,
+            k,
+            lda,
+            ldb,
+            ldc: m,
+            alpha: 1.0,
+            beta: 0.0,
+        };
+        let q = |v: Vec<f32>| {
+            v.into_iter()
+                .map(|x| h.to_bits(x / 32.0))
+                .collect::<Vec<u16>>()
+        };
+        let (a, b) = (
+            st.clone_htod(&q(data(m * k, 14)))?,
+            st.clone_htod(&q(data(n * k, 15)))?,
+        );
+        let mut c = st.alloc_zeros::<C>(m * n)?;
+        let ours = time_ms(st, warm, runs, || self.run_gemm(i, p, &a, &b, &mut c))?;
+        let peer = time_ms(st, warm, runs, || {
+            self.cublas_gemm(blas, i, p, &a, &b, &mut c)
+        })?;
+        let (o, q) = (rate(&ours, flop), rate(&peer, flop));
+        let f = |r: (f64, f64, f64)| {
+            format!("{:.0} ({:.0}..{:.0})", r.0 / 1e12, r.1 / 1e12, r.2 / 1e12)
+        };
+        println!(
+            "| tensor-core {} (TFLOP/s) | {m}x{n}x{k} | {} | cuBLAS GemmEx | {} | {:.2} |",
+            t.name(),
+            f(o),
+            f(q),
+            o.0 / q.0
+        );
         Ok(())
     }
 
@@ -398,64 +630,13 @@ impl Kernels {
         }
         report("sgemm", bad);
 
-        for h in [Half::Bf16, Half::F16] {
-            let mut bad = vec![];
-            for (m, n, k) in [
-                (1usize, 1usize, 8usize),
-                (17, 9, 24),
-                (131, 129, 136),
-                (1000, 999, 72),
-                (257, 384, 1032),
-            ] {
-                let (lda, ldb, ldc) = (k + 8, k, m + 1);
-                let p = gemm_sm80::GemmArgs {
-                    m,
-                    n,
-                    k,
-                    lda,
-                    ldb,
-                    ldc,
-                    alpha: 0.75,
-                    beta: 0.5,
-                };
-                let q = |v: Vec<f32>| {
-                    v.into_iter()
-                        .map(|x| h.to_bits(x / 8.0))
-                        .collect::<Vec<u16>>()
-                };
-                let (ha, hb, hc) = (
-                    q(data(m * lda, 11)),
-                    q(data(n * ldb, 12)),
-                    data(ldc * n, 13),
-                );
-                let (a, b) = (st.clone_htod(&ha)?, st.clone_htod(&hb)?);
-                let mut c = st.clone_htod(&hc)?;
-                self.run_gemm(h, p, &a, &b, &mut c)?;
-                let g = st.clone_dtoh(&c)?;
-                let (mut err, mut norm, mut pad_ok) = (0f64, 0f64, true);
-                for j in 0..n {
-                    for i in 0..ldc {
-                        let idx = i + j * ldc;
-                        if i >= m {
-                            pad_ok &= g[idx] == hc[idx];
-                            continue;
-                        }
-                        let s: f64 = (0..k)
-                            .map(|l| h.widen(ha[l + i * lda]) * h.widen(hb[l + j * ldb]))
-                            .sum();
-                        let want = 0.75 * s + 0.5 * hc[idx] as f64;
-                        err += (g[idx] as f64 - want).powi(2);
-                        norm += want * want;
-                    }
-                }
-                let rel = (err / norm.max(1e-30)).sqrt();
-                if !pad_ok || rel.is_nan() || rel >= 1e-5 {
-                    bad.push(format!(
-                        "{m}x{n}x{k}: relative error {rel:.2e}, padding kept {pad_ok}"
-                    ));
-                }
-            }
-            report(&format!("tensor-core gemm {}", h.name()), bad);
+        for (i, t) in TC.iter().enumerate() {
+            let bad = if t.out16 {
+                self.check_gemm::<u16>(i)?
+            } else {
+                self.check_gemm::<f32>(i)?
+            };
+            report(&format!("tensor-core {}", t.name()), bad);
         }
         Ok(ok)
     }
@@ -554,51 +735,26 @@ impl Kernels {
                 o.0 / q.0
             );
         }
-        for h in [Half::Bf16, Half::F16] {
-            for (m, n, k) in [
-                (1024usize, 1024usize, 1024usize),
-                (2048, 2048, 2048),
-                (4096, 4096, 4096),
-                (8192, 8192, 8192),
-                (8192, 2048, 4096),
-                (3072, 5120, 1024),
-            ] {
-                let flop = 2.0 * (m * n * k) as f64;
-                let p = gemm_sm80::GemmArgs {
-                    m,
-                    n,
-                    k,
-                    lda: k,
-                    ldb: k,
-                    ldc: m,
-                    alpha: 1.0,
-                    beta: 0.0,
-                };
-                let q = |v: Vec<f32>| {
-                    v.into_iter()
-                        .map(|x| h.to_bits(x / 32.0))
-                        .collect::<Vec<u16>>()
-                };
-                let (a, b) = (
-                    st.clone_htod(&q(data(m * k, 14)))?,
-                    st.clone_htod(&q(data(n * k, 15)))?,
-                );
-                let mut c = st.alloc_zeros::<f32>(m * n)?;
-                let ours = time_ms(st, warm, runs, || self.run_gemm(h, p, &a, &b, &mut c))?;
-                let peer = time_ms(st, warm, runs, || {
-                    self.cublas_gemm(&blas, h, p, &a, &b, &mut c)
-                })?;
-                let (o, q) = (rate(&ours, flop), rate(&peer, flop));
-                let f = |r: (f64, f64, f64)| {
-                    format!("{:.0} ({:.0}..{:.0})", r.0 / 1e12, r.1 / 1e12, r.2 / 1e12)
-                };
-                println!(
-                    "| tensor-core gemm {} (TFLOP/s) | {m}x{n}x{k} | {} | cuBLAS GemmEx | {} | {:.2} |",
-                    h.name(),
-                    f(o),
-                    f(q),
-                    o.0 / q.0
-                );
+        // The TN configurations on every size, the others at 4096³.
+        for (i, t) in TC.iter().enumerate() {
+            let sizes: &[(usize, usize, usize)] = if t.name().starts_with("gemm_tn") {
+                &[
+                    (1024, 1024, 1024),
+                    (2048, 2048, 2048),
+                    (4096, 4096, 4096),
+                    (8192, 8192, 8192),
+                    (8192, 2048, 4096),
+                    (3072, 5120, 1024),
+                ]
+            } else {
+                &[(4096, 4096, 4096)]
+            };
+            for &mnk in sizes {
+                if t.out16 {
+                    self.measure_gemm::<u16>(&blas, i, mnk)?;
+                } else {
+                    self.measure_gemm::<f32>(&blas, i, mnk)?;
+                }
             }
         }
         Ok(())

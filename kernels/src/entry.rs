@@ -3,8 +3,7 @@
 //! (`cuda-host/`) launches them by these names.
 
 use crate::{copy, gemm_sm80, sgemm, static_layout, tile_copy, transpose};
-use cutlet::cuda::mma::{SM80_16x8x16_F32BF16BF16F32_TN, SM80_16x8x16_F32F16F16F32_TN};
-use cutlet::cuda::{GmemPtr, U128};
+use cutlet::cuda::GmemPtr;
 
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
@@ -83,46 +82,34 @@ pub unsafe extern "ptx-kernel" fn cutlet_static_layout(x: *const f32, y: *mut f3
     static_layout::gather(x, y)
 }
 
-/// See [`gemm_sm80::gemm`] (bf16 inputs).
-///
-/// # Safety
-/// A holds `m * lda`, B `n * ldb` bf16 (16-byte aligned), C `ldc * n` f32.
-#[unsafe(no_mangle)]
-pub unsafe extern "ptx-kernel" fn cutlet_gemm_bf16(
-    args: gemm_sm80::GemmArgs,
-    a: *const U128,
-    b: *const U128,
-    c: *mut f32,
-) {
-    // SAFETY: the caller's contract above is the kernel's.
-    let (a, b, c) = unsafe {
-        (
-            GmemPtr::new(a as *mut U128),
-            GmemPtr::new(b as *mut U128),
-            GmemPtr::new(c),
-        )
-    };
-    gemm_sm80::gemm::<SM80_16x8x16_F32BF16BF16F32_TN>(args, a, b, c)
+/// PTX entries for configurations of [`gemm_sm80`]: `(args, a, b, c)` with element
+/// pointers.
+macro_rules! gemm_entries {
+    ($($entry:ident => $kernel:ident<$t:ty, $ct:ty>),* $(,)?) => {$(
+        #[doc = concat!("See [`gemm_sm80::", stringify!($kernel), "`].")]
+        ///
+        /// # Safety
+        /// A and B hold their `(m, k)` and `(n, k)` elements at the strides the
+        /// configuration's majors give with `lda` and `ldb`, C holds `ldc * n` elements.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "ptx-kernel" fn $entry(
+            args: gemm_sm80::GemmArgs,
+            a: *const $t,
+            b: *const $t,
+            c: *mut $ct,
+        ) {
+            // SAFETY: the caller's contract above is the kernel's.
+            let (a, b, c) = unsafe {
+                (GmemPtr::new(a as *mut $t), GmemPtr::new(b as *mut $t), GmemPtr::new(c))
+            };
+            gemm_sm80::$kernel(args, a, b, c)
+        }
+    )*};
 }
-
-/// See [`gemm_sm80::gemm`] (f16 inputs).
-///
-/// # Safety
-/// A holds `m * lda`, B `n * ldb` f16 (16-byte aligned), C `ldc * n` f32.
-#[unsafe(no_mangle)]
-pub unsafe extern "ptx-kernel" fn cutlet_gemm_f16(
-    args: gemm_sm80::GemmArgs,
-    a: *const U128,
-    b: *const U128,
-    c: *mut f32,
-) {
-    // SAFETY: the caller's contract above is the kernel's.
-    let (a, b, c) = unsafe {
-        (
-            GmemPtr::new(a as *mut U128),
-            GmemPtr::new(b as *mut U128),
-            GmemPtr::new(c),
-        )
-    };
-    gemm_sm80::gemm::<SM80_16x8x16_F32F16F16F32_TN>(args, a, b, c)
-}
+gemm_entries!(
+    cutlet_gemm_tn_bf16 => gemm_tn_bf16<half::bf16, f32>,
+    cutlet_gemm_tn_f16 => gemm_tn_f16<half::f16, f32>,
+    cutlet_gemm_nt_bf16_out_bf16 => gemm_nt_bf16_out_bf16<half::bf16, half::bf16>,
+    cutlet_gemm_nn_f16_out_f16 => gemm_nn_f16_out_f16<half::f16, half::f16>,
+    cutlet_gemm_tt_bf16 => gemm_tt_bf16<half::bf16, f32>,
+);

@@ -8,7 +8,8 @@
 //!   identity tensor;
 //! - [`tile_copy`]: `copy_if` on partial tiles of a matrix;
 //! - [`static_layout`]: a gather through a static layout (its PTX is checked);
-//! - [`gemm_sm80`]: tensor-core GEMM (cp.async, ldmatrix, mma.sync), f16/bf16 → f32;
+//! - [`gemm_sm80`]: tensor-core GEMM (cp.async, ldmatrix, mma.sync through the typed
+//!   atoms), f16/bf16 in either major, C in f32 or the input type;
 //! - [`sgemm`]: SIMT SGEMM, CuTe's tutorial structure (global → shared → registers).
 #![no_std]
 #![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]

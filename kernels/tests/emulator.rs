@@ -1,8 +1,8 @@
 //! Every kernel on the CPU emulator, on sizes that stress the edges (1, primes,
 //! non-multiples of every tile), against a plain CPU reference.
 
-use cutlet::cuda::Dim3;
 use cutlet::cuda::emu::{DeviceVec, launch};
+use cutlet::cuda::{Dim3, GmemPtr};
 use cutlet_kernels::{copy::*, sgemm::*, tile_copy::*, transpose::*};
 
 fn data(len: usize, seed: u32) -> Vec<f32> {
@@ -143,19 +143,35 @@ fn sgemm_matches_reference_on_edge_sizes() {
     }
 }
 
-fn gemm_case<M: cutlet::cuda::mma::Mma16x8x16>(
-    m: usize,
-    n: usize,
-    k: usize,
-    to16: fn(f32) -> u16,
-    from16: fn(u16) -> f32,
+/// One tensor-core GEMM configuration on the emulator against an f64 reference: A and
+/// B laid out by their majors (K-major rows of `k` at `lda`, or MN-major), padded
+/// leading dimensions, `alpha = 0.75`, `beta = 0.5`; C's padding rows must stay.
+#[allow(clippy::too_many_arguments)]
+fn tc_case<T: cutlet::cuda::DevicePod, CT: cutlet_kernels::gemm_sm80::GemmOutput>(
+    kernel: fn(cutlet_kernels::gemm_sm80::GemmArgs, GmemPtr<T>, GmemPtr<T>, GmemPtr<CT>),
+    (bm, bn, bk, stages): (usize, usize, usize, usize),
+    (a_kmajor, b_kmajor): (bool, bool),
+    (m, n, k): (usize, usize, usize),
+    pad: usize,
+    to: fn(f32) -> T,
+    back: fn(T) -> f64,
 ) {
     use cutlet_kernels::gemm_sm80::*;
-    let (lda, ldb, ldc) = (k + 8, k, m + 1);
-    let q = |v: Vec<f32>| v.into_iter().map(to16).collect::<Vec<u16>>();
-    let ha = q(data(m * lda, 11).iter().map(|x| x / 8.0).collect());
-    let hb = q(data(n * ldb, 12).iter().map(|x| x / 8.0).collect());
-    let hc = data(ldc * n, 13);
+    let ld = |rows: usize, kmajor: bool| if kmajor { k + pad } else { rows + pad };
+    let (lda, ldb, ldc) = (ld(m, a_kmajor), ld(n, b_kmajor), m + 1);
+    let at = |rows: usize, kmajor: bool, ld: usize, i: usize, l: usize| {
+        let _ = rows;
+        if kmajor { l + i * ld } else { i + l * ld }
+    };
+    let q = |len: usize, seed: u32| {
+        data(len, seed)
+            .into_iter()
+            .map(|x| to(x / 8.0))
+            .collect::<Vec<T>>()
+    };
+    let ha = q(lda * if a_kmajor { m } else { k }, 11);
+    let hb = q(ldb * if b_kmajor { n } else { k }, 12);
+    let hc: Vec<CT> = data(ldc * n, 13).into_iter().map(CT::from_f32).collect();
     let (a, b, c) = (
         DeviceVec::from_slice(&ha),
         DeviceVec::from_slice(&hb),
@@ -171,27 +187,41 @@ fn gemm_case<M: cutlet::cuda::mma::Mma16x8x16>(
         alpha: 0.75,
         beta: 0.5,
     };
-    let (pa, pb, pc) = (a.ptr().cast(), b.ptr().cast(), c.ptr());
-    launch(gemm_grid(m, n), Dim3::x(GEMM_THREADS), GEMM_SMEM, || {
-        gemm::<M>(p, pa, pb, pc)
-    })
+    let (pa, pb, pc) = (a.ptr(), b.ptr(), c.ptr());
+    launch(
+        gemm_grid(m, n, bm, bn),
+        Dim3::x(GEMM_THREADS),
+        gemm_smem(bm, bn, bk, stages),
+        || kernel(p, pa, pb, pc),
+    )
     .unwrap();
     let got = c.as_slice();
+    let tol = if core::mem::size_of::<CT>() == 2 {
+        1e-2
+    } else {
+        1e-4
+    };
     for j in 0..n {
         for i in 0..ldc {
             let idx = i + j * ldc;
+            let g = got[idx].to_f32() as f64;
             if i >= m {
-                assert_eq!(got[idx], hc[idx], "{m}x{n}x{k}: wrote padding ({i},{j})");
+                assert_eq!(
+                    g,
+                    hc[idx].to_f32() as f64,
+                    "{m}x{n}x{k}: wrote padding ({i},{j})"
+                );
                 continue;
             }
             let s: f64 = (0..k)
-                .map(|l| from16(ha[l + i * lda]) as f64 * from16(hb[l + j * ldb]) as f64)
+                .map(|l| {
+                    back(ha[at(m, a_kmajor, lda, i, l)]) * back(hb[at(n, b_kmajor, ldb, j, l)])
+                })
                 .sum();
-            let want = 0.75 * s + 0.5 * hc[idx] as f64;
+            let want = 0.75 * s + 0.5 * hc[idx].to_f32() as f64;
             assert!(
-                (got[idx] as f64 - want).abs() <= 1e-3 * (1.0 + want.abs()),
-                "{m}x{n}x{k} ({i},{j}): {} vs {want}",
-                got[idx]
+                (g - want).abs() <= tol * (1.0 + want.abs()),
+                "{m}x{n}x{k} pad {pad} ({i},{j}): {g} vs {want}"
             );
         }
     }
@@ -199,15 +229,73 @@ fn gemm_case<M: cutlet::cuda::mma::Mma16x8x16>(
 
 #[test]
 fn tensor_core_gemm_matches_reference_on_edge_sizes() {
-    use cutlet::cuda::mma::{
-        SM80_16x8x16_F32BF16BF16F32_TN as Bf16, SM80_16x8x16_F32F16F16F32_TN as F16,
-    };
-    let bf = |x: f32| half::bf16::from_f32(x).to_bits();
-    let bf_back = |x: u16| half::bf16::from_bits(x).to_f32();
-    let hf = |x: f32| half::f16::from_f32(x).to_bits();
-    let hf_back = |x: u16| half::f16::from_bits(x).to_f32();
-    for (m, n, k) in [(1, 1, 8), (17, 9, 24), (130, 70, 40), (131, 129, 136)] {
-        gemm_case::<Bf16>(m, n, k, bf, bf_back);
-        gemm_case::<F16>(m, n, k, hf, hf_back);
+    use cutlet_kernels::gemm_sm80::*;
+    use half::{bf16, f16};
+    let (bf, bf_back) = (
+        bf16::from_f32 as fn(f32) -> bf16,
+        (|x: bf16| x.to_f64()) as fn(bf16) -> f64,
+    );
+    let (hf, hf_back) = (
+        f16::from_f32 as fn(f32) -> f16,
+        (|x: f16| x.to_f64()) as fn(f16) -> f64,
+    );
+    let sizes = [
+        (1, 1, 1),
+        (17, 9, 24),
+        (130, 70, 40),
+        (131, 129, 136),
+        (128, 128, 64),
+        (97, 263, 13),
+        (136, 72, 40),
+    ];
+    for (i, &mnk) in sizes.iter().enumerate() {
+        // padding 8 keeps the 16-byte path where the contiguous extent is a multiple of 8
+        // (for MN-major operands: the last size); an odd padding forces the element path
+        let pad = if i % 2 == 0 { 8 } else { 3 };
+        tc_case(
+            gemm_tn_bf16,
+            (128, 128, 64, 3),
+            (true, true),
+            mnk,
+            pad,
+            bf,
+            bf_back,
+        );
+        tc_case(
+            gemm_tn_f16,
+            (128, 128, 64, 3),
+            (true, true),
+            mnk,
+            8 - pad % 8,
+            hf,
+            hf_back,
+        );
+        tc_case(
+            gemm_nt_bf16_out_bf16,
+            (128, 128, 64, 3),
+            (false, false),
+            mnk,
+            pad,
+            bf,
+            bf_back,
+        );
+        tc_case(
+            gemm_nn_f16_out_f16,
+            (128, 128, 64, 4),
+            (false, true),
+            mnk,
+            pad,
+            hf,
+            hf_back,
+        );
+        tc_case(
+            gemm_tt_bf16,
+            (128, 128, 64, 2),
+            (true, false),
+            mnk,
+            pad,
+            bf,
+            bf_back,
+        );
     }
 }

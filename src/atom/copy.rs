@@ -38,10 +38,15 @@ pub trait CopyTraits: Copy + Default {
     type RefLayout: Copy + Default;
 }
 
-/// Executing a copy operation: moves one atom's values of a thread (CuTe's
-/// `copy_unpack`). `src` and `dst` are engines, the layouts list the values of this
-/// call in CuTe's 1-D (colexicographic) order, offset from `src_base` and `dst_base`.
-/// The layouts hold a whole number of the atom's values.
+/// Executing a copy operation on one pair of engines: moves one atom's values of a
+/// thread (CuTe's `copy_unpack`). `src_vals` and `dst_vals` give the engine offsets of
+/// the call's values in CuTe's 1-D (colexicographic) order; they hold the atom's values
+/// of this thread.
+///
+/// The SIMT operations (`UniversalCopy`, `DefaultCopy`) copy between any engines of one
+/// element type. The hardware operations name the memories they move between: `ldmatrix`
+/// reads shared memory of 16-bit elements, `cp.async` copies global to shared memory
+/// (implemented in `cutlet::cuda`).
 ///
 /// ```
 /// use cutlet::prelude::*;
@@ -52,36 +57,38 @@ pub trait CopyTraits: Copy + Default {
 /// Copy_Atom::<UniversalCopy<u128>, f32>::new().copy(&make_tensor(&src[..], layout!((4,1):(1,0))), &mut dst.view_mut());
 /// assert_eq!(dst.get(3isize), 4.0);
 /// ```
-pub trait CopyOp: CopyTraits {
-    /// Copy the values `src_layout(i)` (from `src_base`) to `dst_layout(i)` (from
-    /// `dst_base`).
-    fn copy_atom<ES, LS, ED, LD>(
+#[diagnostic::on_unimplemented(
+    message = "the copy operation `{Self}` cannot copy from `{ES}` to `{ED}`",
+    label = "ldmatrix (SM75_*_LDSM_*) reads 16-bit elements of shared memory; cp.async (SM80_CP_ASYNC_*) copies global to shared memory; UniversalCopy/DefaultCopy copy between any engines of one element type"
+)]
+pub trait CopyOp<ES: EngineRef, ED: EngineMut>: CopyTraits {
+    /// Copy the values at `src_vals(i)` of `src` to `dst_vals(i)` of `dst`.
+    fn copy_atom<LS: Walkable<isize>, LD: Walkable<isize>>(
         &self,
         src: &ES,
-        src_layout: LS,
-        src_base: isize,
+        src_vals: LS,
         dst: &mut ED,
-        dst_layout: LD,
-        dst_base: isize,
-    ) where
-        ES: EngineRef,
-        ED: EngineMut<Elem = ES::Elem>,
-        LS: Walkable<isize>,
-        LD: Walkable<isize>;
+        dst_vals: LD,
+    );
 }
 
-/// Element by element on the CPU (what an instruction of any width does to the values).
+/// Element by element (what an instruction of any width does to the values).
 #[inline(always)]
-fn copy_elements<ES, LS, ED, LD>(src: &ES, ls: LS, sb: isize, dst: &mut ED, ld: LD, db: isize)
+fn copy_elements<ES, LS, ED, LD>(src: &ES, ls: LS, dst: &mut ED, ld: LD)
 where
     ES: EngineRef,
     ED: EngineMut<Elem = ES::Elem>,
     LS: Walkable<isize>,
     LD: Walkable<isize>,
 {
-    for i in 0..ls.walk_size() {
-        dst.write(db + ld.walk_index(i), src.read(sb + ls.walk_index(i)));
-    }
+    crate::int::for_each_unrolled(
+        ls.walk_size(),
+        #[inline(always)]
+        |i| {
+            let i = i as isize;
+            dst.write(ld.walk_index(i), src.read(ls.walk_index(i)));
+        },
+    );
 }
 
 type Bits<S> = C<PInt<<S as SizeofBits>::Bits>>;
@@ -145,16 +152,18 @@ impl<S: SizeofBits> CopyTraits for UniversalCopy<S> {
     type DstLayout = OneThread<S>;
     type RefLayout = OneThread<S>;
 }
-impl<S: SizeofBits> CopyOp for UniversalCopy<S> {
+impl<S: SizeofBits, ES: EngineRef, ED: EngineMut<Elem = ES::Elem>> CopyOp<ES, ED>
+    for UniversalCopy<S>
+{
     #[inline(always)]
-    fn copy_atom<ES, LS, ED, LD>(&self, s: &ES, ls: LS, sb: isize, d: &mut ED, ld: LD, db: isize)
-    where
-        ES: EngineRef,
-        ED: EngineMut<Elem = ES::Elem>,
-        LS: Walkable<isize>,
-        LD: Walkable<isize>,
-    {
-        copy_elements(s, ls, sb, d, ld, db)
+    fn copy_atom<LS: Walkable<isize>, LD: Walkable<isize>>(
+        &self,
+        s: &ES,
+        ls: LS,
+        d: &mut ED,
+        ld: LD,
+    ) {
+        copy_elements(s, ls, d, ld)
     }
 }
 
@@ -188,6 +197,90 @@ impl<S: CpAsyncCgUnit> CopyTraits for SM80_CP_ASYNC_CACHEGLOBAL<S> {
     type RefLayout = OneThread<S>;
 }
 
+/// CuTe's `SM80_CP_ASYNC_CACHEALWAYS_ZFILL<S>`: `cp.async.ca` that writes zeros instead
+/// of reading when its predicate is false. The predicate is part of the operation
+/// (CuTe keeps it in the traits): `false` by default, set per call with
+/// [`with`](ZfillCopy::with) on the operation, the atom or the tiled copy.
+///
+/// ```
+/// use cutlet::atom::{CopyTraits, SM80_CP_ASYNC_CACHEALWAYS_ZFILL, ZfillCopy};
+/// let op = SM80_CP_ASYNC_CACHEALWAYS_ZFILL::<u32>::default();
+/// assert!(!op.pred() && op.with(true).pred());
+/// assert_eq!(<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u32> as CopyTraits>::SrcLayout::default().to_string(), "(_1,_32):(_0,_1)");
+/// ```
+pub struct SM80_CP_ASYNC_CACHEALWAYS_ZFILL<S> {
+    pred: bool,
+    _s: PhantomData<S>,
+}
+/// CuTe's `SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<S>`: `cp.async.cg` (16 bytes) that writes
+/// zeros when its predicate is false; see [`SM80_CP_ASYNC_CACHEALWAYS_ZFILL`].
+///
+/// ```
+/// use cutlet::atom::{Copy_Atom, SM80_CP_ASYNC_CACHEGLOBAL_ZFILL, ZfillCopy};
+/// let a = Copy_Atom::<SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128>, half::f16>::new();
+/// assert!(a.with(true).op().pred());
+/// assert_eq!(a.val_layout_src().to_string(), "(_1,_8):(_0,_1)");
+/// ```
+pub struct SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<S> {
+    pred: bool,
+    _s: PhantomData<S>,
+}
+
+/// Copy operations that carry a predicate (CuTe's `Copy_Traits::with(bool)` of the
+/// `ZFILL` operations): `true` copies, `false` fills the destination with zeros.
+///
+/// ```
+/// use cutlet::atom::{SM80_CP_ASYNC_CACHEGLOBAL_ZFILL, ZfillCopy};
+/// assert!(SM80_CP_ASYNC_CACHEGLOBAL_ZFILL::<u128>::default().with(true).pred());
+/// ```
+pub trait ZfillCopy: Copy {
+    /// The same operation with predicate `pred`.
+    fn with(self, pred: bool) -> Self;
+    /// The predicate.
+    fn pred(&self) -> bool;
+}
+
+macro_rules! zfill_op {
+    ($($name:ident: $unit:ident),*) => {$(
+        impl<S> Clone for $name<S> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<S> Copy for $name<S> {}
+        impl<S> Default for $name<S> {
+            fn default() -> Self {
+                $name { pred: false, _s: PhantomData }
+            }
+        }
+        impl<S> core::fmt::Debug for $name<S> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                write!(f, "{}{{pred: {}}}", stringify!($name), self.pred)
+            }
+        }
+        impl<S> ZfillCopy for $name<S> {
+            #[inline(always)]
+            fn with(self, pred: bool) -> Self {
+                $name { pred, _s: PhantomData }
+            }
+            #[inline(always)]
+            fn pred(&self) -> bool {
+                self.pred
+            }
+        }
+        impl<S: $unit> CopyTraits for $name<S> {
+            type ThrID = crate::layout_t!(1:0);
+            type SrcLayout = OneThread<S>;
+            type DstLayout = OneThread<S>;
+            type RefLayout = OneThread<S>;
+        }
+    )*};
+}
+zfill_op!(
+    SM80_CP_ASYNC_CACHEALWAYS_ZFILL: CpAsyncUnit,
+    SM80_CP_ASYNC_CACHEGLOBAL_ZFILL: CpAsyncCgUnit
+);
+
 /// CuTe's `DefaultCopy` (`AutoVectorizingCopyWithAssumedAlignment<8>`): one thread, one
 /// value of any width, which the compiler may vectorise.
 ///
@@ -203,16 +296,16 @@ impl CopyTraits for DefaultCopy {
     type DstLayout = crate::layout_t!((1,1):(0,0));
     type RefLayout = crate::layout_t!((1,1):(0,0));
 }
-impl CopyOp for DefaultCopy {
+impl<ES: EngineRef, ED: EngineMut<Elem = ES::Elem>> CopyOp<ES, ED> for DefaultCopy {
     #[inline(always)]
-    fn copy_atom<ES, LS, ED, LD>(&self, s: &ES, ls: LS, sb: isize, d: &mut ED, ld: LD, db: isize)
-    where
-        ES: EngineRef,
-        ED: EngineMut<Elem = ES::Elem>,
-        LS: Walkable<isize>,
-        LD: Walkable<isize>,
-    {
-        copy_elements(s, ls, sb, d, ld, db)
+    fn copy_atom<LS: Walkable<isize>, LD: Walkable<isize>>(
+        &self,
+        s: &ES,
+        ls: LS,
+        d: &mut ED,
+        ld: LD,
+    ) {
+        copy_elements(s, ls, d, ld)
     }
 }
 
@@ -289,6 +382,24 @@ impl<Op: core::fmt::Debug, T> core::fmt::Debug for Copy_Atom<Op, T> {
             self.op,
             core::any::type_name::<T>()
         )
+    }
+}
+
+impl<Op: ZfillCopy, T> Copy_Atom<Op, T> {
+    /// CuTe's `copy_atom.with(pred)` for the `ZFILL` operations: the same atom, copying
+    /// when `pred` holds and writing zeros otherwise.
+    ///
+    /// ```
+    /// use cutlet::atom::{Copy_Atom, SM80_CP_ASYNC_CACHEALWAYS_ZFILL, ZfillCopy};
+    /// let a = Copy_Atom::<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u64>, f32>::default();
+    /// assert!(a.with(true).op().pred());
+    /// ```
+    #[inline(always)]
+    pub fn with(self, pred: bool) -> Self {
+        Copy_Atom {
+            op: self.op.with(pred),
+            _t: PhantomData,
+        }
     }
 }
 

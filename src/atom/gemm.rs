@@ -212,19 +212,20 @@ pub trait Extents3 {
     fn extents(&self) -> (Self::E0, Self::E1, Self::E2);
 }
 type Mode<T, I> = <T as ModeOp<GetOp<I>>>::Output;
-impl<S: Copy, D: Copy> Extents3 for Layout<S, D>
+impl<S0: Copy, S1: Copy, S2: Copy, D0: Copy, D1: Copy, D2: Copy> Extents3
+    for Layout<(S0, S1, S2), (D0, D1, D2)>
 where
-    Layout<S, D>: ModeOp<GetOp<U0>> + ModeOp<GetOp<U1>> + ModeOp<GetOp<U2>>,
-    Mode<Layout<S, D>, U0>: Shaped,
-    Mode<Layout<S, D>, U1>: Shaped,
-    Mode<Layout<S, D>, U2>: Shaped,
-    SizeT<Mode<Layout<S, D>, U0>>: ForEachIndex + Integral,
-    SizeT<Mode<Layout<S, D>, U1>>: ForEachIndex + Integral,
-    SizeT<Mode<Layout<S, D>, U2>>: ForEachIndex + Integral,
+    Self: ModeOp<GetOp<U0>> + ModeOp<GetOp<U1>> + ModeOp<GetOp<U2>>,
+    Mode<Self, U0>: Shaped,
+    Mode<Self, U1>: Shaped,
+    Mode<Self, U2>: Shaped,
+    SizeT<Mode<Self, U0>>: ForEachIndex + Integral,
+    SizeT<Mode<Self, U1>>: ForEachIndex + Integral,
+    SizeT<Mode<Self, U2>>: ForEachIndex + Integral,
 {
-    type E0 = SizeT<Mode<Layout<S, D>, U0>>;
-    type E1 = SizeT<Mode<Layout<S, D>, U1>>;
-    type E2 = SizeT<Mode<Layout<S, D>, U2>>;
+    type E0 = SizeT<Mode<Self, U0>>;
+    type E1 = SizeT<Mode<Self, U1>>;
+    type E2 = SizeT<Mode<Self, U2>>;
     #[inline(always)]
     fn extents(&self) -> (Self::E0, Self::E1, Self::E2) {
         (
@@ -234,10 +235,32 @@ where
         )
     }
 }
+// A rank-2 `(V, M)` operand (CuTe's `tCrA(_, _, k)`) is `(V, M, _1)`.
+impl<S0: Copy, S1: Copy, D0: Copy, D1: Copy> Extents3 for Layout<(S0, S1), (D0, D1)>
+where
+    Self: ModeOp<GetOp<U0>> + ModeOp<GetOp<U1>>,
+    Mode<Self, U0>: Shaped,
+    Mode<Self, U1>: Shaped,
+    SizeT<Mode<Self, U0>>: ForEachIndex + Integral,
+    SizeT<Mode<Self, U1>>: ForEachIndex + Integral,
+{
+    type E0 = SizeT<Mode<Self, U0>>;
+    type E1 = SizeT<Mode<Self, U1>>;
+    type E2 = crate::int::_1;
+    #[inline(always)]
+    fn extents(&self) -> (Self::E0, Self::E1, Self::E2) {
+        (
+            crate::layout::size(crate::layout::get::<0, _>(*self)),
+            crate::layout::size(crate::layout::get::<1, _>(*self)),
+            Default::default(),
+        )
+    }
+}
 
 /// CuTe's `gemm(mma, A, B, C)` (spelled `gemm_with`: Rust has no overloads, and
 /// `gemm(a, b, c)` is the whole-tensor form) on a thread's fragments: `C += A B` with A `(V, M, K)`,
-/// B `(V, N, K)` and C `(V, M, N)` (mode 0 holds one atom's values: `size<0>` must be
+/// B `(V, N, K)` and C `(V, M, N)`, or A `(V, M)` and B `(V, N)` (one k block, CuTe's
+/// `gemm(mma, tCrA(_,_,k), tCrB(_,_,k), tCrC)`) (mode 0 holds one atom's values: `size<0>` must be
 /// the atom's value count, a compile-time check), each `(m, n, k)` one atom call.
 /// The loops run K outermost and M serpentine within N, as CuTe's.
 ///
@@ -330,19 +353,40 @@ pub trait FragIndex<T> {
 pub trait FragIndexMut<T> {
     fn set3(&mut self, v: usize, i: usize, j: usize, x: T);
 }
-impl<E: EngineRef, S: ToList, D: ToList> FragIndex<E::Elem> for Tensor<E, Layout<S, D>>
+impl<E: EngineRef, S0, S1, S2, D0, D1, D2> FragIndex<E::Elem>
+    for Tensor<E, Layout<(S0, S1, S2), (D0, D1, D2)>>
 where
     E::Elem: Copy,
-    ListOf<(usize, usize, usize)>: Crd2Index<ListOf<S>, ListOf<D>, isize> + InRange<ListOf<S>>,
+    (S0, S1, S2): ToList,
+    (D0, D1, D2): ToList,
+    ListOf<(usize, usize, usize)>: Crd2Index<ListOf<(S0, S1, S2)>, ListOf<(D0, D1, D2)>, isize>
+        + InRange<ListOf<(S0, S1, S2)>>,
 {
     #[inline(always)]
     fn at3(&self, v: usize, i: usize, j: usize) -> E::Elem {
         self.get((v, i, j))
     }
 }
-impl<E: EngineMut, S: ToList, D: ToList> FragIndexMut<E::Elem> for Tensor<E, Layout<S, D>>
+impl<E: EngineRef, S0, S1, D0, D1> FragIndex<E::Elem> for Tensor<E, Layout<(S0, S1), (D0, D1)>>
 where
-    ListOf<(usize, usize, usize)>: Crd2Index<ListOf<S>, ListOf<D>, isize> + InRange<ListOf<S>>,
+    E::Elem: Copy,
+    (S0, S1): ToList,
+    (D0, D1): ToList,
+    ListOf<(usize, usize)>:
+        Crd2Index<ListOf<(S0, S1)>, ListOf<(D0, D1)>, isize> + InRange<ListOf<(S0, S1)>>,
+{
+    #[inline(always)]
+    fn at3(&self, v: usize, i: usize, _k: usize) -> E::Elem {
+        self.get((v, i))
+    }
+}
+impl<E: EngineMut, S0, S1, S2, D0, D1, D2> FragIndexMut<E::Elem>
+    for Tensor<E, Layout<(S0, S1, S2), (D0, D1, D2)>>
+where
+    (S0, S1, S2): ToList,
+    (D0, D1, D2): ToList,
+    ListOf<(usize, usize, usize)>: Crd2Index<ListOf<(S0, S1, S2)>, ListOf<(D0, D1, D2)>, isize>
+        + InRange<ListOf<(S0, S1, S2)>>,
 {
     #[inline(always)]
     fn set3(&mut self, v: usize, i: usize, j: usize, x: E::Elem) {

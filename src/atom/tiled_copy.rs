@@ -3,18 +3,17 @@
 //! destination, and one thread's partitions of tensors. Static configurations give
 //! zero-sized layouts; tensors may have dynamic extents and strides.
 
-use super::copy::{Copy_Atom, CopyAtomLayouts, CopyOp};
+use super::copy::{Copy_Atom, CopyAtomLayouts, CopyOp, CopyTraits, ZfillCopy};
 use crate::algebra::{
     CoalescableBy, Composable, Divisible, Logical, Multipliable, RightInvertible, SizeofBits,
     UpcastBy, Zipped,
 };
 use crate::algorithm::Predicate;
-use crate::int::{C, IntMul, IntRem, Integral, StaticEq};
+use crate::int::{C, ForEachIndex, IntMul, IntRem, Integral, StaticEq};
 use crate::layout::{
     CompactShape, GetOp, Layout, ModeOp, Shaped, SizeT, Sliceable, Underscore, Walkable,
 };
 use crate::tensor::{EngineMut, EngineRef, SliceTensor, Tensor};
-use crate::tuple::ToList;
 use typenum::{P1, PInt, U0, U1, Unsigned, Z0};
 
 type M0<T> = <T as ModeOp<GetOp<U0>>>::Output;
@@ -730,40 +729,86 @@ where
     }
 }
 
-/// Walking the atom calls of a partitioned `(CopyV, rest...)` tensor: mode 0 and the
-/// offset of rest index `k`.
+/// Walking the atom calls of a partitioned `(CopyV, rest...)` tensor for an atom that
+/// moves `N` values per call (CuTe's `Copy_Atom::call`, which peels mode 0 when it holds
+/// several atoms' values, e.g. four `ldmatrix` rows folded into `(8,4)`): call `k` is the
+/// values `k N ..` in 1-D order, whole offsets (so swizzled layouts walk right). The
+/// number of calls is static for static layouts, so the calls unroll.
 #[doc(hidden)]
-pub trait AtomCalls: Copy {
-    type Mode0: Walkable<isize>;
-    fn mode0(self) -> Self::Mode0;
-    fn calls(self) -> isize;
-    fn call_offset(self, k: isize) -> isize;
+pub trait AtomCalls<N>: Walkable<isize> {
+    /// `size(layout) / N`.
+    type Calls: ForEachIndex + Integral;
+    /// The number of calls.
+    fn calls(self) -> Self::Calls;
+    /// `size<0>`: the values one predicate of `copy_if` covers.
+    fn group_size(self) -> isize;
 }
-impl<S: ToList + Copy, D: ToList + Copy> AtomCalls for Layout<S, D>
+impl<L, N: Integral + Default> AtomCalls<N> for L
 where
-    Layout<S, D>: Walkable<isize> + ModeOp<GetOp<U0>>,
-    M0<Layout<S, D>>: Walkable<isize>,
+    L: Walkable<isize> + Shaped + ModeOp<GetOp<U0>>,
+    M0<L>: Walkable<isize>,
+    SizeT<L>: Integral + core::ops::Div<N, Output: ForEachIndex + Integral>,
 {
-    type Mode0 = M0<Layout<S, D>>;
+    type Calls = <SizeT<L> as core::ops::Div<N>>::Output;
     #[inline(always)]
-    fn mode0(self) -> Self::Mode0 {
-        crate::layout::get::<0, _>(self)
+    fn calls(self) -> Self::Calls {
+        crate::layout::size(self) / N::default()
     }
     #[inline(always)]
-    fn calls(self) -> isize {
-        let n0 = self.mode0().walk_size();
-        if n0 == 0 { 0 } else { self.walk_size() / n0 }
+    fn group_size(self) -> isize {
+        crate::layout::get::<0, _>(self).walk_size()
+    }
+}
+/// The values of one atom call: `layout(first + i)` for `i < n`.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct AtomCall<L> {
+    layout: L,
+    first: isize,
+    n: isize,
+}
+impl<L: Walkable<isize>> Walkable<isize> for AtomCall<L> {
+    #[inline(always)]
+    fn walk_size(self) -> isize {
+        self.n
     }
     #[inline(always)]
-    fn call_offset(self, k: isize) -> isize {
-        self.walk_index(k * self.mode0().walk_size())
+    fn walk_index(self, i: isize) -> isize {
+        self.layout.walk_index(self.first + i)
     }
 }
 
-impl<Op: CopyOp, T: SizeofBits> Copy_Atom<Op, T>
+impl<Op: CopyTraits, T: SizeofBits> Copy_Atom<Op, T>
 where
     Self: CopyAtomLayouts,
 {
+    /// The atom's call `k`: values `k NumValSrc ..` of `ls`, `k NumValDst ..` of `ld`.
+    #[inline(always)]
+    #[track_caller]
+    fn call_k<ES: EngineRef, LS: Walkable<isize>, ED: EngineMut, LD: Walkable<isize>>(
+        &self,
+        k: usize,
+        (src, ls): (&ES, LS),
+        (dst, ld): (&mut ED, LD),
+    ) where
+        Op: CopyOp<ES, ED>,
+    {
+        let ns = <Self as CopyAtomLayouts>::NumValSrc::default().value();
+        let nd = <Self as CopyAtomLayouts>::NumValDst::default().value();
+        let k = k as isize;
+        let sv = AtomCall {
+            layout: ls,
+            first: k * ns,
+            n: ns,
+        };
+        let dv = AtomCall {
+            layout: ld,
+            first: k * nd,
+            n: nd,
+        };
+        self.op().copy_atom(src, sv, dst, dv);
+    }
+
     /// CuTe's `copy(copy_atom, src, dst)`: `src` and `dst` are a thread's partitions,
     /// `(CopyV, rest...)`; the atom moves mode 0 once for every index of the other
     /// modes.
@@ -778,28 +823,21 @@ where
     /// ```
     #[inline(always)]
     #[track_caller]
-    pub fn copy<ES: EngineRef, LS: AtomCalls, ED: EngineMut<Elem = ES::Elem>, LD: AtomCalls>(
-        &self,
-        src: &Tensor<ES, LS>,
-        dst: &mut Tensor<ED, LD>,
-    ) {
+    pub fn copy<ES, LS, ED, LD>(&self, src: &Tensor<ES, LS>, dst: &mut Tensor<ED, LD>)
+    where
+        ES: EngineRef,
+        ED: EngineMut,
+        LS: AtomCalls<NumValSrcT<Op, T>>,
+        LD: AtomCalls<NumValDstT<Op, T>>,
+        Op: CopyOp<ES, ED>,
+    {
         let (ls, ld) = (src.layout, dst.layout);
-        let n = ls.calls();
-        assert_eq!(
-            n * ls.mode0().walk_size(),
-            ld.calls() * ld.mode0().walk_size(),
-            "copy: source and destination sizes differ"
+        let calls = ls.calls();
+        check_calls(calls.value(), ld.calls().value());
+        calls.for_each_index(
+            #[inline(always)]
+            |k| self.call_k(k, (&src.engine, ls), (&mut dst.engine, ld)),
         );
-        for k in 0..n {
-            self.op().copy_atom(
-                &src.engine,
-                ls.mode0(),
-                ls.call_offset(k),
-                &mut dst.engine,
-                ld.mode0(),
-                ld.call_offset(k),
-            );
-        }
     }
     /// CuTe's `copy_if(copy_atom, pred, src, dst)`: as [`copy`](Self::copy), calling the
     /// atom only where the predicate's first value of the call holds.
@@ -815,44 +853,78 @@ where
     /// ```
     #[inline(always)]
     #[track_caller]
-    pub fn copy_if<
-        EP: EngineRef,
-        LP: AtomCalls,
-        ES: EngineRef,
-        LS: AtomCalls,
-        ED: EngineMut<Elem = ES::Elem>,
-        LD: AtomCalls,
-    >(
+    pub fn copy_if<EP, LP, ES, LS, ED, LD>(
         &self,
         pred: &Tensor<EP, LP>,
         src: &Tensor<ES, LS>,
         dst: &mut Tensor<ED, LD>,
     ) where
-        EP::Elem: Predicate,
+        EP: EngineRef<Elem: Predicate>,
+        LP: AtomCalls<crate::int::_1>,
+        ES: EngineRef,
+        ED: EngineMut,
+        LS: AtomCalls<NumValSrcT<Op, T>>,
+        LD: AtomCalls<NumValDstT<Op, T>>,
+        Op: CopyOp<ES, ED>,
     {
         let (lp, ls, ld) = (pred.layout, src.layout, dst.layout);
-        let n = ls.calls();
-        assert_eq!(
-            n * ls.mode0().walk_size(),
-            ld.calls() * ld.mode0().walk_size(),
-            "copy_if: source and destination sizes differ"
+        let calls = ls.calls();
+        check_calls(calls.value(), ld.calls().value());
+        let ns = <Self as CopyAtomLayouts>::NumValSrc::default().value();
+        let (gs, gp) = (ls.group_size().max(1), lp.group_size());
+        calls.for_each_index(
+            #[inline(always)]
+            |k| {
+                // the predicate of the mode-0 group that holds call k
+                let group = k as isize * ns / gs;
+                if pred.engine.at(lp.walk_index(group * gp)).holds() {
+                    self.call_k(k, (&src.engine, ls), (&mut dst.engine, ld));
+                }
+            },
         );
-        for k in 0..n {
-            if pred.engine.at(lp.call_offset(k)).holds() {
-                self.op().copy_atom(
-                    &src.engine,
-                    ls.mode0(),
-                    ls.call_offset(k),
-                    &mut dst.engine,
-                    ld.mode0(),
-                    ld.call_offset(k),
-                );
-            }
+    }
+}
+
+type NumValSrcT<Op, T> = <Copy_Atom<Op, T> as CopyAtomLayouts>::NumValSrc;
+type NumValDstT<Op, T> = <Copy_Atom<Op, T> as CopyAtomLayouts>::NumValDst;
+
+#[inline(always)]
+#[track_caller]
+fn check_calls(src: isize, dst: isize) {
+    if src != dst {
+        calls_differ(src, dst)
+    }
+}
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn calls_differ(src: isize, dst: isize) -> ! {
+    panic!("copy: the source needs {src} atom calls, the destination {dst}")
+}
+
+impl<Op: ZfillCopy, T, LTv, Tl> TiledCopy<Copy_Atom<Op, T>, LTv, Tl> {
+    /// CuTe's `tiled_copy.with(pred)` for the `ZFILL` operations: the same tiled copy,
+    /// copying when `pred` holds and writing zeros otherwise (one predicate for the
+    /// calls it is used for; slice the partitions to predicate call by call).
+    ///
+    /// ```
+    /// use cutlet::prelude::*;
+    /// use cutlet::atom::*;
+    /// let c = make_tiled_copy(Copy_Atom::<SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128>, half::f16>::new(),
+    ///                         layout!((16,8):(8,1)), layout!((1,8)));
+    /// assert!(c.with(true).atom().op().pred());
+    /// ```
+    #[inline(always)]
+    pub fn with(self, pred: bool) -> Self {
+        TiledCopy {
+            atom: self.atom.with(pred),
+            layout_tv: self.layout_tv,
+            tiler: self.tiler,
         }
     }
 }
 
-impl<Op: CopyOp, T: SizeofBits, LTv, Tl> TiledCopy<Copy_Atom<Op, T>, LTv, Tl>
+impl<Op: CopyTraits, T: SizeofBits, LTv, Tl> TiledCopy<Copy_Atom<Op, T>, LTv, Tl>
 where
     Self: TiledCopyLayouts,
     Copy_Atom<Op, T>: CopyAtomLayouts,
@@ -876,11 +948,14 @@ where
     /// ```
     #[inline(always)]
     #[track_caller]
-    pub fn copy<ES: EngineRef, LS: AtomCalls, ED: EngineMut<Elem = ES::Elem>, LD: AtomCalls>(
-        &self,
-        src: &Tensor<ES, LS>,
-        dst: &mut Tensor<ED, LD>,
-    ) {
+    pub fn copy<ES, LS, ED, LD>(&self, src: &Tensor<ES, LS>, dst: &mut Tensor<ED, LD>)
+    where
+        ES: EngineRef,
+        ED: EngineMut,
+        LS: AtomCalls<NumValSrcT<Op, T>>,
+        LD: AtomCalls<NumValDstT<Op, T>>,
+        Op: CopyOp<ES, ED>,
+    {
         self.atom.copy(src, dst)
     }
     /// CuTe's `copy_if(tiled_copy, pred, src, dst)`, see [`Copy_Atom::copy_if`].
@@ -901,20 +976,19 @@ where
     /// ```
     #[inline(always)]
     #[track_caller]
-    pub fn copy_if<
-        EP: EngineRef,
-        LP: AtomCalls,
-        ES: EngineRef,
-        LS: AtomCalls,
-        ED: EngineMut<Elem = ES::Elem>,
-        LD: AtomCalls,
-    >(
+    pub fn copy_if<EP, LP, ES, LS, ED, LD>(
         &self,
         pred: &Tensor<EP, LP>,
         src: &Tensor<ES, LS>,
         dst: &mut Tensor<ED, LD>,
     ) where
-        EP::Elem: Predicate,
+        EP: EngineRef<Elem: Predicate>,
+        LP: AtomCalls<crate::int::_1>,
+        ES: EngineRef,
+        ED: EngineMut,
+        LS: AtomCalls<NumValSrcT<Op, T>>,
+        LD: AtomCalls<NumValDstT<Op, T>>,
+        Op: CopyOp<ES, ED>,
     {
         self.atom.copy_if(pred, src, dst)
     }

@@ -45,17 +45,30 @@ macro_rules! ldsm {
             #[inline(always)]
             #[track_caller]
             pub fn copy(row: &U128) -> [u32; $n] {
+                // SAFETY: a reference is a live, aligned 16-byte row.
+                unsafe { Self::copy_raw(row) }
+            }
+            /// [`copy`](Self::copy) from a raw row address (what the copy atom has).
+            ///
+            /// # Safety
+            /// `row` points to 16 readable bytes of shared memory. On the GPU a
+            /// misaligned row faults in the instruction; the emulator requires alignment.
+            #[inline(always)]
+            #[track_caller]
+            pub(crate) unsafe fn copy_raw(row: *const U128) -> [u32; $n] {
                 #[cfg(target_arch = "nvptx64")]
                 {
                     let mut r = [0u32; $n];
-                    // SAFETY: `row` is a live 16-byte shared-memory row; ldmatrix reads the
-                    // rows of lanes that supply them, all 32 lanes execute it.
+                    // SAFETY: `row` is a 16-byte shared-memory row (the caller's
+                    // contract); ldmatrix reads the rows of lanes that supply them, all 32
+                    // lanes execute it.
                     unsafe { ldsm_asm!($n, $ptx, row, r) };
                     r
                 }
                 #[cfg(not(target_arch = "nvptx64"))]
                 {
-                    emulate::<$n>(row, $trans)
+                    // SAFETY: the caller's contract; the emulator's rows are aligned.
+                    emulate::<$n>(unsafe { &*row }, $trans)
                 }
             }
         }

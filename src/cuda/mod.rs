@@ -36,9 +36,11 @@
 //! ```
 #![allow(unsafe_code)]
 
+mod copy_traits;
 mod dim;
 mod index;
 mod math;
+mod pod;
 mod ptr;
 mod smem;
 mod sync;
@@ -55,6 +57,7 @@ pub mod emu;
 pub use dim::Dim3;
 pub use index::{block_dim, block_idx, grid_dim, thread_idx};
 pub use math::fma;
+pub use pod::DevicePod;
 pub use ptr::{GmemPtr, PtrEngine, make_gmem_tensor, make_smem_tensor};
 pub use smem::{SmemBuffer, dynamic_smem};
 pub use sync::{syncthreads, trap};

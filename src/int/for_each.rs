@@ -63,3 +63,29 @@ impl<U: Unsigned + Unrolled> Unrolled for UInt<U, B1> {
         f(base + 2 * U::USIZE);
     }
 }
+
+/// Calls `f(i)` for every `i` in `0..n`, with `n` a value that is constant after
+/// inlining (a static layout's size seen through a run-time interface): up to 32 the
+/// body is copied out under `i < n` tests that fold away, so indices into register
+/// fragments are constants on a GPU even where LLVM would not unroll the loop.
+///
+/// ```
+/// let mut seen = Vec::new();
+/// cutlet::int::for_each_unrolled(3, |i| seen.push(i));
+/// cutlet::int::for_each_unrolled(40, |i| seen.push(i));
+/// assert_eq!(seen.len(), 43);
+/// ```
+#[inline(always)]
+pub fn for_each_unrolled<F: FnMut(usize)>(n: isize, mut f: F) {
+    if n <= 32 {
+        cutlet_macros::unroll!(for i in 0..32 {
+            if (i as isize) < n {
+                f(i);
+            }
+        });
+    } else {
+        for i in 0..n as usize {
+            f(i);
+        }
+    }
+}

@@ -24,9 +24,9 @@ mod static_int;
 pub use arithmetic_tuple::{AddInto, ArithOperand, Embed, ListAdd, PathDisplay, PathEq, ZerosThen};
 pub use arithmetic_tuple::{ArithTuple, E, ScaledBasis};
 pub use checked::{IntAdd, IntDiv, IntMul, IntRem, IntSub};
-pub use for_each::ForEachIndex;
 #[doc(hidden)]
 pub use for_each::Unrolled;
+pub use for_each::{ForEachIndex, for_each_unrolled};
 pub use integral::{DynInt, Integral, dynamic};
 pub use ops::{
     IntAbs, IntCeilDiv, IntGcd, IntMax, IntMin, IntSignum, NonZeroDivisor, abs, ceil_div, gcd, max,

@@ -9,7 +9,7 @@
 use super::crd2idx::{Crd2Idx, InRange, IndexT};
 use super::layout::{Layout, ListOf, Shaped};
 use super::swizzle::{Swizzle, SwizzleApply, SwizzleParams};
-use crate::int::C;
+use crate::int::{C, Integral};
 use crate::tuple::{CuteDisplay, ToList};
 use core::fmt;
 use core::marker::PhantomData;
@@ -440,5 +440,24 @@ impl<X: Copy, Y: Copy, Z: Copy, O, B> ComposeParts<O, B> for ComposedLayout<X, Y
     #[inline(always)]
     fn compose_parts(self, o: O, b: B) -> Self::Output {
         ComposedLayout { a: self, o, b }
+    }
+}
+
+// Walking a composed layout in 1-D order: `A(O + B(i))`, what a copy of a swizzled
+// shared-memory partition needs (the swizzle must see the whole offset, so the walk
+// cannot be split into a base and a relative part).
+impl<A, O, B> crate::layout::Walkable<isize> for ComposedLayout<A, O, B>
+where
+    A: Evaluate<O::Output, Output: Integral>,
+    O: OffsetAdd<isize>,
+    B: crate::layout::Walkable<isize>,
+{
+    #[inline(always)]
+    fn walk_size(self) -> isize {
+        self.b.walk_size()
+    }
+    #[inline(always)]
+    fn walk_index(self, i: isize) -> isize {
+        self.a.eval(self.o.offset_add(self.b.walk_index(i))).value()
     }
 }

@@ -1,41 +1,11 @@
 //! Emulated device memory: buffers aligned as `cudaMalloc` aligns them (256 bytes), so
 //! kernels that load 128-bit vectors run in the emulator exactly as on the GPU.
 
-use crate::cuda::{GmemPtr, U64, U128};
+use crate::cuda::GmemPtr;
 use core::marker::PhantomData;
 use std::vec::Vec;
 
-mod sealed {
-    pub trait Sealed {}
-}
-
-/// Element types of emulated device buffers: plain data for which all-zero bytes are a
-/// value.
-pub trait DevicePod: Copy + Send + Sync + 'static + sealed::Sealed {}
-macro_rules! pods {
-    ($($t:ty),*) => {$(
-        impl sealed::Sealed for $t {}
-        impl DevicePod for $t {}
-    )*};
-}
-pods!(
-    u8,
-    u16,
-    u32,
-    u64,
-    usize,
-    i8,
-    i16,
-    i32,
-    i64,
-    isize,
-    f32,
-    f64,
-    half::f16,
-    half::bf16,
-    U64,
-    U128
-);
+pub use crate::cuda::DevicePod;
 
 #[derive(Clone, Copy)]
 #[repr(C, align(256))]
