@@ -81,67 +81,45 @@ pub struct Kernels {
 }
 
 /// One configuration of the tensor-core GEMM: a `sm80_gemm!` line of
-/// `kernels/src/gemm_sm80.rs`, exported by `kernels/src/entry.rs` as `entry`.
+/// `kernels/src/gemm_sm80.rs`, exported by `kernels/src/entry.rs`, with its element types.
 #[derive(Clone, Copy)]
 struct TcConfig {
-    entry: &'static str,
+    /// The `sm80_gemm!` line's configuration; the PTX entry is `cutlet_` + its name.
+    cfg: gemm_sm80::GemmConfig,
     input: Half,
     /// C in the input type (else f32).
     out16: bool,
-    a_kmajor: bool,
-    b_kmajor: bool,
-    /// (BM, BN, BK, stages).
-    tile: (usize, usize, usize, usize),
 }
 const TC: [TcConfig; 5] = [
     TcConfig {
-        entry: "cutlet_gemm_tn_bf16",
+        cfg: gemm_sm80::GEMM_TN_BF16,
         input: Half::Bf16,
         out16: false,
-        a_kmajor: true,
-        b_kmajor: true,
-        tile: (128, 128, 64, 3),
     },
     TcConfig {
-        entry: "cutlet_gemm_tn_f16",
+        cfg: gemm_sm80::GEMM_TN_F16,
         input: Half::F16,
         out16: false,
-        a_kmajor: true,
-        b_kmajor: true,
-        tile: (128, 128, 64, 3),
     },
     TcConfig {
-        entry: "cutlet_gemm_nt_bf16_out_bf16",
+        cfg: gemm_sm80::GEMM_NT_BF16_OUT_BF16,
         input: Half::Bf16,
         out16: true,
-        a_kmajor: false,
-        b_kmajor: false,
-        tile: (128, 128, 64, 3),
     },
     TcConfig {
-        entry: "cutlet_gemm_nn_f16_out_f16",
+        cfg: gemm_sm80::GEMM_NN_F16_OUT_F16,
         input: Half::F16,
         out16: true,
-        a_kmajor: false,
-        b_kmajor: true,
-        tile: (128, 128, 64, 4),
     },
     TcConfig {
-        entry: "cutlet_gemm_tt_bf16",
+        cfg: gemm_sm80::GEMM_TT_BF16,
         input: Half::Bf16,
         out16: false,
-        a_kmajor: true,
-        b_kmajor: false,
-        tile: (128, 128, 64, 2),
     },
 ];
 impl TcConfig {
     fn name(&self) -> &'static str {
-        self.entry.trim_start_matches("cutlet_")
-    }
-    fn smem(&self) -> usize {
-        let (bm, bn, bk, s) = self.tile;
-        gemm_sm80::gemm_smem(bm, bn, bk, s)
+        self.cfg.name
     }
     /// Elements of an operand with `rows` rows and leading dimension `ld`.
     fn len(kmajor: bool, rows: usize, k: usize, ld: usize) -> usize {
@@ -181,10 +159,10 @@ impl OutElem for u16 {
 
 /// A tensor-core GEMM entry, allowed its (over 48 KiB) dynamic shared memory.
 fn tc(m: &Arc<cudarc::driver::CudaModule>, c: &TcConfig) -> Res<CudaFunction> {
-    let f = m.load_function(c.entry)?;
+    let f = m.load_function(&format!("cutlet_{}", c.name()))?;
     f.set_attribute(
         CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-        c.smem() as i32,
+        c.cfg.smem() as i32,
     )?;
     Ok(f)
 }
@@ -203,11 +181,7 @@ impl Kernels {
         let mut l = self.stream.launch_builder(&self.tc[i]);
         let args = TcArgs(p);
         l.arg(&args).arg(a).arg(b).arg(c);
-        let cfg = cfg(
-            gemm_sm80::gemm_grid(p.m, p.n, t.tile.0, t.tile.1),
-            gemm_sm80::GEMM_THREADS,
-            t.smem(),
-        );
+        let cfg = cfg(t.cfg.grid(p.m, p.n), gemm_sm80::GEMM_THREADS, t.cfg.smem());
         // SAFETY: A and B hold their elements at the configuration's majors with lda and
         // ldb (cudaMalloc: 256-byte aligned), C holds ldc*n elements of the output type.
         unsafe { l.launch(cfg) }.map(drop)
@@ -246,8 +220,8 @@ impl Kernels {
         unsafe {
             cudarc::cublas::result::gemm_ex(
                 *blas.handle(),
-                op(t.a_kmajor),
-                op(!t.b_kmajor),
+                op(t.cfg.a_kmajor),
+                op(!t.cfg.b_kmajor),
                 p.m as i32,
                 p.n as i32,
                 p.k as i32,
@@ -402,7 +376,7 @@ impl Kernels {
         {
             let pad = if s % 2 == 0 { 8 } else { 3 };
             let ld = |rows: usize, kmajor: bool| if kmajor { k + pad } else { rows + pad };
-            let (lda, ldb, ldc) = (ld(m, t.a_kmajor), ld(n, t.b_kmajor), m + 1);
+            let (lda, ldb, ldc) = (ld(m, t.cfg.a_kmajor), ld(n, t.cfg.b_kmajor), m + 1);
             let p = gemm_sm80::GemmArgs {
                 m,
                 n,
@@ -419,8 +393,8 @@ impl Kernels {
                     .map(|x| h.to_bits(x / 8.0))
                     .collect::<Vec<u16>>()
             };
-            let ha = q(TcConfig::len(t.a_kmajor, m, k, lda), 11);
-            let hb = q(TcConfig::len(t.b_kmajor, n, k, ldb), 12);
+            let ha = q(TcConfig::len(t.cfg.a_kmajor, m, k, lda), 11);
+            let hb = q(TcConfig::len(t.cfg.b_kmajor, n, k, ldb), 12);
             let hc: Vec<C> = data(ldc * n, 13)
                 .into_iter()
                 .map(|x| C::from(h, x))
@@ -439,8 +413,8 @@ impl Kernels {
                     }
                     let s: f64 = (0..k)
                         .map(|l| {
-                            h.widen(ha[TcConfig::at(t.a_kmajor, lda, r, l)])
-                                * h.widen(hb[TcConfig::at(t.b_kmajor, ldb, j, l)])
+                            h.widen(ha[TcConfig::at(t.cfg.a_kmajor, lda, r, l)])
+                                * h.widen(hb[TcConfig::at(t.cfg.b_kmajor, ldb, j, l)])
                         })
                         .sum();
                     let want = 0.75 * s + 0.5 * C::widen(h, hc[idx]);
@@ -472,7 +446,7 @@ impl Kernels {
         let (warm, runs) = (3, 20);
         let flop = 2.0 * (m * n * k) as f64;
         let ld = |rows: usize, kmajor: bool| if kmajor { k } else { rows };
-        let (lda, ldb) = (ld(m, t.a_kmajor), ld(n, t.b_kmajor));
+        let (lda, ldb) = (ld(m, t.cfg.a_kmajor), ld(n, t.cfg.b_kmajor));
         let p = gemm_sm80::GemmArgs {
             m,
             n,

@@ -78,6 +78,47 @@ pub const fn gemm_smem(bm: usize, bn: usize, bk: usize, stages: usize) -> usize 
     if ab > c { ab } else { c }
 }
 
+/// What launching and checking a configuration needs, as the [`sm80_gemm!`](crate::sm80_gemm)
+/// line that built it says: its name, the operands' majors, the CTA tile and the stages.
+///
+/// ```
+/// use cutlet_kernels::gemm_sm80::*;
+/// assert_eq!(GEMM_TN_BF16.smem(), gemm_smem(128, 128, 64, 3));
+/// assert_eq!(GEMM_TT_BF16.name, "gemm_tt_bf16");
+/// assert!(GEMM_TT_BF16.a_kmajor && !GEMM_TT_BF16.b_kmajor);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct GemmConfig {
+    /// The kernel function's name.
+    pub name: &'static str,
+    /// A is K-major (else M-major).
+    pub a_kmajor: bool,
+    /// B is K-major (else N-major).
+    pub b_kmajor: bool,
+    /// `(BM, BN, BK)`.
+    pub tile: (usize, usize, usize),
+    /// Pipeline depth.
+    pub stages: usize,
+}
+impl GemmConfig {
+    /// [`gemm_smem`] of this configuration.
+    ///
+    /// ```
+    /// assert_eq!(cutlet_kernels::gemm_sm80::GEMM_NN_F16_OUT_F16.smem(), 4 * 256 * 64 * 2);
+    /// ```
+    pub const fn smem(&self) -> usize {
+        gemm_smem(self.tile.0, self.tile.1, self.tile.2, self.stages)
+    }
+    /// [`gemm_grid`] of this configuration for an `m x n` product.
+    ///
+    /// ```
+    /// assert_eq!(cutlet_kernels::gemm_sm80::GEMM_TN_F16.grid(129, 1).volume(), 2);
+    /// ```
+    pub fn grid(&self, m: usize, n: usize) -> cutlet::cuda::Dim3 {
+        gemm_grid(m, n, self.tile.0, self.tile.1)
+    }
+}
+
 /// Output elements: f32, or the 16-bit input type. Four of them are one vector store.
 pub trait GemmOutput: DevicePod {
     /// Four elements as one vector (`uint128_t` or `uint64_t`).
@@ -155,6 +196,12 @@ macro_rules! sm80_operand {
     };
     (gmem MN, $ptr:expr, $rows:expr, $k:expr, $ld:expr) => {
         ::cutlet::cuda::make_gmem_tensor($ptr, ::cutlet::layout!(($rows, $k):(1, $ld)))
+    };
+    (kmajor K) => {
+        true
+    };
+    (kmajor MN) => {
+        false
     };
     // The extent along which rows are contiguous.
     (contiguous K, $rows:expr, $k:expr) => {
@@ -237,15 +284,23 @@ macro_rules! sm80_load_tile {
 /// One configuration of the tensor-core GEMM as a kernel function:
 ///
 /// ```text
-/// sm80_gemm!(pub fn NAME<ELEMENT, OUTPUT>(MMA_ATOM, A: K|MN, B: K|MN, (BM, BN, BK), STAGES));
+/// sm80_gemm!(pub fn NAME<ELEMENT, OUTPUT>(MMA_ATOM, A: K|MN, B: K|MN, (BM, BN, BK), STAGES) => CONFIG);
 /// ```
 ///
-/// `BM` and `BN` are multiples of 128, `BK` of 64, `STAGES >= 2`. Launch
-/// [`gemm_grid`]`(m, n, BM, BN)` blocks of [`GEMM_THREADS`] threads with
-/// [`gemm_smem`]`(BM, BN, BK, STAGES)` bytes of dynamic shared memory.
+/// `BM` and `BN` are multiples of 128, `BK` of 64, `STAGES >= 2`; `CONFIG` names the
+/// [`GemmConfig`] constant it also defines. Launch `CONFIG.grid(m, n)` blocks of
+/// [`GEMM_THREADS`] threads with `CONFIG.smem()` bytes of dynamic shared memory.
 #[macro_export]
 macro_rules! sm80_gemm {
-    ($(#[$doc:meta])* $vis:vis fn $name:ident<$t:ty, $ct:ty>($op:ty, A: $am:ident, B: $bmaj:ident, ($bm:literal, $bn:literal, $bk:literal), $stages:literal)) => {
+    ($(#[$doc:meta])* $vis:vis fn $name:ident<$t:ty, $ct:ty>($op:ty, A: $am:ident, B: $bmaj:ident, ($bm:literal, $bn:literal, $bk:literal), $stages:literal) => $cfg:ident) => {
+        #[doc = concat!("The configuration of [`", stringify!($name), "`].")]
+        $vis const $cfg: $crate::gemm_sm80::GemmConfig = $crate::gemm_sm80::GemmConfig {
+            name: stringify!($name),
+            a_kmajor: $crate::sm80_operand!(kmajor $am),
+            b_kmajor: $crate::sm80_operand!(kmajor $bmaj),
+            tile: ($bm, $bn, $bk),
+            stages: $stages,
+        };
         $(#[$doc])*
         #[inline(always)]
         $vis fn $name(
@@ -438,24 +493,24 @@ sm80_gemm!(
     /// let c = DeviceVec::<f32>::zeroed(m * n);
     /// let p = GemmArgs { m, n, k, lda: k, ldb: k, ldc: m, alpha: 1.0, beta: 0.0 };
     /// let (pa, pb, pc) = (a.ptr(), b.ptr(), c.ptr());
-    /// emu::launch(gemm_grid(m, n, 128, 128), Dim3::x(GEMM_THREADS), gemm_smem(128, 128, 64, 3), || gemm_tn_bf16(p, pa, pb, pc)).unwrap();
+    /// emu::launch(GEMM_TN_BF16.grid(m, n), Dim3::x(GEMM_THREADS), GEMM_TN_BF16.smem(), || gemm_tn_bf16(p, pa, pb, pc)).unwrap();
     /// assert_eq!(c.as_slice(), vec![8.0; m * n]);
     /// ```
-    pub fn gemm_tn_bf16<half::bf16, f32>(::cutlet::atom::SM80_16x8x16_F32BF16BF16F32_TN, A: K, B: K, (128, 128, 64), 3)
+    pub fn gemm_tn_bf16<half::bf16, f32>(::cutlet::atom::SM80_16x8x16_F32BF16BF16F32_TN, A: K, B: K, (128, 128, 64), 3) => GEMM_TN_BF16
 );
 sm80_gemm!(
     /// TN f16 → f32 C, 128x128x64, 3 stages.
-    pub fn gemm_tn_f16<half::f16, f32>(::cutlet::atom::SM80_16x8x16_F32F16F16F32_TN, A: K, B: K, (128, 128, 64), 3)
+    pub fn gemm_tn_f16<half::f16, f32>(::cutlet::atom::SM80_16x8x16_F32F16F16F32_TN, A: K, B: K, (128, 128, 64), 3) => GEMM_TN_F16
 );
 sm80_gemm!(
     /// NT (A M-major, B N-major) bf16 → bf16 C, 128x128x64, 3 stages.
-    pub fn gemm_nt_bf16_out_bf16<half::bf16, half::bf16>(::cutlet::atom::SM80_16x8x16_F32BF16BF16F32_TN, A: MN, B: MN, (128, 128, 64), 3)
+    pub fn gemm_nt_bf16_out_bf16<half::bf16, half::bf16>(::cutlet::atom::SM80_16x8x16_F32BF16BF16F32_TN, A: MN, B: MN, (128, 128, 64), 3) => GEMM_NT_BF16_OUT_BF16
 );
 sm80_gemm!(
     /// NN (A M-major, B K-major) f16 → f16 C, 128x128x64, 4 stages.
-    pub fn gemm_nn_f16_out_f16<half::f16, half::f16>(::cutlet::atom::SM80_16x8x16_F32F16F16F32_TN, A: MN, B: K, (128, 128, 64), 4)
+    pub fn gemm_nn_f16_out_f16<half::f16, half::f16>(::cutlet::atom::SM80_16x8x16_F32F16F16F32_TN, A: MN, B: K, (128, 128, 64), 4) => GEMM_NN_F16_OUT_F16
 );
 sm80_gemm!(
     /// TT (A K-major, B N-major) bf16 → f32 C, 128x128x64, 2 stages.
-    pub fn gemm_tt_bf16<half::bf16, f32>(::cutlet::atom::SM80_16x8x16_F32BF16BF16F32_TN, A: K, B: MN, (128, 128, 64), 2)
+    pub fn gemm_tt_bf16<half::bf16, f32>(::cutlet::atom::SM80_16x8x16_F32BF16BF16F32_TN, A: K, B: MN, (128, 128, 64), 2) => GEMM_TT_BF16
 );

@@ -149,14 +149,14 @@ fn sgemm_matches_reference_on_edge_sizes() {
 #[allow(clippy::too_many_arguments)]
 fn tc_case<T: cutlet::cuda::DevicePod, CT: cutlet_kernels::gemm_sm80::GemmOutput>(
     kernel: fn(cutlet_kernels::gemm_sm80::GemmArgs, GmemPtr<T>, GmemPtr<T>, GmemPtr<CT>),
-    (bm, bn, bk, stages): (usize, usize, usize, usize),
-    (a_kmajor, b_kmajor): (bool, bool),
+    cfg: cutlet_kernels::gemm_sm80::GemmConfig,
     (m, n, k): (usize, usize, usize),
     pad: usize,
     to: fn(f32) -> T,
     back: fn(T) -> f64,
 ) {
     use cutlet_kernels::gemm_sm80::*;
+    let (a_kmajor, b_kmajor) = (cfg.a_kmajor, cfg.b_kmajor);
     let ld = |rows: usize, kmajor: bool| if kmajor { k + pad } else { rows + pad };
     let (lda, ldb, ldc) = (ld(m, a_kmajor), ld(n, b_kmajor), m + 1);
     let at = |rows: usize, kmajor: bool, ld: usize, i: usize, l: usize| {
@@ -188,12 +188,9 @@ fn tc_case<T: cutlet::cuda::DevicePod, CT: cutlet_kernels::gemm_sm80::GemmOutput
         beta: 0.5,
     };
     let (pa, pb, pc) = (a.ptr(), b.ptr(), c.ptr());
-    launch(
-        gemm_grid(m, n, bm, bn),
-        Dim3::x(GEMM_THREADS),
-        gemm_smem(bm, bn, bk, stages),
-        || kernel(p, pa, pb, pc),
-    )
+    launch(cfg.grid(m, n), Dim3::x(GEMM_THREADS), cfg.smem(), || {
+        kernel(p, pa, pb, pc)
+    })
     .unwrap();
     let got = c.as_slice();
     let tol = if core::mem::size_of::<CT>() == 2 {
@@ -252,28 +249,11 @@ fn tensor_core_gemm_matches_reference_on_edge_sizes() {
         // padding 8 keeps the 16-byte path where the contiguous extent is a multiple of 8
         // (for MN-major operands: the last size); an odd padding forces the element path
         let pad = if i % 2 == 0 { 8 } else { 3 };
-        tc_case(
-            gemm_tn_bf16,
-            (128, 128, 64, 3),
-            (true, true),
-            mnk,
-            pad,
-            bf,
-            bf_back,
-        );
-        tc_case(
-            gemm_tn_f16,
-            (128, 128, 64, 3),
-            (true, true),
-            mnk,
-            8 - pad % 8,
-            hf,
-            hf_back,
-        );
+        tc_case(gemm_tn_bf16, GEMM_TN_BF16, mnk, pad, bf, bf_back);
+        tc_case(gemm_tn_f16, GEMM_TN_F16, mnk, 8 - pad % 8, hf, hf_back);
         tc_case(
             gemm_nt_bf16_out_bf16,
-            (128, 128, 64, 3),
-            (false, false),
+            GEMM_NT_BF16_OUT_BF16,
             mnk,
             pad,
             bf,
@@ -281,21 +261,12 @@ fn tensor_core_gemm_matches_reference_on_edge_sizes() {
         );
         tc_case(
             gemm_nn_f16_out_f16,
-            (128, 128, 64, 4),
-            (false, true),
+            GEMM_NN_F16_OUT_F16,
             mnk,
             pad,
             hf,
             hf_back,
         );
-        tc_case(
-            gemm_tt_bf16,
-            (128, 128, 64, 2),
-            (true, false),
-            mnk,
-            pad,
-            bf,
-            bf_back,
-        );
+        tc_case(gemm_tt_bf16, GEMM_TT_BF16, mnk, pad, bf, bf_back);
     }
 }

@@ -152,9 +152,11 @@ impl<S: SizeofBits> CopyTraits for UniversalCopy<S> {
     type DstLayout = OneThread<S>;
     type RefLayout = OneThread<S>;
 }
-impl<S: SizeofBits, ES: EngineRef, ED: EngineMut<Elem = ES::Elem>> CopyOp<ES, ED>
-    for UniversalCopy<S>
-{
+/// The SIMT copies: ordinary loads and stores of any width, between any engines.
+#[doc(hidden)]
+pub trait ElementwiseCopy: CopyTraits {}
+impl<S: SizeofBits> ElementwiseCopy for UniversalCopy<S> {}
+impl<Op: ElementwiseCopy, ES: EngineRef, ED: EngineMut<Elem = ES::Elem>> CopyOp<ES, ED> for Op {
     #[inline(always)]
     fn copy_atom<LS: Walkable<isize>, LD: Walkable<isize>>(
         &self,
@@ -296,18 +298,7 @@ impl CopyTraits for DefaultCopy {
     type DstLayout = crate::layout_t!((1,1):(0,0));
     type RefLayout = crate::layout_t!((1,1):(0,0));
 }
-impl<ES: EngineRef, ED: EngineMut<Elem = ES::Elem>> CopyOp<ES, ED> for DefaultCopy {
-    #[inline(always)]
-    fn copy_atom<LS: Walkable<isize>, LD: Walkable<isize>>(
-        &self,
-        s: &ES,
-        ls: LS,
-        d: &mut ED,
-        ld: LD,
-    ) {
-        copy_elements(s, ls, d, ld)
-    }
-}
+impl ElementwiseCopy for DefaultCopy {}
 
 /// SM75 `ldmatrix` traits: a warp; the source is one 128-bit row per thread.
 #[cfg(any(target_arch = "nvptx64", feature = "std"))]
