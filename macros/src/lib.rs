@@ -172,38 +172,66 @@ fn parse_int(text: &str, span: Span, neg: bool, ctx: &str) -> Result<Node, Error
     Ok(Node::Static(if neg { -v } else { v }, span))
 }
 
+thread_local! {
+    /// The path the generated code names the crate by: `::cutlet`, or the `$crate` a
+    /// wrapping `macro_rules!` passed in front of the input (`$crate; ...`), so crates that
+    /// re-export these macros under another name (cutlet-core) resolve too.
+    static KRATE: std::cell::RefCell<TS2> = std::cell::RefCell::new(quote!(::cutlet));
+}
+
+fn krate() -> TS2 {
+    KRATE.with(|k| k.borrow().clone())
+}
+
+/// Strips a leading `$crate;` (and records it as the crate path), else uses `::cutlet`.
+fn take_krate(input: TokenStream) -> TokenStream {
+    let toks: Vec<proc_macro2::TokenTree> = TS2::from(input).into_iter().collect();
+    let (k, rest) = match toks.as_slice() {
+        [
+            proc_macro2::TokenTree::Ident(id),
+            proc_macro2::TokenTree::Punct(p),
+            rest @ ..,
+        ] if id.to_string() == "$crate" && p.as_char() == ';' => (quote!(#id), rest.to_vec()),
+        _ => (quote!(::cutlet), toks),
+    };
+    KRATE.with(|c| *c.borrow_mut() = k);
+    rest.into_iter().collect::<TS2>().into()
+}
+
 /// The typenum type of a signed integer.
 fn typenum_ty(v: i128) -> TS2 {
+    let k = krate();
     if v == 0 {
-        return quote!(::cutlet::__typenum::Z0);
+        return quote!(#k::__typenum::Z0);
     }
-    let mut u = quote!(::cutlet::__typenum::UTerm);
+    let mut u = quote!(#k::__typenum::UTerm);
     let mag = v.unsigned_abs();
     let bits = 128 - mag.leading_zeros();
     for b in (0..bits).rev() {
         let bit = if (mag >> b) & 1 == 1 {
-            quote!(::cutlet::__typenum::B1)
+            quote!(#k::__typenum::B1)
         } else {
-            quote!(::cutlet::__typenum::B0)
+            quote!(#k::__typenum::B0)
         };
-        u = quote!(::cutlet::__typenum::UInt<#u, #bit>);
+        u = quote!(#k::__typenum::UInt<#u, #bit>);
     }
     if v > 0 {
-        quote!(::cutlet::__typenum::PInt<#u>)
+        quote!(#k::__typenum::PInt<#u>)
     } else {
-        quote!(::cutlet::__typenum::NInt<#u>)
+        quote!(#k::__typenum::NInt<#u>)
     }
 }
 
 /// The value expression of a node.
 fn expr(n: &Node) -> TS2 {
+    let k = krate();
     match n {
         Node::Static(v, s) => {
             let ty = typenum_ty(*v);
-            quote_spanned!(*s=> ::cutlet::int::C::<#ty>::new())
+            quote_spanned!(*s=> #k::int::C::<#ty>::new())
         }
-        Node::Dynamic(t, s) => quote_spanned!(*s=> { let v = #t; ::cutlet::int::dynamic(v) }),
-        Node::Under(s) => quote_spanned!(*s=> ::cutlet::layout::X),
+        Node::Dynamic(t, s) => quote_spanned!(*s=> { let v = #t; #k::int::dynamic(v) }),
+        Node::Under(s) => quote_spanned!(*s=> #k::tuple::Underscore),
         Node::Tuple(v, _) => {
             let parts: Vec<TS2> = v.iter().map(expr).collect();
             quote!((#(#parts,)*))
@@ -213,13 +241,14 @@ fn expr(n: &Node) -> TS2 {
 
 /// The type of a node (dynamic leaves are `isize`).
 fn ty(n: &Node) -> Result<TS2, Error> {
+    let k = krate();
     Ok(match n {
         Node::Static(v, _) => {
             let t = typenum_ty(*v);
-            quote!(::cutlet::int::C<#t>)
+            quote!(#k::int::C<#t>)
         }
         Node::Dynamic(..) => quote!(isize),
-        Node::Under(s) => quote_spanned!(*s=> ::cutlet::layout::Underscore),
+        Node::Under(s) => quote_spanned!(*s=> #k::tuple::Underscore),
         Node::Tuple(v, _) => {
             let parts = v.iter().map(ty).collect::<Result<Vec<_>, _>>()?;
             quote!((#(#parts,)*))
@@ -335,15 +364,17 @@ fn parse_tuple(input: TokenStream, ctx: &str) -> Result<Node, Error> {
 /// Integer literals are static; identifiers and `{expr}` are dynamic.
 #[proc_macro]
 pub fn layout(input: TokenStream) -> TokenStream {
+    let input = take_krate(input);
+    let k = krate();
     match parse_layout(input, "layout!") {
         Ok((shape, Some(stride))) => {
             let s = expr(&shape);
             let d = expr(&stride);
-            quote!(::cutlet::layout::Layout::new(#s, #d)).into()
+            quote!(#k::layout::StridedLayout::__new_congruent(#s, #d)).into()
         }
         Ok((shape, None)) => {
             let s = expr(&shape);
-            quote!(::cutlet::layout::make_layout(#s)).into()
+            quote!(#k::layout::make_layout(#s)).into()
         }
         Err(e) => e.into_compile_error(),
     }
@@ -353,6 +384,8 @@ pub fn layout(input: TokenStream) -> TokenStream {
 /// dynamic leaf (any identifier) is `isize`. The stride is required.
 #[proc_macro]
 pub fn layout_t(input: TokenStream) -> TokenStream {
+    let input = take_krate(input);
+    let k = krate();
     let r = parse_layout(input, "layout_t!").and_then(|(shape, stride)| {
         let stride = stride.ok_or_else(|| {
             Error(
@@ -361,7 +394,7 @@ pub fn layout_t(input: TokenStream) -> TokenStream {
             )
         })?;
         let (s, d) = (ty(&shape)?, ty(&stride)?);
-        Ok(quote!(::cutlet::layout::Layout<#s, #d>))
+        Ok(quote!(#k::layout::StridedLayout<#s, #d>))
     });
     match r {
         Ok(t) => t.into(),
@@ -373,6 +406,7 @@ pub fn layout_t(input: TokenStream) -> TokenStream {
 /// `shape!((2,(3,n)))`. In coordinates `_` or `..` is CuTe's underscore.
 #[proc_macro]
 pub fn shape(input: TokenStream) -> TokenStream {
+    let input = take_krate(input);
     match parse_tuple(input, "shape!") {
         Ok(n) => expr(&n).into(),
         Err(e) => e.into_compile_error(),
@@ -382,6 +416,7 @@ pub fn shape(input: TokenStream) -> TokenStream {
 /// The type of an int tuple in CuTe notation: `shape_t!((2,4))`.
 #[proc_macro]
 pub fn shape_t(input: TokenStream) -> TokenStream {
+    let input = take_krate(input);
     match parse_tuple(input, "shape_t!").and_then(|n| ty(&n)) {
         Ok(t) => t.into(),
         Err(e) => e.into_compile_error(),

@@ -1,0 +1,135 @@
+//! The products (CuTe's `logical_product`, `zipped_product`, `tiled_product`,
+//! `flat_product`, `blocked_product`, `raked_product`) and `tile_to_shape`:
+//! `logical_product(block, tiler) = make_layout(block, composition(complement(block,
+//! size(block) * cosize(tiler)), tiler))`.
+
+use super::coalesce::LayoutOf;
+use super::complement::{Complement, Cosize, complement_strided, coshape_pair};
+use super::composition::{CompositionPair, composition_pair};
+use crate::int::types as t;
+use crate::int::{Bit, C, ErrLeaf, Nat, Ord3, mul};
+use crate::layout::{CompactOrder, Layout, StridedLayout};
+use crate::tuple::{AppendN, CeilDivT, EvenlyDivides, IntTuple, ProductEach, Zip, append_n};
+use typenum::{P1, Z0};
+
+crate::err_msgs!(
+    ETileToShapeRank => "tile_to_shape: the layout has more modes than the target shape",
+    ETileToShapeDivide => "tile_to_shape: the block shape does not divide the target shape",
+);
+
+type CompRest<S, D, TS, TD> =
+    <Complement<S, D, t::Mul<<S as IntTuple>::Size, Cosize<TS, TD>>> as Layout>::Pair;
+/// CuTe's `logical_product(layout(S, D), layout(TS, TD))`: the block, then the tiler
+/// composed with the block's complement, as two modes.
+pub type ProductByLayout<S, D, TS, TD> = StridedLayout<
+    (
+        S,
+        <CompositionPair<
+            <CompRest<S, D, TS, TD> as IntTuple>::E0,
+            <CompRest<S, D, TS, TD> as IntTuple>::E1,
+            TS,
+            TD,
+        > as IntTuple>::E0,
+    ),
+    (
+        D,
+        <CompositionPair<
+            <CompRest<S, D, TS, TD> as IntTuple>::E0,
+            <CompRest<S, D, TS, TD> as IntTuple>::E1,
+            TS,
+            TD,
+        > as IntTuple>::E1,
+    ),
+>;
+#[inline(always)]
+#[track_caller]
+pub(crate) fn product_by_layout<S: IntTuple, D: IntTuple, TS: IntTuple, TD: IntTuple>(
+    s: S,
+    d: D,
+    ts: TS,
+    td: TD,
+) -> ProductByLayout<S, D, TS, TD> {
+    let cot = mul(s.size(), coshape_pair(ts, td).size());
+    let rest = complement_strided(s, d, cot).pair_of();
+    let p = composition_pair(rest.e0(), rest.e1(), ts, td);
+    StridedLayout::from_parts((s, p.e0()), (d, p.e1()))
+}
+
+/// CuTe's `append<R>(layout)`: padded with `_1:_0` modes to rank `R`.
+pub type AppendLayout<S, D, R> = StridedLayout<AppendN<S, R, C<P1>>, AppendN<D, R, C<Z0>>>;
+#[inline(always)]
+pub(crate) fn append_layout<S: IntTuple, D: IntTuple, R: Nat>(s: S, d: D) -> AppendLayout<S, D, R> {
+    StridedLayout::from_parts(
+        append_n::<S, R, _>(s, C::<P1>::new()),
+        append_n::<D, R, _>(d, C::<Z0>::new()),
+    )
+}
+/// `max(rank(a), rank(b))`.
+pub type MaxRank<S, TS> = <<S as IntTuple>::Rank as Nat>::Max<<TS as IntTuple>::Rank>;
+type PaddedProduct<S, D, TS, TD> = ProductByLayout<
+    AppendN<S, MaxRank<S, TS>, C<P1>>,
+    AppendN<D, MaxRank<S, TS>, C<Z0>>,
+    AppendN<TS, MaxRank<S, TS>, C<P1>>,
+    AppendN<TD, MaxRank<S, TS>, C<Z0>>,
+>;
+/// CuTe's `zip(layout_a, layout_b)`: the modes of two layouts paired up.
+pub type ZipLayouts<AS, AD, BS, BD> = StridedLayout<Zip<(AS, BS)>, Zip<(AD, BD)>>;
+/// CuTe's `blocked_product(block, tiler)`: `zip(get<0>(r), get<1>(r))` of the logical
+/// product of both padded to the larger rank.
+pub type BlockedProduct<S, D, TS, TD> = ZipLayouts<
+    PP<S, D, TS, TD, 0, 0>,
+    PP<S, D, TS, TD, 1, 0>,
+    PP<S, D, TS, TD, 0, 1>,
+    PP<S, D, TS, TD, 1, 1>,
+>;
+/// Part `[I][J]` of the padded product's `(shape, stride)`: `I` shape/stride, `J` mode.
+type PP<S, D, TS, TD, const I: usize, const J: usize> =
+    crate::tuple::Get<crate::tuple::Get<<PaddedProduct<S, D, TS, TD> as Layout>::Pair, I>, J>;
+/// CuTe's `raked_product(block, tiler)`: `zip(get<1>(r), get<0>(r))`.
+pub type RakedProduct<S, D, TS, TD> = ZipLayouts<
+    PP<S, D, TS, TD, 0, 1>,
+    PP<S, D, TS, TD, 1, 1>,
+    PP<S, D, TS, TD, 0, 0>,
+    PP<S, D, TS, TD, 1, 0>,
+>;
+#[inline(always)]
+#[track_caller]
+pub(crate) fn padded_product<S: IntTuple, D: IntTuple, TS: IntTuple, TD: IntTuple>(
+    s: S,
+    d: D,
+    ts: TS,
+    td: TD,
+) -> PaddedProduct<S, D, TS, TD> {
+    let a = append_layout::<S, D, MaxRank<S, TS>>(s, d).pair();
+    let b = append_layout::<TS, TD, MaxRank<S, TS>>(ts, td).pair();
+    product_by_layout(a.0, a.1, b.0, b.1)
+}
+// ---------------------------------------------------------------------------------
+// tile_to_shape
+
+pub(crate) type TrgRank<Trg> = <Trg as IntTuple>::Rank;
+type BlockShape<S, Trg> = ProductEach<AppendN<S, TrgRank<Trg>, C<P1>>>;
+type TargetShape<Trg> = ProductEach<Trg>;
+type ProductShape<S, Trg> = CeilDivT<TargetShape<Trg>, BlockShape<S, Trg>>;
+// CuTe: CUTE_STATIC_ASSERT_V(rank(block) <= rank(trg_shape)), and where static,
+// evenly_divides(target_shape, block_shape).
+pub(crate) type TileOk<S, Trg> =
+    <<<<S as IntTuple>::Rank as Nat>::Cmp<TrgRank<Trg>> as Ord3>::Le as Bit>::And<
+        <<<TargetShape<Trg> as IntTuple>::IsStatic as Bit>::Not as Bit>::Or<
+            EvenlyDivides<TargetShape<Trg>, BlockShape<S, Trg>>,
+        >,
+    >;
+/// CuTe's `tile_to_shape(layout(S, D), trg_shape, ord_shape)`: the block repeated
+/// (`blocked_product` with `make_ordered_layout(product_shape, ord_shape)`) to fill the
+/// target shape.
+pub type TileToShape<S, D, Trg, O> = LayoutOf<
+    <TileOk<S, Trg> as Bit>::IfT<
+        <BlockedProduct<
+            AppendN<S, TrgRank<Trg>, C<P1>>,
+            AppendN<D, TrgRank<Trg>, C<Z0>>,
+            ProductShape<S, Trg>,
+            CompactOrder<ProductShape<S, Trg>, O>,
+        > as Layout>::Pair,
+        (ErrLeaf<ETileToShapeRank>, ErrLeaf<ETileToShapeDivide>),
+    >,
+>;

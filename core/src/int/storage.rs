@@ -1,0 +1,108 @@
+//! Owned storage sized by a type-level number: nested arrays, so a register fragment's
+//! length is exact at compile time and no `unsafe` is needed.
+//!
+//! [`Nat::Array<T>`](super::nat::Nat::Array) of `2n` is `[A; 2]` with `A` holding `n`,
+//! of `2n + 1` is [`OddArray`]`<[A; 2], T>`; elements are in order (the first half in
+//! `[0]`), and constant indices fold to a field access.
+
+/// Fixed-length storage of `T`s.
+pub trait Storage<T>: Copy {
+    /// The number of elements.
+    const LEN: usize;
+    /// Storage with every element `v`.
+    fn filled(v: T) -> Self;
+    /// Element `i` (`i < LEN`).
+    fn at(&self, i: usize) -> &T;
+    /// Element `i`, mutably.
+    fn at_mut(&mut self, i: usize) -> &mut T;
+}
+
+impl<T: Copy> Storage<T> for [T; 0] {
+    const LEN: usize = 0;
+    #[inline(always)]
+    fn filled(_: T) -> Self {
+        []
+    }
+    #[inline(always)]
+    #[track_caller]
+    fn at(&self, i: usize) -> &T {
+        panic!("index {i} is out of range for an empty fragment")
+    }
+    #[inline(always)]
+    #[track_caller]
+    fn at_mut(&mut self, i: usize) -> &mut T {
+        panic!("index {i} is out of range for an empty fragment")
+    }
+}
+
+impl<T: Copy, A: Storage<T>> Storage<T> for [A; 2] {
+    const LEN: usize = 2 * A::LEN;
+    #[inline(always)]
+    fn filled(v: T) -> Self {
+        [A::filled(v); 2]
+    }
+    #[inline(always)]
+    #[track_caller]
+    fn at(&self, i: usize) -> &T {
+        if i < A::LEN {
+            self[0].at(i)
+        } else {
+            self[1].at(i - A::LEN)
+        }
+    }
+    #[inline(always)]
+    #[track_caller]
+    fn at_mut(&mut self, i: usize) -> &mut T {
+        if i < A::LEN {
+            self[0].at_mut(i)
+        } else {
+            self[1].at_mut(i - A::LEN)
+        }
+    }
+}
+
+/// Storage of an odd number of elements: an even part, then one more.
+#[derive(Clone, Copy, Debug)]
+#[repr(C)]
+pub struct OddArray<A, T> {
+    even: A,
+    last: T,
+}
+impl<T: Copy, A: Storage<T>> Storage<T> for OddArray<A, T> {
+    const LEN: usize = A::LEN + 1;
+    #[inline(always)]
+    fn filled(v: T) -> Self {
+        OddArray {
+            even: A::filled(v),
+            last: v,
+        }
+    }
+    #[inline(always)]
+    #[track_caller]
+    fn at(&self, i: usize) -> &T {
+        if i < A::LEN {
+            self.even.at(i)
+        } else {
+            assert!(
+                i == A::LEN,
+                "index {i} is out of range for a fragment of {}",
+                A::LEN + 1
+            );
+            &self.last
+        }
+    }
+    #[inline(always)]
+    #[track_caller]
+    fn at_mut(&mut self, i: usize) -> &mut T {
+        if i < A::LEN {
+            self.even.at_mut(i)
+        } else {
+            assert!(
+                i == A::LEN,
+                "index {i} is out of range for a fragment of {}",
+                A::LEN + 1
+            );
+            &mut self.last
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! cutlet's type layer: CuTe's integers, int tuples, layouts and layout algebra, with static
+//! shapes and strides as types.
+//!
+//! Every type-level function is an associated type of the trait its argument implements
+//! ([`layout::Layout`], [`tuple::IntTuple`], [`int::Leaf`], [`algebra::Tiler`]), so generic
+//! code names one bound per argument and its results are bounded by the same traits:
+//!
+//! ```
+//! use cutlet_core::prelude::*;
+//! // One bound: every operation on `L` comes with it.
+//! fn tile_count<L: Layout>(l: L) -> usize {
+//!     size(zipped_divide(l, shape!((2, 2))).get::<1>())
+//! }
+//! assert_eq!(tile_count(layout!((4, 8))), 8);
+//! let n = 6;
+//! assert_eq!(tile_count(layout!((4, n))), 6);
+//! ```
+//!
+//! This is the type layer the `cutlet` crate moves onto (issue 24): it needs neither `std`
+//! nor the device layer, so kernels and hosts build it once and share it.
+#![no_std]
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
+// Type-level algorithms spell their results as nested projections by nature.
+#![allow(clippy::type_complexity)]
+
+pub mod algebra;
+pub mod int;
+pub mod layout;
+pub mod tuple;
+
+#[doc(hidden)]
+pub use typenum as __typenum;
+
+/// Everything a layout user needs, in one import.
+pub mod prelude {
+    pub use crate::algebra::*;
+    pub use crate::int::*;
+    pub use crate::layout::*;
+    pub use crate::tuple::{
+        Cute, CuteDisplay, IntTuple, Underscore, X, congruent, crd2idx, crd2idx_colex, idx2crd,
+        inner_product, make_basis_like, product, product_each, shape_div,
+    };
+    pub use crate::{coord, layout, layout_t, path, shape, shape_t};
+}
+
+/// Writes a coordinate in CuTe notation (the same macro as [`shape!`]); `_` or `..` is
+/// CuTe's underscore.
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// let l = layout!((4,8):(1,4));
+/// assert_eq!(Cute(l.call(coord!((2, 3)))).to_string(), "_14");
+/// ```
+#[doc(hidden)]
+pub use cutlet_macros as __macros;
+
+/// A layout in CuTe notation: `layout!((2,(2,2)):(4,(2,1)))`, or the compact column-major
+/// layout of a shape: `layout!((4,8))`. Integer literals are static, identifiers and
+/// `{expr}` dynamic.
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// let n = 8;
+/// assert_eq!(Cute(layout!((4, n):(1, 4))).to_string(), "(_4,8):(_1,_4)");
+/// ```
+#[macro_export]
+macro_rules! layout {
+    ($($t:tt)*) => { $crate::__macros::layout!($crate; $($t)*) };
+}
+
+/// The type of a layout in CuTe notation; a dynamic leaf is `isize`.
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// let l: layout_t!((4, n):(1, 4)) = layout!((4, 8):(1, 4));
+/// assert_eq!(size(l), 32);
+/// ```
+#[macro_export]
+macro_rules! layout_t {
+    ($($t:tt)*) => { $crate::__macros::layout_t!($crate; $($t)*) };
+}
+
+/// An int tuple (shape, stride, profile) in CuTe notation: `shape!((2,(3,n)))`.
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// assert_eq!(product(shape!((2, (3, 4)))), 24);
+/// ```
+#[macro_export]
+macro_rules! shape {
+    ($($t:tt)*) => { $crate::__macros::shape!($crate; $($t)*) };
+}
+
+/// The type of an int tuple in CuTe notation: `shape_t!((2,4))`.
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// let s: shape_t!((2, n)) = shape!((2, 5));
+/// assert_eq!(product(s), 10);
+/// ```
+#[macro_export]
+macro_rules! shape_t {
+    ($($t:tt)*) => { $crate::__macros::shape_t!($crate; $($t)*) };
+}
+
+/// Writes a coordinate in CuTe notation (the same notation as [`shape!`]); `_` or `..` is
+/// CuTe's underscore.
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// let l = layout!((4,8):(1,4));
+/// assert_eq!(Cute(l.call(coord!((2, 3)))).to_string(), "_14");
+/// ```
+#[macro_export]
+macro_rules! coord {
+    ($($t:tt)*) => { $crate::__macros::shape!($crate; $($t)*) };
+}
