@@ -8,8 +8,8 @@
 //! ```
 //! use cutlet_core::prelude::*;
 //! // One bound: every operation on `L` comes with it.
-//! fn tile_count<L: Layout>(l: L) -> usize {
-//!     size(zipped_divide(l, shape!((2, 2))).get::<1>())
+//! fn tile_count<L: Layout>(l: L) -> isize {
+//!     size(get::<1, _>(zipped_divide(l, shape!((2, 2))))).value()
 //! }
 //! assert_eq!(tile_count(layout!((4, 8))), 8);
 //! let n = 6;

@@ -191,7 +191,7 @@ fn take_krate(input: TokenStream) -> TokenStream {
             proc_macro2::TokenTree::Ident(id),
             proc_macro2::TokenTree::Punct(p),
             rest @ ..,
-        ] if id.to_string() == "$crate" && p.as_char() == ';' => (quote!(#id), rest.to_vec()),
+        ] if *id == "$crate" && p.as_char() == ';' => (quote!(#id), rest.to_vec()),
         _ => (quote!(::cutlet), toks),
     };
     KRATE.with(|c| *c.borrow_mut() = k);

@@ -93,13 +93,14 @@ impl<S: IntTuple, D: IntTuple, P: IntTuple> FoldFn for RightInvStep<S, D, P> {
         )
     }
 }
-type RCS<S, D> = <CoalescePair<S, D, NoGuard> as IntTuple>::E0;
-type RCD<S, D> = <CoalescePair<S, D, NoGuard> as IntTuple>::E1;
-type RightInvState<S, D> =
-    <SortByKey<<Enumerate<Wrap<RCD<S, D>>> as IntTuple>::Fold<StaticKeys, ()>> as IntTuple>::Fold<
-        RightInvStep<Wrap<RCS<S, D>>, Wrap<RCD<S, D>>, Preprod<Wrap<RCS<S, D>>>>,
-        ((C<P1>,), (C<Z0>,), C<P1>),
-    >;
+type RcShape<S, D> = <CoalescePair<S, D, NoGuard> as IntTuple>::E0;
+type RcStride<S, D> = <CoalescePair<S, D, NoGuard> as IntTuple>::E1;
+type RightInvState<S, D> = <SortByKey<
+    <Enumerate<Wrap<RcStride<S, D>>> as IntTuple>::Fold<StaticKeys, ()>,
+> as IntTuple>::Fold<
+    RightInvStep<Wrap<RcShape<S, D>>, Wrap<RcStride<S, D>>, Preprod<Wrap<RcShape<S, D>>>>,
+    ((C<P1>,), (C<Z0>,), C<P1>),
+>;
 /// CuTe's `right_inverse(layout)` of a strided layout, as a `(shape, stride)` pair.
 pub type RightInversePair<S, D> = CoalescePair<
     <RightInvState<S, D> as IntTuple>::E0,
@@ -115,7 +116,7 @@ pub(crate) fn right_inverse_strided<S: IntTuple, D: IntTuple>(s: S, d: D) -> Rig
     let (ls, ld) = (wrap(c.e0()), wrap(c.e1()));
     let pre = ls.fold(PreprodFn, (C::<P1>::new(),));
     // The sorted (stride, index) pairs of the static strides are static.
-    let sorted = <SortByKey<<Enumerate<Wrap<RCD<S, D>>> as IntTuple>::Fold<StaticKeys, ()>> as Conjure>::conjure();
+    let sorted = <SortByKey<<Enumerate<Wrap<RcStride<S, D>>> as IntTuple>::Fold<StaticKeys, ()>> as Conjure>::conjure();
     let st = sorted.fold(
         RightInvStep(ls, ld, pre),
         ((C::<P1>::new(),), (C::<Z0>::new(),), C::<P1>::new()),
@@ -167,15 +168,17 @@ impl<P: IntTuple> FoldFn for LeftInvStep<P> {
         )
     }
 }
-type LeftSorted<S, D> = SortByKey<<Enumerate<Wrap<RCD<S, D>>> as IntTuple>::Fold<AllKeys, ()>>;
+type LeftSorted<S, D> = SortByKey<<Enumerate<Wrap<RcStride<S, D>>> as IntTuple>::Fold<AllKeys, ()>>;
 type LeftInvState<S, D> =
-    <LeftSorted<S, D> as IntTuple>::Fold<LeftInvStep<Preprod<Wrap<RCS<S, D>>>>, ((), (C<Z0>,))>;
+    <LeftSorted<S, D> as IntTuple>::Fold<LeftInvStep<Preprod<Wrap<RcShape<S, D>>>>, ((), (C<Z0>,))>;
 /// CuTe's `left_inverse(layout)` of a strided layout (static strides only).
 pub type LeftInverse<S, D> = LayoutOf<
-    <<Wrap<RCD<S, D>> as IntTuple>::IsStatic as Bit>::IfT<
+    <<Wrap<RcStride<S, D>> as IntTuple>::IsStatic as Bit>::IfT<
         CoalescePair<
             <<LeftInvState<S, D> as IntTuple>::E0 as IntTuple>::Append<
-                LeafOf<At<Wrap<RCS<S, D>>, NatOfLeaf<<Last<LeftSorted<S, D>> as IntTuple>::E1>>>,
+                LeafOf<
+                    At<Wrap<RcShape<S, D>>, NatOfLeaf<<Last<LeftSorted<S, D>> as IntTuple>::E1>>,
+                >,
             >,
             <LeftInvState<S, D> as IntTuple>::E1,
             NoGuard,
@@ -188,17 +191,19 @@ pub type LeftInverse<S, D> = LayoutOf<
 pub(crate) fn left_inverse_strided<S: IntTuple, D: IntTuple>(s: S, d: D) -> LeftInverse<S, D> {
     let c = coalesce_pair::<S, D, NoGuard>(s, d);
     let ls = wrap(c.e0());
-    layout_of(<<Wrap<RCD<S, D>> as IntTuple>::IsStatic as Bit>::if_lazy(
-        || {
-            let pre = ls.fold(PreprodFn, (C::<P1>::new(),));
-            // Static strides: the sorted (stride, index) pairs are static.
-            let sorted = LeftSorted::<S, D>::conjure();
-            let st = sorted.fold(LeftInvStep(pre), ((), (C::<Z0>::new(),)));
-            let back = at::<_, NatOfLeaf<<Last<LeftSorted<S, D>> as IntTuple>::E1>>(ls).size();
-            coalesce_pair::<_, _, NoGuard>(st.e0().append(back), st.e1())
-        },
-        || (ErrLeaf::default(), ErrLeaf::default()),
-    ))
+    layout_of(
+        <<Wrap<RcStride<S, D>> as IntTuple>::IsStatic as Bit>::if_lazy(
+            || {
+                let pre = ls.fold(PreprodFn, (C::<P1>::new(),));
+                // Static strides: the sorted (stride, index) pairs are static.
+                let sorted = LeftSorted::<S, D>::conjure();
+                let st = sorted.fold(LeftInvStep(pre), ((), (C::<Z0>::new(),)));
+                let back = at::<_, NatOfLeaf<<Last<LeftSorted<S, D>> as IntTuple>::E1>>(ls).size();
+                coalesce_pair::<_, _, NoGuard>(st.e0().append(back), st.e1())
+            },
+            || (ErrLeaf::default(), ErrLeaf::default()),
+        ),
+    )
 }
 
 // ---------------------------------------------------------------------------------

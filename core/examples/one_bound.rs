@@ -1,0 +1,81 @@
+//! Generic numeric code over cutlet-core layouts, one bound per layout argument.
+//!
+//! Each function below is written once and called with static, dynamic and mixed
+//! layouts. The bound count is stated on each: `L: Layout` brings every operation of
+//! the algebra (divides, products, composition, slicing, `call`) with it.
+//!
+//! Run: `cargo run -p cutlet-core --example one_bound`
+
+use cutlet_core::prelude::*;
+
+/// `y[i] = a * x[l(i)] + b * y[i]` over the domain of `l` (1 bound).
+fn axpby_gather<L: Layout>(l: L, a: f32, x: &[f32], b: f32, y: &mut [f32]) {
+    for (i, yi) in y.iter_mut().enumerate().take(size(l).value() as usize) {
+        let off = product(l.call(i as isize)).value() as usize;
+        *yi = a * x[off] + b * *yi;
+    }
+}
+
+/// The sum of each `tile`-shaped block of `data` viewed through `l` (2 bounds: the
+/// layout and the tiler).
+fn tile_sums<L: Layout, T: Tiler>(l: L, tile: T, data: &[f32]) -> Vec<f32> {
+    // CuTe: zipped_divide(l, tile) is ((tile modes), (rest modes)).
+    let tiled = zipped_divide(l, tile);
+    let (inner, outer) = (
+        size(get::<0, _>(tiled)).value(),
+        size(get::<1, _>(tiled)).value(),
+    );
+    (0..outer)
+        .map(|j| {
+            (0..inner)
+                .map(|i| data[product(tiled.call((i, j))).value() as usize])
+                .sum()
+        })
+        .collect()
+}
+
+/// `dst[d(c)] = src[s(c)]` for every coordinate `c` of the common domain (2 bounds): a
+/// transpose when the two layouts order the same shape differently.
+fn copy_by_layout<S: Layout, D: Layout>(s: S, src: &[f32], d: D, dst: &mut [f32]) {
+    assert_eq!(
+        size(s).value(),
+        size(d).value(),
+        "layouts of different sizes"
+    );
+    for i in 0..size(s).value() {
+        dst[product(d.call(i)).value() as usize] = src[product(s.call(i)).value() as usize];
+    }
+}
+
+fn main() {
+    let x: Vec<f32> = (0..32).map(|v| v as f32).collect();
+
+    // Static: every shape and stride is a type, the layout is zero-sized.
+    let st = layout!((4, 8):(8, 1));
+    // Dynamic: every leaf a run-time integer.
+    let (m, n) = (4, 8);
+    let dy = layout!((m, n):(n, 1));
+    // Mixed: a static tile height, a run-time width.
+    let mx = layout!((4, n):(n, 1));
+    println!("static  {st}  ({} bytes)", core::mem::size_of_val(&st));
+    println!("dynamic {dy}  ({} bytes)", core::mem::size_of_val(&dy));
+    println!("mixed   {mx}  ({} bytes)", core::mem::size_of_val(&mx));
+
+    let mut y = vec![1.0f32; 32];
+    axpby_gather(st, 2.0, &x, 1.0, &mut y);
+    let mut y2 = vec![1.0f32; 32];
+    axpby_gather(dy, 2.0, &x, 1.0, &mut y2);
+    assert_eq!(y, y2);
+    println!("axpby_gather: y[0..4] = {:?}", &y[..4]);
+
+    let sums = tile_sums(st, shape!((2, 2)), &x);
+    assert_eq!(sums, tile_sums(mx, shape!((2, 2)), &x));
+    println!("tile_sums over (2,2) tiles: {sums:?}");
+
+    let mut t = vec![0.0f32; 32];
+    copy_by_layout(st, &x, layout!((4, 8):(1, 4)), &mut t);
+    let mut t2 = vec![0.0f32; 32];
+    copy_by_layout(mx, &x, layout!((4, n):(1, 4)), &mut t2);
+    assert_eq!(t, t2);
+    println!("transpose: t[0..8] = {:?}", &t[..8]);
+}
