@@ -52,7 +52,7 @@ fn main() {
 
     // Static: every shape and stride is a type, the layout is zero-sized.
     let st = layout!((4, 8):(8, 1));
-    // Dynamic: every leaf a run-time integer.
+    // Dynamic: run-time extents and row stride.
     let (m, n) = (4, 8);
     let dy = layout!((m, n):(n, 1));
     // Mixed: a static tile height, a run-time width.

@@ -73,7 +73,8 @@ macro_rules! layout {
 ///
 /// ```
 /// use cutlet_core::prelude::*;
-/// let l: layout_t!((4, n):(1, 4)) = layout!((4, 8):(1, 4));
+/// let n = 8;
+/// let l: layout_t!((4, n):(1, 4)) = layout!((4, n):(1, 4));
 /// assert_eq!(size(l), 32);
 /// ```
 #[macro_export]
@@ -85,7 +86,7 @@ macro_rules! layout_t {
 ///
 /// ```
 /// use cutlet_core::prelude::*;
-/// assert_eq!(product(shape!((2, (3, 4)))), 24);
+/// assert_eq!(product(shape!((2, (3, 4)))).value(), 24);
 /// ```
 #[macro_export]
 macro_rules! shape {
@@ -96,7 +97,8 @@ macro_rules! shape {
 ///
 /// ```
 /// use cutlet_core::prelude::*;
-/// let s: shape_t!((2, n)) = shape!((2, 5));
+/// let n = 5;
+/// let s: shape_t!((2, n)) = shape!((2, n));
 /// assert_eq!(product(s), 10);
 /// ```
 #[macro_export]

@@ -24,7 +24,7 @@ pub type ErrLeaf<M> = ScaledBasis<isize, PErr<M>>;
 #[doc(hidden)]
 macro_rules! err_msgs {
     ($($name:ident => $msg:expr),* $(,)?) => {$(
-        #[doc = $msg]
+        /// An error marker: its message is its `ErrMsg::MSG`.
         #[derive(Clone, Copy, Default, Debug)]
         pub struct $name;
         impl $crate::int::ErrMsg for $name {

@@ -139,13 +139,44 @@ pub fn shape_div<A: IntTuple, B: IntTuple>(a: A, b: B) -> ShapeDiv<A, B> {
 /// CuTe's `a + b` on layout offsets: integers add; basis elements at the same path add;
 /// anything else becomes a coordinate (`as_arithmetic_tuple`) added mode by mode, the
 /// shorter padded with `_0`; a static `_0` operand is the other operand.
-pub type OffsetAdd<A, B> = <<<A as IntTuple>::Size as LeafOps>::IsZero as Bit>::IfT<
-    B,
-    <<<B as IntTuple>::Size as LeafOps>::IsZero as Bit>::IfT<
-        A,
-        <UseArith<A, B> as Bit>::SelT<OffsetAddB<A, B>>,
-    >,
+pub type OffsetAdd<A, B> = <IsZeroLeaf<A> as Bit>::SelT<OffsetAddA0<A, B>>;
+/// `B1` for a static `_0` leaf (a tuple is never zero, even when its product is).
+type IsZeroLeaf<A> = <<<A as IntTuple>::IsTuple as Bit>::Not as Bit>::And<
+    <<A as IntTuple>::Size as LeafOps>::IsZero,
 >;
+/// The lazy branches of [`OffsetAdd`] on `a == _0` (each arm only normalized when taken:
+/// the coordinate arm may recurse back here).
+#[derive(Clone, Copy)]
+pub struct OffsetAddA0<A, B>(A, B);
+impl<A: IntTuple, B: IntTuple> BranchT for OffsetAddA0<A, B> {
+    type Then = B;
+    type Else = <IsZeroLeaf<B> as Bit>::SelT<OffsetAddB0<A, B>>;
+    #[inline(always)]
+    fn then(self) -> B {
+        self.1
+    }
+    #[inline(always)]
+    #[track_caller]
+    fn els(self) -> Self::Else {
+        <IsZeroLeaf<B> as Bit>::sel_t(OffsetAddB0(self.0, self.1))
+    }
+}
+/// The lazy branches of [`OffsetAdd`] on `b == _0`.
+#[derive(Clone, Copy)]
+pub struct OffsetAddB0<A, B>(A, B);
+impl<A: IntTuple, B: IntTuple> BranchT for OffsetAddB0<A, B> {
+    type Then = A;
+    type Else = <UseArith<A, B> as Bit>::SelT<OffsetAddB<A, B>>;
+    #[inline(always)]
+    fn then(self) -> A {
+        self.0
+    }
+    #[inline(always)]
+    #[track_caller]
+    fn els(self) -> Self::Else {
+        <UseArith<A, B> as Bit>::sel_t(OffsetAddB(self.0, self.1))
+    }
+}
 /// Whether the sum of `a` and `b` is a coordinate rather than a leaf.
 type UseArith<A, B> = <<<A as IntTuple>::IsTuple as Bit>::Or<<B as IntTuple>::IsTuple> as Bit>::Or<
     <<<Basis<A> as Path>::Eq<Basis<B>> as Bit>::Not as Bit>::And<
@@ -172,13 +203,7 @@ impl<A: IntTuple, B: IntTuple> BranchT for OffsetAddB<A, B> {
 #[inline(always)]
 #[track_caller]
 pub fn offset_add<A: IntTuple, B: IntTuple>(a: A, b: B) -> OffsetAdd<A, B> {
-    <<A::Size as LeafOps>::IsZero as Bit>::if_t(
-        b,
-        <<B::Size as LeafOps>::IsZero as Bit>::if_t(
-            a,
-            <UseArith<A, B> as Bit>::sel_t(OffsetAddB(a, b)),
-        ),
-    )
+    <IsZeroLeaf<A> as Bit>::sel_t(OffsetAddA0(a, b))
 }
 
 /// CuTe's `as_arithmetic_tuple`: a basis element as the coordinate it stands for
@@ -259,16 +284,27 @@ fn zeros_then<N: Nat, X: IntTuple>(x: X) -> ZerosThen<N, X> {
 }
 /// Coordinates added mode by mode, the shorter padded with `_0` (CuTe's
 /// `ArithmeticTuple` `+`).
-pub type ArithAdd<A, B> = <<<<A as IntTuple>::Rank as Nat>::Cmp<<B as IntTuple>::Rank> as crate::int::Ord3>::Lt as Bit>::IfT<
-    <B as IntTuple>::Zip<A, ArithAddFn>,
-    <A as IntTuple>::Zip<B, ArithAddFn>,
->;
+pub type ArithAdd<A, B> =
+    <<<<A as IntTuple>::Rank as Nat>::Cmp<<B as IntTuple>::Rank> as crate::int::Ord3>::Lt as Bit>::SelT<ArithAddOrderB<A, B>>;
+/// The lazy branches of [`ArithAdd`]: the longer operand drives the zip (only the chosen
+/// zip is normalized; the other may not terminate).
+#[derive(Clone, Copy)]
+pub struct ArithAddOrderB<A, B>(A, B);
+impl<A: IntTuple, B: IntTuple> BranchT for ArithAddOrderB<A, B> {
+    type Then = <B as IntTuple>::Zip<A, ArithAddFn>;
+    type Else = <A as IntTuple>::Zip<B, ArithAddFn>;
+    #[inline(always)]
+    fn then(self) -> Self::Then {
+        self.1.zip(self.0, ArithAddFn)
+    }
+    #[inline(always)]
+    fn els(self) -> Self::Else {
+        self.0.zip(self.1, ArithAddFn)
+    }
+}
 #[inline(always)]
 fn arith_add<A: IntTuple, B: IntTuple>(a: A, b: B) -> ArithAdd<A, B> {
-    <<<A::Rank as Nat>::Cmp<B::Rank> as crate::int::Ord3>::Lt as Bit>::if_t(
-        b.zip(a, ArithAddFn),
-        a.zip(b, ArithAddFn),
-    )
+    <<<A::Rank as Nat>::Cmp<B::Rank> as crate::int::Ord3>::Lt as Bit>::sel_t(ArithAddOrderB(a, b))
 }
 /// One mode of [`ArithAdd`]: a missing mode (`()`) counts as `_0`.
 #[derive(Clone, Copy, Default, Debug)]
@@ -412,7 +448,7 @@ impl FoldFn for IttStep {
 /// use cutlet_core::prelude::*;
 /// let (s, d) = (shape!((4, (2, 2))), shape!((1, (8, 4))));
 /// assert_eq!(Cute(crd2idx(shape!((1, (1, 0))), s, d)).to_string(), "_9");
-/// assert_eq!(Cute(crd2idx(13isize, s, d)), Cute(1 + 8 + 4isize));
+/// assert_eq!(crd2idx(13isize, s, d), 1 + 8 + 4);
 /// ```
 #[inline(always)]
 #[track_caller]

@@ -201,7 +201,7 @@ pub trait IntTuple: Copy + CuteDisplay + Conjure + 'static + sealed::Sealed {
 /// ```
 /// use cutlet_core::prelude::*;
 /// let l = layout!((4,8):(1,4));
-/// assert_eq!(slice(l, (2isize, X)).to_string(), "(_8):(_4)");
+/// assert_eq!(slice((2isize, X), l).to_string(), "(_8):(_4)");
 /// ```
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
 pub struct Underscore;

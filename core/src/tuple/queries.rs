@@ -80,8 +80,8 @@ pub type Get<T, const I: usize> = <Idx<I> as Index>::Get<T>;
 /// CuTe's `get<I>(t)`: mode `I` (a leaf is its own mode 0).
 ///
 /// ```
-/// use cutlet_core::prelude::*;
-/// assert_eq!(Cute(get::<1, _>(shape!((2, (3, 4))))).to_string(), "(_3,_4)");
+/// use cutlet_core::{prelude::*, tuple};
+/// assert_eq!(Cute(tuple::get::<1, _>(shape!((2, (3, 4))))).to_string(), "(_3,_4)");
 /// ```
 #[inline(always)]
 pub fn get<const I: usize, T: IntTuple>(t: T) -> Get<T, I>
@@ -96,9 +96,9 @@ pub type Flatten<T> = <<T as IntTuple>::IsTuple as Bit>::IfT<<T as IntTuple>::Le
 /// CuTe's `flatten`.
 ///
 /// ```
-/// use cutlet_core::prelude::*;
-/// assert_eq!(Cute(flatten(shape!((2, (3, (4, 5)))))).to_string(), "(_2,_3,_4,_5)");
-/// assert_eq!(Cute(flatten(shape!(7))).to_string(), "_7");
+/// use cutlet_core::{prelude::*, tuple};
+/// assert_eq!(Cute(tuple::flatten(shape!((2, (3, (4, 5)))))).to_string(), "(_2,_3,_4,_5)");
+/// assert_eq!(Cute(tuple::flatten(shape!(7))).to_string(), "_7");
 /// ```
 #[inline(always)]
 pub fn flatten<T: IntTuple>(t: T) -> Flatten<T> {
@@ -129,9 +129,9 @@ impl<T: IntTuple> crate::int::BranchT for UnwrapB<T> {
 /// CuTe's `unwrap`.
 ///
 /// ```
-/// use cutlet_core::prelude::*;
-/// assert_eq!(Cute(unwrap(shape!(((4))))).to_string(), "_4");
-/// assert_eq!(Cute(unwrap(shape!((4, 2)))).to_string(), "(_4,_2)");
+/// use cutlet_core::{prelude::*, tuple};
+/// assert_eq!(Cute(tuple::unwrap(shape!(((4))))).to_string(), "_4");
+/// assert_eq!(Cute(tuple::unwrap(shape!((4, 2)))).to_string(), "(_4,_2)");
 /// ```
 #[inline(always)]
 pub fn unwrap<T: IntTuple>(t: T) -> Unwrap<T> {
@@ -153,8 +153,8 @@ pub type Reverse<T> = <T as IntTuple>::Fold<PrependFn, ()>;
 /// CuTe's `reverse`.
 ///
 /// ```
-/// use cutlet_core::prelude::*;
-/// assert_eq!(Cute(reverse(shape!((1, 2, 3)))).to_string(), "(_3,_2,_1)");
+/// use cutlet_core::{prelude::*, tuple};
+/// assert_eq!(Cute(tuple::reverse(shape!((1, 2, 3)))).to_string(), "(_3,_2,_1)");
 /// ```
 #[inline(always)]
 pub fn reverse<T: IntTuple>(t: T) -> Reverse<T> {
