@@ -56,13 +56,6 @@ where
     pub const fn new(shape: S, stride: D) -> Self {
         Layout { shape, stride }
     }
-
-    /// The macros' constructor (the name cutlet-core's layouts share).
-    #[doc(hidden)]
-    #[inline(always)]
-    pub const fn __new_congruent(shape: S, stride: D) -> Self {
-        Layout { shape, stride }
-    }
 }
 
 impl<S, D> Layout<S, D> {

@@ -17,9 +17,6 @@ pub use composed::*;
 pub use cosize::*;
 pub use crd2idx::*;
 pub use idx2crd::*;
-/// The macros' name for [`Layout`] (cutlet-core calls the struct `StridedLayout`).
-#[doc(hidden)]
-pub use layout::Layout as StridedLayout;
 pub use layout::*;
 pub use make::*;
 pub use modes::*;

@@ -9,9 +9,6 @@ mod list;
 mod native;
 mod queries;
 
-/// The macros' path to CuTe's underscore.
-#[doc(hidden)]
-pub use crate::layout::Underscore;
 pub use int_tuple::{Congruent, Tup};
 #[doc(hidden)]
 pub use int_tuple::{
