@@ -10,6 +10,7 @@ RUNTIME-ERROR cases must panic.
 Run: `python3 core/scripts/gen_typed_oracle.py`.
 """
 import json
+import sys
 import subprocess
 import os
 
@@ -53,63 +54,9 @@ RESULT = {
 BOUND = {"L": "Layout", "T": "Tiler", "P": "IntTuple"}
 
 
-def parse(s):
-    """CuTe notation -> ('name', [args]); values are ('int', v, static), ('tuple', [...]),
-    ('layout', shape, stride)."""
-    pos = 0
-
-    def atom():
-        nonlocal pos
-        if s[pos] == "(":
-            pos += 1
-            items = []
-            if s[pos] != ")":
-                while True:
-                    items.append(value())
-                    if s[pos] == ",":
-                        pos += 1
-                    else:
-                        break
-            assert s[pos] == ")"
-            pos += 1
-            return ("tuple", items)
-        st = s[pos] == "_"
-        if st:
-            pos += 1
-        start = pos
-        if s[pos] == "-":
-            pos += 1
-        while pos < len(s) and s[pos].isdigit():
-            pos += 1
-        return ("int", int(s[start:pos]), st)
-
-    def value():
-        nonlocal pos
-        a = atom()
-        if pos < len(s) and s[pos] == ":":
-            pos += 1
-            return ("layout", a, atom())
-        return a
-
-    start = pos
-    while s[pos] != "(":
-        pos += 1
-    name = s[start:pos]
-    pos += 1
-    args = []
-    while True:
-        while s[pos] == " ":
-            pos += 1
-        args.append(value())
-        while pos < len(s) and s[pos] == " ":
-            pos += 1
-        if s[pos] == ",":
-            pos += 1
-        else:
-            break
-    assert s[pos] == ")"
-    return name, args
-
+# One CuTe-notation parser for both oracle generators.
+sys.path.insert(0, os.path.join(ROOT, "..", "scripts"))
+from gen_typed_cases import parse  # noqa: E402
 
 def tup(t):
     if t[0] == "int":
