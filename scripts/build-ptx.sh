@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the kernels crate (kernels/) to PTX for sm_80 and sm_90, then assembles each
-# with ptxas and checks it (scripts/check-ptx.py): target/ptx/sm_XX/cutlet_kernels.ptx.
+# Builds the kernels crate (kernels/) to PTX for sm_80 and sm_90 (one rustc build, two
+# llc runs), then assembles each with ptxas and checks it (scripts/check-ptx.py):
+# target/ptx/sm_XX/cutlet_kernels.ptx.
 #
 # Needs Debian's rustc (1.96, bookworm-security) with its std sources and the llvm-N
 # tools of the same LLVM major; installs them when missing (as root). ptxas comes from
@@ -33,16 +34,18 @@ if [ ! -x "$LLVM_BIN/llvm-link" ]; then
     exit 1
 fi
 
-for arch in sm_80 sm_90; do
-    echo "build-ptx: $arch"
-    RUSTC_BOOTSTRAP=1 RUSTC="$RUSTC" LLVM_BIN="$LLVM_BIN" \
-    CARGO_TARGET_NVPTX64_NVIDIA_CUDA_LINKER="$PWD/scripts/nvptx-link.py" \
-    RUSTFLAGS="-C target-cpu=$arch" \
-        /usr/bin/cargo build --release --quiet -p cutlet-kernels --no-default-features \
-        --target nvptx64-nvidia-cuda -Zbuild-std=core --target-dir "target/nvptx-$arch"
-    mkdir -p "target/ptx/$arch"
-    cp "target/nvptx-$arch/nvptx64-nvidia-cuda/release/cutlet_kernels.ptx" "target/ptx/$arch/"
-done
+# One rustc build (type checking and optimisation do not depend on the arch); the
+# linker runs llc once per arch on the same optimised module (scripts/nvptx-link.py).
+echo "build-ptx: sm_80, sm_90"
+out=target/nvptx/nvptx64-nvidia-cuda/release
+RUSTC_BOOTSTRAP=1 RUSTC="$RUSTC" LLVM_BIN="$LLVM_BIN" NVPTX_EXTRA_CPUS=sm_90 \
+CARGO_TARGET_NVPTX64_NVIDIA_CUDA_LINKER="$PWD/scripts/nvptx-link.py" \
+RUSTFLAGS="-C target-cpu=sm_80" \
+    /usr/bin/cargo build --release --quiet -p cutlet-kernels --no-default-features \
+    --target nvptx64-nvidia-cuda -Zbuild-std=core --target-dir target/nvptx
+mkdir -p target/ptx/sm_80 target/ptx/sm_90
+cp "$out/cutlet_kernels.ptx" target/ptx/sm_80/
+cp "$out/deps/cutlet_kernels.sm_90.ptx" target/ptx/sm_90/cutlet_kernels.ptx
 
 if [ "${SKIP_PTXAS:-0}" = 1 ]; then
     exit 0

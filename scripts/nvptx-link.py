@@ -7,10 +7,16 @@ so cargo is pointed here through CARGO_TARGET_NVPTX64_NVIDIA_CUDA_LINKER. The st
 
   llvm-link --ignore-non-bitcode   all bitcode into one module
   opt internalize,globaldce,O3     keep only the exported kernels, then optimise
-  llc -O3 --mcpu=sm_XX             emit PTX
+  llc -O3 --mcpu=sm_XX             emit PTX, once per architecture
 
 Internalising before optimising matters: `core` is large and most of it is dead.
 LLVM_BIN names the llvm-N bin directory (scripts/build-ptx.sh sets it).
+
+NVPTX_EXTRA_CPUS (e.g. "sm_90") asks for more architectures from the same optimised
+module: each is written beside the output as `NAME.sm_XX.ptx`. Type checking and
+optimisation are the whole cost of a kernels build, and none of it depends on the
+architecture (the PTX for sm_80 and sm_90 differ only in the `.target`/`.version`
+header and PTX 7.8's `_` sink operand), so one rustc build serves every arch.
 """
 
 import os
@@ -77,6 +83,10 @@ def main(argv):
         run([f"{llvm}/opt", f"--internalize-public-api-file={api}",
              "--passes=internalize,globaldce,default<O3>", linked, "-o", optimised])
         run([f"{llvm}/llc", "-O3", f"--mcpu={cpu}", optimised, "-o", out])
+        stem = out[:-4] if out.endswith(".ptx") else out
+        for extra in os.environ.get("NVPTX_EXTRA_CPUS", "").split():
+            run([f"{llvm}/llc", "-O3", f"--mcpu={extra}", optimised,
+                 "-o", f"{stem}.{extra}.ptx"])
 
 
 def run(cmd):
