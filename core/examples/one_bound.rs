@@ -4,6 +4,9 @@
 //! layouts. The bound count is stated on each: `L: Layout` brings every operation of
 //! the algebra (divides, products, composition, slicing, `call`) with it.
 //!
+//! The tensor functions at the end take one bound per type parameter (`E: Engine`,
+//! `L: Layout`): the engine says where the elements are, the layout brings the rest.
+//!
 //! Run: `cargo run -p cutlet-core --example one_bound`
 
 use cutlet_core::prelude::*;
@@ -47,6 +50,28 @@ fn copy_by_layout<S: Layout, D: Layout>(s: S, src: &[f32], d: D, dst: &mut [f32]
     }
 }
 
+/// The sum of a tensor's elements (2 bounds: engine, layout).
+fn sum<E: Engine<Elem = f32>, L: Layout>(t: &Tensor<E, L>) -> f32 {
+    t.iter().sum()
+}
+
+/// A tiled transpose: each 4x4 tile of `src` copied into the same tile of `dst`
+/// (whose layout orders the modes the other way), a tile at a time through a register
+/// fragment, as a kernel's block would (2 bounds: the two layouts).
+fn tiled_transpose<S: Layout, D: Layout>(s: S, src: &[f32], d: D, dst: &mut [f32]) {
+    // The grid of tiles: mode 1 of the zipped divide.
+    let grid = get::<1, _>(zipped_divide(s, shape!((4, 4)))).shape();
+    let rows = grid.head().size().value();
+    for k in 0..size(grid).value() {
+        let (i, j) = (k % rows, k / rows);
+        let tile = local_tile(make_tensor(src, s), shape!((4, 4)), (i, j));
+        let mut frag = make_fragment_like(&tile);
+        copy(&tile, &mut frag);
+        let mut out = local_tile(make_tensor(&mut *dst, d), shape!((4, 4)), (i, j));
+        copy(&frag, &mut out);
+    }
+}
+
 fn main() {
     let x: Vec<f32> = (0..32).map(|v| v as f32).collect();
 
@@ -78,4 +103,17 @@ fn main() {
     copy_by_layout(mx, &x, layout!((4, n):(1, 4)), &mut t2);
     assert_eq!(t, t2);
     println!("transpose: t[0..8] = {:?}", &t[..8]);
+
+    // Tensors: the same generic functions over static, dynamic and mixed layouts.
+    let total = sum(&make_tensor(&x[..], st));
+    assert_eq!(total, sum(&make_tensor(&x[..], dy)));
+    assert_eq!(total, sum(&make_tensor(&x[..], mx)));
+    println!("sum: {total}");
+    let mut u = vec![0.0f32; 32];
+    tiled_transpose(st, &x, layout!((4, 8):(1, 4)), &mut u);
+    assert_eq!(u, t);
+    let mut u2 = vec![0.0f32; 32];
+    tiled_transpose(mx, &x, layout!((4, n):(1, 4)), &mut u2);
+    assert_eq!(u2, t);
+    println!("tiled_transpose agrees with copy_by_layout");
 }

@@ -25,8 +25,10 @@
 #![allow(clippy::type_complexity)]
 
 pub mod algebra;
+pub mod algorithm;
 pub mod int;
 pub mod layout;
+pub mod tensor;
 pub mod tuple;
 
 #[doc(hidden)]
@@ -35,8 +37,13 @@ pub use typenum as __typenum;
 /// Everything a layout user needs, in one import.
 pub mod prelude {
     pub use crate::algebra::*;
+    pub use crate::algorithm::*;
     pub use crate::int::*;
     pub use crate::layout::*;
+    pub use crate::tensor::{
+        Engine, EngineMut, Tensor, inner_partition, local_partition, local_tile,
+        make_fragment_like, make_owned_tensor, make_tensor, make_tensor_like, try_make_tensor,
+    };
     pub use crate::tuple::{
         Cute, CuteDisplay, IntTuple, Underscore, X, congruent, crd2idx, crd2idx_colex, idx2crd,
         inner_product, make_basis_like, product, product_each, shape_div,

@@ -259,8 +259,7 @@ pub fn raked_product<L: Layout, B: Layout>(l: L, b: B) -> L::RakedProduct<B> {
 /// CuTe's `tile_to_shape(block, shape)`: the block repeated column-major to fill the
 /// shape.
 ///
-/// ```ignore
-/// // Not run: a static tile_to_shape takes minutes to compile today (docs/compile-time.md).
+/// ```
 /// use cutlet_core::prelude::*;
 /// assert_eq!(tile_to_shape(layout!((2,2):(1,2)), shape!((4, 6))).to_string(), "((_2,_2),(_2,_3)):((_1,_4),(_2,_8))");
 /// ```
@@ -275,8 +274,7 @@ pub fn tile_to_shape<L: Layout, Trg: IntTuple>(
 /// CuTe's `tile_to_shape(block, shape, order)`: the block repeated in the order the
 /// modes of `order` give.
 ///
-/// ```ignore
-/// // Not run: a static tile_to_shape takes minutes to compile today (docs/compile-time.md).
+/// ```
 /// use cutlet_core::prelude::*;
 /// let l = tile_to_shape_ordered(layout!((2,2):(1,2)), shape!((4, 6)), shape!((1, 0)));
 /// assert_eq!(l.to_string(), "((_2,_2),(_2,_3)):((_1,_12),(_2,_4))");

@@ -7,7 +7,7 @@ use super::coalesce::LayoutOf;
 use super::complement::{Complement, Cosize, complement_strided, coshape_pair};
 use super::composition::{CompositionPair, composition_pair};
 use crate::int::types as t;
-use crate::int::{Bit, C, ErrLeaf, Nat, Ord3, mul};
+use crate::int::{Bit, BranchT, C, ErrLeaf, Nat, Ord3, mul};
 use crate::layout::{CompactOrder, Layout, StridedLayout};
 use crate::tuple::{AppendN, CeilDivT, EvenlyDivides, IntTuple, ProductEach, Zip, append_n};
 use typenum::{P1, Z0};
@@ -122,14 +122,40 @@ pub(crate) type TileOk<S, Trg> =
 /// CuTe's `tile_to_shape(layout(S, D), trg_shape, ord_shape)`: the block repeated
 /// (`blocked_product` with `make_ordered_layout(product_shape, ord_shape)`) to fill the
 /// target shape.
+///
+/// The product is a lazy branch ([`TileToShapeB`]) whose arguments (padded block,
+/// product shape, its order) are computed once and passed as types: written as one
+/// alias, the product shape's projections were repeated in every mode of the blocked
+/// product, and a call whose types were inferred normalized each copy separately
+/// (minutes for a rank-1 case; docs/compile-time.md).
 pub type TileToShape<S, D, Trg, O> = LayoutOf<
-    <TileOk<S, Trg> as Bit>::IfT<
-        <BlockedProduct<
+    <TileOk<S, Trg> as Bit>::SelT<
+        TileToShapeB<
             AppendN<S, TrgRank<Trg>, C<P1>>,
             AppendN<D, TrgRank<Trg>, C<Z0>>,
             ProductShape<S, Trg>,
             CompactOrder<ProductShape<S, Trg>, O>,
-        > as Layout>::Pair,
-        (ErrLeaf<ETileToShapeRank>, ErrLeaf<ETileToShapeDivide>),
+        >,
     >,
 >;
+/// `tile_to_shape`'s lazy branches: the blocked product of the padded block `(AS, AD)`
+/// and the ordered product layout `PS:PO`, or CuTe's reasons for rejecting it.
+#[derive(Clone, Copy)]
+pub struct TileToShapeB<AS, AD, PS, PO>(pub(crate) AS, pub(crate) AD, pub(crate) PS, pub(crate) PO);
+impl<AS: IntTuple, AD: IntTuple, PS: IntTuple, PO: IntTuple> BranchT
+    for TileToShapeB<AS, AD, PS, PO>
+{
+    type Then = <BlockedProduct<AS, AD, PS, PO> as Layout>::Pair;
+    type Else = (ErrLeaf<ETileToShapeRank>, ErrLeaf<ETileToShapeDivide>);
+    #[inline(always)]
+    #[track_caller]
+    fn then(self) -> Self::Then {
+        StridedLayout::from_parts(self.0, self.1)
+            .blocked_product(StridedLayout::from_parts(self.2, self.3))
+            .pair_of()
+    }
+    #[inline(always)]
+    fn els(self) -> Self::Else {
+        Default::default()
+    }
+}

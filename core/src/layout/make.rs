@@ -302,10 +302,18 @@ pub type MakeLayoutLike<S, D> =
 /// ```
 /// use cutlet_core::prelude::*;
 /// assert_eq!(make_layout_like(layout!((2,2,2,2):(0,2,4,1))).to_string(), "(_2,_2,_2,_2):(_0,_2,_4,_1)");
+/// assert_eq!(make_layout_like(layout!((4,8):(8,1))).to_string(), "(_4,_8):(_8,_1)");
 /// ```
 #[inline(always)]
 #[track_caller]
-pub fn make_layout_like<S: IntTuple, D: IntTuple>(l: StridedLayout<S, D>) -> MakeLayoutLike<S, D> {
+pub fn make_layout_like<L: crate::layout::Layout>(l: L) -> L::LayoutLike {
+    crate::algebra::finish(|| l.layout_like())
+}
+/// The value of [`MakeLayoutLike`].
+#[inline(always)]
+pub(crate) fn layout_like_strided<S: IntTuple, D: IntTuple>(
+    l: StridedLayout<S, D>,
+) -> MakeLayoutLike<S, D> {
     super::static_or(|| {
         let (s, d) = l.pair();
         StridedLayout::from_parts(
@@ -313,6 +321,21 @@ pub fn make_layout_like<S: IntTuple, D: IntTuple>(l: StridedLayout<S, D>) -> Mak
             compact_order(crate::algebra::coalesce::filter_zeros_tuple(d, s), d),
         )
     })
+}
+/// CuTe's `make_fragment_like(layout)` (the layout of a register fragment for a tensor
+/// of this layout): mode 0, the values an atom works on, column-major and innermost
+/// with its static-zero strides kept; the other modes in the order of the strides. A
+/// dynamic or rank-1 shape gets the column-major layout.
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// let l = make_layout_fragment_like(layout!(((2,2),4,8):((1,64),8,256)));
+/// assert_eq!(l.to_string(), "((_2,_2),_4,_8):((_1,_2),_4,_16)");
+/// ```
+#[inline(always)]
+#[track_caller]
+pub fn make_layout_fragment_like<L: crate::layout::Layout>(l: L) -> L::FragmentLike {
+    crate::algebra::finish(|| l.fragment_like())
 }
 
 /// CuTe's `make_identity_layout(shape)`: the layout that maps a coordinate to itself
@@ -334,3 +357,52 @@ pub fn make_identity_layout<S: IntTuple>(s: S) -> MakeIdentityLayout<S> {
 /// The column-major mode order of `Trg`'s modes (`tile_to_shape`'s default order,
 /// CuTe's `GenColMajor`): `(_0, _1, ...)`.
 pub type LayoutLeftOrder<Trg> = <crate::tuple::Enumerate<Trg> as IntTuple>::Map<crate::tuple::Fst>;
+
+/// `make_fragment_like` tiles the modes when the shape is static and of rank > 1.
+pub type FragmentTiled<S> = <<S as IntTuple>::IsStatic as Bit>::And<
+    <<<<S as IntTuple>::Rank as crate::int::Nat>::Cmp<typenum::U1> as crate::int::Ord3>::Le as Bit>::Not,
+>;
+/// The lazy branches of CuTe's `make_fragment_like(layout)`:
+/// `tiled_product(make_layout(get<0>(shape), compact_major<LayoutLeft>(filter_zeros(get<0>(stride),
+/// get<0>(shape)))), make_ordered_layout(take<1,R>(shape), take<1,R>(stride)))`, else
+/// `make_layout(shape)`.
+#[derive(Clone, Copy)]
+pub struct FragmentLikeB<S, D>(pub(crate) S, pub(crate) D);
+/// Mode 0 of the fragment: column-major, static-zero strides kept.
+type FragmentMode0<S, D> = StridedLayout<
+    <S as IntTuple>::Head,
+    CompactMajor<
+        crate::algebra::coalesce::FilterZeros<<D as IntTuple>::Head, <S as IntTuple>::Head>,
+        C<P1>,
+        LayoutLeft,
+    >,
+>;
+impl<S: IntTuple, D: IntTuple> BranchT for FragmentLikeB<S, D> {
+    type Then = <<FragmentMode0<S, D> as crate::layout::Layout>::TiledProduct<
+        MakeOrderedLayout<S::Tail, D::Tail>,
+    > as crate::layout::Layout>::Pair;
+    type Else = (S, CompactColMajor<S>);
+    #[inline(always)]
+    #[track_caller]
+    fn then(self) -> Self::Then {
+        use crate::layout::Layout;
+        let (s, d) = (self.0, self.1);
+        let (s0, d0) = (s.head(), d.head());
+        let mode0 = StridedLayout::from_parts(
+            s0,
+            compact_major::<LayoutLeft, _, _>(
+                crate::algebra::coalesce::filter_zeros_tuple(d0, s0),
+                C::<P1>::new(),
+            ),
+        );
+        let rest = StridedLayout::from_parts(s.tail(), compact_order(s.tail(), d.tail()));
+        mode0.tiled_product(rest).pair_of()
+    }
+    #[inline(always)]
+    fn els(self) -> Self::Else {
+        (
+            self.0,
+            compact_major::<LayoutLeft, _, _>(self.0, C::<P1>::new()),
+        )
+    }
+}

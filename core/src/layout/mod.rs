@@ -26,7 +26,7 @@ pub use modes::*;
 pub use strided::StridedLayout;
 
 use crate::algebra::{self as a, Tiler};
-use crate::int::{Bit, Conjure, ErrLeaf, Nat};
+use crate::int::{Bit, Conjure, Nat};
 use crate::tuple::{CuteDisplay, IntTuple, ceil_div_t, product_each, zip};
 use core::fmt;
 
@@ -118,6 +118,11 @@ pub trait Layout:
     type Downcast<N: Nat>: Layout;
     /// CuTe's `nullspace(layout)`.
     type Nullspace: Layout;
+    /// CuTe's `make_layout_like(layout)`: compact, modes in the order of the strides.
+    type LayoutLike: Layout;
+    /// CuTe's `make_fragment_like(layout)`: compact, mode 0 column-major and innermost,
+    /// the other modes in the order of the strides (a static shape of rank > 1).
+    type FragmentLike: Layout;
 
     /// The value of `Pair`.
     fn pair_of(&self) -> Self::Pair;
@@ -176,6 +181,10 @@ pub trait Layout:
     fn downcast<N: Nat>(&self) -> Self::Downcast<N>;
     /// The value of `Nullspace`.
     fn nullspace(&self) -> Self::Nullspace;
+    /// The value of `LayoutLike`.
+    fn layout_like(&self) -> Self::LayoutLike;
+    /// The value of `FragmentLike`.
+    fn fragment_like(&self) -> Self::FragmentLike;
 }
 
 /// Anything with a shape: int tuples (their own shape), layouts, tensors.
@@ -317,6 +326,8 @@ impl<S: IntTuple, D: IntTuple> Layout for StridedLayout<S, D> {
     type Upcast<N: Nat> = a::recast::Upcast<S, D, N>;
     type Downcast<N: Nat> = a::recast::Downcast<S, D, N>;
     type Nullspace = a::nullspace::Nullspace<S, D>;
+    type LayoutLike = MakeLayoutLike<S, D>;
+    type FragmentLike = a::coalesce::LayoutOf<<FragmentTiled<S> as Bit>::SelT<FragmentLikeB<S, D>>>;
 
     #[inline(always)]
     fn pair_of(&self) -> (S, D) {
@@ -450,19 +461,12 @@ impl<S: IntTuple, D: IntTuple> Layout for StridedLayout<S, D> {
         trg: Trg,
         o: O,
     ) -> Self::TileToShape<Trg, O> {
-        // The body lives here, not behind a forwarding fn: normalizing this result type in
-        // generic context is the costliest check in the crate, and a forwarding call pays it
-        // twice (docs/compile-time.md).
         let (s, d) = self.pair();
         let padded = a::product::append_layout::<S, D, a::product::TrgRank<Trg>>(s, d).pair();
         let product_shape = ceil_div_t(product_each(trg), product_each(padded.0));
         let order = compact_order(product_shape, o);
-        let bp = StridedLayout::from_parts(padded.0, padded.1)
-            .blocked_product(StridedLayout::from_parts(product_shape, order))
-            .pair_of();
-        a::coalesce::layout_of(<a::product::TileOk<S, Trg> as Bit>::if_t(
-            bp,
-            (ErrLeaf::default(), ErrLeaf::default()),
+        a::coalesce::layout_of(<a::product::TileOk<S, Trg> as Bit>::sel_t(
+            a::product::TileToShapeB(padded.0, padded.1, product_shape, order),
         ))
     }
     #[inline(always)]
@@ -486,6 +490,15 @@ impl<S: IntTuple, D: IntTuple> Layout for StridedLayout<S, D> {
     #[inline(always)]
     fn nullspace(&self) -> Self::Nullspace {
         Conjure::conjure()
+    }
+    #[inline(always)]
+    fn layout_like(&self) -> Self::LayoutLike {
+        make::layout_like_strided(*self)
+    }
+    #[inline(always)]
+    fn fragment_like(&self) -> Self::FragmentLike {
+        let (s, d) = self.pair();
+        a::coalesce::layout_of(<FragmentTiled<S> as Bit>::sel_t(FragmentLikeB(s, d)))
     }
 }
 impl<S: IntTuple, D: IntTuple> Conjure for StridedLayout<S, D> {

@@ -8,6 +8,7 @@ use crate::tuple::{self as tup, Dice, Flatten, Idx, Index, IntTuple, Select, Sli
 
 crate::err_msgs!(
     EModeRange => "take/group: the mode range [B, E) is empty or past the layout's rank",
+    EGetRange => "get: the mode index is past the layout's rank",
     ESliceRank => "slice: the coordinate's rank does not match the layout's",
 );
 
@@ -48,6 +49,9 @@ pub trait LayoutModes {
 }
 
 /// `take`'s checked range: the modes, or an error when `[B, E)` is empty or too long.
+/// CuTe's `get<I>` static-asserts `I < rank`.
+type GetOk<T, I> = <<I as Nat>::Cmp<<T as IntTuple>::Rank> as crate::int::Ord3>::Lt;
+type GetChecked<T, I> = <GetOk<T, I> as Bit>::IfT<tup::At<T, I>, crate::int::ErrLeaf<EGetRange>>;
 type Range<T, B, E, R> =
     <tup::RangeOk<R, B, E> as Bit>::IfT<Take<T, B, E>, crate::int::ErrLeaf<EModeRange>>;
 type GroupChecked<T, B, E, R> =
@@ -60,7 +64,7 @@ type SliceChecked<Crd, T> =
     <SliceOk<Crd, T> as Bit>::IfT<Slice<Crd, T>, crate::int::ErrLeaf<ESliceRank>>;
 
 impl<S: IntTuple, D: IntTuple> LayoutModes for StridedLayout<S, D> {
-    type Get<I: Nat> = StridedLayout<tup::At<S, I>, tup::At<D, I>>;
+    type Get<I: Nat> = StridedLayout<GetChecked<S, I>, GetChecked<D, I>>;
     type Take<B: Nat, E: Nat> = StridedLayout<Range<S, B, E, S::Rank>, Range<D, B, E, D::Rank>>;
     type Group<B: Nat, E: Nat> =
         StridedLayout<GroupChecked<S, B, E, S::Rank>, GroupChecked<D, B, E, D::Rank>>;
@@ -72,7 +76,10 @@ impl<S: IntTuple, D: IntTuple> LayoutModes for StridedLayout<S, D> {
     #[inline(always)]
     fn get_mode<I: Nat>(&self) -> Self::Get<I> {
         let (s, d) = self.pair();
-        StridedLayout::from_parts(tup::at::<S, I>(s), tup::at::<D, I>(d))
+        StridedLayout::from_parts(
+            <GetOk<S, I> as Bit>::if_t(tup::at::<S, I>(s), Default::default()),
+            <GetOk<D, I> as Bit>::if_t(tup::at::<D, I>(d), Default::default()),
+        )
     }
     #[inline(always)]
     fn take_modes<B: Nat, E: Nat>(&self) -> Self::Take<B, E> {

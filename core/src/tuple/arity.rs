@@ -39,6 +39,7 @@ impl IntTuple for () {
     type Map<F: MapFn> = ();
     type Zip<B: IntTuple, F: ZipFn> = ();
     type Leaves = ();
+    type AsTiler = Underscore;
     #[inline(always)]
     fn head(self) -> Self::Head {
         ()
@@ -136,6 +137,10 @@ impl IntTuple for () {
         ()
     }
     #[inline(always)]
+    fn as_tiler(self) -> Self::AsTiler {
+        Underscore
+    }
+    #[inline(always)]
     fn size(self) -> Self::Size {
         C::<P1>::new()
     }
@@ -187,6 +192,7 @@ impl<A0: IntTuple> IntTuple for (A0,) {
     type Map<F: MapFn> = (F::Ap<A0>,);
     type Zip<B: IntTuple, F: ZipFn> = (F::Ap<A0, B::E0>,);
     type Leaves = <LeavesFn as FoldFn>::Step<(), A0>;
+    type AsTiler = (A0::AsTiler,);
     #[inline(always)]
     fn head(self) -> Self::Head {
         self.0
@@ -284,6 +290,10 @@ impl<A0: IntTuple> IntTuple for (A0,) {
         LeavesFn.step((), self.0)
     }
     #[inline(always)]
+    fn as_tiler(self) -> Self::AsTiler {
+        (self.0.as_tiler(),)
+    }
+    #[inline(always)]
     fn size(self) -> Self::Size {
         mul(C::<P1>::new(), self.0.size())
     }
@@ -344,6 +354,7 @@ impl<A0: IntTuple, A1: IntTuple> IntTuple for (A0, A1) {
     type Map<F: MapFn> = (F::Ap<A0>, F::Ap<A1>);
     type Zip<B: IntTuple, F: ZipFn> = (F::Ap<A0, B::E0>, F::Ap<A1, B::E1>);
     type Leaves = <LeavesFn as FoldFn>::Step<<LeavesFn as FoldFn>::Step<(), A0>, A1>;
+    type AsTiler = (A0::AsTiler, A1::AsTiler);
     #[inline(always)]
     fn head(self) -> Self::Head {
         self.0
@@ -441,6 +452,10 @@ impl<A0: IntTuple, A1: IntTuple> IntTuple for (A0, A1) {
         LeavesFn.step(LeavesFn.step((), self.0), self.1)
     }
     #[inline(always)]
+    fn as_tiler(self) -> Self::AsTiler {
+        (self.0.as_tiler(), self.1.as_tiler())
+    }
+    #[inline(always)]
     fn size(self) -> Self::Size {
         mul(mul(C::<P1>::new(), self.0.size()), self.1.size())
     }
@@ -514,6 +529,7 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple> IntTuple for (A0, A1, A2) {
         <LeavesFn as FoldFn>::Step<<LeavesFn as FoldFn>::Step<(), A0>, A1>,
         A2,
     >;
+    type AsTiler = (A0::AsTiler, A1::AsTiler, A2::AsTiler);
     #[inline(always)]
     fn head(self) -> Self::Head {
         self.0
@@ -615,6 +631,10 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple> IntTuple for (A0, A1, A2) {
         LeavesFn.step(LeavesFn.step(LeavesFn.step((), self.0), self.1), self.2)
     }
     #[inline(always)]
+    fn as_tiler(self) -> Self::AsTiler {
+        (self.0.as_tiler(), self.1.as_tiler(), self.2.as_tiler())
+    }
+    #[inline(always)]
     fn size(self) -> Self::Size {
         mul(
             mul(mul(C::<P1>::new(), self.0.size()), self.1.size()),
@@ -713,6 +733,7 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple> IntTuple for (A0, A
         >,
         A3,
     >;
+    type AsTiler = (A0::AsTiler, A1::AsTiler, A2::AsTiler, A3::AsTiler);
     #[inline(always)]
     fn head(self) -> Self::Head {
         self.0
@@ -815,6 +836,15 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple> IntTuple for (A0, A
         LeavesFn.step(
             LeavesFn.step(LeavesFn.step(LeavesFn.step((), self.0), self.1), self.2),
             self.3,
+        )
+    }
+    #[inline(always)]
+    fn as_tiler(self) -> Self::AsTiler {
+        (
+            self.0.as_tiler(),
+            self.1.as_tiler(),
+            self.2.as_tiler(),
+            self.3.as_tiler(),
         )
     }
     #[inline(always)]
@@ -945,6 +975,13 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple, A4: IntTuple> IntTu
         >,
         A4,
     >;
+    type AsTiler = (
+        A0::AsTiler,
+        A1::AsTiler,
+        A2::AsTiler,
+        A3::AsTiler,
+        A4::AsTiler,
+    );
     #[inline(always)]
     fn head(self) -> Self::Head {
         self.0
@@ -1060,6 +1097,16 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple, A4: IntTuple> IntTu
                 self.3,
             ),
             self.4,
+        )
+    }
+    #[inline(always)]
+    fn as_tiler(self) -> Self::AsTiler {
+        (
+            self.0.as_tiler(),
+            self.1.as_tiler(),
+            self.2.as_tiler(),
+            self.3.as_tiler(),
+            self.4.as_tiler(),
         )
     }
     #[inline(always)]
@@ -1230,6 +1277,14 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple, A4: IntTuple, A5: I
         >,
         A5,
     >;
+    type AsTiler = (
+        A0::AsTiler,
+        A1::AsTiler,
+        A2::AsTiler,
+        A3::AsTiler,
+        A4::AsTiler,
+        A5::AsTiler,
+    );
     #[inline(always)]
     fn head(self) -> Self::Head {
         self.0
@@ -1353,6 +1408,17 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple, A4: IntTuple, A5: I
                 self.4,
             ),
             self.5,
+        )
+    }
+    #[inline(always)]
+    fn as_tiler(self) -> Self::AsTiler {
+        (
+            self.0.as_tiler(),
+            self.1.as_tiler(),
+            self.2.as_tiler(),
+            self.3.as_tiler(),
+            self.4.as_tiler(),
+            self.5.as_tiler(),
         )
     }
     #[inline(always)]
@@ -1560,6 +1626,15 @@ impl<
         >,
         A6,
     >;
+    type AsTiler = (
+        A0::AsTiler,
+        A1::AsTiler,
+        A2::AsTiler,
+        A3::AsTiler,
+        A4::AsTiler,
+        A5::AsTiler,
+        A6::AsTiler,
+    );
     #[inline(always)]
     fn head(self) -> Self::Head {
         self.0
@@ -1691,6 +1766,18 @@ impl<
                 self.5,
             ),
             self.6,
+        )
+    }
+    #[inline(always)]
+    fn as_tiler(self) -> Self::AsTiler {
+        (
+            self.0.as_tiler(),
+            self.1.as_tiler(),
+            self.2.as_tiler(),
+            self.3.as_tiler(),
+            self.4.as_tiler(),
+            self.5.as_tiler(),
+            self.6.as_tiler(),
         )
     }
     #[inline(always)]
@@ -1933,6 +2020,16 @@ impl<
         >,
         A7,
     >;
+    type AsTiler = (
+        A0::AsTiler,
+        A1::AsTiler,
+        A2::AsTiler,
+        A3::AsTiler,
+        A4::AsTiler,
+        A5::AsTiler,
+        A6::AsTiler,
+        A7::AsTiler,
+    );
     #[inline(always)]
     fn head(self) -> Self::Head {
         self.0
@@ -2076,6 +2173,19 @@ impl<
                 self.6,
             ),
             self.7,
+        )
+    }
+    #[inline(always)]
+    fn as_tiler(self) -> Self::AsTiler {
+        (
+            self.0.as_tiler(),
+            self.1.as_tiler(),
+            self.2.as_tiler(),
+            self.3.as_tiler(),
+            self.4.as_tiler(),
+            self.5.as_tiler(),
+            self.6.as_tiler(),
+            self.7.as_tiler(),
         )
     }
     #[inline(always)]
@@ -2345,6 +2455,17 @@ impl<
         >,
         A8,
     >;
+    type AsTiler = (
+        A0::AsTiler,
+        A1::AsTiler,
+        A2::AsTiler,
+        A3::AsTiler,
+        A4::AsTiler,
+        A5::AsTiler,
+        A6::AsTiler,
+        A7::AsTiler,
+        A8::AsTiler,
+    );
     #[inline(always)]
     fn head(self) -> Self::Head {
         self.0
@@ -2499,6 +2620,20 @@ impl<
                 self.7,
             ),
             self.8,
+        )
+    }
+    #[inline(always)]
+    fn as_tiler(self) -> Self::AsTiler {
+        (
+            self.0.as_tiler(),
+            self.1.as_tiler(),
+            self.2.as_tiler(),
+            self.3.as_tiler(),
+            self.4.as_tiler(),
+            self.5.as_tiler(),
+            self.6.as_tiler(),
+            self.7.as_tiler(),
+            self.8.as_tiler(),
         )
     }
     #[inline(always)]
@@ -2803,6 +2938,18 @@ impl<
         >,
         A9,
     >;
+    type AsTiler = (
+        A0::AsTiler,
+        A1::AsTiler,
+        A2::AsTiler,
+        A3::AsTiler,
+        A4::AsTiler,
+        A5::AsTiler,
+        A6::AsTiler,
+        A7::AsTiler,
+        A8::AsTiler,
+        A9::AsTiler,
+    );
     #[inline(always)]
     fn head(self) -> Self::Head {
         self.0
@@ -2970,6 +3117,21 @@ impl<
                 self.8,
             ),
             self.9,
+        )
+    }
+    #[inline(always)]
+    fn as_tiler(self) -> Self::AsTiler {
+        (
+            self.0.as_tiler(),
+            self.1.as_tiler(),
+            self.2.as_tiler(),
+            self.3.as_tiler(),
+            self.4.as_tiler(),
+            self.5.as_tiler(),
+            self.6.as_tiler(),
+            self.7.as_tiler(),
+            self.8.as_tiler(),
+            self.9.as_tiler(),
         )
     }
     #[inline(always)]
@@ -3301,6 +3463,19 @@ impl<
         >,
         A10,
     >;
+    type AsTiler = (
+        A0::AsTiler,
+        A1::AsTiler,
+        A2::AsTiler,
+        A3::AsTiler,
+        A4::AsTiler,
+        A5::AsTiler,
+        A6::AsTiler,
+        A7::AsTiler,
+        A8::AsTiler,
+        A9::AsTiler,
+        A10::AsTiler,
+    );
     #[inline(always)]
     fn head(self) -> Self::Head {
         self.0
@@ -3478,6 +3653,22 @@ impl<
                 self.9,
             ),
             self.10,
+        )
+    }
+    #[inline(always)]
+    fn as_tiler(self) -> Self::AsTiler {
+        (
+            self.0.as_tiler(),
+            self.1.as_tiler(),
+            self.2.as_tiler(),
+            self.3.as_tiler(),
+            self.4.as_tiler(),
+            self.5.as_tiler(),
+            self.6.as_tiler(),
+            self.7.as_tiler(),
+            self.8.as_tiler(),
+            self.9.as_tiler(),
+            self.10.as_tiler(),
         )
     }
     #[inline(always)]
@@ -3841,6 +4032,20 @@ impl<
         >,
         A11,
     >;
+    type AsTiler = (
+        A0::AsTiler,
+        A1::AsTiler,
+        A2::AsTiler,
+        A3::AsTiler,
+        A4::AsTiler,
+        A5::AsTiler,
+        A6::AsTiler,
+        A7::AsTiler,
+        A8::AsTiler,
+        A9::AsTiler,
+        A10::AsTiler,
+        A11::AsTiler,
+    );
     #[inline(always)]
     fn head(self) -> Self::Head {
         self.0
@@ -4027,6 +4232,23 @@ impl<
                 self.10,
             ),
             self.11,
+        )
+    }
+    #[inline(always)]
+    fn as_tiler(self) -> Self::AsTiler {
+        (
+            self.0.as_tiler(),
+            self.1.as_tiler(),
+            self.2.as_tiler(),
+            self.3.as_tiler(),
+            self.4.as_tiler(),
+            self.5.as_tiler(),
+            self.6.as_tiler(),
+            self.7.as_tiler(),
+            self.8.as_tiler(),
+            self.9.as_tiler(),
+            self.10.as_tiler(),
+            self.11.as_tiler(),
         )
     }
     #[inline(always)]
@@ -4420,6 +4642,21 @@ impl<
         >,
         A12,
     >;
+    type AsTiler = (
+        A0::AsTiler,
+        A1::AsTiler,
+        A2::AsTiler,
+        A3::AsTiler,
+        A4::AsTiler,
+        A5::AsTiler,
+        A6::AsTiler,
+        A7::AsTiler,
+        A8::AsTiler,
+        A9::AsTiler,
+        A10::AsTiler,
+        A11::AsTiler,
+        A12::AsTiler,
+    );
     #[inline(always)]
     fn head(self) -> Self::Head {
         self.0
@@ -4618,6 +4855,24 @@ impl<
                 self.11,
             ),
             self.12,
+        )
+    }
+    #[inline(always)]
+    fn as_tiler(self) -> Self::AsTiler {
+        (
+            self.0.as_tiler(),
+            self.1.as_tiler(),
+            self.2.as_tiler(),
+            self.3.as_tiler(),
+            self.4.as_tiler(),
+            self.5.as_tiler(),
+            self.6.as_tiler(),
+            self.7.as_tiler(),
+            self.8.as_tiler(),
+            self.9.as_tiler(),
+            self.10.as_tiler(),
+            self.11.as_tiler(),
+            self.12.as_tiler(),
         )
     }
     #[inline(always)]
@@ -5080,6 +5335,22 @@ impl<
         >,
         A13,
     >;
+    type AsTiler = (
+        A0::AsTiler,
+        A1::AsTiler,
+        A2::AsTiler,
+        A3::AsTiler,
+        A4::AsTiler,
+        A5::AsTiler,
+        A6::AsTiler,
+        A7::AsTiler,
+        A8::AsTiler,
+        A9::AsTiler,
+        A10::AsTiler,
+        A11::AsTiler,
+        A12::AsTiler,
+        A13::AsTiler,
+    );
     #[inline(always)]
     fn head(self) -> Self::Head {
         self.0
@@ -5288,6 +5559,25 @@ impl<
                 self.12,
             ),
             self.13,
+        )
+    }
+    #[inline(always)]
+    fn as_tiler(self) -> Self::AsTiler {
+        (
+            self.0.as_tiler(),
+            self.1.as_tiler(),
+            self.2.as_tiler(),
+            self.3.as_tiler(),
+            self.4.as_tiler(),
+            self.5.as_tiler(),
+            self.6.as_tiler(),
+            self.7.as_tiler(),
+            self.8.as_tiler(),
+            self.9.as_tiler(),
+            self.10.as_tiler(),
+            self.11.as_tiler(),
+            self.12.as_tiler(),
+            self.13.as_tiler(),
         )
     }
     #[inline(always)]
@@ -5753,6 +6043,23 @@ impl<
         >,
         A14,
     >;
+    type AsTiler = (
+        A0::AsTiler,
+        A1::AsTiler,
+        A2::AsTiler,
+        A3::AsTiler,
+        A4::AsTiler,
+        A5::AsTiler,
+        A6::AsTiler,
+        A7::AsTiler,
+        A8::AsTiler,
+        A9::AsTiler,
+        A10::AsTiler,
+        A11::AsTiler,
+        A12::AsTiler,
+        A13::AsTiler,
+        A14::AsTiler,
+    );
     #[inline(always)]
     fn head(self) -> Self::Head {
         self.0
@@ -5969,6 +6276,26 @@ impl<
                 self.13,
             ),
             self.14,
+        )
+    }
+    #[inline(always)]
+    fn as_tiler(self) -> Self::AsTiler {
+        (
+            self.0.as_tiler(),
+            self.1.as_tiler(),
+            self.2.as_tiler(),
+            self.3.as_tiler(),
+            self.4.as_tiler(),
+            self.5.as_tiler(),
+            self.6.as_tiler(),
+            self.7.as_tiler(),
+            self.8.as_tiler(),
+            self.9.as_tiler(),
+            self.10.as_tiler(),
+            self.11.as_tiler(),
+            self.12.as_tiler(),
+            self.13.as_tiler(),
+            self.14.as_tiler(),
         )
     }
     #[inline(always)]
@@ -6392,6 +6719,24 @@ impl<
         >,
         A15,
     >;
+    type AsTiler = (
+        A0::AsTiler,
+        A1::AsTiler,
+        A2::AsTiler,
+        A3::AsTiler,
+        A4::AsTiler,
+        A5::AsTiler,
+        A6::AsTiler,
+        A7::AsTiler,
+        A8::AsTiler,
+        A9::AsTiler,
+        A10::AsTiler,
+        A11::AsTiler,
+        A12::AsTiler,
+        A13::AsTiler,
+        A14::AsTiler,
+        A15::AsTiler,
+    );
     #[inline(always)]
     fn head(self) -> Self::Head {
         self.0
@@ -6613,6 +6958,27 @@ impl<
                 self.14,
             ),
             self.15,
+        )
+    }
+    #[inline(always)]
+    fn as_tiler(self) -> Self::AsTiler {
+        (
+            self.0.as_tiler(),
+            self.1.as_tiler(),
+            self.2.as_tiler(),
+            self.3.as_tiler(),
+            self.4.as_tiler(),
+            self.5.as_tiler(),
+            self.6.as_tiler(),
+            self.7.as_tiler(),
+            self.8.as_tiler(),
+            self.9.as_tiler(),
+            self.10.as_tiler(),
+            self.11.as_tiler(),
+            self.12.as_tiler(),
+            self.13.as_tiler(),
+            self.14.as_tiler(),
+            self.15.as_tiler(),
         )
     }
     #[inline(always)]

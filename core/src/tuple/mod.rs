@@ -141,6 +141,10 @@ pub trait IntTuple: Copy + CuteDisplay + Conjure + 'static + sealed::Sealed {
     type Zip<B: IntTuple, F: ZipFn>: IntTuple;
     /// The leaves, left to right, as a flat tuple.
     type Leaves: IntTuple;
+    /// The int tuple as a by-mode tiler (CuTe uses a shape as a tiler as it is): an
+    /// integer or `_` is itself, a tuple the tuple of its modes' tilers. A basis
+    /// element is no tiler: the algebra's result carries the error.
+    type AsTiler: crate::algebra::Tiler;
 
     /// The value of `Head`.
     fn head(self) -> Self::Head;
@@ -190,6 +194,8 @@ pub trait IntTuple: Copy + CuteDisplay + Conjure + 'static + sealed::Sealed {
     fn zip<B: IntTuple, F: ZipFn>(self, b: B, f: F) -> Self::Zip<B, F>;
     /// The value of `Leaves`.
     fn leaves(self) -> Self::Leaves;
+    /// The value of `AsTiler`.
+    fn as_tiler(self) -> Self::AsTiler;
     /// The product of the leaves.
     fn size(self) -> Self::Size;
 }
@@ -210,6 +216,7 @@ pub const X: Underscore = Underscore;
 
 /// The leaf marking a tuple that outgrew [`MAX_RANK`].
 pub type Overflow = ErrLeaf<ETooManyModes>;
+crate::err_msgs!(ENotTiler => "a basis element is not a tiler");
 
 /// Concatenation step: append every mode of `X`.
 #[derive(Clone, Copy, Default, Debug)]
@@ -233,7 +240,7 @@ impl FoldFn for LeavesFn {
 }
 
 macro_rules! leaf_int_tuple {
-    ($ty:ty, [$($g:tt)*], static = $st:ty, under = $un:ty, err = $err:ty, msg = $msg:expr, size = $size:ty, sizev = |$sv:ident| $sizev:expr, stat = $stat:expr) => {
+    ($ty:ty, [$($g:tt)*], static = $st:ty, under = $un:ty, err = $err:ty, msg = $msg:expr, size = $size:ty, sizev = |$sv:ident| $sizev:expr, stat = $stat:expr, tiler = $tl:ty, tilerv = |$tv:ident| $tilerv:expr) => {
         impl<$($g)*> sealed::Sealed for $ty {}
         impl<$($g)*> IntTuple for $ty {
             type IsTuple = B0;
@@ -270,6 +277,10 @@ macro_rules! leaf_int_tuple {
             type Map<F: MapFn> = F::Ap<Self>;
             type Zip<B: IntTuple, F: ZipFn> = F::Ap<Self, B>;
             type Leaves = (Self,);
+            type AsTiler = $tl;
+            #[inline(always)]
+            #[allow(unused_variables)]
+            fn as_tiler(self) -> $tl { let $tv = self; $tilerv }
             #[inline(always)]
             fn head(self) -> Self { self }
             #[inline(always)]
@@ -329,14 +340,16 @@ macro_rules! leaf_int_tuple {
     };
 }
 leaf_int_tuple!(C<N>, [N: SInt], static = B1, under = B0, err = B0, msg = "",
-    size = Self, sizev = |s| s, stat = C::new());
+    size = Self, sizev = |s| s, stat = C::new(), tiler = Self, tilerv = |s| s);
 leaf_int_tuple!(isize, [], static = B0, under = B0, err = B0, msg = "",
-    size = Self, sizev = |s| s, stat = 0);
+    size = Self, sizev = |s| s, stat = 0, tiler = Self, tilerv = |s| s);
 leaf_int_tuple!(ScaledBasis<V, P>, [V: Integral, P: Path], static = <V as IntTuple>::IsStatic,
     under = B0, err = <P as Path>::IsErr, msg = <P as Path>::MSG,
-    size = Self, sizev = |s| s, stat = ScaledBasis::new(V::conjure()));
+    size = Self, sizev = |s| s, stat = ScaledBasis::new(V::conjure()),
+    tiler = crate::layout::StridedLayout<ErrLeaf<ENotTiler>, ErrLeaf<ENotTiler>>,
+    tilerv = |s| crate::layout::StridedLayout::from_parts(ErrLeaf::default(), ErrLeaf::default()));
 leaf_int_tuple!(Underscore, [], static = B1, under = B1, err = B0, msg = "",
-    size = Self, sizev = |s| s, stat = Underscore);
+    size = Self, sizev = |s| s, stat = Underscore, tiler = Self, tilerv = |s| s);
 
 impl fmt::Display for Underscore {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -1,0 +1,240 @@
+//! Tensors: an engine (where the elements are) and a layout (CuTe's `Tensor<Engine,
+//! Layout>`).
+//!
+//! `Tensor<E, L>` takes one bound per parameter, `E: Engine` and `L: Layout`, and every
+//! operation comes with them: element access by any coordinate the layout takes,
+//! slicing, the divides, `local_tile`, `local_partition`, fragments sized at compile
+//! time. Operations that reshape a tensor consume it and keep its engine, as CuTe's
+//! tensor values do: a view (`make_tensor` over a slice, `.view()`, `.view_mut()`)
+//! reshapes for free, and slicing moves the view's origin.
+//!
+//! ```
+//! use cutlet_core::prelude::*;
+//!
+//! fn sum<E: Engine<Elem = f32>, L: Layout>(t: &Tensor<E, L>) -> f32 { t.iter().sum() }
+//! let data: Vec<f32> = (0..64).map(|x| x as f32).collect();
+//! let a = make_tensor(&data[..], layout!((8,8)));
+//! let thr = local_partition(a, layout!((2,4):(4,1)), 5);      // thread 5 of 2x4
+//! let mut frag = make_fragment_like(&thr);                     // 8 registers, static
+//! copy(&thr, &mut frag);
+//! assert_eq!(sum(&frag), 9.0 + 11.0 + 13.0 + 15.0 + 41.0 + 43.0 + 45.0 + 47.0);
+//! ```
+
+mod engine;
+mod make;
+mod partition;
+
+pub use engine::{
+    ArrayEngine, Engine, EngineMut, IntoEngine, Memory, MemoryMut, Rebase, View, ViewMut,
+};
+pub use make::*;
+pub use partition::*;
+
+use crate::algebra::{Tiler, finish};
+use crate::int::Leaf;
+use crate::layout::{Layout, Shaped};
+use crate::tuple::IntTuple;
+use core::ops::{Index, IndexMut};
+
+/// A tensor: an engine and a layout from coordinates to offsets in it.
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// let data: Vec<f32> = (0..32).map(|x| x as f32).collect();
+/// let t = make_tensor(&data[..], layout!((4,8):(8,1)));     // row-major 4x8
+/// assert_eq!(t[coord!((1, 2))], 10.0);
+/// assert_eq!(t.get(9), 10.0);                                 // index 9 is (1, 2)
+/// ```
+#[derive(Clone, Copy)]
+pub struct Tensor<E, L> {
+    engine: E,
+    layout: L,
+}
+
+/// The offset of a coordinate (an integer layout maps coordinates to a leaf).
+#[inline(always)]
+#[track_caller]
+fn offset<L: Layout, C: IntTuple>(l: &L, c: C) -> isize {
+    l.call(c).size().value()
+}
+
+impl<E, L: Layout> Tensor<E, L> {
+    /// A tensor of an engine and a layout.
+    #[inline(always)]
+    pub fn from_parts(engine: E, layout: L) -> Self {
+        Tensor { engine, layout }
+    }
+    /// The layout.
+    #[inline(always)]
+    pub fn layout(&self) -> L {
+        self.layout
+    }
+    /// The engine.
+    #[inline(always)]
+    pub fn engine(&self) -> &E {
+        &self.engine
+    }
+    /// The number of coordinates (CuTe's `size(tensor)`); static when the shape is.
+    #[inline(always)]
+    pub fn size(&self) -> <L::Shape as IntTuple>::Size {
+        self.layout.shape().size()
+    }
+    /// The same engine with another layout (CuTe's `make_tensor(t.data(), layout)`).
+    #[inline(always)]
+    pub fn with_layout<L2: Layout>(self, layout: L2) -> Tensor<E, L2> {
+        Tensor {
+            engine: self.engine,
+            layout,
+        }
+    }
+    /// CuTe's `composition(tensor, tiler)`.
+    #[inline(always)]
+    #[track_caller]
+    pub fn compose<T: Tiler>(self, t: T) -> Tensor<E, L::Compose<T>> {
+        let l = self.layout;
+        self.with_layout(finish(|| l.compose(t)))
+    }
+    /// CuTe's `logical_divide(tensor, tiler)`.
+    #[inline(always)]
+    #[track_caller]
+    pub fn logical_divide<T: Tiler>(self, t: T) -> Tensor<E, L::LogicalDivide<T>> {
+        let l = self.layout;
+        self.with_layout(finish(|| l.logical_divide(t)))
+    }
+    /// CuTe's `zipped_divide(tensor, tiler)`: `((tile), (rest))`.
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// let data = [0f32; 192];
+    /// let (m, n) = (8, 24);
+    /// let a = make_tensor(&data[..], make_layout(shape!((m, n))));
+    /// assert_eq!(a.zipped_divide(shape!((4, 8))).layout().to_string(), "((_4,_8),(2,3)):((_1,8),(_4,64))");
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn zipped_divide<T: Tiler>(self, t: T) -> Tensor<E, L::ZippedDivide<T>> {
+        let l = self.layout;
+        self.with_layout(finish(|| l.zipped_divide(t)))
+    }
+    /// CuTe's `tiled_divide(tensor, tiler)`: `((tile), rest0, rest1, ...)`.
+    #[inline(always)]
+    #[track_caller]
+    pub fn tiled_divide<T: Tiler>(self, t: T) -> Tensor<E, L::TiledDivide<T>> {
+        let l = self.layout;
+        self.with_layout(finish(|| l.tiled_divide(t)))
+    }
+    /// CuTe's `flat_divide(tensor, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
+    #[inline(always)]
+    #[track_caller]
+    pub fn flat_divide<T: Tiler>(self, t: T) -> Tensor<E, L::FlatDivide<T>> {
+        let l = self.layout;
+        self.with_layout(finish(|| l.flat_divide(t)))
+    }
+}
+
+impl<E, L: Layout> Shaped for Tensor<E, L> {
+    type Shape = L::Shape;
+    #[inline(always)]
+    fn shape(&self) -> L::Shape {
+        self.layout.shape()
+    }
+}
+
+impl<E: Engine, L: Layout> Tensor<E, L> {
+    /// The element at a coordinate: an integer index (colexicographic) or a coordinate
+    /// of the shape (CuTe's `tensor(coord)`).
+    #[inline(always)]
+    #[track_caller]
+    pub fn get<C: IntTuple>(&self, c: C) -> E::Elem {
+        self[c]
+    }
+    /// A shared view of the same elements.
+    #[inline(always)]
+    pub fn view(&self) -> Tensor<View<'_, E::Mem>, L> {
+        let (mem, base) = self.engine.parts();
+        Tensor {
+            engine: View::new(mem, base),
+            layout: self.layout,
+        }
+    }
+    /// The elements in index order (`0..size`).
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// let data = [0, 1, 2, 3, 4, 5];
+    /// let t = make_tensor(&data[..], layout!((2,3):(3,1)));
+    /// assert_eq!(t.iter().collect::<Vec<_>>(), [0, 3, 1, 4, 2, 5]);
+    /// ```
+    #[inline(always)]
+    pub fn iter(&self) -> impl Iterator<Item = E::Elem> + '_ {
+        let n = self.size().value();
+        (0..n).map(move |i| self[i])
+    }
+}
+
+impl<E: EngineMut, L: Layout> Tensor<E, L> {
+    /// Writes the element at a coordinate.
+    #[inline(always)]
+    #[track_caller]
+    pub fn set<C: IntTuple>(&mut self, c: C, v: E::Elem) {
+        self[c] = v;
+    }
+    /// A mutable view of the same elements.
+    #[inline(always)]
+    pub fn view_mut(&mut self) -> Tensor<ViewMut<'_, E::Mem>, L> {
+        let layout = self.layout;
+        let (mem, base) = self.engine.parts_mut();
+        Tensor {
+            engine: ViewMut::new(mem, base),
+            layout,
+        }
+    }
+}
+
+impl<E: Rebase, L: Layout> Tensor<E, L> {
+    /// CuTe's `tensor(coord)` with `_` modes: the sub-tensor of the `_` modes at the
+    /// given integers of the others.
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// let data: Vec<i32> = (0..32).collect();
+    /// let t = make_tensor(&data[..], layout!((4,8):(8,1)));
+    /// let row = t.slice(coord!((2, _)));
+    /// assert_eq!(row.layout().to_string(), "(_8):(_1)");
+    /// assert_eq!(row.iter().collect::<Vec<_>>(), (16..24).collect::<Vec<_>>());
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn slice<C: IntTuple>(self, c: C) -> Tensor<E, L::Slice<C>> {
+        let (l, off) = self.layout.slice_and_offset(c);
+        Tensor {
+            engine: self.engine.rebase(off.size().value()),
+            layout: crate::layout::check(l),
+        }
+    }
+}
+
+impl<E: Engine, L: Layout, C: IntTuple> Index<C> for Tensor<E, L> {
+    type Output = E::Elem;
+    #[inline(always)]
+    #[track_caller]
+    fn index(&self, c: C) -> &E::Elem {
+        let (mem, base) = self.engine.parts();
+        mem.at(base + offset(&self.layout, c))
+    }
+}
+impl<E: EngineMut, L: Layout, C: IntTuple> IndexMut<C> for Tensor<E, L> {
+    #[inline(always)]
+    #[track_caller]
+    fn index_mut(&mut self, c: C) -> &mut E::Elem {
+        let off = offset(&self.layout, c);
+        let (mem, base) = self.engine.parts_mut();
+        mem.at_mut(base + off)
+    }
+}
+
+impl<E, L: Layout> core::fmt::Debug for Tensor<E, L> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Tensor({})", self.layout)
+    }
+}
