@@ -48,10 +48,11 @@ pub trait LayoutModes {
     fn dice_modes<Crd: IntTuple>(&self, c: Crd) -> Self::Dice<Crd>;
 }
 
-/// `take`'s checked range: the modes, or an error when `[B, E)` is empty or too long.
 /// CuTe's `get<I>` static-asserts `I < rank`.
 type GetOk<T, I> = <<I as Nat>::Cmp<<T as IntTuple>::Rank> as crate::int::Ord3>::Lt;
+/// `get`'s checked mode: the mode, or an error past the rank.
 type GetChecked<T, I> = <GetOk<T, I> as Bit>::IfT<tup::At<T, I>, crate::int::ErrLeaf<EGetRange>>;
+/// `take`'s checked range: the modes, or an error when `[B, E)` is empty or too long.
 type Range<T, B, E, R> =
     <tup::RangeOk<R, B, E> as Bit>::IfT<Take<T, B, E>, crate::int::ErrLeaf<EModeRange>>;
 type GroupChecked<T, B, E, R> =

@@ -47,7 +47,7 @@ pub fn try_make_tensor<P: IntoEngine, L: Layout>(
     layout: L,
 ) -> Result<Tensor<P::Engine, L>, TooShort> {
     let (engine, len) = storage.into_engine();
-    let cosize = layout.coshape().size().value();
+    let cosize = crate::algebra::cosize(layout).value();
     if usize::try_from(cosize).is_ok_and(|c| c <= len) {
         Ok(Tensor::from_parts(engine, layout))
     } else {

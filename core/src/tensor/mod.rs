@@ -30,7 +30,7 @@ pub use engine::{
 pub use make::*;
 pub use partition::*;
 
-use crate::algebra::{Tiler, finish};
+use crate::algebra::{self as a, Tiler};
 use crate::int::Leaf;
 use crate::layout::{Layout, Shaped};
 use crate::tuple::IntTuple;
@@ -91,15 +91,19 @@ impl<E, L: Layout> Tensor<E, L> {
     #[inline(always)]
     #[track_caller]
     pub fn compose<T: Tiler>(self, t: T) -> Tensor<E, L::Compose<T>> {
-        let l = self.layout;
-        self.with_layout(finish(|| l.compose(t)))
+        Tensor {
+            layout: a::composition(self.layout, t),
+            engine: self.engine,
+        }
     }
     /// CuTe's `logical_divide(tensor, tiler)`.
     #[inline(always)]
     #[track_caller]
     pub fn logical_divide<T: Tiler>(self, t: T) -> Tensor<E, L::LogicalDivide<T>> {
-        let l = self.layout;
-        self.with_layout(finish(|| l.logical_divide(t)))
+        Tensor {
+            layout: a::logical_divide(self.layout, t),
+            engine: self.engine,
+        }
     }
     /// CuTe's `zipped_divide(tensor, tiler)`: `((tile), (rest))`.
     ///
@@ -113,22 +117,28 @@ impl<E, L: Layout> Tensor<E, L> {
     #[inline(always)]
     #[track_caller]
     pub fn zipped_divide<T: Tiler>(self, t: T) -> Tensor<E, L::ZippedDivide<T>> {
-        let l = self.layout;
-        self.with_layout(finish(|| l.zipped_divide(t)))
+        Tensor {
+            layout: a::zipped_divide(self.layout, t),
+            engine: self.engine,
+        }
     }
     /// CuTe's `tiled_divide(tensor, tiler)`: `((tile), rest0, rest1, ...)`.
     #[inline(always)]
     #[track_caller]
     pub fn tiled_divide<T: Tiler>(self, t: T) -> Tensor<E, L::TiledDivide<T>> {
-        let l = self.layout;
-        self.with_layout(finish(|| l.tiled_divide(t)))
+        Tensor {
+            layout: a::tiled_divide(self.layout, t),
+            engine: self.engine,
+        }
     }
     /// CuTe's `flat_divide(tensor, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
     #[inline(always)]
     #[track_caller]
     pub fn flat_divide<T: Tiler>(self, t: T) -> Tensor<E, L::FlatDivide<T>> {
-        let l = self.layout;
-        self.with_layout(finish(|| l.flat_divide(t)))
+        Tensor {
+            layout: a::flat_divide(self.layout, t),
+            engine: self.engine,
+        }
     }
 }
 

@@ -112,7 +112,7 @@ pub fn local_partition<E: Rebase, L: Layout, Lt: Layout>(
     idx: usize,
 ) -> LocalPartition<E, L, Lt> {
     let shape = thr_layout.shape().map(tup::SizeFn);
-    let i1d = crate::algebra::finish(|| thr_layout.right_inverse()).call(idx as isize);
+    let i1d = crate::algebra::right_inverse(thr_layout).call(idx as isize);
     let coord = tup::idx2crd(i1d, shape);
     let z = t.zipped_divide(shape.as_tiler());
     let c = (
