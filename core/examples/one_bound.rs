@@ -7,8 +7,12 @@
 //! The tensor functions at the end take one bound per type parameter (`E: Engine`,
 //! `L: Layout`): the engine says where the elements are, the layout brings the rest.
 //!
+//! The last one takes a tiled MMA: `M: TiledMma` (1 bound) brings every partition and
+//! fragment of the tiling, for any tensor layout.
+//!
 //! Run: `cargo run -p cutlet-core --example one_bound`
 
+use cutlet_core::atom::*;
 use cutlet_core::prelude::*;
 
 /// `y[i] = a * x[l(i)] + b * y[i]` over the domain of `l` (1 bound).
@@ -72,6 +76,25 @@ fn tiled_transpose<S: Layout, D: Layout>(s: S, src: &[f32], d: D, dst: &mut [f32
     }
 }
 
+/// `C += A Bᵀ` (A `(m, k)`, B `(n, k)`, C `(m, n)`, column-major) with each thread of
+/// the tiling computing its share from its partitions, the threads run one after
+/// another (1 bound: the tiling; the tensors' layouts are built inside).
+fn mma_gemm<M: TiledMma<Atom = UniversalFMA<f32, f32, f32, f32>>>(
+    mma: M,
+    (m, n, k): (isize, isize, isize),
+    a: &[f32],
+    b: &[f32],
+    c: &mut [f32],
+) {
+    for t in 0..mma.num_threads() {
+        let thr = mma.get_slice(t);
+        let ta = thr.partition_a(make_tensor(a, layout!((m, k))));
+        let tb = thr.partition_b(make_tensor(b, layout!((n, k))));
+        let mut tc = thr.partition_c(make_tensor(&mut *c, layout!((m, n))));
+        gemm(mma, &ta, &tb, &mut tc);
+    }
+}
+
 fn main() {
     let x: Vec<f32> = (0..32).map(|v| v as f32).collect();
 
@@ -116,4 +139,23 @@ fn main() {
     tiled_transpose(mx, &x, layout!((4, n):(1, 4)), &mut u2);
     assert_eq!(u2, t);
     println!("tiled_transpose agrees with copy_by_layout");
+
+    // A 4x8 grid of SIMT threads, then the same grid permuted to cover 16 rows.
+    let (m, n, k) = (16, 16, 4);
+    let (a, b): (Vec<f32>, Vec<f32>) = ((0..m * k).map(|v| v as f32).collect(), vec![1.0; 16 * 4]);
+    let simt = UniversalFMA::<f32, f32, f32, f32>::default();
+    let mut c1 = vec![0.0f32; 256];
+    mma_gemm(
+        make_tiled_mma(simt, layout!((4, 8):(8, 1))),
+        (m, n, k),
+        &a,
+        &b,
+        &mut c1,
+    );
+    let mut c2 = vec![0.0f32; 256];
+    let permuted = make_tiled_mma_permuted(simt, layout!((4, 8)), (_16::new(), X, X));
+    mma_gemm(permuted, (m, n, k), &a, &b, &mut c2);
+    assert_eq!(c1, c2);
+    assert_eq!(c1[0], (0..k).map(|l| (m * l) as f32).sum::<f32>());
+    println!("mma_gemm: C[0..4] = {:?}", &c1[..4]);
 }

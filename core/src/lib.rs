@@ -26,6 +26,7 @@
 
 pub mod algebra;
 pub mod algorithm;
+pub mod atom;
 pub mod int;
 pub mod layout;
 pub mod tensor;

@@ -1,7 +1,10 @@
 //! Algorithms over tensors (CuTe's `cute/algorithm/`): `copy`, `fill`, `clear`,
-//! `axpby`, `transform`. Each takes any engines and layouts, one bound per parameter,
+//! `axpby`, `transform`, and `gemm` on a thread's MMA partitions. Each takes any engines and layouts, one bound per parameter,
 //! and walks the coordinates in index order; for static layouts the loop count and
 //! every offset are constants, so the loop compiles to the same code as a hand loop.
+
+mod gemm;
+pub use gemm::gemm;
 
 use crate::int::{Bit, Leaf};
 use crate::layout::Layout;

@@ -123,6 +123,8 @@ pub trait Layout:
     /// CuTe's `make_fragment_like(layout)`: compact, mode 0 column-major and innermost,
     /// the other modes in the order of the strides (a static shape of rank > 1).
     type FragmentLike: Layout;
+    /// The layout as a tiler (what generic code composes with or divides by).
+    type AsTiler: Tiler;
 
     /// The value of `Pair`.
     fn pair_of(&self) -> Self::Pair;
@@ -185,6 +187,8 @@ pub trait Layout:
     fn layout_like(&self) -> Self::LayoutLike;
     /// The value of `FragmentLike`.
     fn fragment_like(&self) -> Self::FragmentLike;
+    /// The value of `AsTiler`.
+    fn as_tiler(&self) -> Self::AsTiler;
 }
 
 /// Anything with a shape: int tuples (their own shape), layouts, tensors.
@@ -328,6 +332,7 @@ impl<S: IntTuple, D: IntTuple> Layout for StridedLayout<S, D> {
     type Nullspace = a::nullspace::Nullspace<S, D>;
     type LayoutLike = MakeLayoutLike<S, D>;
     type FragmentLike = a::coalesce::LayoutOf<<FragmentTiled<S> as Bit>::SelT<FragmentLikeB<S, D>>>;
+    type AsTiler = Self;
 
     #[inline(always)]
     fn pair_of(&self) -> (S, D) {
@@ -501,6 +506,10 @@ impl<S: IntTuple, D: IntTuple> Layout for StridedLayout<S, D> {
     fn fragment_like(&self) -> Self::FragmentLike {
         let (s, d) = self.pair();
         a::coalesce::layout_of(<FragmentTiled<S> as Bit>::sel_t(FragmentLikeB(s, d)))
+    }
+    #[inline(always)]
+    fn as_tiler(&self) -> Self {
+        *self
     }
 }
 impl<S: IntTuple, D: IntTuple> Conjure for StridedLayout<S, D> {

@@ -48,6 +48,14 @@ pub type LocalPartition<E, L, Lt> = Tensor<
     >,
 >;
 
+/// The value of [`FlatCoord`].
+#[inline(always)]
+#[track_caller]
+pub(crate) fn flat_coord<Lt: Layout>(thr_layout: Lt, idx: usize) -> FlatCoord<Lt> {
+    let i1d = crate::algebra::right_inverse(thr_layout).call(idx as isize);
+    tup::idx2crd(i1d, thr_layout.shape().map(tup::SizeFn))
+}
+
 #[inline(always)]
 fn pad_coord<C: IntTuple, R: crate::int::Nat>(c: C) -> PadCoord<C, R> {
     <C::IsTuple as Bit>::if_t(tup::append_n::<C, R, _>(c, Underscore), c)
@@ -112,8 +120,7 @@ pub fn local_partition<E: Rebase, L: Layout, Lt: Layout>(
     idx: usize,
 ) -> LocalPartition<E, L, Lt> {
     let shape = thr_layout.shape().map(tup::SizeFn);
-    let i1d = crate::algebra::right_inverse(thr_layout).call(idx as isize);
-    let coord = tup::idx2crd(i1d, shape);
+    let coord = flat_coord(thr_layout, idx);
     let z = t.zipped_divide(shape.as_tiler());
     let c = (
         pad_coord::<FlatCoord<Lt>, ModeRank<L::ZippedDivide<ThreadTiler<Lt>>, U0>>(coord),

@@ -1,0 +1,350 @@
+//! MMA atoms (CuTe's `MMA_Traits<Op>`): the static description of one matrix
+//! instruction: its `(M, N, K)` shape, its threads, and the thread-value layouts of A,
+//! B and C. Every layout is a zero-sized type, so the fragment sizes of a tiling are
+//! compile-time constants.
+
+use crate::layout::Layout;
+use crate::tuple::IntTuple;
+use core::marker::PhantomData;
+
+/// CuTe's `MMA_Traits<Op>`: what an MMA instruction computes and which thread holds
+/// which element.
+///
+/// `ALayout` maps `(thread, value)` to a column-major index of the atom's `(M, K)` tile
+/// of A, `BLayout` of the `(N, K)` tile of B and `CLayout` of the `(M, N)` tile of C.
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// use cutlet_core::atom::*;
+/// type Op = SM80_16x8x16_F32F16F16F32_TN;
+/// assert_eq!(<Op as MmaTraits>::CLayout::conjure().to_string(), "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))");
+/// assert_eq!(size(get::<1, _>(<Op as MmaTraits>::ALayout::conjure())).to_string(), "_8");
+/// ```
+pub trait MmaTraits: Copy + Default + core::fmt::Debug + 'static {
+    /// CuTe's `ValTypeD`.
+    type ValTypeD: Copy + Default + 'static;
+    /// CuTe's `ValTypeA`.
+    type ValTypeA: Copy + Default + 'static;
+    /// CuTe's `ValTypeB`.
+    type ValTypeB: Copy + Default + 'static;
+    /// CuTe's `ValTypeC`.
+    type ValTypeC: Copy + Default + 'static;
+    /// CuTe's `Shape_MNK`.
+    type ShapeMNK: IntTuple;
+    /// CuTe's `ThrID`: logical thread id to thread index.
+    type ThrID: Layout;
+    /// CuTe's `ALayout`: `(thread, value) -> (m, k)`.
+    type ALayout: Layout;
+    /// CuTe's `BLayout`: `(thread, value) -> (n, k)`.
+    type BLayout: Layout;
+    /// CuTe's `CLayout`: `(thread, value) -> (m, n)`.
+    type CLayout: Layout;
+}
+
+/// CuTe's `UniversalFMA<D, A, B, C>`: one thread, one fused multiply-add `d = a * b + c`.
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// use cutlet_core::atom::*;
+/// type F = UniversalFMA<f32, f32, f32, f32>;
+/// assert_eq!(<F as MmaTraits>::ALayout::conjure().to_string(), "(_1,_1):(_0,_0)");
+/// ```
+pub struct UniversalFMA<D, A, B, C>(PhantomData<(D, A, B, C)>);
+impl<D, A, B, C> Clone for UniversalFMA<D, A, B, C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<D, A, B, C> Copy for UniversalFMA<D, A, B, C> {}
+impl<D, A, B, C> Default for UniversalFMA<D, A, B, C> {
+    fn default() -> Self {
+        UniversalFMA(PhantomData)
+    }
+}
+impl<D, A, B, C> core::fmt::Debug for UniversalFMA<D, A, B, C> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("UniversalFMA")
+    }
+}
+impl<D, A, B, C> MmaTraits for UniversalFMA<D, A, B, C>
+where
+    D: Copy + Default + 'static,
+    A: Copy + Default + 'static,
+    B: Copy + Default + 'static,
+    C: Copy + Default + 'static,
+{
+    type ValTypeD = D;
+    type ValTypeA = A;
+    type ValTypeB = B;
+    type ValTypeC = C;
+    type ShapeMNK = crate::shape_t!((1, 1, 1));
+    type ThrID = crate::layout_t!(1:0);
+    type ALayout = crate::layout_t!((1,1):(0,0));
+    type BLayout = crate::layout_t!((1,1):(0,0));
+    type CLayout = crate::layout_t!((1,1):(0,0));
+}
+
+/// SM80's `(T32,V4) -> (M16,N8)` layout of C (and of A for `k = 8`).
+type Sm80_16x8_Row = crate::layout_t!(((4,8),(2,2)):((32,1),(16,8)));
+/// SM80's `(T32,V2) -> (M8,N8)` layout.
+type Sm80_8x8_Row = crate::layout_t!(((4,8),2):((16,1),8));
+type Sm80_16x16_A = crate::layout_t!(((4,8),(2,2,2)):((32,1),(16,8,128)));
+type Sm80_8x16_B = crate::layout_t!(((4,8),(2,2)):((16,1),(8,64)));
+
+/// Declares one warp-level atom type and its traits (atom declarations only; no code).
+macro_rules! mma_atom {
+    ($(#[$m:meta])* $name:ident, $d:ty, $a:ty, $b:ty, $c:ty, ($mm:literal, $nn:literal, $kk:literal), $al:ty, $bl:ty, $cl:ty) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Default, Debug)]
+        pub struct $name;
+        impl MmaTraits for $name {
+            type ValTypeD = $d;
+            type ValTypeA = $a;
+            type ValTypeB = $b;
+            type ValTypeC = $c;
+            type ShapeMNK = crate::shape_t!(($mm, $nn, $kk));
+            type ThrID = crate::layout_t!(32:1);
+            type ALayout = $al;
+            type BLayout = $bl;
+            type CLayout = $cl;
+        }
+    };
+}
+mma_atom!(
+    /// CuTe's `SM80_16x8x16_F32F16F16F32_TN`: `mma.sync.m16n8k16` with f16 inputs and
+    /// f32 accumulators.
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// use cutlet_core::atom::*;
+    /// type Op = SM80_16x8x16_F32F16F16F32_TN;
+    /// assert_eq!(<Op as MmaTraits>::BLayout::conjure().to_string(), "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))");
+    /// ```
+    SM80_16x8x16_F32F16F16F32_TN, f32, half::f16, half::f16, f32, (16, 8, 16), Sm80_16x16_A, Sm80_8x16_B, Sm80_16x8_Row
+);
+mma_atom!(
+    /// CuTe's `SM80_16x8x16_F32BF16BF16F32_TN`: as the f16 atom, with bf16 inputs.
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// use cutlet_core::atom::*;
+    /// assert_eq!(Cute(<SM80_16x8x16_F32BF16BF16F32_TN as MmaTraits>::ShapeMNK::conjure()).to_string(), "(_16,_8,_16)");
+    /// ```
+    SM80_16x8x16_F32BF16BF16F32_TN, f32, half::bf16, half::bf16, f32, (16, 8, 16), Sm80_16x16_A, Sm80_8x16_B, Sm80_16x8_Row
+);
+mma_atom!(
+    /// CuTe's `SM80_16x8x16_F16F16F16F16_TN`: f16 inputs and f16 accumulators.
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// use cutlet_core::atom::*;
+    /// assert_eq!(<SM80_16x8x16_F16F16F16F16_TN as MmaTraits>::CLayout::conjure().to_string(), "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))");
+    /// ```
+    SM80_16x8x16_F16F16F16F16_TN, half::f16, half::f16, half::f16, half::f16, (16, 8, 16), Sm80_16x16_A, Sm80_8x16_B, Sm80_16x8_Row
+);
+mma_atom!(
+    /// CuTe's `SM80_16x8x8_F32F16F16F32_TN`: `mma.sync.m16n8k8` with f16 inputs and f32
+    /// accumulators.
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// use cutlet_core::atom::*;
+    /// assert_eq!(<SM80_16x8x8_F32F16F16F32_TN as MmaTraits>::BLayout::conjure().to_string(), "((_4,_8),_2):((_16,_1),_8)");
+    /// ```
+    SM80_16x8x8_F32F16F16F32_TN, f32, half::f16, half::f16, f32, (16, 8, 8), Sm80_16x8_Row, Sm80_8x8_Row, Sm80_16x8_Row
+);
+mma_atom!(
+    /// CuTe's `SM80_16x8x8_F32TF32TF32F32_TN`: `mma.sync.m16n8k8` on tf32 inputs (stored
+    /// as the `f32` whose low 13 mantissa bits the hardware ignores), f32 accumulators.
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// use cutlet_core::atom::*;
+    /// assert_eq!(<SM80_16x8x8_F32TF32TF32F32_TN as MmaTraits>::ALayout::conjure().to_string(), "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))");
+    /// ```
+    SM80_16x8x8_F32TF32TF32F32_TN, f32, f32, f32, f32, (16, 8, 8),
+    crate::layout_t!(((4,8),(2,2)):((16,1),(8,64))), crate::layout_t!(((4,8),2):((8,1),32)), Sm80_16x8_Row
+);
+mma_atom!(
+    /// CuTe's `SM80_8x8x4_F64F64F64F64_TN`: `mma.sync.m8n8k4` in f64.
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// use cutlet_core::atom::*;
+    /// assert_eq!(<SM80_8x8x4_F64F64F64F64_TN as MmaTraits>::CLayout::conjure().to_string(), "((_4,_8),_2):((_16,_1),_8)");
+    /// ```
+    SM80_8x8x4_F64F64F64F64_TN, f64, f64, f64, f64, (8, 8, 4),
+    crate::layout_t!(((4,8),1):((8,1),0)), crate::layout_t!(((4,8),1):((8,1),0)), Sm80_8x8_Row
+);
+mma_atom!(
+    /// CuTe's `SM80_16x8x32_S32S8S8S32_TN`: `mma.sync.m16n8k32` on s8 inputs with s32
+    /// accumulators.
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// use cutlet_core::atom::*;
+    /// assert_eq!(<SM80_16x8x32_S32S8S8S32_TN as MmaTraits>::BLayout::conjure().to_string(), "((_4,_8),(_4,_2)):((_32,_1),(_8,_128))");
+    /// ```
+    SM80_16x8x32_S32S8S8S32_TN, i32, i8, i8, i32, (16, 8, 32),
+    crate::layout_t!(((4,8),(4,2,2)):((64,1),(16,8,256))), crate::layout_t!(((4,8),(4,2)):((32,1),(8,128))), Sm80_16x8_Row
+);
+
+/// GMMA operand majors (CuTe's `GMMA::Major`), the type parameters of the SM90 atoms.
+pub mod gmma {
+    /// CuTe's `GMMA::Major::K`: the operand is K-major in shared memory.
+    ///
+    /// ```
+    /// let _ = cutlet_core::atom::gmma::K;
+    /// ```
+    #[derive(Clone, Copy, Default, Debug)]
+    pub struct K;
+    /// CuTe's `GMMA::Major::MN`: the operand is M- (or N-) major in shared memory.
+    ///
+    /// ```
+    /// let _ = cutlet_core::atom::gmma::MN;
+    /// ```
+    #[derive(Clone, Copy, Default, Debug)]
+    pub struct MN;
+    /// An operand major.
+    ///
+    /// ```
+    /// fn name<M: cutlet_core::atom::gmma::Major>() -> &'static str { M::NAME }
+    /// assert_eq!(name::<cutlet_core::atom::gmma::MN>(), "MN");
+    /// ```
+    pub trait Major: Copy + Default + core::fmt::Debug + 'static {
+        /// CuTe's spelling.
+        const NAME: &'static str;
+    }
+    impl Major for K {
+        const NAME: &'static str = "K";
+    }
+    impl Major for MN {
+        const NAME: &'static str = "MN";
+    }
+}
+
+/// Declares one SM90 warpgroup atom with both operands in shared memory.
+macro_rules! gmma_ss_atom {
+    ($(#[$m:meta])* $name:ident, $ab:ty, $n:literal, $cl:ty) => {
+        $(#[$m])*
+        pub struct $name<A = gmma::K, B = gmma::K>(PhantomData<(A, B)>);
+        impl<A, B> Clone for $name<A, B> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<A, B> Copy for $name<A, B> {}
+        impl<A, B> Default for $name<A, B> {
+            fn default() -> Self {
+                $name(PhantomData)
+            }
+        }
+        impl<A: gmma::Major, B: gmma::Major> core::fmt::Debug for $name<A, B> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                write!(f, "{}<{},{}>", stringify!($name), A::NAME, B::NAME)
+            }
+        }
+        impl<A: gmma::Major, B: gmma::Major> MmaTraits for $name<A, B> {
+            type ValTypeD = f32;
+            type ValTypeA = $ab;
+            type ValTypeB = $ab;
+            type ValTypeC = f32;
+            type ShapeMNK = crate::shape_t!((64, $n, 16));
+            type ThrID = crate::layout_t!(128:1);
+            // Shared-memory operands: every thread sees the whole (M, K) / (N, K) tile.
+            type ALayout = crate::layout_t!((128,(64,16)):(0,(1,64)));
+            type BLayout = crate::layout_t!((128,($n,16)):(0,(1,$n)));
+            type CLayout = $cl;
+        }
+    };
+}
+type Gmma64 = crate::layout_t!(((4,8,4),(2,2,8)):((128,1,16),(64,8,512)));
+type Gmma128 = crate::layout_t!(((4,8,4),(2,2,16)):((128,1,16),(64,8,512)));
+type Gmma256 = crate::layout_t!(((4,8,4),(2,2,32)):((128,1,16),(64,8,512)));
+gmma_ss_atom!(
+    /// CuTe's `SM90_64x64x16_F32F16F16_SS<A, B>`: `wgmma.mma_async.m64n64k16.f32.f16.f16`,
+    /// both operands in shared memory (majors `A`, `B`, K by default), f32 accumulators
+    /// in 128 threads' registers.
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// use cutlet_core::atom::*;
+    /// type Op = SM90_64x64x16_F32F16F16_SS;
+    /// assert_eq!(<Op as MmaTraits>::CLayout::conjure().to_string(), "((_4,_8,_4),(_2,_2,_8)):((_128,_1,_16),(_64,_8,_512))");
+    /// ```
+    SM90_64x64x16_F32F16F16_SS, half::f16, 64, Gmma64
+);
+gmma_ss_atom!(
+    /// CuTe's `SM90_64x64x16_F32BF16BF16_SS<A, B>`: as the f16 atom, bf16 inputs.
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// use cutlet_core::atom::*;
+    /// assert_eq!(Cute(<SM90_64x64x16_F32BF16BF16_SS as MmaTraits>::ShapeMNK::conjure()).to_string(), "(_64,_64,_16)");
+    /// ```
+    SM90_64x64x16_F32BF16BF16_SS, half::bf16, 64, Gmma64
+);
+gmma_ss_atom!(
+    /// CuTe's `SM90_64x128x16_F32F16F16_SS<A, B>`: `wgmma.mma_async.m64n128k16.f32.f16.f16`.
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// use cutlet_core::atom::*;
+    /// assert_eq!(<SM90_64x128x16_F32F16F16_SS as MmaTraits>::BLayout::conjure().to_string(), "(_128,(_128,_16)):(_0,(_1,_128))");
+    /// ```
+    SM90_64x128x16_F32F16F16_SS, half::f16, 128, Gmma128
+);
+gmma_ss_atom!(
+    /// CuTe's `SM90_64x128x16_F32BF16BF16_SS<A, B>`: as the f16 atom, bf16 inputs.
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// use cutlet_core::atom::*;
+    /// assert_eq!(<SM90_64x128x16_F32BF16BF16_SS as MmaTraits>::CLayout::conjure().to_string(), "((_4,_8,_4),(_2,_2,_16)):((_128,_1,_16),(_64,_8,_512))");
+    /// ```
+    SM90_64x128x16_F32BF16BF16_SS, half::bf16, 128, Gmma128
+);
+gmma_ss_atom!(
+    /// CuTe's `SM90_64x256x16_F32F16F16_SS<A, B>`: `wgmma.mma_async.m64n256k16.f32.f16.f16`.
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// use cutlet_core::atom::*;
+    /// assert_eq!(<SM90_64x256x16_F32F16F16_SS as MmaTraits>::CLayout::conjure().to_string(), "((_4,_8,_4),(_2,_2,_32)):((_128,_1,_16),(_64,_8,_512))");
+    /// ```
+    SM90_64x256x16_F32F16F16_SS, half::f16, 256, Gmma256
+);
+gmma_ss_atom!(
+    /// CuTe's `SM90_64x256x16_F32BF16BF16_SS<A, B>`: as the f16 atom, bf16 inputs.
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// use cutlet_core::atom::*;
+    /// assert_eq!(<SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::K> as MmaTraits>::ThrID::conjure().to_string(), "_128:_1");
+    /// ```
+    SM90_64x256x16_F32BF16BF16_SS, half::bf16, 256, Gmma256
+);
+
+/// CuTe's `MMA_Atom::call` where it runs on any processor: `c = a b + c` on one
+/// thread's values of one atom, each in the atom's value order (mode 1 of `ALayout`,
+/// `BLayout`, `CLayout`). The tensor-core atoms run in the device layer.
+///
+/// ```
+/// use cutlet_core::atom::*;
+/// let mut c = [1.0f32];
+/// UniversalFMA::<f32, f32, f32, f32>::call(&[2.0], &[3.0], &mut c);
+/// assert_eq!(c, [7.0]);
+/// ```
+pub trait MmaCall: MmaTraits {
+    /// `c = a b + c`.
+    fn call(a: &[Self::ValTypeA], b: &[Self::ValTypeB], c: &mut [Self::ValTypeC]);
+}
+impl<T> MmaCall for UniversalFMA<T, T, T, T>
+where
+    T: Copy + Default + 'static + core::ops::Mul<Output = T> + core::ops::Add<Output = T>,
+{
+    #[inline(always)]
+    fn call(a: &[T], b: &[T], c: &mut [T]) {
+        c[0] = a[0] * b[0] + c[0];
+    }
+}

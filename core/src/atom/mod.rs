@@ -1,0 +1,25 @@
+//! Atoms: CuTe's MMA and copy atoms as types (`cute/atom/*_traits*.hpp`) and their
+//! tilings over threads (`TiledMMA`, `TiledCopy`).
+//!
+//! An atom's layouts say which `(thread, value)` holds which element of its tile; a
+//! tiling repeats the atom over a thread layout and a permutation of the tile. Every
+//! layout a tiling computes (its thread-value layouts, a thread's partition of a tensor,
+//! the register fragment of that partition) is an associated type of the one umbrella
+//! bound, [`TiledMma`], so generic kernel code names `M: TiledMma` and nothing else.
+//!
+//! ```
+//! use cutlet_core::prelude::*;
+//! use cutlet_core::atom::*;
+//! // 2x2 warps of the SM80 16x8x16 tensor-core atom.
+//! let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+//! assert_eq!(size(mma.get_layout_c_tv()).to_string(), "_512"); // 128 threads x 4 values
+//! let frag = mma.get_slice(5).partition_fragment_c(make_layout(shape!((64, 32))));
+//! assert_eq!(frag.layout().to_string(), "((_2,_2),_2,_2):((_1,_2),_4,_8)");
+//! ```
+#![allow(non_camel_case_types)]
+
+mod mma;
+mod tiled_mma;
+
+pub use mma::*;
+pub use tiled_mma::*;
