@@ -46,12 +46,10 @@ pub fn gemm<M, EA, LA, EB, LB, EC, LC>(
     EC: EngineMut<Elem = <M::Atom as MmaTraits>::ValTypeC>,
     LC: Layout,
 {
-    let _ = mma;
-    let ext = |l: &dyn Fn(usize) -> isize| [l(0), l(1), l(2)].map(|x| x as usize);
-    let (la, lb, lc) = (a.layout(), b.layout(), c.layout());
-    let [va, m, k] = ext(&|i| mode_size(la, i));
-    let [vb, n, kb] = ext(&|i| mode_size(lb, i));
-    let [vc, mc, nc] = ext(&|i| mode_size(lc, i));
+    let _ = mma; // CuTe's signature: the atom is a type here
+    let [va, m, k] = extents(a.layout());
+    let [vb, n, kb] = extents(b.layout());
+    let [vc, mc, nc] = extents(c.layout());
     assert!(
         (m, n, k) == (mc, nc, kb)
             && va <= MAX_ATOM_VALUES
@@ -83,13 +81,14 @@ pub fn gemm<M, EA, LA, EB, LB, EC, LC>(
     }
 }
 
-/// The size of mode `i` of a rank-3 layout.
+/// The sizes of the three modes of a `(V, X, Y)` fragment.
 #[inline(always)]
-fn mode_size<L: Layout>(l: L, i: usize) -> isize {
+fn extents<L: Layout>(l: L) -> [usize; 3] {
     let s = l.shape();
-    match i {
-        0 => s.e0().size().value(),
-        1 => s.e1().size().value(),
-        _ => s.e2().size().value(),
-    }
+    [
+        s.e0().size().value(),
+        s.e1().size().value(),
+        s.e2().size().value(),
+    ]
+    .map(|x| x as usize)
 }

@@ -220,8 +220,10 @@ fn thrfrg<L: Layout, P: Tiler, A: Tiler, TV: Tiler, T: Tiler>(
 pub trait ThrSlice: Layout {
     /// The slice at the thread coordinate `Crd`.
     type At<Crd: IntTuple>: Layout;
-    /// The value of `At` (the slice and its offset).
+    /// The coordinate that slices out `At`.
     fn thr_slice<Crd: IntTuple>(self, c: Crd) -> ThrSliceCoord<Self, Crd>;
+    /// The value of `At`.
+    fn thr_at<Crd: IntTuple>(self, c: Crd) -> Self::At<Crd>;
 }
 /// The coordinate [`ThrSlice`] slices with.
 pub type ThrSliceCoord<F, Crd> = (Crd, (Underscore, Repeat<Rank11<F>, Underscore>));
@@ -232,6 +234,10 @@ impl<F: Layout> ThrSlice for F {
     #[inline(always)]
     fn thr_slice<Crd: IntTuple>(self, c: Crd) -> ThrSliceCoord<F, Crd> {
         (c, (X, tup::repeat::<Rank11<F>, _>(X)))
+    }
+    #[inline(always)]
+    fn thr_at<Crd: IntTuple>(self, c: Crd) -> Self::At<Crd> {
+        self.slice_and_offset(self.thr_slice(c)).0
     }
 }
 
@@ -536,7 +542,6 @@ impl<T: TiledMma> BranchT for LayoutBTvB<T> {
     }
 }
 
-type TM<Op, AL, P> = TiledMMA<Op, AL, P>;
 type RefC<T> = MakeLayout<(
     <<T as TiledMma>::TileSizeMNK as IntTuple>::E0,
     <<T as TiledMma>::TileSizeMNK as IntTuple>::E1,
@@ -552,7 +557,7 @@ type RefB<T> = MakeLayout<(
 type One = C<typenum::P1>;
 type Zero = C<typenum::Z0>;
 
-impl<Op, AL, PM, PN, PK> TiledMma for TM<Op, AL, (PM, PN, PK)>
+impl<Op, AL, PM, PN, PK> TiledMma for TiledMMA<Op, AL, (PM, PN, PK)>
 where
     Op: MmaTraits,
     AL: Layout,
@@ -756,29 +761,23 @@ where
     #[inline(always)]
     fn fragment_c<L: Layout>(&self, thr: Self::ThrCoord, l: L) -> Self::FragmentC<L> {
         finish(|| {
-            let f = self.thrfrg_c(l);
-            crate::layout::make_layout(
-                f.slice_and_offset(f.thr_slice((thr.e0(), (thr.e1(), thr.e2()))))
-                    .0
-                    .shape(),
-            )
+            let p = self.thrfrg_c(l).thr_at((thr.e0(), (thr.e1(), thr.e2())));
+            crate::layout::make_layout(p.shape())
         })
     }
     #[inline(always)]
     fn fragment_a<L: Layout>(&self, thr: Self::ThrCoord, l: L) -> Self::FragmentA<L> {
         finish(|| {
-            let f = self.thrfrg_a(l);
-            f.slice_and_offset(f.thr_slice((thr.e0(), (thr.e1(), thr.e3()))))
-                .0
+            self.thrfrg_a(l)
+                .thr_at((thr.e0(), (thr.e1(), thr.e3())))
                 .fragment_like()
         })
     }
     #[inline(always)]
     fn fragment_b<L: Layout>(&self, thr: Self::ThrCoord, l: L) -> Self::FragmentB<L> {
         finish(|| {
-            let f = self.thrfrg_b(l);
-            f.slice_and_offset(f.thr_slice((thr.e0(), (thr.e2(), thr.e3()))))
-                .0
+            self.thrfrg_b(l)
+                .thr_at((thr.e0(), (thr.e2(), thr.e3())))
                 .fragment_like()
         })
     }
