@@ -7,8 +7,8 @@
 //! The tensor functions at the end take one bound per type parameter (`E: Engine`,
 //! `L: Layout`): the engine says where the elements are, the layout brings the rest.
 //!
-//! The last one takes a tiled MMA: `M: TiledMma` (1 bound) brings every partition and
-//! fragment of the tiling, for any tensor layout.
+//! The last two take a tiling: `M: TiledMma` or `T: TiledCopier` (1 bound each) brings
+//! every partition and fragment of the tiling, for any tensor layout.
 //!
 //! Run: `cargo run -p cutlet-core --example one_bound`
 
@@ -95,6 +95,31 @@ fn mma_gemm<M: TiledMma<Atom = UniversalFMA<f32, f32, f32, f32>>>(
     }
 }
 
+/// `dst = src` for two `(m, n)` matrices in any layouts, each thread of the tiled copy
+/// moving its share of one tile at a time through a register fragment, as a kernel's
+/// block would (3 bounds: the tiled copy and the two layouts).
+fn tiled_copy_matrix<T: TiledCopier, S: Layout, D: Layout>(
+    copy: T,
+    s: S,
+    src: &[f32],
+    d: D,
+    dst: &mut [f32],
+) {
+    for t in 0..copy.num_threads() {
+        let thr = copy.get_slice(t);
+        let ts = thr.partition_s(make_tensor(src, s)); // (CPY, CPY_M, CPY_N)
+        let mut td = thr.partition_d(make_tensor(&mut *dst, d));
+        for j in 0..size(get::<2, _>(ts.layout())).value() {
+            for i in 0..size(get::<1, _>(ts.layout())).value() {
+                let tile = ts.slice((X, i, j));
+                let mut frag = make_fragment_like(&tile); // registers: static size
+                copy.copy(&tile, &mut frag);
+                copy.copy(&frag.view(), &mut td.view_mut().slice((X, i, j)));
+            }
+        }
+    }
+}
+
 fn main() {
     let x: Vec<f32> = (0..32).map(|v| v as f32).collect();
 
@@ -158,4 +183,36 @@ fn main() {
     assert_eq!(c1, c2);
     assert_eq!(c1[0], (0..k).map(|l| (m * l) as f32).sum::<f32>());
     println!("mma_gemm: C[0..4] = {:?}", &c1[..4]);
+
+    // 32 threads, 2 values each along n (one 64-bit copy); the matrix row-major to
+    // column-major, static and with run-time extents.
+    let copy = make_tiled_copy(
+        Copy_Atom::<UniversalCopy<u64>, f32>::new(),
+        layout!((4, 8):(8, 1)),
+        layout!((1, 2)),
+    );
+    let y: Vec<f32> = (0..64 * 16).map(|v| v as f32).collect();
+    let mut z1 = vec![0.0f32; 64 * 16];
+    tiled_copy_matrix(
+        copy,
+        layout!((64, 16):(16, 1)),
+        &y,
+        layout!((64, 16)),
+        &mut z1,
+    );
+    let (rows, cols) = (64, 16);
+    let mut z2 = vec![0.0f32; 64 * 16];
+    tiled_copy_matrix(
+        copy,
+        layout!((rows, cols):(cols, 1)),
+        &y,
+        layout!((rows, cols)),
+        &mut z2,
+    );
+    assert_eq!(z1, z2);
+    assert_eq!(z1[1], y[16]); // (1, 0)
+    println!(
+        "tiled_copy_matrix: row-major to column-major, z[0..4] = {:?}",
+        &z1[..4]
+    );
 }

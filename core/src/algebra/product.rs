@@ -9,10 +9,11 @@ use super::composition::{CompositionPair, composition_pair};
 use crate::int::types as t;
 use crate::int::{Bit, BranchT, C, ErrLeaf, Nat, Ord3, mul};
 use crate::layout::{CompactOrder, Layout, StridedLayout};
-use crate::tuple::{AppendN, CeilDivT, EvenlyDivides, IntTuple, ProductEach, Zip, append_n};
+use crate::tuple::{AppendN, CeilDivT, EvenlyDivides, IntTuple, ProductEach, Zip, append_n, zip};
 use typenum::{P1, Z0};
 
 crate::err_msgs!(
+    EUnreachable => "unreachable: a product's lazy bit is always set",
     ETileToShapeRank => "tile_to_shape: the layout has more modes than the target shape",
     ETileToShapeDivide => "tile_to_shape: the block shape does not divide the target shape",
 );
@@ -74,24 +75,77 @@ type PaddedProduct<S, D, TS, TD> = ProductByLayout<
 >;
 /// CuTe's `zip(layout_a, layout_b)`: the modes of two layouts paired up.
 pub type ZipLayouts<AS, AD, BS, BD> = StridedLayout<Zip<(AS, BS)>, Zip<(AD, BD)>>;
+/// A lazy bit that is `B1` for every concrete `S` but stays a projection while `S` is
+/// a type parameter, so a product written in a generic impl is not expanded there.
+type Lazy<S> = <<S as IntTuple>::IsStatic as Bit>::Or<typenum::B1>;
 /// CuTe's `blocked_product(block, tiler)`: `zip(get<0>(r), get<1>(r))` of the logical
-/// product of both padded to the larger rank.
-pub type BlockedProduct<S, D, TS, TD> = ZipLayouts<
-    PP<S, D, TS, TD, 0, 0>,
-    PP<S, D, TS, TD, 1, 0>,
-    PP<S, D, TS, TD, 0, 1>,
-    PP<S, D, TS, TD, 1, 1>,
->;
-/// Part `[I][J]` of the padded product's `(shape, stride)`: `I` shape/stride, `J` mode.
-type PP<S, D, TS, TD, const I: usize, const J: usize> =
-    crate::tuple::Get<crate::tuple::Get<<PaddedProduct<S, D, TS, TD> as Layout>::Pair, I>, J>;
+/// product `r` of both padded to the larger rank.
+///
+/// The padded product is computed once and passed to a lazy branch
+/// ([`ZipProductB`]) as a type: written as one alias, each of the four modes repeated
+/// the whole product, and a call whose types were inferred normalized every copy
+/// separately (seconds per product; docs/compile-time.md).
+pub type BlockedProduct<S, D, TS, TD> =
+    LayoutOf<<Lazy<S> as Bit>::SelT<ZipProductB<PaddedProduct<S, D, TS, TD>, false>>>;
 /// CuTe's `raked_product(block, tiler)`: `zip(get<1>(r), get<0>(r))`.
-pub type RakedProduct<S, D, TS, TD> = ZipLayouts<
-    PP<S, D, TS, TD, 0, 1>,
-    PP<S, D, TS, TD, 1, 1>,
-    PP<S, D, TS, TD, 0, 0>,
-    PP<S, D, TS, TD, 1, 0>,
->;
+pub type RakedProduct<S, D, TS, TD> =
+    LayoutOf<<Lazy<S> as Bit>::SelT<ZipProductB<PaddedProduct<S, D, TS, TD>, true>>>;
+/// The modes of a product `P = (block, rest)` zipped: `(block, rest)` for the blocked
+/// product, `(rest, block)` for the raked one.
+#[derive(Clone, Copy)]
+pub struct ZipProductB<P, const RAKED: bool>(pub(crate) P);
+type PS0<P> = <<<P as Layout>::Pair as IntTuple>::E0 as IntTuple>::E0;
+type PS1<P> = <<<P as Layout>::Pair as IntTuple>::E0 as IntTuple>::E1;
+type PD0<P> = <<<P as Layout>::Pair as IntTuple>::E1 as IntTuple>::E0;
+type PD1<P> = <<<P as Layout>::Pair as IntTuple>::E1 as IntTuple>::E1;
+impl<P: Layout> BranchT for ZipProductB<P, false> {
+    type Then = <ZipLayouts<PS0<P>, PD0<P>, PS1<P>, PD1<P>> as Layout>::Pair;
+    type Else = (ErrLeaf<EUnreachable>, ErrLeaf<EUnreachable>);
+    #[inline(always)]
+    fn then(self) -> Self::Then {
+        let r = self.0.pair_of();
+        (
+            zip((r.e0().e0(), r.e0().e1())),
+            zip((r.e1().e0(), r.e1().e1())),
+        )
+    }
+    #[inline(always)]
+    fn els(self) -> Self::Else {
+        Default::default()
+    }
+}
+impl<P: Layout> BranchT for ZipProductB<P, true> {
+    type Then = <ZipLayouts<PS1<P>, PD1<P>, PS0<P>, PD0<P>> as Layout>::Pair;
+    type Else = (ErrLeaf<EUnreachable>, ErrLeaf<EUnreachable>);
+    #[inline(always)]
+    fn then(self) -> Self::Then {
+        let r = self.0.pair_of();
+        (
+            zip((r.e0().e1(), r.e0().e0())),
+            zip((r.e1().e1(), r.e1().e0())),
+        )
+    }
+    #[inline(always)]
+    fn els(self) -> Self::Else {
+        Default::default()
+    }
+}
+/// The value of [`BlockedProduct`] (`RAKED = false`) or [`RakedProduct`].
+#[inline(always)]
+#[track_caller]
+pub(crate) fn zip_product<S: IntTuple, D: IntTuple, TS: IntTuple, TD: IntTuple, const RAKED: bool>(
+    s: S,
+    d: D,
+    ts: TS,
+    td: TD,
+) -> LayoutOf<<Lazy<S> as Bit>::SelT<ZipProductB<PaddedProduct<S, D, TS, TD>, RAKED>>>
+where
+    ZipProductB<PaddedProduct<S, D, TS, TD>, RAKED>: BranchT,
+{
+    super::coalesce::layout_of(<Lazy<S> as Bit>::sel_t(ZipProductB::<_, RAKED>(
+        padded_product(s, d, ts, td),
+    )))
+}
 #[inline(always)]
 #[track_caller]
 pub(crate) fn padded_product<S: IntTuple, D: IntTuple, TS: IntTuple, TD: IntTuple>(

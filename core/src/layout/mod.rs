@@ -27,7 +27,7 @@ pub use strided::StridedLayout;
 
 use crate::algebra::{self as a, Tiler};
 use crate::int::{Bit, Conjure, Nat};
-use crate::tuple::{CuteDisplay, IntTuple, ceil_div_t, product_each, zip};
+use crate::tuple::{CuteDisplay, IntTuple, ceil_div_t, product_each};
 use core::fmt;
 
 mod sealed {
@@ -443,21 +443,13 @@ impl<S: IntTuple, D: IntTuple> Layout for StridedLayout<S, D> {
     #[track_caller]
     fn blocked_product<B: Layout>(&self, b: B) -> Self::BlockedProduct<B> {
         let (p, (s, d)) = (b.pair_of(), self.pair());
-        let r = a::product::padded_product(s, d, p.e0(), p.e1()).pair_of();
-        StridedLayout::from_parts(
-            zip((r.e0().e0(), r.e0().e1())),
-            zip((r.e1().e0(), r.e1().e1())),
-        )
+        a::product::zip_product::<_, _, _, _, false>(s, d, p.e0(), p.e1())
     }
     #[inline(always)]
     #[track_caller]
     fn raked_product<B: Layout>(&self, b: B) -> Self::RakedProduct<B> {
         let (p, (s, d)) = (b.pair_of(), self.pair());
-        let r = a::product::padded_product(s, d, p.e0(), p.e1()).pair_of();
-        StridedLayout::from_parts(
-            zip((r.e0().e1(), r.e0().e0())),
-            zip((r.e1().e1(), r.e1().e0())),
-        )
+        a::product::zip_product::<_, _, _, _, true>(s, d, p.e0(), p.e1())
     }
     #[inline(always)]
     #[track_caller]
