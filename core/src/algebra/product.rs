@@ -67,12 +67,37 @@ pub(crate) fn append_layout<S: IntTuple, D: IntTuple, R: Nat>(s: S, d: D) -> App
 }
 /// `max(rank(a), rank(b))`.
 pub type MaxRank<S, TS> = <<S as IntTuple>::Rank as Nat>::Max<<TS as IntTuple>::Rank>;
-type PaddedProduct<S, D, TS, TD> = ProductByLayout<
-    AppendN<S, MaxRank<S, TS>, C<P1>>,
-    AppendN<D, MaxRank<S, TS>, C<Z0>>,
-    AppendN<TS, MaxRank<S, TS>, C<P1>>,
-    AppendN<TD, MaxRank<S, TS>, C<Z0>>,
+/// The logical product of block and tiler padded to the larger rank, staged: the
+/// padded modes are passed to [`PadProductB`] as types, so the product's repeated
+/// uses of them are not each normalized from the padding expression.
+type PaddedProduct<S, D, TS, TD> = LayoutOf<
+    <Lazy<S> as Bit>::SelT<
+        PadProductB<
+            AppendN<S, MaxRank<S, TS>, C<P1>>,
+            AppendN<D, MaxRank<S, TS>, C<Z0>>,
+            AppendN<TS, MaxRank<S, TS>, C<P1>>,
+            AppendN<TD, MaxRank<S, TS>, C<Z0>>,
+        >,
+    >,
 >;
+/// `logical_product` of the padded block `AS:AD` and tiler `BS:BD`.
+#[derive(Clone, Copy)]
+pub struct PadProductB<AS, AD, BS, BD>(AS, AD, BS, BD);
+impl<AS: IntTuple, AD: IntTuple, BS: IntTuple, BD: IntTuple> BranchT
+    for PadProductB<AS, AD, BS, BD>
+{
+    type Then = <ProductByLayout<AS, AD, BS, BD> as Layout>::Pair;
+    type Else = (ErrLeaf<EUnreachable>, ErrLeaf<EUnreachable>);
+    #[inline(always)]
+    #[track_caller]
+    fn then(self) -> Self::Then {
+        product_by_layout(self.0, self.1, self.2, self.3).pair_of()
+    }
+    #[inline(always)]
+    fn els(self) -> Self::Else {
+        Default::default()
+    }
+}
 /// CuTe's `zip(layout_a, layout_b)`: the modes of two layouts paired up.
 pub type ZipLayouts<AS, AD, BS, BD> = StridedLayout<Zip<(AS, BS)>, Zip<(AD, BD)>>;
 /// A lazy bit that is `B1` for every concrete `S` but stays a projection while `S` is
@@ -156,7 +181,7 @@ pub(crate) fn padded_product<S: IntTuple, D: IntTuple, TS: IntTuple, TD: IntTupl
 ) -> PaddedProduct<S, D, TS, TD> {
     let a = append_layout::<S, D, MaxRank<S, TS>>(s, d).pair();
     let b = append_layout::<TS, TD, MaxRank<S, TS>>(ts, td).pair();
-    product_by_layout(a.0, a.1, b.0, b.1)
+    super::coalesce::layout_of(<Lazy<S> as Bit>::sel_t(PadProductB(a.0, a.1, b.0, b.1)))
 }
 // ---------------------------------------------------------------------------------
 // tile_to_shape
