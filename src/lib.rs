@@ -1,8 +1,5 @@
 #![doc = include_str!("../README.md")]
 #![no_std]
-// The device layer's GPU half needs the nvptx intrinsics and inline PTX (built with
-// Debian's rustc and RUSTC_BOOTSTRAP, see scripts/build-ptx.sh).
-#![cfg_attr(target_arch = "nvptx64", feature(stdarch_nvptx, asm_experimental_arch))]
 // No `unsafe` anywhere but `blas::dispatch::call`, which calls the `#[target_feature]`
 // GEMM kernels after checking the CPU (an `#[allow(unsafe_code)]` on that one function).
 #![deny(unsafe_code)]

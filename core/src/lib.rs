@@ -20,6 +20,7 @@
 //! nor the device layer, so kernels and hosts build it once and share it.
 #![no_std]
 #![deny(unsafe_code)]
+#![cfg_attr(target_arch = "nvptx64", feature(stdarch_nvptx, asm_experimental_arch))]
 #![warn(missing_docs)]
 // Type-level algorithms spell their results as nested projections by nature.
 #![allow(clippy::type_complexity)]
@@ -27,10 +28,15 @@
 pub mod algebra;
 pub mod algorithm;
 pub mod atom;
+#[cfg(any(target_arch = "nvptx64", feature = "std"))]
+pub mod cuda;
 pub mod int;
 pub mod layout;
 pub mod tensor;
 pub mod tuple;
+
+#[cfg(feature = "std")]
+extern crate std;
 
 #[doc(hidden)]
 pub use typenum as __typenum;
@@ -39,17 +45,19 @@ pub use typenum as __typenum;
 pub mod prelude {
     pub use crate::algebra::*;
     pub use crate::algorithm::*;
+    pub use crate::atom::{CopyAtom, CopyTraits, MmaTraits, TiledCopier, TiledMma};
     pub use crate::int::*;
     pub use crate::layout::*;
     pub use crate::tensor::{
         Engine, EngineMut, Tensor, inner_partition, local_partition, local_tile,
-        make_fragment_like, make_owned_tensor, make_tensor, make_tensor_like, try_make_tensor,
+        make_fragment_like, make_identity_tensor, make_owned_tensor, make_tensor, make_tensor_like,
+        try_make_tensor,
     };
     pub use crate::tuple::{
-        Cute, CuteDisplay, IntTuple, Underscore, X, congruent, crd2idx, crd2idx_colex, idx2crd,
-        inner_product, make_basis_like, product, product_each, shape_div,
+        AsCoord, Cute, CuteDisplay, IntTuple, Underscore, X, congruent, crd2idx, crd2idx_colex,
+        idx2crd, inner_product, make_basis_like, product, product_each, shape_div,
     };
-    pub use crate::{coord, layout, layout_t, path, shape, shape_t};
+    pub use crate::{coord, layout, layout_t, path, shape, shape_t, unroll};
 }
 
 /// Writes a coordinate in CuTe notation (the same macro as [`shape!`]); `_` or `..` is
@@ -62,6 +70,17 @@ pub mod prelude {
 /// ```
 #[doc(hidden)]
 pub use cutlet_macros as __macros;
+
+/// A `for` loop over a literal range, unrolled at compile time (CuTe's `CUTE_UNROLL`):
+/// the body is copied once per index, each with a constant index, so register
+/// fragments indexed by it stay in registers on a GPU.
+///
+/// ```
+/// let mut acc = [0usize; 4];
+/// cutlet_core::unroll!(for i in 0..4 { acc[i] = i * i; });
+/// assert_eq!(acc, [0, 1, 4, 9]);
+/// ```
+pub use cutlet_macros::unroll;
 
 /// A layout in CuTe notation: `layout!((2,(2,2)):(4,(2,1)))`, or the compact column-major
 /// layout of a shape: `layout!((4,8))`. Integer literals are static, identifiers and

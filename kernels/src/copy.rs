@@ -4,9 +4,9 @@
 //! per thread by a `TiledCopy` of `Copy_Atom<UniversalCopy<uint128_t>, uint128_t>`; the
 //! last tile is predicated by an identity tensor partitioned the same way (`copy_if`).
 
-use cutlet::atom::{Copy_Atom, UniversalCopy, make_tiled_copy};
-use cutlet::cuda::{GmemPtr, U128, block_idx, make_gmem_tensor, thread_idx};
-use cutlet::prelude::*;
+use cutlet_core::atom::{Copy_Atom, UniversalCopy, make_tiled_copy};
+use cutlet_core::cuda::{GmemPtr, U128, block_idx, make_gmem_tensor, thread_idx};
+use cutlet_core::prelude::*;
 
 /// Threads per block.
 pub const COPY_THREADS: usize = 256;
@@ -29,7 +29,7 @@ pub fn copy_blocks(n: usize) -> usize {
 /// threads; both buffers hold `n` `f32` and are 16-byte aligned.
 ///
 /// ```
-/// use cutlet::cuda::{emu::{self, DeviceVec}, Dim3};
+/// use cutlet_core::cuda::{emu::{self, DeviceVec}, Dim3};
 /// use cutlet_kernels::copy::*;
 /// let n = 5000;
 /// let src = DeviceVec::from_slice(&(0..n).map(|i| i as f32).collect::<Vec<_>>());

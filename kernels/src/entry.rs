@@ -3,11 +3,11 @@
 //! (`cuda-host/`) launches them by these names.
 
 use crate::{copy, gemm_sm80, sgemm, static_layout, tile_copy, transpose};
-use cutlet::cuda::GmemPtr;
+use cutlet_core::cuda::GmemPtr;
 
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
-    cutlet::cuda::trap()
+    cutlet_core::cuda::trap()
 }
 
 /// See [`copy::copy`].

@@ -1,7 +1,7 @@
 //! GPU kernels written with cutlet's layouts. Each kernel is an ordinary Rust function
-//! over `cutlet::cuda` (the device layer): built for `nvptx64-nvidia-cuda` it is a PTX
+//! over `cutlet_core::cuda` (the device layer): built for `nvptx64-nvidia-cuda` it is a PTX
 //! entry point (see `entry`), built for the host it runs on cutlet's CPU emulator
-//! (`cutlet::cuda::emu::launch`). There is one source for both.
+//! (`cutlet_core::cuda::emu::launch`). There is one source for both.
 //!
 //! - [`copy`]: 128-bit vectorised copy of a large buffer;
 //! - [`transpose`]: shared-memory tiled transpose, any M and N, edges predicated with an

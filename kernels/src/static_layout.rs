@@ -2,14 +2,14 @@
 //! index arithmetic folds to a few integer instructions (no calls, no loads of layout
 //! data: the layout is a zero-sized type). `scripts/check-ptx.py` checks its PTX.
 
-use cutlet::cuda::{GmemPtr, make_gmem_tensor, thread_idx};
-use cutlet::prelude::*;
+use cutlet_core::cuda::{GmemPtr, make_gmem_tensor, thread_idx};
+use cutlet_core::prelude::*;
 
 /// `y[i] = x[L(i)]` for the 32 threads `i` of one block, with `L = (4,8):(8,1)`
 /// (row-major 4x8): `y` is `x` transposed as a 4x8 matrix.
 ///
 /// ```
-/// use cutlet::cuda::{emu::{self, DeviceVec}, Dim3};
+/// use cutlet_core::cuda::{emu::{self, DeviceVec}, Dim3};
 /// let x = DeviceVec::from_slice(&(0..32).map(|i| i as f32).collect::<Vec<_>>());
 /// let y = DeviceVec::<f32>::zeroed(32);
 /// let (px, py) = (x.ptr(), y.ptr());

@@ -3,8 +3,8 @@
 //! tile through a register fragment. The predicate tensor is built from the identity
 //! tensor (CuTe's `tApA`), so the edge tiles touch nothing outside the matrices.
 
-use cutlet::cuda::{GmemPtr, block_idx, make_gmem_tensor, thread_idx};
-use cutlet::prelude::*;
+use cutlet_core::cuda::{GmemPtr, block_idx, make_gmem_tensor, thread_idx};
+use cutlet_core::prelude::*;
 
 /// Threads per block (a 32x4 arrangement).
 pub const TILE_COPY_THREADS: usize = 128;
@@ -14,15 +14,15 @@ pub const TILE_COPY_THREADS: usize = 128;
 /// ```
 /// assert_eq!(cutlet_kernels::tile_copy::tile_copy_grid(65, 16).volume(), 2);
 /// ```
-pub fn tile_copy_grid(m: usize, n: usize) -> cutlet::cuda::Dim3 {
-    cutlet::cuda::Dim3::xy(m.div_ceil(64).max(1), n.div_ceil(16).max(1))
+pub fn tile_copy_grid(m: usize, n: usize) -> cutlet_core::cuda::Dim3 {
+    cutlet_core::cuda::Dim3::xy(m.div_ceil(64).max(1), n.div_ceil(16).max(1))
 }
 
 /// `b[i, j] = a[i, j]` for `i < m`, `j < n`; `a` has leading dimension `m`, `b` has
 /// `ldb >= m`. Launch [`tile_copy_grid`] blocks of [`TILE_COPY_THREADS`].
 ///
 /// ```
-/// use cutlet::cuda::{emu::{self, DeviceVec}, Dim3};
+/// use cutlet_core::cuda::{emu::{self, DeviceVec}, Dim3};
 /// use cutlet_kernels::tile_copy::*;
 /// let (m, n, ldb) = (70, 3, 80);
 /// let a = DeviceVec::from_slice(&(0..m * n).map(|i| i as f32 + 1.0).collect::<Vec<_>>());
@@ -56,7 +56,7 @@ pub fn tile_copy(a: GmemPtr<f32>, b: GmemPtr<f32>, m: usize, n: usize, ldb: usiz
     // The predicate fragment: one bool per value this thread owns.
     let mut pred = make_owned_tensor::<bool, _>(make_layout(tc.shape()));
     let (m, n) = (m as isize, n as isize);
-    for i in 0..size(&pred).value() as usize {
+    for i in 0..pred.size().value() {
         let (x, y) = tc.get(i);
         pred[i] = x < m && y < n;
     }

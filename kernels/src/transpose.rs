@@ -6,8 +6,10 @@
 //! mode. The padding makes both shared-memory phases free of bank conflicts. Edges are
 //! predicated with the identity tensor of `(m, n)`.
 
-use cutlet::cuda::{GmemPtr, SmemBuffer, block_idx, make_gmem_tensor, syncthreads, thread_idx};
-use cutlet::prelude::*;
+use cutlet_core::cuda::{
+    GmemPtr, SmemBuffer, block_idx, make_gmem_tensor, syncthreads, thread_idx,
+};
+use cutlet_core::prelude::*;
 
 /// Threads per block (a 32x8 arrangement).
 pub const TRANSPOSE_THREADS: usize = 256;
@@ -19,11 +21,11 @@ pub const TRANSPOSE_SMEM: usize = 32 * 33 * 4;
 /// The grid for an `m x n` input: `(ceil(m/32), ceil(n/32))`.
 ///
 /// ```
-/// use cutlet::cuda::Dim3;
+/// use cutlet_core::cuda::Dim3;
 /// assert_eq!(cutlet_kernels::transpose::transpose_grid(33, 32), Dim3::xy(2, 1));
 /// ```
-pub fn transpose_grid(m: usize, n: usize) -> cutlet::cuda::Dim3 {
-    cutlet::cuda::Dim3::xy(m.div_ceil(32).max(1), n.div_ceil(32).max(1))
+pub fn transpose_grid(m: usize, n: usize) -> cutlet_core::cuda::Dim3 {
+    cutlet_core::cuda::Dim3::xy(m.div_ceil(32).max(1), n.div_ceil(32).max(1))
 }
 
 /// `b = aᵀ`: `a` is `m x n` column-major, `b` is `n x m` column-major. Launch
@@ -31,7 +33,7 @@ pub fn transpose_grid(m: usize, n: usize) -> cutlet::cuda::Dim3 {
 /// [`TRANSPOSE_SMEM`] bytes of shared memory.
 ///
 /// ```
-/// use cutlet::cuda::{emu::{self, DeviceVec}, Dim3};
+/// use cutlet_core::cuda::{emu::{self, DeviceVec}, Dim3};
 /// use cutlet_kernels::transpose::*;
 /// let (m, n) = (37, 5);
 /// let a = DeviceVec::from_slice(&(0..m * n).map(|i| i as f32).collect::<Vec<_>>());

@@ -1,8 +1,8 @@
 //! Every kernel on the CPU emulator, on sizes that stress the edges (1, primes,
 //! non-multiples of every tile), against a plain CPU reference.
 
-use cutlet::cuda::emu::{DeviceVec, launch};
-use cutlet::cuda::{Dim3, GmemPtr};
+use cutlet_core::cuda::emu::{DeviceVec, launch};
+use cutlet_core::cuda::{Dim3, GmemPtr};
 use cutlet_kernels::{copy::*, sgemm::*, tile_copy::*, transpose::*};
 
 fn data(len: usize, seed: u32) -> Vec<f32> {

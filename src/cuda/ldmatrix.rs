@@ -7,32 +7,6 @@
 
 use super::U128;
 
-/// Lane `t`'s register `j`: (matrix, row, half-word column) of its two 16-bit halves
-/// (low, high), from the PTX ISA's description of `ldmatrix`.
-#[cfg(not(target_arch = "nvptx64"))]
-#[track_caller]
-fn emulate<const R: usize>(row: &U128, trans: bool) -> [u32; R] {
-    let t = super::lane_id();
-    super::emu::warp_collective(row as *const U128 as usize, |addrs| {
-        let half = |j: usize, r: usize, c: usize| -> u32 {
-            // Row `r` of matrix `j` was supplied by lane `8 j + r`.
-            let p = addrs[8 * j + r] as *const U128;
-            // SAFETY: every lane's address is a live reference to a 16-byte row held by
-            // that lane, which stays inside this collective until every lane has read.
-            let words = unsafe { (*p).0 };
-            (words[c / 2] >> (16 * (c % 2))) & 0xffff
-        };
-        core::array::from_fn(|j| {
-            let (lo, hi) = if trans {
-                (half(j, 2 * (t % 4), t / 4), half(j, 2 * (t % 4) + 1, t / 4))
-            } else {
-                (half(j, t / 4, 2 * (t % 4)), half(j, t / 4, 2 * (t % 4) + 1))
-            };
-            lo | (hi << 16)
-        })
-    })
-}
-
 macro_rules! ldsm {
     ($(#[$doc:meta])* $name:ident, $n:tt, $ptx:literal, $trans:literal) => {
         $(#[$doc])*
@@ -56,46 +30,10 @@ macro_rules! ldsm {
             #[inline(always)]
             #[track_caller]
             pub(crate) unsafe fn copy_raw(row: *const U128) -> [u32; $n] {
-                #[cfg(target_arch = "nvptx64")]
-                {
-                    let mut r = [0u32; $n];
-                    // SAFETY: `row` is a 16-byte shared-memory row (the caller's
-                    // contract); ldmatrix reads the rows of lanes that supply them, all 32
-                    // lanes execute it.
-                    unsafe { ldsm_asm!($n, $ptx, row, r) };
-                    r
-                }
-                #[cfg(not(target_arch = "nvptx64"))]
-                {
-                    // SAFETY: the caller's contract; the emulator's rows are aligned.
-                    emulate::<$n>(unsafe { &*row }, $trans)
-                }
+                // SAFETY: the caller's contract is `ldmatrix`'s.
+                unsafe { cutlet_core::cuda::ldmatrix::ldmatrix::<$n, $trans>(row) }
             }
         }
-    };
-}
-
-#[cfg(target_arch = "nvptx64")]
-macro_rules! ldsm_asm {
-    (1, $ptx:literal, $row:ident, $r:ident) => {
-        core::arch::asm!(
-            concat!("{{ .reg .u64 s; cvta.to.shared.u64 s, {p}; ldmatrix.sync.aligned.", $ptx, " {{{r0}}}, [s]; }}"),
-            p = in(reg64) $row as *const U128, r0 = out(reg32) $r[0], options(readonly, nostack)
-        )
-    };
-    (2, $ptx:literal, $row:ident, $r:ident) => {
-        core::arch::asm!(
-            concat!("{{ .reg .u64 s; cvta.to.shared.u64 s, {p}; ldmatrix.sync.aligned.", $ptx, " {{{r0}, {r1}}}, [s]; }}"),
-            p = in(reg64) $row as *const U128, r0 = out(reg32) $r[0], r1 = out(reg32) $r[1],
-            options(readonly, nostack)
-        )
-    };
-    (4, $ptx:literal, $row:ident, $r:ident) => {
-        core::arch::asm!(
-            concat!("{{ .reg .u64 s; cvta.to.shared.u64 s, {p}; ldmatrix.sync.aligned.", $ptx, " {{{r0}, {r1}, {r2}, {r3}}}, [s]; }}"),
-            p = in(reg64) $row as *const U128, r0 = out(reg32) $r[0], r1 = out(reg32) $r[1],
-            r2 = out(reg32) $r[2], r3 = out(reg32) $r[3], options(readonly, nostack)
-        )
     };
 }
 

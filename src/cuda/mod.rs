@@ -1,4 +1,5 @@
-//! The device layer: what a GPU kernel needs besides layouts. Thread and block
+//! The device layer for the `cutlet` tensors: `cutlet_core::cuda`'s indices, barriers,
+//! instructions and emulator, re-exported, with engines for this crate's tensors. Thread and block
 //! indices ([`thread_idx`], [`block_idx`], ...), barriers ([`syncthreads`]), warp
 //! lanes and collectives, engines over global and shared memory ([`GmemPtr`],
 //! [`make_gmem_tensor`], [`SmemBuffer`]) and the warp-level instructions of the atoms
@@ -37,29 +38,22 @@
 #![allow(unsafe_code)]
 
 mod copy_traits;
-mod dim;
-mod index;
-mod math;
-mod pod;
 mod ptr;
 mod smem;
-mod sync;
-mod vector;
-mod warp;
 
-pub mod cp_async;
 pub mod ldmatrix;
 pub mod mma;
 
 #[cfg(not(target_arch = "nvptx64"))]
-pub mod emu;
+pub use cutlet_core::cuda::emu;
+pub use cutlet_core::cuda::{
+    DevicePod, Dim3, GmemPtr, U64, U128, WARP_SIZE, block_dim, block_idx, cp_async, dynamic_smem,
+    fma, grid_dim, lane_id, shfl_sync, syncthreads, thread_idx, trap, warp_id,
+};
+pub use ptr::{PtrEngine, make_gmem_tensor, make_smem_tensor};
+pub use smem::SmemBuffer;
 
-pub use dim::Dim3;
-pub use index::{block_dim, block_idx, grid_dim, thread_idx};
-pub use math::fma;
-pub use pod::DevicePod;
-pub use ptr::{GmemPtr, PtrEngine, make_gmem_tensor, make_smem_tensor};
-pub use smem::{SmemBuffer, dynamic_smem};
-pub use sync::{syncthreads, trap};
-pub use vector::{U64, U128};
-pub use warp::{WARP_SIZE, lane_id, shfl_sync, warp_id};
+// CuTe's `uint128_t`: 128 bits to the layout algebra (`Copy_Atom<UniversalCopy<uint128_t>, uint128_t>`).
+impl crate::algebra::SizeofBits for U128 {
+    type Bits = typenum::U128;
+}

@@ -1,114 +1,14 @@
-//! Engines over raw device memory: a [`GmemPtr`] is what a kernel receives for a
-//! global-memory buffer, and [`PtrEngine`] lets a layout address it without bounds
-//! checks (the layout's extents are the contract, as in CuTe).
+//! Engines over raw device memory for the `cutlet` tensors (the layer `cutlet-core`
+//! replaces): [`PtrEngine`] lets a layout address a [`GmemPtr`] or shared memory
+//! without bounds checks (the layout's extents are the contract, as in CuTe). Loads and
+//! stores are `cutlet_core::cuda`'s.
 
-use super::vector;
+use super::GmemPtr;
 use crate::tensor::{
     AsView, AsViewMut, Engine, EngineMut, EngineRef, Gmem, MemSpace, Offset, Smem, Tensor,
     TensorLayout,
 };
 use core::marker::PhantomData;
-
-/// A pointer to global memory, as a kernel argument: `Copy`, and shareable between the
-/// threads of an emulated launch.
-///
-/// ```
-/// use cutlet::cuda::GmemPtr;
-/// let v = vec![1f32, 2.0];
-/// let p = GmemPtr::from_slice(&v);
-/// assert_eq!(p.as_ptr(), v.as_ptr());
-/// ```
-#[derive(Debug)]
-pub struct GmemPtr<T> {
-    ptr: *mut T,
-}
-impl<T> Clone for GmemPtr<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<T> Copy for GmemPtr<T> {}
-// SAFETY: a GmemPtr is an address; every access through it goes through `make_gmem_tensor`,
-// whose contract excludes data races, exactly as for a CUDA kernel argument.
-unsafe impl<T: Send> Send for GmemPtr<T> {}
-// SAFETY: as above.
-unsafe impl<T: Sync> Sync for GmemPtr<T> {}
-
-impl<T> GmemPtr<T> {
-    /// Wraps a raw device address (a kernel parameter).
-    ///
-    /// # Safety
-    /// `ptr` must be valid for the reads and writes the kernel makes through it.
-    ///
-    /// ```
-    /// let mut v = [0u32; 4];
-    /// // SAFETY: `v` outlives the pointer's uses.
-    /// let p = unsafe { cutlet::cuda::GmemPtr::new(v.as_mut_ptr()) };
-    /// assert!(!p.as_ptr().is_null());
-    /// ```
-    #[inline(always)]
-    pub const unsafe fn new(ptr: *mut T) -> Self {
-        GmemPtr { ptr }
-    }
-    /// The buffer of a host slice, for emulated launches (reads only).
-    ///
-    /// ```
-    /// let v = [3u8; 2];
-    /// assert_eq!(cutlet::cuda::GmemPtr::from_slice(&v).as_ptr(), v.as_ptr());
-    /// ```
-    pub fn from_slice(s: &[T]) -> Self {
-        GmemPtr {
-            ptr: s.as_ptr() as *mut T,
-        }
-    }
-    /// The buffer of a mutable host slice, for emulated launches.
-    ///
-    /// ```
-    /// let mut v = [3u8; 2];
-    /// let p = cutlet::cuda::GmemPtr::from_mut_slice(&mut v);
-    /// assert_eq!(p.as_ptr(), v.as_ptr());
-    /// ```
-    pub fn from_mut_slice(s: &mut [T]) -> Self {
-        GmemPtr {
-            ptr: s.as_mut_ptr(),
-        }
-    }
-    /// The same address as a pointer to `U` (CuTe's `recast_ptr`), e.g. to move
-    /// `f32` data as [`U128`](super::U128) vectors. Panics (traps on the GPU) if the
-    /// address is not aligned for `U`.
-    ///
-    /// ```
-    /// use cutlet::cuda::{emu::DeviceVec, U128};
-    /// let v = DeviceVec::<f32>::zeroed(8);
-    /// let p = v.ptr().cast::<U128>();
-    /// assert_eq!(p.as_ptr() as usize % 16, 0);
-    /// ```
-    #[inline(always)]
-    pub fn cast<U>(self) -> GmemPtr<U> {
-        if !(self.ptr as usize).is_multiple_of(core::mem::align_of::<U>()) {
-            misaligned(self.ptr as usize, core::mem::align_of::<U>());
-        }
-        GmemPtr {
-            ptr: self.ptr as *mut U,
-        }
-    }
-    /// The address.
-    ///
-    /// ```
-    /// let v = [0i32; 1];
-    /// assert!(!cutlet::cuda::GmemPtr::from_slice(&v).as_ptr().is_null());
-    /// ```
-    #[inline(always)]
-    pub const fn as_ptr(self) -> *const T {
-        self.ptr
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn misaligned(addr: usize, align: usize) -> ! {
-    panic!("GmemPtr::cast: address {addr:#x} is not aligned to {align} bytes")
-}
 
 /// An engine over raw memory in space `Sp` ([`Gmem`] or [`Smem`]): reads and writes at
 /// `base + offset` with no bounds check.
@@ -178,7 +78,7 @@ impl<T: Copy, Sp: MemSpace> Engine for PtrEngine<T, Sp> {
     fn read(&self, off: isize) -> T {
         // SAFETY: the constructor's contract puts every offset a layout produces inside
         // the buffer.
-        unsafe { vector::load::<T, Sp>(self.at_ptr(off)) }
+        unsafe { load::<T, Sp>(self.at_ptr(off)) }
     }
 }
 impl<T: Copy, Sp: MemSpace> EngineRef for PtrEngine<T, Sp> {
@@ -208,7 +108,7 @@ impl<T: Copy, Sp: MemSpace> EngineMut for PtrEngine<T, Sp> {
     #[inline(always)]
     fn write(&mut self, off: isize, v: T) {
         // SAFETY: in bounds and not aliased by another thread, by the constructor's contract.
-        unsafe { vector::store::<T, Sp>(self.at_ptr(off), v) }
+        unsafe { store::<T, Sp>(self.at_ptr(off), v) }
     }
 }
 impl<T: Copy, Sp: MemSpace> Offset for PtrEngine<T, Sp> {
@@ -264,7 +164,7 @@ pub unsafe fn make_gmem_tensor<T: Copy, L: TensorLayout>(
     layout: L,
 ) -> Tensor<PtrEngine<T, Gmem>, L::Layout> {
     Tensor {
-        engine: PtrEngine::from_raw(ptr.ptr),
+        engine: PtrEngine::from_raw(ptr.as_ptr() as *mut T),
         layout: layout.tensor_layout(),
     }
 }
@@ -291,5 +191,54 @@ pub unsafe fn make_smem_tensor<T: Copy, L: TensorLayout>(
     Tensor {
         engine: PtrEngine::from_raw(ptr),
         layout: layout.tensor_layout(),
+    }
+}
+
+/// One element at `p` through `cutlet_core::cuda`'s engine of the same space (vector
+/// instructions for 16-byte elements on the GPU).
+///
+/// # Safety
+/// `p` is valid for reads in space `Sp`.
+#[inline(always)]
+unsafe fn load<T: Copy, Sp: MemSpace>(p: *const T) -> T {
+    use cutlet_core::tensor::Engine as _;
+    let p = p as *mut T;
+    // SAFETY: one element at `p`, the caller's contract.
+    unsafe {
+        if Sp::NAME.as_bytes()[0] == b's' {
+            cutlet_core::cuda::make_smem_tensor(
+                p,
+                cutlet_core::layout::NoSwizzle,
+                cutlet_core::layout!(1),
+            )
+            .engine()
+            .read(0isize)
+        } else {
+            cutlet_core::cuda::make_gmem_tensor(GmemPtr::new(p), cutlet_core::layout!(1))
+                .engine()
+                .read(0isize)
+        }
+    }
+}
+
+/// The store twin of [`load`].
+///
+/// # Safety
+/// `p` is valid for writes in space `Sp`.
+#[inline(always)]
+unsafe fn store<T: Copy, Sp: MemSpace>(p: *mut T, v: T) {
+    // SAFETY: one element at `p`, the caller's contract.
+    unsafe {
+        if Sp::NAME.as_bytes()[0] == b's' {
+            cutlet_core::cuda::make_smem_tensor(
+                p,
+                cutlet_core::layout::NoSwizzle,
+                cutlet_core::layout!(1),
+            )
+            .set(0isize, v)
+        } else {
+            cutlet_core::cuda::make_gmem_tensor(GmemPtr::new(p), cutlet_core::layout!(1))
+                .set(0isize, v)
+        }
     }
 }

@@ -6,39 +6,7 @@ use crate::int::Integral;
 use crate::layout::{CosizeT, Cosized};
 use crate::tensor::{Smem, Tensor, TensorLayout};
 
-#[cfg(target_arch = "nvptx64")]
-core::arch::global_asm!(".extern .shared .align 128 .b8 cutlet_dynamic_smem[];");
-
-/// The block's dynamic shared memory (`extern __shared__`): its generic address and its
-/// size in bytes, as given at launch.
-///
-/// ```
-/// use cutlet::cuda::{dynamic_smem, emu, Dim3};
-/// emu::launch(Dim3::x(1), Dim3::x(1), 256, || assert_eq!(dynamic_smem().1, 256)).unwrap();
-/// ```
-#[inline(always)]
-pub fn dynamic_smem() -> (*mut u8, usize) {
-    #[cfg(target_arch = "nvptx64")]
-    {
-        let (p, n): (u64, u32);
-        // SAFETY: reads the address of the module's dynamic shared array and the
-        // `%dynamic_smem_size` special register; no memory is touched.
-        unsafe {
-            core::arch::asm!(
-                "cvta.shared.u64 {p}, cutlet_dynamic_smem;",
-                "mov.u32 {n}, %dynamic_smem_size;",
-                p = out(reg64) p,
-                n = out(reg32) n,
-                options(pure, nomem, nostack)
-            )
-        };
-        (p as *mut u8, n as usize)
-    }
-    #[cfg(not(target_arch = "nvptx64"))]
-    {
-        super::emu::with_thread(|t| t.block_state.smem())
-    }
-}
+use super::dynamic_smem;
 
 /// Carves shared-memory tensors out of the block's dynamic shared memory, each at a
 /// 128-byte aligned offset (what swizzled layouts and `ldmatrix` want). Every thread of

@@ -11,8 +11,10 @@ use crate::tuple::IntTuple;
 const MAX_ATOM_VALUES: usize = 16;
 
 /// CuTe's `gemm(mma, A, B, C)` for a thread's `(V, M, K)` fragment of A, `(V, N, K)` of
-/// B and `(V, M, N)` of C (what `partition_fragment_A/B/C` and `partition_A/B/C` give):
-/// one atom call per `(m, n, k)`, k outermost, as CuTe orders them.
+/// B and `(V, M, N)` of C (what `partition_fragment_A/B/C` and `partition_A/B/C` give),
+/// or one k block of them, `(V, M)` and `(V, N)`: one atom call per `(m, n, k)`, k
+/// outermost, as CuTe orders them. Elements are addressed by index (colexicographic in
+/// `(V, M, K)`), so both ranks share one body.
 ///
 /// ```
 /// use cutlet_core::prelude::*;
@@ -60,28 +62,28 @@ pub fn gemm<M, EA, LA, EB, LB, EC, LC>(
     let mut fa = [Default::default(); MAX_ATOM_VALUES];
     let mut fb = [Default::default(); MAX_ATOM_VALUES];
     let mut fc = [Default::default(); MAX_ATOM_VALUES];
-    for kk in 0..k as isize {
-        for mm in 0..m as isize {
+    for kk in 0..k {
+        for mm in 0..m {
             for (v, x) in fa[..va].iter_mut().enumerate() {
-                *x = a.get((v as isize, mm, kk));
+                *x = a.get(v + va * (mm + m * kk));
             }
-            for nn in 0..n as isize {
+            for nn in 0..n {
                 for (v, x) in fb[..vb].iter_mut().enumerate() {
-                    *x = b.get((v as isize, nn, kk));
+                    *x = b.get(v + vb * (nn + n * kk));
                 }
                 for (v, x) in fc[..vc].iter_mut().enumerate() {
-                    *x = c.get((v as isize, mm, nn));
+                    *x = c.get(v + vc * (mm + mc * nn));
                 }
                 M::Atom::call(&fa[..va], &fb[..vb], &mut fc[..vc]);
                 for (v, x) in fc[..vc].iter().enumerate() {
-                    c[(v as isize, mm, nn)] = *x;
+                    c.set(v + vc * (mm + mc * nn), *x);
                 }
             }
         }
     }
 }
 
-/// The sizes of the three modes of a `(V, X, Y)` fragment.
+/// The sizes of the three modes of a `(V, X, Y)` fragment (`Y` is 1 for `(V, X)`).
 #[inline(always)]
 fn extents<L: Layout>(l: L) -> [usize; 3] {
     let s = l.shape();

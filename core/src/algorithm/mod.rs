@@ -51,7 +51,45 @@ pub fn copy<Es: Engine, Ls: Layout, Ed: EngineMut<Elem = Es::Elem>, Ld: Layout>(
 ) {
     let n = common_size("copy", src.layout(), dst.layout());
     for i in 0..n {
-        dst[i] = src[i];
+        dst.set(i, src.get(i));
+    }
+}
+
+/// CuTe's `copy_if(pred, src, dst)`: `dst(i) = src(i)` where `pred(i)` holds; the
+/// other elements of `dst` keep their values and those of `src` are not read (what
+/// kernels predicate the edges of partial tiles with).
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// let src = [1, 2, 3, 4];
+/// let mut dst = [0; 4];
+/// let pred = [true, false, true, false];
+/// copy_if(&make_tensor(&pred[..], layout!(4)), &make_tensor(&src[..], layout!(4)), &mut make_tensor(&mut dst[..], layout!(4)));
+/// assert_eq!(dst, [1, 0, 3, 0]);
+/// ```
+///
+/// # Panics
+/// If the sizes differ at run time (different static sizes do not compile).
+#[inline(always)]
+#[track_caller]
+pub fn copy_if<Ep, Lp, Es, Ls, Ed, Ld>(
+    pred: &Tensor<Ep, Lp>,
+    src: &Tensor<Es, Ls>,
+    dst: &mut Tensor<Ed, Ld>,
+) where
+    Ep: Engine<Elem = bool>,
+    Lp: Layout,
+    Es: Engine,
+    Ls: Layout,
+    Ed: EngineMut<Elem = Es::Elem>,
+    Ld: Layout,
+{
+    let n = common_size("copy_if", src.layout(), dst.layout());
+    common_size("copy_if", pred.layout(), src.layout());
+    for i in 0..n {
+        if pred.get(i) {
+            dst.set(i, src.get(i));
+        }
     }
 }
 
@@ -66,7 +104,7 @@ pub fn copy<Es: Engine, Ls: Layout, Ed: EngineMut<Elem = Es::Elem>, Ld: Layout>(
 #[inline(always)]
 pub fn fill<E: EngineMut, L: Layout>(t: &mut Tensor<E, L>, v: E::Elem) {
     for i in 0..t.size().value() {
-        t[i] = v;
+        t.set(i, v);
     }
 }
 
@@ -104,7 +142,7 @@ pub fn transform<Es: Engine, Ls: Layout, Ed: EngineMut, Ld: Layout>(
 ) {
     let n = common_size("transform", src.layout(), dst.layout());
     for i in 0..n {
-        dst[i] = f(src[i]);
+        dst.set(i, f(src.get(i)));
     }
 }
 
@@ -133,6 +171,6 @@ where
 {
     let n = common_size("axpby", x.layout(), y.layout());
     for i in 0..n {
-        y[i] = alpha * x[i] + beta * y[i];
+        y.set(i, alpha * x.get(i) + beta * y.get(i));
     }
 }

@@ -5,12 +5,14 @@
 //!
 //! Executing an atom is [`CopyTraits::copy_unpack`]: value by value for the SIMT copies
 //! and for `cp.async` on ordinary memory (what the copy leaves once its group is
-//! waited); `ldmatrix` needs a warp's shared memory and stops the build elsewhere.
+//! waited). Between the device layer's tensors, `cp.async` from global to shared memory
+//! and `ldmatrix` from shared memory run their instructions ([`crate::cuda`]); `ldmatrix`
+//! needs a warp's shared memory and stops the build elsewhere.
 
 use crate::algebra::recast::SizeofBits;
 use crate::int::Leaf;
 use crate::layout::{Layout, LayoutModes, Shaped};
-use crate::tensor::{Engine, EngineMut, Tensor};
+use crate::tensor::{Engine, EngineMut, Space, Tensor};
 use crate::tuple::IntTuple;
 use core::fmt;
 use core::marker::PhantomData;
@@ -72,7 +74,7 @@ pub trait CopyTraits: Copy + Default + fmt::Debug + 'static {
         Ld: Layout,
     {
         for i in first..first + n {
-            dst[i as isize] = src[i as isize];
+            dst.set(i as isize, src.get(i as isize));
         }
     }
     /// CuTe's predicated call (`copy_if` of one atom call): the `ZFILL` operations
@@ -117,8 +119,57 @@ type OneThread<S> = crate::layout::MakeLayout<(
 type OneThrId = crate::layout_t!(1:0);
 
 /// Declares a unit-struct-like copy operation generic over its unit `S`.
+/// How a unit operation issues: a SIMT load and store, or `cp.async` (`.ca`, `.cg`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Issue {
+    Simt,
+    CpAsyncCa,
+    CpAsyncCg,
+}
+
+/// One call of a unit operation: `cp.async` from global to shared memory, else value by
+/// value (zeros where `pred` is false, as `cp.async`'s zero fill).
+#[inline(always)]
+#[track_caller]
+fn unit_unpack<S, Es, Ls, Ed, Ld>(
+    issue: Issue,
+    pred: bool,
+    src: &Tensor<Es, Ls>,
+    dst: &mut Tensor<Ed, Ld>,
+    first: usize,
+    n: usize,
+) where
+    Es: Engine<Elem: Default>,
+    Ls: Layout,
+    Ed: EngineMut<Elem = Es::Elem>,
+    Ld: Layout,
+{
+    #[cfg(any(target_arch = "nvptx64", feature = "std"))]
+    if issue != Issue::Simt && Es::SPACE == Space::Global && Ed::SPACE == Space::Shared {
+        return crate::cuda::copy::cp_async_unpack::<S, _, _, _, _>(
+            pred,
+            issue == Issue::CpAsyncCg,
+            src,
+            dst,
+            first,
+            n,
+        );
+    }
+    let _ = issue;
+    for i in first..first + n {
+        dst.set(
+            i as isize,
+            if pred {
+                src.get(i as isize)
+            } else {
+                Default::default()
+            },
+        );
+    }
+}
+
 macro_rules! unit_op {
-    ($($(#[$m:meta])* $name:ident: $unit:ident;)*) => {$(
+    ($($(#[$m:meta])* $name:ident: $unit:ident, $issue:ident;)*) => {$(
         $(#[$m])*
         pub struct $name<S>(PhantomData<S>);
         impl<S> Clone for $name<S> {
@@ -142,6 +193,17 @@ macro_rules! unit_op {
             type SrcLayout = OneThread<S>;
             type DstLayout = OneThread<S>;
             type RefLayout = OneThread<S>;
+            #[inline(always)]
+            #[track_caller]
+            fn copy_unpack<Es, Ls, Ed, Ld>(&self, src: &Tensor<Es, Ls>, dst: &mut Tensor<Ed, Ld>, first: usize, n: usize)
+            where
+                Es: Engine<Elem: Default>,
+                Ls: Layout,
+                Ed: EngineMut<Elem = Es::Elem>,
+                Ld: Layout,
+            {
+                unit_unpack::<S, _, _, _, _>(Issue::$issue, true, src, dst, first, n)
+            }
         }
     )*};
 }
@@ -171,7 +233,7 @@ unit_op! {
     /// use cutlet_core::atom::*;
     /// assert_eq!(<UniversalCopy<u8> as CopyTraits>::RefLayout::conjure().to_string(), "(_1,_8):(_0,_1)");
     /// ```
-    UniversalCopy: SizeofBits;
+    UniversalCopy: SizeofBits, Simt;
     /// CuTe's `SM80_CP_ASYNC_CACHEALWAYS<S>`: `cp.async.ca` of one `S` (4, 8 or 16
     /// bytes) from global to shared memory.
     ///
@@ -181,7 +243,7 @@ unit_op! {
     /// type Op = SM80_CP_ASYNC_CACHEALWAYS<u64>;
     /// assert_eq!(<Op as CopyTraits>::SrcLayout::conjure().to_string(), "(_1,_64):(_0,_1)");
     /// ```
-    SM80_CP_ASYNC_CACHEALWAYS: CpAsyncUnit;
+    SM80_CP_ASYNC_CACHEALWAYS: CpAsyncUnit, CpAsyncCa;
     /// CuTe's `SM80_CP_ASYNC_CACHEGLOBAL<S>`: `cp.async.cg`, 16 bytes only (CuTe
     /// rejects the other units, and so does the type checker here).
     ///
@@ -191,7 +253,7 @@ unit_op! {
     /// type Op = SM80_CP_ASYNC_CACHEGLOBAL<u128>;
     /// assert_eq!(<Op as CopyTraits>::DstLayout::conjure().to_string(), "(_1,_128):(_0,_1)");
     /// ```
-    SM80_CP_ASYNC_CACHEGLOBAL: CpAsyncCgUnit;
+    SM80_CP_ASYNC_CACHEGLOBAL: CpAsyncCgUnit, CpAsyncCg;
 }
 
 /// Copy operations that carry a predicate (CuTe's `Copy_Traits::with(bool)` of the
@@ -210,7 +272,7 @@ pub trait ZfillCopy: Copy {
 
 /// Declares a `ZFILL` copy operation: a predicate and the unit `S`.
 macro_rules! zfill_op {
-    ($($(#[$m:meta])* $name:ident: $unit:ident;)*) => {$(
+    ($($(#[$m:meta])* $name:ident: $unit:ident, $issue:ident;)*) => {$(
         $(#[$m])*
         pub struct $name<S> {
             pred: bool,
@@ -273,9 +335,7 @@ macro_rules! zfill_op {
                 Ed: EngineMut<Elem = Es::Elem>,
                 Ld: Layout,
             {
-                for i in first..first + n {
-                    dst[i as isize] = if pred { src[i as isize] } else { Default::default() };
-                }
+                unit_unpack::<S, _, _, _, _>(Issue::$issue, pred, src, dst, first, n)
             }
         }
     )*};
@@ -294,7 +354,7 @@ zfill_op! {
     /// type Op = SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u32>;
     /// assert_eq!(<Op as CopyTraits>::SrcLayout::conjure().to_string(), "(_1,_32):(_0,_1)");
     /// ```
-    SM80_CP_ASYNC_CACHEALWAYS_ZFILL: CpAsyncUnit;
+    SM80_CP_ASYNC_CACHEALWAYS_ZFILL: CpAsyncUnit, CpAsyncCa;
     /// CuTe's `SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<S>`: `cp.async.cg` (16 bytes) that
     /// writes zeros when its predicate is false; see [`SM80_CP_ASYNC_CACHEALWAYS_ZFILL`].
     ///
@@ -305,7 +365,7 @@ zfill_op! {
     /// assert!(a.with(true).op().pred());
     /// assert_eq!(a.val_layout_src().to_string(), "(_1,_8):(_0,_1)");
     /// ```
-    SM80_CP_ASYNC_CACHEGLOBAL_ZFILL: CpAsyncCgUnit;
+    SM80_CP_ASYNC_CACHEGLOBAL_ZFILL: CpAsyncCgUnit, CpAsyncCg;
 }
 
 /// CuTe's `DefaultCopy` (`AutoVectorizingCopyWithAssumedAlignment<8>`): one thread,
@@ -333,7 +393,7 @@ type SrcX4 = crate::layout_t!((32,128):(128,1));
 /// Declares one `ldmatrix` operation and its traits (layouts only; the instruction is
 /// the device layer's).
 macro_rules! ldsm_op {
-    ($($(#[$m:meta])* $name:ident, $src:ty, $dst:ty;)*) => {$(
+    ($($(#[$m:meta])* $name:ident, $src:ty, $dst:ty, $r:literal, $trans:literal;)*) => {$(
         $(#[$m])*
         #[derive(Clone, Copy, Default, Debug)]
         pub struct $name;
@@ -345,7 +405,8 @@ macro_rules! ldsm_op {
             // A lane's registers come from other lanes' rows: no per-thread copy
             // computes them, so only the device layer's warp instruction does.
             #[inline(always)]
-            fn copy_unpack<Es, Ls, Ed, Ld>(&self, _: &Tensor<Es, Ls>, _: &mut Tensor<Ed, Ld>, _: usize, _: usize)
+            #[track_caller]
+            fn copy_unpack<Es, Ls, Ed, Ld>(&self, src: &Tensor<Es, Ls>, dst: &mut Tensor<Ed, Ld>, first: usize, n: usize)
             where
                 Es: Engine<Elem: Default>,
                 Ls: Layout,
@@ -353,8 +414,14 @@ macro_rules! ldsm_op {
                 Ld: Layout,
             {
                 const {
-                    panic!(concat!(stringify!($name), ": ldmatrix runs on a warp's shared memory: copy with the device layer's shared-memory tensors"))
+                    if !matches!(Es::SPACE, Space::Shared) || cfg!(not(any(target_arch = "nvptx64", feature = "std"))) {
+                        panic!(concat!(stringify!($name), ": ldmatrix runs on a warp's shared memory: copy from the device layer's shared-memory tensors"))
+                    }
                 }
+                #[cfg(any(target_arch = "nvptx64", feature = "std"))]
+                crate::cuda::copy::ldsm_unpack::<$r, $trans, _, _, _, _>(src, dst, first, n);
+                #[cfg(not(any(target_arch = "nvptx64", feature = "std")))]
+                let _ = (src, dst, first, n);
             }
         }
     )*};
@@ -367,7 +434,7 @@ ldsm_op! {
     /// use cutlet_core::atom::*;
     /// assert_eq!(<SM75_U32x1_LDSM_N as CopyTraits>::DstLayout::conjure().to_string(), "(_32,_32):(_32,_1)");
     /// ```
-    SM75_U32x1_LDSM_N, SrcX1, crate::layout_t!((32,32):(32,1));
+    SM75_U32x1_LDSM_N, SrcX1, crate::layout_t!((32,32):(32,1)), 1, false;
     /// CuTe's `SM75_U32x2_LDSM_N`: `ldmatrix...x2.shared.b16`.
     ///
     /// ```
@@ -375,7 +442,7 @@ ldsm_op! {
     /// use cutlet_core::atom::*;
     /// assert_eq!(<SM75_U32x2_LDSM_N as CopyTraits>::SrcLayout::conjure().to_string(), "((_16,_2),_128):((_128,_0),_1)");
     /// ```
-    SM75_U32x2_LDSM_N, SrcX2, crate::layout_t!((32,(32,2)):(32,(1,1024)));
+    SM75_U32x2_LDSM_N, SrcX2, crate::layout_t!((32,(32,2)):(32,(1,1024))), 2, false;
     /// CuTe's `SM75_U32x4_LDSM_N`: `ldmatrix...x4.shared.b16`.
     ///
     /// ```
@@ -384,7 +451,7 @@ ldsm_op! {
     /// let a = Copy_Atom::<SM75_U32x4_LDSM_N, half::f16>::new();
     /// assert_eq!(a.val_layout_dst().to_string(), "(_32,(_2,_4)):(_2,(_1,_64))");
     /// ```
-    SM75_U32x4_LDSM_N, SrcX4, crate::layout_t!((32,(32,4)):(32,(1,1024)));
+    SM75_U32x4_LDSM_N, SrcX4, crate::layout_t!((32,(32,4)):(32,(1,1024))), 4, false;
     /// CuTe's `SM75_U16x2_LDSM_T`: `ldmatrix...x1.trans.shared.b16`.
     ///
     /// ```
@@ -392,7 +459,7 @@ ldsm_op! {
     /// use cutlet_core::atom::*;
     /// assert_eq!(<SM75_U16x2_LDSM_T as CopyTraits>::RefLayout::conjure().to_string(), "((_4,_8),(_16,_2)):((_256,_16),(_1,_128))");
     /// ```
-    SM75_U16x2_LDSM_T, SrcX1, crate::layout_t!(((4,8),(16,2)):((256,16),(1,128)));
+    SM75_U16x2_LDSM_T, SrcX1, crate::layout_t!(((4,8),(16,2)):((256,16),(1,128))), 1, true;
     /// CuTe's `SM75_U16x4_LDSM_T`: `ldmatrix...x2.trans.shared.b16`.
     ///
     /// ```
@@ -400,7 +467,7 @@ ldsm_op! {
     /// use cutlet_core::atom::*;
     /// assert_eq!(size(<SM75_U16x4_LDSM_T as CopyTraits>::DstLayout::conjure()).to_string(), "_2048");
     /// ```
-    SM75_U16x4_LDSM_T, SrcX2, crate::layout_t!(((4,8),(16,2,2)):((256,16),(1,128,1024)));
+    SM75_U16x4_LDSM_T, SrcX2, crate::layout_t!(((4,8),(16,2,2)):((256,16),(1,128,1024))), 2, true;
     /// CuTe's `SM75_U16x8_LDSM_T`: `ldmatrix...x4.trans.shared.b16`.
     ///
     /// ```
@@ -409,7 +476,7 @@ ldsm_op! {
     /// let a = Copy_Atom::<SM75_U16x8_LDSM_T, half::bf16>::new();
     /// assert_eq!(a.val_layout_src().to_string(), "(_32,_8):(_8,_1)");
     /// ```
-    SM75_U16x8_LDSM_T, SrcX4, crate::layout_t!(((4,8),(16,2,4)):((256,16),(1,128,1024)));
+    SM75_U16x8_LDSM_T, SrcX4, crate::layout_t!(((4,8),(16,2,4)):((256,16),(1,128,1024))), 4, true;
 }
 
 /// CuTe's `Copy_Atom<Op, T>`: the copy operation `Op` moving values of type `T`. Its
@@ -579,7 +646,7 @@ pub trait CopyAtom: Copy + Default + fmt::Debug + 'static {
         );
         let op = self.op();
         for c in 0..calls {
-            op.copy_unpack_if(pred[(c * n) as isize], src, dst, c * n, n);
+            op.copy_unpack_if(pred.get((c * n) as isize), src, dst, c * n, n);
         }
     }
 }

@@ -666,7 +666,7 @@ impl<A: CopyAtom, LTv: Layout, Tl: IntTuple> TiledCopier for TiledCopy<A, LTv, T
     ) -> Tensor<E, Self::PartitionS<L>> {
         let f = self.tidfrg_s(t.layout());
         t.with_layout(f)
-            .slice((thr as isize, X, tup::repeat::<Rank<L>, _>(X)))
+            .slice_int((thr as isize, X, tup::repeat::<Rank<L>, _>(X)))
     }
     #[inline(always)]
     #[track_caller]
@@ -677,7 +677,7 @@ impl<A: CopyAtom, LTv: Layout, Tl: IntTuple> TiledCopier for TiledCopy<A, LTv, T
     ) -> Tensor<E, Self::PartitionD<L>> {
         let f = self.tidfrg_d(t.layout());
         t.with_layout(f)
-            .slice((thr as isize, X, tup::repeat::<Rank<L>, _>(X)))
+            .slice_int((thr as isize, X, tup::repeat::<Rank<L>, _>(X)))
     }
 }
 

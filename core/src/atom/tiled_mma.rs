@@ -734,7 +734,7 @@ where
     ) -> Tensor<E, Self::PartitionC<L>> {
         let f = self.thrfrg_c(t.layout());
         let c = f.thr_slice((thr.e0(), (thr.e1(), thr.e2())));
-        t.with_layout(f).slice(c)
+        t.with_layout(f).slice_int(c)
     }
     #[inline(always)]
     #[track_caller]
@@ -745,7 +745,7 @@ where
     ) -> Tensor<E, Self::PartitionA<L>> {
         let f = self.thrfrg_a(t.layout());
         let c = f.thr_slice((thr.e0(), (thr.e1(), thr.e3())));
-        t.with_layout(f).slice(c)
+        t.with_layout(f).slice_int(c)
     }
     #[inline(always)]
     #[track_caller]
@@ -756,7 +756,7 @@ where
     ) -> Tensor<E, Self::PartitionB<L>> {
         let f = self.thrfrg_b(t.layout());
         let c = f.thr_slice((thr.e0(), (thr.e2(), thr.e3())));
-        t.with_layout(f).slice(c)
+        t.with_layout(f).slice_int(c)
     }
     #[inline(always)]
     fn fragment_c<L: Layout>(&self, thr: Self::ThrCoord, l: L) -> Self::FragmentC<L> {

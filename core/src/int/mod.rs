@@ -21,6 +21,7 @@
 mod basis;
 mod bit;
 mod error;
+mod for_each;
 mod leaf;
 pub mod nat;
 mod ops;
@@ -35,6 +36,7 @@ pub use error::{
     EAddBases, EDivZero, EMulBases, ENeedsInteger, ENotLeaf, ETooManyModes, EUnderscore,
 };
 pub use error::{ErrLeaf, ErrMsg};
+pub use for_each::{ForEachIndex, for_each_unrolled};
 pub use leaf::{
     DynInt, Integral, Leaf, LeafOps, abs, add, ceil_div, div, dynamic, gcd, max, min, mul, neg,
     rem, signum, sub,

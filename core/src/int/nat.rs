@@ -53,7 +53,15 @@ impl Ord3 for Greater {
 ///
 /// `Sub` saturates at zero and `Div`/`Rem` by zero are unspecified: callers (the
 /// signed layer) only use them where they are defined, and mark the rest as errors.
-pub trait Nat: Unsigned + Copy + Default + core::fmt::Debug + 'static + super::sint::NzNat {
+pub trait Nat:
+    Unsigned
+    + Copy
+    + Default
+    + core::fmt::Debug
+    + 'static
+    + super::sint::NzNat
+    + super::for_each::Unrolled
+{
     /// `B1` for zero.
     type IsZero: Bit;
     /// `B1` for one.

@@ -20,10 +20,12 @@
 mod make;
 mod modes;
 mod strided;
+mod swizzle;
 
 pub use make::*;
 pub use modes::*;
 pub use strided::StridedLayout;
+pub use swizzle::{NoSwizzle, Swizzle, SwizzleFn};
 
 use crate::algebra::{self as a, Tiler};
 use crate::int::{Bit, Conjure, Nat};

@@ -1,12 +1,115 @@
 //! Engines: where a tensor's elements live (CuTe's `Engine`s and iterators).
 //!
-//! A [`Memory`] is addressable storage: a slice, or an [`ArrayEngine`] (owned storage
-//! whose length is a type-level number, so a register fragment's size is exact at
-//! compile time). An [`Engine`] is a memory plus a base offset: the owning array itself,
-//! or a [`View`]/[`ViewMut`] borrowing one. Slicing and partitioning move the base of a
-//! view, never nest views, so every view of a memory has the same type.
+//! An [`Engine`] reads the element at an offset, the value a tensor's layout maps a
+//! coordinate to; an [`EngineMut`] also writes it. Engines over storage take integer
+//! offsets: a [`View`]/[`ViewMut`] of a [`Memory`] (a slice, or an [`ArrayEngine`]:
+//! owned storage whose length is a type-level number, so a register fragment's size is
+//! exact at compile time), and the device layer's pointers into global and shared
+//! memory. A [`CoordEngine`] stores nothing: its layouts have basis strides and map a
+//! coordinate to a coordinate, which is what identity tensors return (CuTe's
+//! `ArithmeticTupleIterator`). Slicing and partitioning move an engine's origin
+//! ([`Rebase`]) and keep its type.
 
-use crate::int::{Nat, Storage};
+use crate::int::{Bit, Leaf, Nat, Path, Storage};
+use crate::tuple::IntTuple;
+use core::marker::PhantomData;
+
+/// Where an engine's elements are (CuTe's pointer tags): what the device layer's copy
+/// atoms dispatch on, at compile time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Space {
+    /// Ordinary memory: registers, the stack, host slices.
+    Generic,
+    /// A kernel's global memory (CuTe's `gmem_ptr`).
+    Global,
+    /// A block's shared memory (CuTe's `smem_ptr`).
+    Shared,
+    /// Computed elements, no memory (CuTe's counting iterators).
+    Computed,
+}
+
+/// A tensor's engine: the element at each offset its layout produces.
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// fn first<E: Engine, L: Layout>(t: &Tensor<E, L>) -> E::Elem { t.get(0) }
+/// let data = [4, 5, 6];
+/// assert_eq!(first(&make_tensor(&data[..], layout!(3))), 4);
+/// assert_eq!(first(&make_identity_tensor(shape!((2, 3)))), (0, 0));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tensor engine",
+    label = "expected an owned fragment, a view (`make_tensor`, `.view()`) or a device pointer"
+)]
+pub trait Engine {
+    /// The element type.
+    type Elem: Copy;
+    /// A shared view of the same elements, whose origin can move.
+    type View<'a>: Rebase<Elem = Self::Elem>
+    where
+        Self: 'a;
+    /// Where the elements are.
+    const SPACE: Space;
+    /// The shared view.
+    fn view(&self) -> Self::View<'_>;
+    /// The element at offset `o` from the origin.
+    ///
+    /// # Panics
+    /// If storage does not hold offset `o`; the message names both.
+    fn read<O: IntTuple>(&self, o: O) -> Self::Elem;
+    /// The address of the element at offset `o` (null where no memory holds it). Only
+    /// the device layer dereferences it, for the instructions that take addresses.
+    fn addr<O: IntTuple>(&self, o: O) -> *const Self::Elem;
+}
+
+/// An engine whose elements can be written.
+pub trait EngineMut: Engine {
+    /// A mutable view of the same elements, whose origin can move.
+    type ViewMut<'a>: Rebase<Elem = Self::Elem> + EngineMut
+    where
+        Self: 'a;
+    /// The mutable view.
+    fn view_mut(&mut self) -> Self::ViewMut<'_>;
+    /// Writes the element at offset `o`.
+    ///
+    /// # Panics
+    /// If storage does not hold offset `o`; the message names both.
+    fn write<O: IntTuple>(&mut self, o: O, v: Self::Elem);
+}
+
+/// An engine whose elements are places (`tensor[c]` borrows them).
+pub trait EngineRef: Engine {
+    /// The element at offset `o`.
+    fn at<O: IntTuple>(&self, o: O) -> &Self::Elem;
+}
+/// An engine whose elements can be borrowed mutably (`tensor[c] = v`).
+pub trait EngineRefMut: EngineRef + EngineMut {
+    /// The element at offset `o`, mutably.
+    fn at_mut<O: IntTuple>(&mut self, o: O) -> &mut Self::Elem;
+}
+
+/// An engine that can move its origin (a view): what slicing and partitioning need.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` owns its elements, so it cannot be sliced in place",
+    label = "take a view first: `.view()` or `.view_mut()`"
+)]
+pub trait Rebase: Engine + Sized {
+    /// The same elements with the origin moved by `by`.
+    fn rebase<O: IntTuple>(self, by: O) -> Self;
+}
+
+/// The integer offset a storage engine takes. A layout with basis strides maps to
+/// coordinates, which only a [`CoordEngine`] can take.
+#[inline(always)]
+pub(crate) fn int_offset<O: IntTuple>(o: O) -> isize {
+    const {
+        assert!(
+            !<O::IsTuple as Bit>::BOOL && <<O::Size as Leaf>::Basis as Path>::IsNil::BOOL,
+            "a layout with basis strides maps coordinates to coordinates: use it on an identity tensor, not on storage"
+        )
+    };
+    o.size().value()
+}
 
 /// Addressable storage of `Elem`s.
 ///
@@ -27,6 +130,8 @@ pub trait Memory {
     /// # Panics
     /// If `offset` is outside the storage; the message names both.
     fn at(&self, offset: isize) -> &Self::Elem;
+    /// The address of element 0 (storage is contiguous).
+    fn as_ptr(&self) -> *const Self::Elem;
 }
 
 /// Storage whose elements can be written.
@@ -53,6 +158,10 @@ impl<T: Copy> Memory for [T] {
     #[track_caller]
     fn at(&self, offset: isize) -> &T {
         &self[checked(offset, self.len())]
+    }
+    #[inline(always)]
+    fn as_ptr(&self) -> *const T {
+        <[T]>::as_ptr(self)
     }
 }
 impl<T: Copy> MemoryMut for [T] {
@@ -98,6 +207,11 @@ impl<T: Copy + Default, N: Nat> Memory for ArrayEngine<T, N> {
         self.data
             .at(checked(offset, <N::Array<T> as Storage<T>>::LEN))
     }
+    #[inline(always)]
+    fn as_ptr(&self) -> *const T {
+        // Nested arrays of `T` (and `OddArray`, `repr(C)`) hold their elements in order.
+        (&raw const self.data).cast()
+    }
 }
 impl<T: Copy + Default, N: Nat> MemoryMut for ArrayEngine<T, N> {
     #[inline(always)]
@@ -108,46 +222,54 @@ impl<T: Copy + Default, N: Nat> MemoryMut for ArrayEngine<T, N> {
     }
 }
 
-/// A tensor's engine: a memory and the offset of the tensor's origin in it.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a tensor engine",
-    label = "expected an owned fragment or a view (`make_tensor`, `.view()`)"
-)]
-pub trait Engine {
-    /// The element type.
-    type Elem: Copy;
-    /// The memory the engine addresses.
-    type Mem: ?Sized + Memory<Elem = Self::Elem>;
-    /// The memory and the origin's offset in it.
-    fn parts(&self) -> (&Self::Mem, isize);
-}
-/// An engine whose elements can be written.
-pub trait EngineMut: Engine<Mem: MemoryMut> {
-    /// The memory, mutably, and the origin's offset in it.
-    fn parts_mut(&mut self) -> (&mut Self::Mem, isize);
-}
-/// An engine that can move its origin (a view): what slicing and partitioning need.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` owns its elements, so it cannot be sliced in place",
-    label = "take a view first: `.view()` or `.view_mut()`"
-)]
-pub trait Rebase: Engine + Sized {
-    /// The same memory with the origin moved by `by`.
-    fn rebase(self, by: isize) -> Self;
-}
-
 impl<T: Copy + Default, N: Nat> Engine for ArrayEngine<T, N> {
     type Elem = T;
-    type Mem = Self;
+    type View<'a>
+        = View<'a, Self>
+    where
+        Self: 'a;
+    const SPACE: Space = Space::Generic;
     #[inline(always)]
-    fn parts(&self) -> (&Self, isize) {
-        (self, 0)
+    fn view(&self) -> View<'_, Self> {
+        View::new(self, 0)
+    }
+    #[inline(always)]
+    #[track_caller]
+    fn read<O: IntTuple>(&self, o: O) -> T {
+        *Memory::at(self, int_offset(o))
+    }
+    #[inline(always)]
+    fn addr<O: IntTuple>(&self, o: O) -> *const T {
+        self.view().addr(o)
     }
 }
 impl<T: Copy + Default, N: Nat> EngineMut for ArrayEngine<T, N> {
+    type ViewMut<'a>
+        = ViewMut<'a, Self>
+    where
+        Self: 'a;
     #[inline(always)]
-    fn parts_mut(&mut self) -> (&mut Self, isize) {
-        (self, 0)
+    fn view_mut(&mut self) -> ViewMut<'_, Self> {
+        ViewMut::new(self, 0)
+    }
+    #[inline(always)]
+    #[track_caller]
+    fn write<O: IntTuple>(&mut self, o: O, v: T) {
+        *MemoryMut::at_mut(self, int_offset(o)) = v;
+    }
+}
+impl<T: Copy + Default, N: Nat> EngineRef for ArrayEngine<T, N> {
+    #[inline(always)]
+    #[track_caller]
+    fn at<O: IntTuple>(&self, o: O) -> &T {
+        Memory::at(self, int_offset(o))
+    }
+}
+impl<T: Copy + Default, N: Nat> EngineRefMut for ArrayEngine<T, N> {
+    #[inline(always)]
+    #[track_caller]
+    fn at_mut<O: IntTuple>(&mut self, o: O) -> &mut T {
+        MemoryMut::at_mut(self, int_offset(o))
     }
 }
 
@@ -170,20 +292,40 @@ impl<'a, M: ?Sized> View<'a, M> {
         View { mem, base }
     }
 }
-impl<M: ?Sized + Memory> Engine for View<'_, M> {
+impl<'m, M: ?Sized + Memory> Engine for View<'m, M> {
     type Elem = M::Elem;
-    type Mem = M;
+    type View<'a>
+        = View<'m, M>
+    where
+        Self: 'a;
+    const SPACE: Space = Space::Generic;
     #[inline(always)]
-    fn parts(&self) -> (&M, isize) {
-        (self.mem, self.base)
+    fn view(&self) -> Self {
+        *self
+    }
+    #[inline(always)]
+    #[track_caller]
+    fn read<O: IntTuple>(&self, o: O) -> M::Elem {
+        *self.mem.at(self.base + int_offset(o))
+    }
+    #[inline(always)]
+    fn addr<O: IntTuple>(&self, o: O) -> *const M::Elem {
+        self.mem.as_ptr().wrapping_offset(self.base + int_offset(o))
+    }
+}
+impl<M: ?Sized + Memory> EngineRef for View<'_, M> {
+    #[inline(always)]
+    #[track_caller]
+    fn at<O: IntTuple>(&self, o: O) -> &M::Elem {
+        self.mem.at(self.base + int_offset(o))
     }
 }
 impl<M: ?Sized + Memory> Rebase for View<'_, M> {
     #[inline(always)]
-    fn rebase(self, by: isize) -> Self {
+    fn rebase<O: IntTuple>(self, by: O) -> Self {
         View {
             mem: self.mem,
-            base: self.base + by,
+            base: self.base + int_offset(by),
         }
     }
 }
@@ -202,24 +344,60 @@ impl<'a, M: ?Sized> ViewMut<'a, M> {
 }
 impl<M: ?Sized + Memory> Engine for ViewMut<'_, M> {
     type Elem = M::Elem;
-    type Mem = M;
+    type View<'a>
+        = View<'a, M>
+    where
+        Self: 'a;
+    const SPACE: Space = Space::Generic;
     #[inline(always)]
-    fn parts(&self) -> (&M, isize) {
-        (self.mem, self.base)
+    fn view(&self) -> View<'_, M> {
+        View::new(self.mem, self.base)
+    }
+    #[inline(always)]
+    #[track_caller]
+    fn read<O: IntTuple>(&self, o: O) -> M::Elem {
+        *self.mem.at(self.base + int_offset(o))
+    }
+    #[inline(always)]
+    fn addr<O: IntTuple>(&self, o: O) -> *const M::Elem {
+        self.view().addr(o)
     }
 }
 impl<M: ?Sized + MemoryMut> EngineMut for ViewMut<'_, M> {
+    type ViewMut<'a>
+        = ViewMut<'a, M>
+    where
+        Self: 'a;
     #[inline(always)]
-    fn parts_mut(&mut self) -> (&mut M, isize) {
-        (self.mem, self.base)
+    fn view_mut(&mut self) -> ViewMut<'_, M> {
+        ViewMut::new(self.mem, self.base)
+    }
+    #[inline(always)]
+    #[track_caller]
+    fn write<O: IntTuple>(&mut self, o: O, v: M::Elem) {
+        *self.mem.at_mut(self.base + int_offset(o)) = v;
+    }
+}
+impl<M: ?Sized + Memory> EngineRef for ViewMut<'_, M> {
+    #[inline(always)]
+    #[track_caller]
+    fn at<O: IntTuple>(&self, o: O) -> &M::Elem {
+        self.mem.at(self.base + int_offset(o))
+    }
+}
+impl<M: ?Sized + MemoryMut> EngineRefMut for ViewMut<'_, M> {
+    #[inline(always)]
+    #[track_caller]
+    fn at_mut<O: IntTuple>(&mut self, o: O) -> &mut M::Elem {
+        self.mem.at_mut(self.base + int_offset(o))
     }
 }
 impl<M: ?Sized + Memory> Rebase for ViewMut<'_, M> {
     #[inline(always)]
-    fn rebase(self, by: isize) -> Self {
+    fn rebase<O: IntTuple>(self, by: O) -> Self {
         ViewMut {
             mem: self.mem,
-            base: self.base + by,
+            base: self.base + int_offset(by),
         }
     }
 }
@@ -245,5 +423,124 @@ impl<'a, T: Copy> IntoEngine for &'a mut [T] {
     fn into_engine(self) -> (ViewMut<'a, [T]>, usize) {
         let len = self.len();
         (ViewMut::new(self, 0), len)
+    }
+}
+
+/// The most modes an identity tensor's coordinates have (TMA's five).
+pub const MAX_COORD_RANK: usize = 5;
+
+/// The coordinate type of a rank: an `isize` for rank 1, a tuple of `isize`s for ranks
+/// 2 to [`MAX_COORD_RANK`] (what an identity tensor's elements are).
+#[diagnostic::on_unimplemented(
+    message = "identity tensors have 1 to 5 modes",
+    label = "this rank has no coordinate type"
+)]
+pub trait CoordRank: Nat {
+    /// The coordinate.
+    type Coord: Copy + PartialEq + core::fmt::Debug;
+    /// The coordinate of the first `Self` values.
+    fn coord(v: [isize; MAX_COORD_RANK]) -> Self::Coord;
+}
+macro_rules! coord_rank {
+    ($($n:ty => $c:ty, |$v:ident| $e:expr;)*) => {$(
+        impl CoordRank for $n {
+            type Coord = $c;
+            #[inline(always)]
+            fn coord($v: [isize; MAX_COORD_RANK]) -> $c {
+                $e
+            }
+        }
+    )*};
+}
+coord_rank! {
+    typenum::U1 => isize, |v| v[0];
+    typenum::U2 => (isize, isize), |v| (v[0], v[1]);
+    typenum::U3 => (isize, isize, isize), |v| (v[0], v[1], v[2]);
+    typenum::U4 => (isize, isize, isize, isize), |v| (v[0], v[1], v[2], v[3]);
+    typenum::U5 => (isize, isize, isize, isize, isize), |v| (v[0], v[1], v[2], v[3], v[4]);
+}
+
+/// The engine of identity tensors (CuTe's `ArithmeticTupleIterator`): no storage, an
+/// origin coordinate of `R` modes, and offsets that are coordinates (what layouts with
+/// basis strides produce); the element at an offset is the origin plus the offset.
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// let id = make_identity_tensor(shape!((6, 4)));
+/// let tile = local_tile(id, shape!((2, 2)), (1usize, 1usize));
+/// assert_eq!(tile.get((1usize, 0usize)), (3, 2));
+/// ```
+pub struct CoordEngine<R> {
+    origin: [isize; MAX_COORD_RANK],
+    rank: PhantomData<R>,
+}
+impl<R> Clone for CoordEngine<R> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<R> Copy for CoordEngine<R> {}
+impl<R> Default for CoordEngine<R> {
+    #[inline(always)]
+    fn default() -> Self {
+        CoordEngine {
+            origin: [0; MAX_COORD_RANK],
+            rank: PhantomData,
+        }
+    }
+}
+impl<R> CoordEngine<R> {
+    /// `origin + o`, mode by mode: `o` is a coordinate, a leaf `v@i` (one step of mode
+    /// `i`, what a slice of one mode gives) or an integer (mode 0).
+    #[inline(always)]
+    fn plus<O: IntTuple>(&self, o: O) -> [isize; MAX_COORD_RANK] {
+        let mut c = self.origin;
+        if <O::IsTuple as Bit>::BOOL {
+            let modes = [
+                o.e0().size().value(),
+                o.e1().size().value(),
+                o.e2().size().value(),
+                o.e3().size().value(),
+                o.e4().size().value(),
+            ];
+            let n = <O::Rank as typenum::Unsigned>::USIZE;
+            for (i, x) in c.iter_mut().enumerate().take(n) {
+                *x += modes[i];
+            }
+        } else {
+            let mode = <<<O::Size as Leaf>::Basis as Path>::First as typenum::Unsigned>::USIZE;
+            c[mode] += o.size().value();
+        }
+        c
+    }
+}
+impl<R: CoordRank> Engine for CoordEngine<R> {
+    type Elem = R::Coord;
+    type View<'a>
+        = Self
+    where
+        Self: 'a;
+    const SPACE: Space = Space::Computed;
+    #[inline(always)]
+    fn view(&self) -> Self {
+        *self
+    }
+    #[inline(always)]
+    fn read<O: IntTuple>(&self, o: O) -> R::Coord {
+        R::coord(self.plus(o))
+    }
+    #[inline(always)]
+    fn addr<O: IntTuple>(&self, _: O) -> *const R::Coord {
+        core::ptr::null()
+    }
+}
+impl<R: CoordRank> Rebase for CoordEngine<R> {
+    #[inline(always)]
+    fn rebase<O: IntTuple>(self, by: O) -> Self {
+        CoordEngine {
+            origin: self.plus(by),
+            rank: PhantomData,
+        }
     }
 }

@@ -2,8 +2,8 @@
 //! is the layout's cosize, fixed at compile time (`make_owned_tensor`,
 //! `make_fragment_like`, `make_tensor_like`).
 
-use super::{ArrayEngine, Engine, IntoEngine, Tensor};
-use crate::int::{Bit, Leaf, SInt};
+use super::{ArrayEngine, CoordEngine, CoordRank, Engine, IntoEngine, Tensor};
+use crate::int::{Bit, Leaf, Nat, SInt};
 use crate::layout::Layout;
 use crate::tuple::IntTuple;
 
@@ -132,4 +132,41 @@ pub fn make_tensor_like<E: Engine<Elem: Default>, L: Layout>(
     t: &Tensor<E, L>,
 ) -> OwnedTensor<E::Elem, L::LayoutLike> {
     make_owned_tensor(crate::layout::make_layout_like(t.layout()))
+}
+
+/// A shape an identity tensor can have: 1 to [`MAX_COORD_RANK`](super::MAX_COORD_RANK)
+/// modes.
+pub trait IdentityShape: IntTuple<Rank: CoordRank> {}
+impl<S: IntTuple<Rank: CoordRank>> IdentityShape for S {}
+
+/// The identity tensor of shape `S` ([`make_identity_tensor`]).
+pub type IdentityTensor<S> =
+    Tensor<CoordEngine<<S as IntTuple>::Rank>, crate::layout::MakeIdentityLayout<S>>;
+
+/// CuTe's `make_identity_tensor(shape)`: the tensor whose element at each coordinate is
+/// that coordinate (an `isize` for one mode, a tuple for more). Tiled and partitioned
+/// like the data it describes, it gives each thread the global coordinates of its
+/// elements, which is how kernels predicate the edges of partial tiles.
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// let (m, n) = (5, 7);
+/// let id = make_identity_tensor(shape!((m, n)));
+/// assert_eq!(id.get(6), (1, 1));
+/// // The (2,4) tile at tile coordinate (2, 1), then a coordinate inside it.
+/// let tile = local_tile(id, shape!((2, 4)), (2usize, 1usize));
+/// assert_eq!(tile.get((1usize, 3usize)), (5, 7)); // outside (5, 7): predicate it away
+/// ```
+#[inline(always)]
+pub fn make_identity_tensor<S: IdentityShape>(s: S) -> IdentityTensor<S> {
+    const {
+        assert!(
+            <<S::Depth as Nat>::Cmp<typenum::U2> as crate::int::Ord3>::Lt::BOOL,
+            "make_identity_tensor: the shape's modes must be integers (a flat shape)"
+        )
+    };
+    Tensor::from_parts(
+        CoordEngine::default(),
+        crate::layout::make_identity_layout(s),
+    )
 }

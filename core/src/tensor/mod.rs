@@ -24,8 +24,11 @@ mod engine;
 mod make;
 mod partition;
 
+#[cfg(any(target_arch = "nvptx64", feature = "std"))]
+pub(crate) use engine::int_offset;
 pub use engine::{
-    ArrayEngine, Engine, EngineMut, IntoEngine, Memory, MemoryMut, Rebase, View, ViewMut,
+    ArrayEngine, CoordEngine, CoordRank, Engine, EngineMut, EngineRef, EngineRefMut, IntoEngine,
+    MAX_COORD_RANK, Memory, MemoryMut, Rebase, Space, View, ViewMut,
 };
 pub use make::*;
 pub use partition::*;
@@ -33,7 +36,7 @@ pub use partition::*;
 use crate::algebra::{self as a, Tiler};
 use crate::int::Leaf;
 use crate::layout::{Layout, Shaped};
-use crate::tuple::IntTuple;
+use crate::tuple::{AsCoord, IntTuple};
 use core::ops::{Index, IndexMut};
 
 /// A tensor: an engine and a layout from coordinates to offsets in it.
@@ -49,13 +52,6 @@ use core::ops::{Index, IndexMut};
 pub struct Tensor<E, L> {
     engine: E,
     layout: L,
-}
-
-/// The offset of a coordinate (an integer layout maps coordinates to a leaf).
-#[inline(always)]
-#[track_caller]
-fn offset<L: Layout, C: IntTuple>(l: &L, c: C) -> isize {
-    l.call(c).size().value()
 }
 
 impl<E, L: Layout> Tensor<E, L> {
@@ -155,15 +151,14 @@ impl<E: Engine, L: Layout> Tensor<E, L> {
     /// of the shape (CuTe's `tensor(coord)`).
     #[inline(always)]
     #[track_caller]
-    pub fn get<C: IntTuple>(&self, c: C) -> E::Elem {
-        self[c]
+    pub fn get<C: AsCoord>(&self, c: C) -> E::Elem {
+        self.engine.read(self.layout.call(c.as_coord()))
     }
     /// A shared view of the same elements.
     #[inline(always)]
-    pub fn view(&self) -> Tensor<View<'_, E::Mem>, L> {
-        let (mem, base) = self.engine.parts();
+    pub fn view(&self) -> Tensor<E::View<'_>, L> {
         Tensor {
-            engine: View::new(mem, base),
+            engine: self.engine.view(),
             layout: self.layout,
         }
     }
@@ -178,7 +173,7 @@ impl<E: Engine, L: Layout> Tensor<E, L> {
     #[inline(always)]
     pub fn iter(&self) -> impl Iterator<Item = E::Elem> + '_ {
         let n = self.size().value();
-        (0..n).map(move |i| self[i])
+        (0..n).map(move |i| self.get(i))
     }
 }
 
@@ -186,17 +181,16 @@ impl<E: EngineMut, L: Layout> Tensor<E, L> {
     /// Writes the element at a coordinate.
     #[inline(always)]
     #[track_caller]
-    pub fn set<C: IntTuple>(&mut self, c: C, v: E::Elem) {
-        self[c] = v;
+    pub fn set<C: AsCoord>(&mut self, c: C, v: E::Elem) {
+        let o = self.layout.call(c.as_coord());
+        self.engine.write(o, v)
     }
     /// A mutable view of the same elements.
     #[inline(always)]
-    pub fn view_mut(&mut self) -> Tensor<ViewMut<'_, E::Mem>, L> {
-        let layout = self.layout;
-        let (mem, base) = self.engine.parts_mut();
+    pub fn view_mut(&mut self) -> Tensor<E::ViewMut<'_>, L> {
         Tensor {
-            engine: ViewMut::new(mem, base),
-            layout,
+            engine: self.engine.view_mut(),
+            layout: self.layout,
         }
     }
 }
@@ -215,31 +209,35 @@ impl<E: Rebase, L: Layout> Tensor<E, L> {
     /// ```
     #[inline(always)]
     #[track_caller]
-    pub fn slice<C: IntTuple>(self, c: C) -> Tensor<E, L::Slice<C>> {
+    pub fn slice<C: AsCoord>(self, c: C) -> Tensor<E, L::Slice<C::Crd>> {
+        self.slice_int(c.as_coord())
+    }
+    /// [`slice`](Self::slice) by an int tuple (what generic code has).
+    #[inline(always)]
+    #[track_caller]
+    pub fn slice_int<C: IntTuple>(self, c: C) -> Tensor<E, L::Slice<C>> {
         let (l, off) = self.layout.slice_and_offset(c);
         Tensor {
-            engine: self.engine.rebase(off.size().value()),
+            engine: self.engine.rebase(off),
             layout: crate::layout::check(l),
         }
     }
 }
 
-impl<E: Engine, L: Layout, C: IntTuple> Index<C> for Tensor<E, L> {
+impl<E: EngineRef, L: Layout, C: AsCoord> Index<C> for Tensor<E, L> {
     type Output = E::Elem;
     #[inline(always)]
     #[track_caller]
     fn index(&self, c: C) -> &E::Elem {
-        let (mem, base) = self.engine.parts();
-        mem.at(base + offset(&self.layout, c))
+        self.engine.at(self.layout.call(c.as_coord()))
     }
 }
-impl<E: EngineMut, L: Layout, C: IntTuple> IndexMut<C> for Tensor<E, L> {
+impl<E: EngineRefMut, L: Layout, C: AsCoord> IndexMut<C> for Tensor<E, L> {
     #[inline(always)]
     #[track_caller]
     fn index_mut(&mut self, c: C) -> &mut E::Elem {
-        let off = offset(&self.layout, c);
-        let (mem, base) = self.engine.parts_mut();
-        mem.at_mut(base + off)
+        let o = self.layout.call(c.as_coord());
+        self.engine.at_mut(o)
     }
 }
 

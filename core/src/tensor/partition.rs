@@ -6,7 +6,7 @@ use super::{Rebase, Tensor};
 use crate::algebra::Tiler;
 use crate::int::Bit;
 use crate::layout::{Layout, LayoutModes, Shaped};
-use crate::tuple::{self as tup, AppendN, IntTuple, ProductEach, Repeat, Underscore};
+use crate::tuple::{self as tup, AppendN, AsCoord, IntTuple, ProductEach, Repeat, Underscore};
 use typenum::{U0, U1};
 
 /// The rank of mode `I` of layout `Z`.
@@ -76,7 +76,7 @@ pub fn inner_partition<E: Rebase, L: Layout, T: Tiler, C: IntTuple>(
         tup::repeat::<ModeRank<L::ZippedDivide<T>, U0>, _>(Underscore),
         pad_coord::<C, ModeRank<L::ZippedDivide<T>, U1>>(coord),
     );
-    z.slice(c)
+    z.slice_int(c)
 }
 
 /// CuTe's `local_tile(tensor, tiler, coord)`: the tile at `coord` (a block's tile of
@@ -92,12 +92,12 @@ pub fn inner_partition<E: Rebase, L: Layout, T: Tiler, C: IntTuple>(
 /// ```
 #[inline(always)]
 #[track_caller]
-pub fn local_tile<E: Rebase, L: Layout, T: Tiler, C: IntTuple>(
+pub fn local_tile<E: Rebase, L: Layout, T: Tiler, C: AsCoord>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
-) -> LocalTile<E, L, T, C> {
-    inner_partition(t, tiler, coord)
+) -> LocalTile<E, L, T, C::Crd> {
+    inner_partition(t, tiler, coord.as_coord())
 }
 
 /// CuTe's `local_partition(tensor, thr_layout, idx)`: the elements thread `idx` of
@@ -126,5 +126,5 @@ pub fn local_partition<E: Rebase, L: Layout, Lt: Layout>(
         pad_coord::<FlatCoord<Lt>, ModeRank<L::ZippedDivide<ThreadTiler<Lt>>, U0>>(coord),
         tup::repeat::<ModeRank<L::ZippedDivide<ThreadTiler<Lt>>, U1>, _>(Underscore),
     );
-    z.slice(c)
+    z.slice_int(c)
 }

@@ -18,12 +18,14 @@
 mod algo;
 mod arity;
 mod build;
+mod coord;
 mod display;
 mod modes;
 mod queries;
 
 pub use algo::*;
 pub use build::*;
+pub use coord::AsCoord;
 pub use display::{Cute, CuteDisplay};
 pub use modes::*;
 pub use queries::*;

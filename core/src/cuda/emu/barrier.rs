@@ -1,0 +1,121 @@
+//! A barrier for `n` emulated threads that reports what the hardware would hang on:
+//! threads waiting at different barrier sites, or waiting for threads that have exited.
+
+use super::Aborted;
+use crate::cuda::Dim3;
+use core::panic::Location;
+use std::string::{String, ToString};
+use std::sync::{Condvar, Mutex, MutexGuard};
+
+pub(super) struct Barrier {
+    n: usize,
+    state: Mutex<State>,
+    cv: Condvar,
+}
+
+#[derive(Default)]
+struct State {
+    arrived: usize,
+    exited: usize,
+    generation: u64,
+    site: Option<&'static Location<'static>>,
+    failed: Option<String>,
+}
+
+impl Barrier {
+    pub(super) fn new(n: usize) -> Self {
+        Barrier {
+            n,
+            state: Mutex::new(State::default()),
+            cv: Condvar::new(),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Waits for all `n` threads; fails the launch if that can never happen.
+    pub(super) fn wait(&self, site: &'static Location<'static>, who: Dim3, what: &str) {
+        let mut s = self.lock();
+        abort_if_failed(&s);
+        match s.site {
+            Some(prev) if prev != site => {
+                let m = std::format!(
+                    "divergent {what}: thread {who} waits at {site} while {} thread(s) wait at {prev}",
+                    s.arrived
+                );
+                self.fail_locked(&mut s, &m);
+                drop(s);
+                panic!("{m}");
+            }
+            _ => s.site = Some(site),
+        }
+        s.arrived += 1;
+        if s.arrived == self.n {
+            s.arrived = 0;
+            s.site = None;
+            s.generation += 1;
+            self.cv.notify_all();
+            return;
+        }
+        if s.arrived + s.exited == self.n {
+            let m = self.stuck_message(&s);
+            self.fail_locked(&mut s, &m);
+            drop(s);
+            panic!("{m}");
+        }
+        let generation = s.generation;
+        while s.generation == generation && s.failed.is_none() {
+            s = self.cv.wait(s).unwrap_or_else(|e| e.into_inner());
+        }
+        abort_if_failed(&s);
+    }
+
+    /// A thread left the kernel.
+    /// A thread left the kernel; the failure message if that strands the waiters.
+    pub(super) fn exit(&self) -> Option<String> {
+        let mut s = self.lock();
+        s.exited += 1;
+        if s.arrived > 0 && s.arrived + s.exited == self.n && s.failed.is_none() {
+            let m = self.stuck_message(&s);
+            self.fail_locked(&mut s, &m);
+            return Some(m);
+        }
+        None
+    }
+
+    fn stuck_message(&self, s: &State) -> String {
+        let site = s.site.map(|l| l.to_string()).unwrap_or_default();
+        std::format!(
+            "syncthreads at {site} can never complete: {} of {} threads wait there and {} have exited the kernel",
+            s.arrived,
+            self.n,
+            s.exited
+        )
+    }
+
+    fn fail_locked(&self, s: &mut State, message: &str) {
+        if s.failed.is_none() {
+            s.failed = Some(message.into());
+        }
+        self.cv.notify_all();
+    }
+
+    /// Wakes every waiter with a failure (another thread failed).
+    pub(super) fn fail(&self, message: &str) {
+        let mut s = self.lock();
+        self.fail_locked(&mut s, message);
+    }
+
+    /// Ready for the next block.
+    pub(super) fn reset(&self) {
+        *self.lock() = State::default();
+    }
+}
+
+fn abort_if_failed(s: &State) {
+    if s.failed.is_some() {
+        std::panic::resume_unwind(std::boxed::Box::new(Aborted));
+    }
+}

@@ -1,0 +1,338 @@
+//! The CPU emulator of the device layer: [`launch`] runs a kernel function over a grid
+//! with every thread of a block as a concurrent OS thread, real barriers (a barrier that
+//! can never complete fails the launch, naming the call sites), one shared-memory buffer
+//! per block, and warp collectives that move values between the emulated lanes.
+//! Blocks run one after another; the block's threads are reused from block to block.
+//! Host builds only; on the GPU the same kernel runs on the hardware.
+
+mod barrier;
+mod device_vec;
+
+pub use device_vec::{DevicePod, DeviceVec};
+
+use super::{Dim3, WARP_SIZE};
+use barrier::Barrier;
+use core::panic::Location;
+use std::any::Any;
+use std::boxed::Box;
+use std::cell::RefCell;
+use std::string::{String, ToString};
+use std::sync::{Arc, Mutex};
+use std::vec::Vec;
+
+/// A launch that failed: a thread panicked, or a barrier could never complete.
+///
+/// ```
+/// use cutlet_core::cuda::{emu, Dim3};
+/// let e = emu::launch(Dim3::x(1), Dim3::x(1), 0, || panic!("boom")).unwrap_err();
+/// assert!(e.to_string().contains("boom"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LaunchError {
+    message: String,
+}
+impl core::fmt::Display for LaunchError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+impl std::error::Error for LaunchError {}
+
+/// Where an emulated thread is, and its block's shared state.
+pub(crate) struct ThreadCtx {
+    pub thread: Dim3,
+    pub block: Dim3,
+    pub block_dim: Dim3,
+    pub grid_dim: Dim3,
+    pub block_state: Arc<BlockState>,
+}
+
+std::thread_local! {
+    static CTX: RefCell<Option<ThreadCtx>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` on the calling emulated thread's context.
+pub(crate) fn with_thread<R>(f: impl FnOnce(&ThreadCtx) -> R) -> R {
+    CTX.with(|c| match c.borrow().as_ref() {
+        Some(t) => f(t),
+        None => panic!("cutlet_core::cuda: a device function was called outside a kernel launch (run kernels with cuda::emu::launch)"),
+    })
+}
+
+/// One shared-memory line; the buffer is a vector of them, so it is 128-byte aligned.
+#[derive(Clone, Copy)]
+#[repr(C, align(128))]
+struct Line([u8; 128]);
+
+/// What the threads of one block share.
+pub(crate) struct BlockState {
+    smem: *mut Line,
+    smem_bytes: usize,
+    barrier: Barrier,
+    warps: Vec<Warp>,
+}
+// SAFETY: `smem` points into a buffer that outlives the launch's threads; accesses to it
+// follow the shared-memory contract of `SmemBuffer::alloc` (no unordered conflicting
+// accesses), as on the GPU.
+unsafe impl Send for BlockState {}
+// SAFETY: as above.
+unsafe impl Sync for BlockState {}
+
+struct Warp {
+    lanes: usize,
+    barrier: Barrier,
+    slots: Mutex<Vec<Option<Box<dyn Any + Send>>>>,
+}
+
+impl BlockState {
+    pub(crate) fn smem(&self) -> (*mut u8, usize) {
+        (self.smem as *mut u8, self.smem_bytes)
+    }
+    fn fail(&self, message: &str) {
+        self.barrier.fail(message);
+        for w in &self.warps {
+            w.barrier.fail(message);
+        }
+    }
+    fn reset(&self) {
+        self.barrier.reset();
+        for w in &self.warps {
+            w.barrier.reset();
+        }
+    }
+}
+
+/// Marks the unwinding of threads stopped because another thread failed.
+struct Aborted;
+
+/// `__syncthreads()` in the emulator.
+pub(crate) fn block_barrier(site: &'static Location<'static>) {
+    with_thread(|t| t.block_state.barrier.wait(site, t.thread, "syncthreads"));
+}
+
+/// Every lane of the calling thread's warp contributes `v`; each gets all 32 values,
+/// lane order. The primitive behind the emulated shuffles and `mma.sync`.
+#[track_caller]
+pub(crate) fn warp_all_gather<T: Copy + Send + 'static>(v: T) -> [T; WARP_SIZE] {
+    warp_collective(v, |all| *all)
+}
+
+/// As [`warp_all_gather`], running `f` on the 32 values while every lane of the warp is
+/// still inside the collective (so memory a lane's value points to stays live: the
+/// emulated `ldmatrix` reads the lanes' rows this way).
+#[track_caller]
+pub(crate) fn warp_collective<T: Copy + Send + 'static, R>(
+    v: T,
+    f: impl FnOnce(&[T; WARP_SIZE]) -> R,
+) -> R {
+    let site = Location::caller();
+    with_thread(|t| {
+        let lin = t.thread.linear(t.block_dim);
+        let warp = &t.block_state.warps[lin / WARP_SIZE];
+        if warp.lanes != WARP_SIZE {
+            panic!(
+                "warp collective at {site} in a warp of {} threads: warp-level instructions need full warps of 32 (block {})",
+                warp.lanes, t.block_dim
+            );
+        }
+        warp.slots.lock().unwrap_or_else(|e| e.into_inner())[lin % WARP_SIZE] = Some(Box::new(v));
+        warp.barrier.wait(site, t.thread, "warp collective");
+        let all: [T; WARP_SIZE] = {
+            let slots = warp.slots.lock().unwrap_or_else(|e| e.into_inner());
+            core::array::from_fn(|i| {
+                *slots[i]
+                    .as_ref()
+                    .and_then(|b| b.downcast_ref::<T>())
+                    .unwrap_or_else(|| {
+                        panic!("warp collective at {site}: lanes disagree on the collective")
+                    })
+            })
+        };
+        let r = f(&all);
+        warp.barrier.wait(site, t.thread, "warp collective");
+        r
+    })
+}
+
+/// Runs `kernel` on a `grid` of blocks of `block` threads with `shared_bytes` of dynamic
+/// shared memory per block (CUDA's `kernel<<<grid, block, shared_bytes>>>()`).
+/// Returns the first failure: a thread's panic (with its thread and block), or a
+/// barrier that could never complete.
+///
+/// ```
+/// use cutlet_core::cuda::{emu, thread_idx, block_idx, Dim3};
+/// use std::sync::atomic::{AtomicUsize, Ordering};
+/// let count = AtomicUsize::new(0);
+/// emu::launch(Dim3::xy(2, 2), Dim3::x(8), 0, || {
+///     count.fetch_add(thread_idx().x + 100 * block_idx().y, Ordering::Relaxed);
+/// }).unwrap();
+/// assert_eq!(count.into_inner(), 2 * (2 * 28 + 8 * 100));
+/// ```
+pub fn launch<F: Fn() + Sync>(
+    grid: Dim3,
+    block: Dim3,
+    shared_bytes: usize,
+    kernel: F,
+) -> Result<(), LaunchError> {
+    let threads = block.volume();
+    if threads == 0 || grid.volume() == 0 {
+        return Err(LaunchError {
+            message: std::format!("empty launch: grid {grid}, block {block}"),
+        });
+    }
+    if threads > 1024 {
+        return Err(LaunchError {
+            message: std::format!("block {block} has {threads} threads; CUDA allows 1024"),
+        });
+    }
+    let mut smem = std::vec![Line([0; 128]); shared_bytes.div_ceil(128)];
+    let warps = (0..threads.div_ceil(WARP_SIZE))
+        .map(|w| {
+            let lanes = (threads - w * WARP_SIZE).min(WARP_SIZE);
+            Warp {
+                lanes,
+                barrier: Barrier::new(lanes),
+                slots: Mutex::new((0..lanes).map(|_| None).collect()),
+            }
+        })
+        .collect();
+    let state = Arc::new(BlockState {
+        smem: smem.as_mut_ptr(),
+        smem_bytes: shared_bytes,
+        barrier: Barrier::new(threads),
+        warps,
+    });
+    let error: Mutex<Option<String>> = Mutex::new(None);
+    let rendezvous = std::sync::Barrier::new(threads);
+    std::thread::scope(|s| {
+        for t in 0..threads {
+            let (state, error, rendezvous, kernel) = (&state, &error, &rendezvous, &kernel);
+            std::thread::Builder::new()
+                // Debug builds of unrolled kernels keep large frames.
+                .stack_size(16 << 20)
+                .spawn_scoped(s, move || {
+                    run_thread(t, grid, block, state, error, rendezvous, kernel)
+                })
+                .expect("the emulator could not start a thread");
+        }
+    });
+    drop(state);
+    drop(smem);
+    match error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        Some(message) => Err(LaunchError { message }),
+        None => Ok(()),
+    }
+}
+
+fn run_thread(
+    t: usize,
+    grid: Dim3,
+    block: Dim3,
+    state: &Arc<BlockState>,
+    error: &Mutex<Option<String>>,
+    rendezvous: &std::sync::Barrier,
+    kernel: &(impl Fn() + Sync),
+) {
+    let thread = Dim3::delinear(t, block);
+    for b in 0..grid.volume() {
+        let block_idx = Dim3::delinear(b, grid);
+        CTX.with(|c| {
+            *c.borrow_mut() = Some(ThreadCtx {
+                thread,
+                block: block_idx,
+                block_dim: block,
+                grid_dim: grid,
+                block_state: Arc::clone(state),
+            })
+        });
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(kernel));
+        cp_async_drain();
+        CTX.with(|c| *c.borrow_mut() = None);
+        match r {
+            Ok(()) => {
+                if let Some(message) = state.barrier.exit() {
+                    error
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .get_or_insert(message.clone());
+                    state.fail(&message);
+                }
+            }
+            Err(p) if p.is::<Aborted>() => {}
+            Err(p) => {
+                let what = p
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| p.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "a panic".into());
+                let message = std::format!("thread {thread} of block {block_idx} panicked: {what}");
+                error
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get_or_insert(message.clone());
+                state.fail(&message);
+            }
+        }
+        // Block end: once every thread is here, thread 0 resets the barriers and shared
+        // memory for the next block.
+        rendezvous.wait();
+        if error.lock().unwrap_or_else(|e| e.into_inner()).is_some() {
+            return;
+        }
+        if t == 0 {
+            state.reset();
+            let (p, n) = state.smem();
+            // SAFETY: every other thread is parked at the rendezvous below, so nothing else
+            // touches the buffer of `n` bytes while it is cleared.
+            unsafe { core::ptr::write_bytes(p, 0, n) };
+        }
+        rendezvous.wait();
+    }
+}
+
+/// One pending `cp.async`: destination, source, bytes, whether it reads (else zero-fills).
+type AsyncCopy = (usize, usize, usize, bool);
+
+std::thread_local! {
+    /// This thread's `cp.async` copies: committed groups, oldest first, then the open one.
+    static ASYNC: RefCell<(std::collections::VecDeque<Vec<AsyncCopy>>, Vec<AsyncCopy>)> =
+        RefCell::new(Default::default());
+}
+
+pub(crate) fn cp_async_push(dst: usize, src: usize, bytes: usize, read: bool) {
+    ASYNC.with(|a| a.borrow_mut().1.push((dst, src, bytes, read)));
+}
+
+pub(crate) fn cp_async_commit() {
+    ASYNC.with(|a| {
+        let mut a = a.borrow_mut();
+        let open = core::mem::take(&mut a.1);
+        a.0.push_back(open);
+    });
+}
+
+/// Completes this thread's oldest committed groups until at most `n` remain.
+pub(crate) fn cp_async_wait(n: usize) {
+    ASYNC.with(|a| {
+        let mut a = a.borrow_mut();
+        while a.0.len() > n {
+            for (dst, src, bytes, read) in a.0.pop_front().unwrap_or_default() {
+                // SAFETY: `cp_async_*`'s contract: `src` is readable (when `read`) and
+                // `dst` writable for `bytes`, and nothing touches `dst` before this wait.
+                unsafe {
+                    if read {
+                        core::ptr::copy_nonoverlapping(src as *const u8, dst as *mut u8, bytes);
+                    } else {
+                        core::ptr::write_bytes(dst as *mut u8, 0, bytes);
+                    }
+                }
+            }
+        }
+    });
+}
+
+/// A thread leaving the kernel: its copies land (the hardware completes them too).
+fn cp_async_drain() {
+    cp_async_commit();
+    cp_async_wait(0);
+}

@@ -1,0 +1,67 @@
+//! The device layer: what a GPU kernel needs besides layouts (CuTe's `cute/arch`).
+//! Thread and block indices ([`thread_idx`], [`block_idx`], ...), barriers
+//! ([`syncthreads`]), warp lanes and collectives, engines over global and shared memory
+//! ([`GmemPtr`], [`make_gmem_tensor`], [`SmemBuffer`], swizzled or not) and the
+//! instructions of the atoms (`mma.sync`, `ldmatrix`, `cp.async`), which the copy and
+//! MMA atoms of [`crate::atom`] run when their tensors are in the memory the
+//! instruction needs.
+//!
+//! A kernel is an ordinary generic Rust function over this module. Compiled for
+//! `nvptx64-nvidia-cuda`, every item here is the hardware's (special registers,
+//! `bar.sync`, inline PTX). Compiled for the host (feature `std`), the same items are the
+//! CPU emulator's ([`emu::launch`]): each thread of a block is an OS thread, barriers are
+//! real barriers and warp collectives move values between the emulated lanes as the
+//! hardware does. The kernel source is the same in both places.
+//!
+//! This is one of the two places where cutlet uses `unsafe` (raw device pointers, inline
+//! PTX, shared memory); each block says why it is sound.
+//!
+//! ```
+//! use cutlet_core::cuda::{self, emu, make_gmem_tensor, Dim3, GmemPtr};
+//! use cutlet_core::prelude::*;
+//!
+//! // y[i] = 2 * x[i], one element per thread.
+//! fn scale(x: GmemPtr<f32>, y: GmemPtr<f32>, n: usize) {
+//!     let i = cuda::block_idx().x * cuda::block_dim().x + cuda::thread_idx().x;
+//!     // SAFETY: both buffers hold `n` elements and only element `i < n` is touched.
+//!     let (x, mut y) = unsafe { (make_gmem_tensor(x, layout!(n)), make_gmem_tensor(y, layout!(n))) };
+//!     if i < n {
+//!         y.set(i as isize, 2.0 * x.get(i as isize));
+//!     }
+//! }
+//!
+//! let x: Vec<f32> = (0..100).map(|i| i as f32).collect();
+//! let mut y = vec![0f32; 100];
+//! let (xp, yp) = (GmemPtr::from_slice(&x), GmemPtr::from_mut_slice(&mut y));
+//! emu::launch(Dim3::x(4), Dim3::x(32), 0, || scale(xp, yp, 100)).unwrap();
+//! assert_eq!(y[99], 198.0);
+//! ```
+#![allow(unsafe_code)]
+
+mod dim;
+mod index;
+mod math;
+mod pod;
+mod ptr;
+mod smem;
+mod sync;
+mod vector;
+mod warp;
+
+pub(crate) mod copy;
+pub mod cp_async;
+pub mod ldmatrix;
+pub mod mma;
+
+#[cfg(not(target_arch = "nvptx64"))]
+pub mod emu;
+
+pub use dim::Dim3;
+pub use index::{block_dim, block_idx, grid_dim, thread_idx};
+pub use math::fma;
+pub use pod::DevicePod;
+pub use ptr::{Gmem, GmemPtr, MemSpace, PtrEngine, Smem, make_gmem_tensor, make_smem_tensor};
+pub use smem::{SmemBuffer, dynamic_smem};
+pub use sync::{syncthreads, trap};
+pub use vector::{U64, U128};
+pub use warp::{WARP_SIZE, lane_id, shfl_sync, warp_id};
