@@ -2,7 +2,7 @@
 //! `C(v, m, n) += A(_, m, k) B(_, n, k)` through the atom, for every `(m, n, k)`.
 
 use crate::atom::{MmaCall, MmaTraits, TiledMma};
-use crate::int::Leaf;
+use crate::int::{ForEachIndex, Leaf};
 use crate::layout::Layout;
 use crate::tensor::{Engine, EngineMut, Tensor};
 use crate::tuple::IntTuple;
@@ -13,8 +13,9 @@ const MAX_ATOM_VALUES: usize = 16;
 /// CuTe's `gemm(mma, A, B, C)` for a thread's `(V, M, K)` fragment of A, `(V, N, K)` of
 /// B and `(V, M, N)` of C (what `partition_fragment_A/B/C` and `partition_A/B/C` give),
 /// or one k block of them, `(V, M)` and `(V, N)`: one atom call per `(m, n, k)`, k
-/// outermost, as CuTe orders them. Elements are addressed by index (colexicographic in
-/// `(V, M, K)`), so both ranks share one body.
+/// outermost, then n, then m serpentine. Elements are addressed by index
+/// (colexicographic in `(V, M, K)`), so both ranks share one body; static extents
+/// unroll.
 ///
 /// ```
 /// use cutlet_core::prelude::*;
@@ -49,48 +50,61 @@ pub fn gemm<M, EA, LA, EB, LB, EC, LC>(
     LC: Layout,
 {
     let _ = mma; // CuTe's signature: the atom is a type here
-    let [va, m, k] = extents(a.layout());
-    let [vb, n, kb] = extents(b.layout());
-    let [vc, mc, nc] = extents(c.layout());
+    let (sa, sb, sc) = (a.layout().shape(), b.layout().shape(), c.layout().shape());
+    // (V,M,K), (V,N,K), (V,M,N): static extents unroll (ForEachIndex), so every value
+    // index below is a constant and the atoms' registers stay registers on a GPU.
+    let (va, m, k) = (sa.e0().size(), sa.e1().size(), sa.e2().size());
+    let (vb, n) = (sb.e0().size(), sb.e1().size());
+    let vc = sc.e0().size();
+    let [va_, m_, k_] = [va.value(), m.value(), k.value()].map(|x| x as usize);
+    let [vb_, n_, kb_] = [vb.value(), n.value(), sb.e2().size().value()].map(|x| x as usize);
+    let [vc_, mc_, nc_] =
+        [vc.value(), sc.e1().size().value(), sc.e2().size().value()].map(|x| x as usize);
     assert!(
-        (m, n, k) == (mc, nc, kb)
-            && va <= MAX_ATOM_VALUES
-            && vb <= MAX_ATOM_VALUES
-            && vc <= MAX_ATOM_VALUES,
-        "gemm: fragments (V,M,K) = ({va},{m},{k}), (V,N,K) = ({vb},{n},{kb}), (V,M,N) = ({vc},{mc},{nc}) do not match"
+        (m_, n_, k_) == (mc_, nc_, kb_)
+            && va_ <= MAX_ATOM_VALUES
+            && vb_ <= MAX_ATOM_VALUES
+            && vc_ <= MAX_ATOM_VALUES,
+        "gemm: fragments (V,M,K) = ({va_},{m_},{k_}), (V,N,K) = ({vb_},{n_},{kb_}), (V,M,N) = ({vc_},{mc_},{nc_}) do not match"
     );
     let mut fa = [Default::default(); MAX_ATOM_VALUES];
     let mut fb = [Default::default(); MAX_ATOM_VALUES];
     let mut fc = [Default::default(); MAX_ATOM_VALUES];
-    for kk in 0..k {
-        for mm in 0..m {
-            for (v, x) in fa[..va].iter_mut().enumerate() {
-                *x = a.get(v + va * (mm + m * kk));
-            }
-            for nn in 0..n {
-                for (v, x) in fb[..vb].iter_mut().enumerate() {
-                    *x = b.get(v + vb * (nn + n * kk));
-                }
-                for (v, x) in fc[..vc].iter_mut().enumerate() {
-                    *x = c.get(v + vc * (mm + mc * nn));
-                }
-                M::Atom::call(&fa[..va], &fb[..vb], &mut fc[..vc]);
-                for (v, x) in fc[..vc].iter().enumerate() {
-                    c.set(v + vc * (mm + mc * nn), *x);
-                }
-            }
-        }
-    }
-}
-
-/// The sizes of the three modes of a `(V, X, Y)` fragment (`Y` is 1 for `(V, X)`).
-#[inline(always)]
-fn extents<L: Layout>(l: L) -> [usize; 3] {
-    let s = l.shape();
-    [
-        s.e0().size().value(),
-        s.e1().size().value(),
-        s.e2().size().value(),
-    ]
-    .map(|x| x as usize)
+    let m_last = m_.saturating_sub(1);
+    // k, then n, then m serpentine (odd columns walk m backwards), so consecutive atom
+    // calls share an A or a B fragment (CuTe's register-reuse order).
+    k.for_each_index(
+        #[inline(always)]
+        |kk| {
+            n.for_each_index(
+                #[inline(always)]
+                |nn| {
+                    vb.for_each_index(
+                        #[inline(always)]
+                        |v| fb[v] = b.get(v + vb_ * (nn + n_ * kk)),
+                    );
+                    m.for_each_index(
+                        #[inline(always)]
+                        |m0| {
+                            let mm = if nn % 2 == 1 { m_last - m0 } else { m0 };
+                            let at_c = mm + m_ * nn;
+                            va.for_each_index(
+                                #[inline(always)]
+                                |v| fa[v] = a.get(v + va_ * (mm + m_ * kk)),
+                            );
+                            vc.for_each_index(
+                                #[inline(always)]
+                                |v| fc[v] = c.get(v + vc_ * at_c),
+                            );
+                            M::Atom::call(&fa[..va_], &fb[..vb_], &mut fc[..vc_]);
+                            vc.for_each_index(
+                                #[inline(always)]
+                                |v| c.set(v + vc_ * at_c, fc[v]),
+                            );
+                        },
+                    );
+                },
+            );
+        },
+    );
 }

@@ -339,12 +339,58 @@ pub trait MmaCall: MmaTraits {
     /// `c = a b + c`.
     fn call(a: &[Self::ValTypeA], b: &[Self::ValTypeB], c: &mut [Self::ValTypeC]);
 }
-impl<T> MmaCall for UniversalFMA<T, T, T, T>
-where
-    T: Copy + Default + 'static + core::ops::Mul<Output = T> + core::ops::Add<Output = T>,
-{
+impl<T: ScalarFma> MmaCall for UniversalFMA<T, T, T, T> {
     #[inline(always)]
     fn call(a: &[T], b: &[T], c: &mut [T]) {
-        c[0] = a[0] * b[0] + c[0];
+        c[0] = T::fma(a[0], b[0], c[0]);
+    }
+}
+
+/// CuTe's scalar `fma(d, a, b, c)` behind [`UniversalFMA`]: `a * b + c`. For `f32` it
+/// is one fused instruction (PTX `fma.rn.f32`, `f32::mul_add` in the emulator), as
+/// nvcc contracts CuTe's `a * b + c`; Rust never contracts a separate multiply and add.
+///
+/// ```
+/// use cutlet_core::atom::ScalarFma;
+/// assert_eq!(<f32 as ScalarFma>::fma(2.0, 3.0, 1.0), 7.0);
+/// assert_eq!(<i32 as ScalarFma>::fma(2, 3, 1), 7);
+/// ```
+pub trait ScalarFma: Copy + Default + 'static {
+    /// `a * b + c`.
+    fn fma(a: Self, b: Self, c: Self) -> Self;
+}
+impl ScalarFma for f32 {
+    #[inline(always)]
+    fn fma(a: f32, b: f32, c: f32) -> f32 {
+        #[cfg(any(target_arch = "nvptx64", feature = "std"))]
+        return crate::cuda::fma(a, b, c);
+        #[cfg(not(any(target_arch = "nvptx64", feature = "std")))]
+        return a * b + c;
+    }
+}
+macro_rules! scalar_fma {
+    ($($t:ty),*) => {$(
+        impl ScalarFma for $t {
+            #[inline(always)]
+            fn fma(a: $t, b: $t, c: $t) -> $t {
+                a * b + c
+            }
+        }
+    )*};
+}
+scalar_fma!(f64, i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::ScalarFma;
+
+    /// `a a + c` with one rounding: `a a = 1 + 2^-11 + 2^-24` exactly, which rounds to
+    /// `1 + 2^-11` on its own, so only a fused multiply-add leaves `2^-24`.
+    #[test]
+    fn f32_fma_rounds_once() {
+        let a = 1.0 + 2f32.powi(-12);
+        let c = -(1.0 + 2f32.powi(-11));
+        assert_eq!(a * a + c, 0.0);
+        assert_eq!(<f32 as ScalarFma>::fma(a, a, c), 2f32.powi(-24));
     }
 }
