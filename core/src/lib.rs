@@ -28,6 +28,7 @@
 pub mod algebra;
 pub mod algorithm;
 pub mod atom;
+mod cold;
 #[cfg(any(target_arch = "nvptx64", feature = "std"))]
 pub mod cuda;
 pub mod int;

@@ -15,11 +15,11 @@
 //! A is `m x k` column-major (`lda`), B is `n x k` column-major (`ldb`, CuTe's "TN"
 //! convention B(N,K)), C is `m x n` column-major (`ldc`).
 
-use cutlet::atom::{
-    Copy_Atom, UniversalCopy, UniversalFMA, gemm_with, make_tiled_copy, make_tiled_mma,
+use cutlet_core::atom::{Copy_Atom, UniversalCopy, UniversalFMA, make_tiled_copy, make_tiled_mma};
+use cutlet_core::cuda::{
+    GmemPtr, SmemBuffer, block_idx, make_gmem_tensor, syncthreads, thread_idx,
 };
-use cutlet::cuda::{GmemPtr, SmemBuffer, block_idx, make_gmem_tensor, syncthreads, thread_idx};
-use cutlet::prelude::*;
+use cutlet_core::prelude::*;
 
 /// Threads per block.
 pub const SGEMM_THREADS: usize = 256;
@@ -31,8 +31,8 @@ pub const SGEMM_SMEM: usize = 2 * 2 * 128 * 8 * 4;
 /// ```
 /// assert_eq!(cutlet_kernels::sgemm::sgemm_grid(129, 1).volume(), 2);
 /// ```
-pub fn sgemm_grid(m: usize, n: usize) -> cutlet::cuda::Dim3 {
-    cutlet::cuda::Dim3::xy(m.div_ceil(128).max(1), n.div_ceil(128).max(1))
+pub fn sgemm_grid(m: usize, n: usize) -> cutlet_core::cuda::Dim3 {
+    cutlet_core::cuda::Dim3::xy(m.div_ceil(128).max(1), n.div_ceil(128).max(1))
 }
 
 /// The problem: sizes, leading dimensions, scalars.
@@ -61,7 +61,7 @@ pub struct SgemmArgs {
 /// [`sgemm_grid`] blocks of [`SGEMM_THREADS`] threads with [`SGEMM_SMEM`] bytes.
 ///
 /// ```
-/// use cutlet::cuda::{emu::{self, DeviceVec}, Dim3};
+/// use cutlet_core::cuda::{emu::{self, DeviceVec}, Dim3};
 /// use cutlet_kernels::sgemm::*;
 /// let (m, n, k) = (3, 2, 5);
 /// let a = DeviceVec::from_slice(&vec![1.0f32; m * k]);
@@ -140,7 +140,7 @@ pub fn sgemm(p: SgemmArgs, a: GmemPtr<f32>, b: GmemPtr<f32>, c: GmemPtr<f32>) {
     let thr = mma.get_slice(tid);
     let tcgc = thr.partition_c(gc); // (1, 8, 8)
     let tccc = thr.partition_c(cc);
-    let mut acc = thr.partition_fragment_c(shape!((128, 128))); // zeroed
+    let mut acc = thr.partition_fragment_c(layout!((128, 128))); // zeroed
 
     let (mi, ni, ki) = (m as isize, n as isize, k as isize);
     let k_tiles = k.div_ceil(8);
@@ -171,7 +171,7 @@ pub fn sgemm(p: SgemmArgs, a: GmemPtr<f32>, b: GmemPtr<f32>, c: GmemPtr<f32>) {
         // CuTe's gemm(tiled_mma, tCsA, tCsB, tCrC) on this stage: (1, 8, 8) x (1, 8, 8).
         let tcsa = thr.partition_a(sa.slice((X, X, stage)));
         let tcsb = thr.partition_b(sb.slice((X, X, stage)));
-        gemm_with(&mma, &tcsa, &tcsb, &mut acc);
+        gemm(mma, &tcsa, &tcsb, &mut acc);
         syncthreads();
     }
 

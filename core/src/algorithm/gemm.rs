@@ -56,17 +56,23 @@ pub fn gemm<M, EA, LA, EB, LB, EC, LC>(
     let (va, m, k) = (sa.e0().size(), sa.e1().size(), sa.e2().size());
     let (vb, n) = (sb.e0().size(), sb.e1().size());
     let vc = sc.e0().size();
-    let [va_, m_, k_] = [va.value(), m.value(), k.value()].map(|x| x as usize);
-    let [vb_, n_, kb_] = [vb.value(), n.value(), sb.e2().size().value()].map(|x| x as usize);
-    let [vc_, mc_, nc_] =
-        [vc.value(), sc.e1().size().value(), sc.e2().size().value()].map(|x| x as usize);
-    assert!(
-        (m_, n_, k_) == (mc_, nc_, kb_)
-            && va_ <= MAX_ATOM_VALUES
-            && vb_ <= MAX_ATOM_VALUES
-            && vc_ <= MAX_ATOM_VALUES,
-        "gemm: fragments (V,M,K) = ({va_},{m_},{k_}), (V,N,K) = ({vb_},{n_},{kb_}), (V,M,N) = ({vc_},{mc_},{nc_}) do not match"
+    let us = |x: isize| x as usize;
+    let (va_, m_, k_) = (us(va.value()), us(m.value()), us(k.value()));
+    let (vb_, n_, kb_) = (us(vb.value()), us(n.value()), us(sb.e2().size().value()));
+    let (vc_, mc_, nc_) = (
+        us(vc.value()),
+        us(sc.e1().size().value()),
+        us(sc.e2().size().value()),
     );
+    if (m_, n_, k_) != (mc_, nc_, kb_)
+        || va_ > MAX_ATOM_VALUES
+        || vb_ > MAX_ATOM_VALUES
+        || vc_ > MAX_ATOM_VALUES
+    {
+        // Out of line, by value: formatting the extents in place would keep them in
+        // memory (see `crate::cold`), and every index below is computed from them.
+        mismatch([va_, m_, k_], [vb_, n_, kb_], [vc_, mc_, nc_])
+    }
     let mut fa = [Default::default(); MAX_ATOM_VALUES];
     let mut fb = [Default::default(); MAX_ATOM_VALUES];
     let mut fc = [Default::default(); MAX_ATOM_VALUES];
@@ -107,4 +113,14 @@ pub fn gemm<M, EA, LA, EB, LB, EC, LC>(
             );
         },
     );
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn mismatch(a: [usize; 3], b: [usize; 3], c: [usize; 3]) -> ! {
+    panic!(
+        "gemm: fragments (V,M,K) = ({},{},{}), (V,N,K) = ({},{},{}), (V,M,N) = ({},{},{}) do not match",
+        a[0], a[1], a[2], b[0], b[1], b[2], c[0], c[1], c[2]
+    )
 }

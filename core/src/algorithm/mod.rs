@@ -15,7 +15,7 @@ use crate::tuple::IntTuple;
 /// a dynamic one at run time.
 #[inline(always)]
 #[track_caller]
-fn common_size<A: Layout, B: Layout>(what: &str, a: A, b: B) -> isize {
+fn common_size<A: Layout, B: Layout>(what: &'static str, a: A, b: B) -> isize {
     const {
         let sa = <<<A::Shape as IntTuple>::Size as IntTuple>::IsStatic as Bit>::BOOL;
         let sb = <<<B::Shape as IntTuple>::Size as IntTuple>::IsStatic as Bit>::BOOL;
@@ -27,7 +27,9 @@ fn common_size<A: Layout, B: Layout>(what: &str, a: A, b: B) -> isize {
         );
     }
     let (na, nb) = (a.shape().size().value(), b.shape().size().value());
-    assert!(na == nb, "{what}: the tensors have {na} and {nb} elements");
+    if na != nb {
+        crate::cold::sizes_differ(what, na, nb)
+    }
     na
 }
 

@@ -639,11 +639,9 @@ pub trait CopyAtom: Copy + Default + fmt::Debug + 'static {
     {
         let (n, calls) = atom_calls::<Self>(src.layout(), dst.layout());
         let np = pred.size().value() as usize;
-        assert!(
-            np == n * calls,
-            "copy_if: {} values but {np} predicates",
-            n * calls
-        );
+        if np != n * calls {
+            predicates_mismatch(n * calls, np)
+        }
         let op = self.op();
         for c in 0..calls {
             op.copy_unpack_if(pred.get((c * n) as isize), src, dst, c * n, n);
@@ -660,11 +658,24 @@ fn atom_calls<A: CopyAtom>(s: impl Layout, d: impl Layout) -> (usize, usize) {
         d.shape().size().value() as usize,
     );
     let n = num_val_src::<A>();
-    assert!(
-        ns == nd && ns % n == 0,
-        "copy: source of {ns} and destination of {nd} values are not whole calls of {n} values"
-    );
+    if ns != nd || !ns.is_multiple_of(n) {
+        not_whole_calls(ns, nd, n)
+    }
     (n, ns / n)
+}
+
+// Out of line, by value (see `crate::cold`).
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn not_whole_calls(ns: usize, nd: usize, n: usize) -> ! {
+    panic!("copy: source of {ns} and destination of {nd} values are not whole calls of {n} values")
+}
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn predicates_mismatch(values: usize, np: usize) -> ! {
+    panic!("copy_if: {values} values but {np} predicates")
 }
 type Recast<L, T> = <L as Layout>::Upcast<<T as SizeofBits>::Bits>;
 type RefInv<Op, T> = <Recast<<Op as CopyTraits>::RefLayout, T> as Layout>::RightInverse;

@@ -97,11 +97,14 @@ pub(crate) fn ldsm_unpack<const R: usize, const TRANS: bool, Es, Ls, Ed, Ld>(
     // (the atom checked the space), readable by the tensor's contract (the emulator
     // checked its alignment; on the GPU a misaligned row faults in the instruction).
     let r = unsafe { super::ldmatrix::ldmatrix::<R, TRANS>(row) };
-    for (w, word) in r.into_iter().enumerate() {
-        let v = (first + 2 * w) as isize;
-        dst.set(v, from_bits16(word & 0xffff));
-        dst.set(v + 1, from_bits16(word >> 16));
-    }
+    // Unrolled (R is 1, 2 or 4), so the destination indices are constants.
+    crate::unroll!(for w in 0..4 {
+        if w < R {
+            let v = (first + 2 * w) as isize;
+            dst.set(v, from_bits16(r[w] & 0xffff));
+            dst.set(v + 1, from_bits16(r[w] >> 16));
+        }
+    });
 }
 
 /// One `cp.async` of an `S` from source values `first .. first + n` to the same

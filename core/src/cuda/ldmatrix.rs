@@ -83,8 +83,15 @@ pub unsafe fn ldmatrix<const N: usize, const TRANS: bool>(row: *const U128) -> [
                 _ => ldsm_asm!("m8n8.x4.trans.shared.b16", row, r0, r1, r2, r3),
             }
         }
-        let r = [r0, r1, r2, r3];
-        core::array::from_fn(|i| r[i])
+        let (r, mut out) = ([r0, r1, r2, r3], [0u32; N]);
+        // Unrolled by hand: `array::from_fn` is a loop and a closure call that LLVM
+        // may leave in place inside a kernel's main loop.
+        crate::unroll!(for i in 0..4 {
+            if i < N {
+                out[i] = r[i];
+            }
+        });
+        out
     }
     #[cfg(not(target_arch = "nvptx64"))]
     {

@@ -331,10 +331,17 @@ macro_rules! mma_call_16bit {
             #[inline(always)]
             #[track_caller]
             fn call(a: &[$t], b: &[$t], c: &mut [f32]) {
-                let a: [u32; $na] = core::array::from_fn(|i| pack16(a[2 * i], a[2 * i + 1]));
-                let b: [u32; $nb] = core::array::from_fn(|i| pack16(b[2 * i], b[2 * i + 1]));
-                let d = Self::mma(a, b, [c[0], c[1], c[2], c[3]]);
-                c[..4].copy_from_slice(&d);
+                // Unrolled by hand (no `array::from_fn` or `copy_from_slice`): a loop
+                // or a call left in a kernel's main loop costs LLVM time and registers.
+                let (mut ra, mut rb) = ([0u32; $na], [0u32; $nb]);
+                crate::unroll!(for i in 0..$na {
+                    ra[i] = pack16(a[2 * i], a[2 * i + 1]);
+                });
+                crate::unroll!(for i in 0..$nb {
+                    rb[i] = pack16(b[2 * i], b[2 * i + 1]);
+                });
+                let d = Self::mma(ra, rb, [c[0], c[1], c[2], c[3]]);
+                [c[0], c[1], c[2], c[3]] = d;
             }
         }
     )*};

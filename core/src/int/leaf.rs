@@ -274,10 +274,10 @@ pub type Checked<A, B, Cond> = <<<A as LeafOps>::BothStatic<B> as Bit>::Not as B
 
 #[inline(always)]
 #[track_caller]
-fn ck(v: Option<isize>, what: &str) -> isize {
+fn ck(v: Option<isize>, what: &'static str) -> isize {
     match v {
         Some(v) => v,
-        None => panic!("layout arithmetic overflows or divides by zero in `{what}`"),
+        None => crate::cold::arithmetic(what),
     }
 }
 
@@ -415,7 +415,7 @@ macro_rules! dyn_int {
             fn to_isize(self) -> isize {
                 match isize::try_from(self) {
                     Ok(v) => v,
-                    Err(_) => panic!("the layout value {self} does not fit in isize"),
+                    Err(_) => crate::cold::not_isize("the layout value", self),
                 }
             }
         }

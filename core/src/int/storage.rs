@@ -26,12 +26,12 @@ impl<T: Copy> Storage<T> for [T; 0] {
     #[inline(always)]
     #[track_caller]
     fn at(&self, i: usize) -> &T {
-        panic!("index {i} is out of range for an empty fragment")
+        crate::cold::index_out_of_range(i, 0)
     }
     #[inline(always)]
     #[track_caller]
     fn at_mut(&mut self, i: usize) -> &mut T {
-        panic!("index {i} is out of range for an empty fragment")
+        crate::cold::index_out_of_range(i, 0)
     }
 }
 
@@ -83,11 +83,9 @@ impl<T: Copy, A: Storage<T>> Storage<T> for OddArray<A, T> {
         if i < A::LEN {
             self.even.at(i)
         } else {
-            assert!(
-                i == A::LEN,
-                "index {i} is out of range for a fragment of {}",
-                A::LEN + 1
-            );
+            if i != A::LEN {
+                crate::cold::index_out_of_range(i, A::LEN + 1)
+            }
             &self.last
         }
     }
@@ -97,11 +95,9 @@ impl<T: Copy, A: Storage<T>> Storage<T> for OddArray<A, T> {
         if i < A::LEN {
             self.even.at_mut(i)
         } else {
-            assert!(
-                i == A::LEN,
-                "index {i} is out of range for a fragment of {}",
-                A::LEN + 1
-            );
+            if i != A::LEN {
+                crate::cold::index_out_of_range(i, A::LEN + 1)
+            }
             &mut self.last
         }
     }

@@ -148,7 +148,7 @@ pub trait MemoryMut: Memory {
 fn checked(offset: isize, len: usize) -> usize {
     match usize::try_from(offset) {
         Ok(i) if i < len => i,
-        _ => panic!("tensor offset {offset} is outside its storage of {len} elements"),
+        _ => crate::cold::offset_out_of_range(offset, len),
     }
 }
 

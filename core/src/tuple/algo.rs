@@ -49,7 +49,7 @@ fn shape_div_int<A: Leaf, B: Leaf>(a: A, b: B) -> ShapeDivInt<A, B> {
     let q = a
         .value()
         .checked_div(b.value())
-        .unwrap_or_else(|| panic!("shape_div({a}, {b}): division by zero"));
+        .unwrap_or_else(|| div_by_zero(a.value()));
     let v = if q != 0 {
         q
     } else {
@@ -762,4 +762,11 @@ fn unflatten_impl<F: IntTuple, P: IntTuple>(f: F) -> UnflattenImpl<F, P> {
 #[inline(always)]
 pub fn unflatten<F: IntTuple, P: IntTuple>(f: F, _: P) -> Unflatten<F, P> {
     unflatten_impl::<F, P>(f).e0()
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn div_by_zero(a: isize) -> ! {
+    panic!("shape_div({a}, 0): division by zero")
 }

@@ -38,7 +38,7 @@ macro_rules! int_coord {
             fn as_coord(self) -> isize {
                 match isize::try_from(self) {
                     Ok(i) => i,
-                    Err(_) => panic!("coordinate {self} does not fit an isize"),
+                    Err(_) => crate::cold::not_isize("coordinate", self),
                 }
             }
         }
