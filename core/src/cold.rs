@@ -49,3 +49,38 @@ pub(crate) fn not_isize<T: Display>(what: &'static str, v: T) -> ! {
 pub(crate) fn sizes_differ(what: &'static str, na: isize, nb: isize) -> ! {
     panic!("{what}: the tensors have {na} and {nb} elements")
 }
+
+/// `gemm`'s fragments `(V,M,K)`, `(V,N,K)`, `(V,M,N)` that do not match.
+#[cold]
+#[inline(never)]
+#[track_caller]
+pub(crate) fn gemm_mismatch(a: [usize; 3], b: [usize; 3], c: [usize; 3]) -> ! {
+    panic!(
+        "gemm: fragments (V,M,K) = ({},{},{}), (V,N,K) = ({},{},{}), (V,M,N) = ({},{},{}) do not match",
+        a[0], a[1], a[2], b[0], b[1], b[2], c[0], c[1], c[2]
+    )
+}
+
+/// A copy whose fragments are not whole calls of its atom.
+#[cold]
+#[inline(never)]
+#[track_caller]
+pub(crate) fn not_whole_calls(ns: usize, nd: usize, n: usize) -> ! {
+    panic!("copy: source of {ns} and destination of {nd} values are not whole calls of {n} values")
+}
+
+/// A `copy_if` whose predicate count is not its value count.
+#[cold]
+#[inline(never)]
+#[track_caller]
+pub(crate) fn predicates_mismatch(values: usize, np: usize) -> ! {
+    panic!("copy_if: {values} values but {np} predicates")
+}
+
+/// `shape_div` by zero.
+#[cold]
+#[inline(never)]
+#[track_caller]
+pub(crate) fn shape_div_by_zero<A: Display, B: Display>(a: A, b: B) -> ! {
+    panic!("shape_div({a}, {b}): division by zero")
+}

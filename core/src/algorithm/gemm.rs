@@ -71,7 +71,7 @@ pub fn gemm<M, EA, LA, EB, LB, EC, LC>(
     {
         // Out of line, by value: formatting the extents in place would keep them in
         // memory (see `crate::cold`), and every index below is computed from them.
-        mismatch([va_, m_, k_], [vb_, n_, kb_], [vc_, mc_, nc_])
+        crate::cold::gemm_mismatch([va_, m_, k_], [vb_, n_, kb_], [vc_, mc_, nc_])
     }
     let mut fa = [Default::default(); MAX_ATOM_VALUES];
     let mut fb = [Default::default(); MAX_ATOM_VALUES];
@@ -113,14 +113,4 @@ pub fn gemm<M, EA, LA, EB, LB, EC, LC>(
             );
         },
     );
-}
-
-#[cold]
-#[inline(never)]
-#[track_caller]
-fn mismatch(a: [usize; 3], b: [usize; 3], c: [usize; 3]) -> ! {
-    panic!(
-        "gemm: fragments (V,M,K) = ({},{},{}), (V,N,K) = ({},{},{}), (V,M,N) = ({},{},{}) do not match",
-        a[0], a[1], a[2], b[0], b[1], b[2], c[0], c[1], c[2]
-    )
 }

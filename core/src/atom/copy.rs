@@ -640,7 +640,7 @@ pub trait CopyAtom: Copy + Default + fmt::Debug + 'static {
         let (n, calls) = atom_calls::<Self>(src.layout(), dst.layout());
         let np = pred.size().value() as usize;
         if np != n * calls {
-            predicates_mismatch(n * calls, np)
+            crate::cold::predicates_mismatch(n * calls, np)
         }
         let op = self.op();
         for c in 0..calls {
@@ -659,24 +659,11 @@ fn atom_calls<A: CopyAtom>(s: impl Layout, d: impl Layout) -> (usize, usize) {
     );
     let n = num_val_src::<A>();
     if ns != nd || !ns.is_multiple_of(n) {
-        not_whole_calls(ns, nd, n)
+        crate::cold::not_whole_calls(ns, nd, n)
     }
     (n, ns / n)
 }
 
-// Out of line, by value (see `crate::cold`).
-#[cold]
-#[inline(never)]
-#[track_caller]
-fn not_whole_calls(ns: usize, nd: usize, n: usize) -> ! {
-    panic!("copy: source of {ns} and destination of {nd} values are not whole calls of {n} values")
-}
-#[cold]
-#[inline(never)]
-#[track_caller]
-fn predicates_mismatch(values: usize, np: usize) -> ! {
-    panic!("copy_if: {values} values but {np} predicates")
-}
 type Recast<L, T> = <L as Layout>::Upcast<<T as SizeofBits>::Bits>;
 type RefInv<Op, T> = <Recast<<Op as CopyTraits>::RefLayout, T> as Layout>::RightInverse;
 impl<Op: CopyTraits, T: SizeofBits + Copy + 'static> CopyAtom for Copy_Atom<Op, T> {

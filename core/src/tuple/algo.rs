@@ -49,7 +49,7 @@ fn shape_div_int<A: Leaf, B: Leaf>(a: A, b: B) -> ShapeDivInt<A, B> {
     let q = a
         .value()
         .checked_div(b.value())
-        .unwrap_or_else(|| div_by_zero(a.value()));
+        .unwrap_or_else(|| crate::cold::shape_div_by_zero(a, b));
     let v = if q != 0 {
         q
     } else {
@@ -762,11 +762,4 @@ fn unflatten_impl<F: IntTuple, P: IntTuple>(f: F) -> UnflattenImpl<F, P> {
 #[inline(always)]
 pub fn unflatten<F: IntTuple, P: IntTuple>(f: F, _: P) -> Unflatten<F, P> {
     unflatten_impl::<F, P>(f).e0()
-}
-
-#[cold]
-#[inline(never)]
-#[track_caller]
-fn div_by_zero(a: isize) -> ! {
-    panic!("shape_div({a}, 0): division by zero")
 }
