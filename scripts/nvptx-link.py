@@ -12,6 +12,8 @@ so cargo is pointed here through CARGO_TARGET_NVPTX64_NVIDIA_CUDA_LINKER. The st
 Internalising before optimising matters: `core` is large and most of it is dead.
 LLVM_BIN names the llvm-N bin directory (scripts/build-ptx.sh sets it).
 
+NVPTX_LINK_LOG names a file to which each step's time is appended.
+
 NVPTX_EXTRA_CPUS (e.g. "sm_90") asks for more architectures from the same optimised
 module: each is written beside the output as `NAME.sm_XX.ptx`. Type checking and
 optimisation are the whole cost of a kernels build, and none of it depends on the
@@ -23,6 +25,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 
 
 def expand(args):
@@ -90,7 +93,12 @@ def main(argv):
 
 
 def run(cmd):
+    start = time.monotonic()
     r = subprocess.run(cmd, capture_output=True, text=True)
+    log = os.environ.get("NVPTX_LINK_LOG")
+    if log:
+        with open(log, "a", encoding="utf-8") as f:
+            f.write(f"{time.monotonic() - start:8.1f} s  {os.path.basename(cmd[0])}\n")
     if r.returncode != 0:
         sys.stderr.write(f"nvptx-link: {' '.join(cmd)}\n{r.stderr}")
         sys.exit(r.returncode)

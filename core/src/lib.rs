@@ -18,6 +18,12 @@
 //!
 //! This is the type layer the `cutlet` crate moves onto (issue 24): it needs neither `std`
 //! nor the device layer, so kernels and hosts build it once and share it.
+//!
+//! The algebra's run-time functions (`tuple`, `layout`, `algebra`, `int`) are
+//! `#[inline]`, not `#[inline(always)]`: LLVM then simplifies each before inlining it,
+//! instead of pasting unsimplified bodies into every access of an unrolled kernel, which
+//! made the GEMM's builds exhaust memory (docs/compile-time.md). Loops over a fragment's
+//! values are unrolled by type (`ForEachIndex`), so its indices are constants anyway.
 #![no_std]
 #![deny(unsafe_code)]
 #![cfg_attr(target_arch = "nvptx64", feature(stdarch_nvptx, asm_experimental_arch))]

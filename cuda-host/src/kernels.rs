@@ -80,17 +80,17 @@ pub struct Kernels {
     tc: Vec<CudaFunction>,
 }
 
-/// One configuration of the tensor-core GEMM: a `sm80_gemm!` line of
+/// One configuration of the tensor-core GEMM: an `Sm80Config` of
 /// `kernels/src/gemm_sm80.rs`, exported by `kernels/src/entry.rs`, with its element types.
 #[derive(Clone, Copy)]
 struct TcConfig {
-    /// The `sm80_gemm!` line's configuration; the PTX entry is `cutlet_` + its name.
+    /// The configuration; the PTX entry is `cutlet_` + its name.
     cfg: gemm_sm80::GemmConfig,
     input: Half,
     /// C in the input type (else f32).
     out16: bool,
 }
-const TC: [TcConfig; 5] = [
+const TC: [TcConfig; 6] = [
     TcConfig {
         cfg: gemm_sm80::GEMM_TN_BF16,
         input: Half::Bf16,
@@ -113,6 +113,11 @@ const TC: [TcConfig; 5] = [
     },
     TcConfig {
         cfg: gemm_sm80::GEMM_TT_BF16,
+        input: Half::Bf16,
+        out16: false,
+    },
+    TcConfig {
+        cfg: gemm_sm80::GEMM_TN_BF16_W2X4,
         input: Half::Bf16,
         out16: false,
     },
@@ -181,7 +186,7 @@ impl Kernels {
         let mut l = self.stream.launch_builder(&self.tc[i]);
         let args = TcArgs(p);
         l.arg(&args).arg(a).arg(b).arg(c);
-        let cfg = cfg(t.cfg.grid(p.m, p.n), gemm_sm80::GEMM_THREADS, t.cfg.smem());
+        let cfg = cfg(t.cfg.grid(p.m, p.n), t.cfg.threads, t.cfg.smem());
         // SAFETY: A and B hold their elements at the configuration's majors with lda and
         // ldb (cudaMalloc: 256-byte aligned), C holds ldc*n elements of the output type.
         unsafe { l.launch(cfg) }.map(drop)

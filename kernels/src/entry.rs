@@ -82,34 +82,34 @@ pub unsafe extern "ptx-kernel" fn cutlet_static_layout(x: *const f32, y: *mut f3
     static_layout::gather(x, y)
 }
 
-/// PTX entries for configurations of [`gemm_sm80`]: `(args, a, b, c)` with element
-/// pointers.
+/// PTX entries for configurations of [`gemm_sm80::gemm_sm80`]: `(args, a, b, c)` with
+/// element pointers. Each entry is in a module of its own, so rustc gives each GEMM its
+/// own codegen unit and LLVM optimises them in parallel.
 macro_rules! gemm_entries {
-    ($($entry:ident => $kernel:ident<$t:ty, $ct:ty>),* $(,)?) => {$(
-        #[doc = concat!("See [`gemm_sm80::", stringify!($kernel), "`].")]
-        ///
-        /// # Safety
-        /// A and B hold their `(m, k)` and `(n, k)` elements at the strides the
-        /// configuration's majors give with `lda` and `ldb`, C holds `ldc * n` elements.
-        #[unsafe(no_mangle)]
-        pub unsafe extern "ptx-kernel" fn $entry(
-            args: gemm_sm80::GemmArgs,
-            a: *const $t,
-            b: *const $t,
-            c: *mut $ct,
-        ) {
-            // SAFETY: the caller's contract above is the kernel's.
-            let (a, b, c) = unsafe {
-                (GmemPtr::new(a as *mut $t), GmemPtr::new(b as *mut $t), GmemPtr::new(c))
-            };
-            gemm_sm80::$kernel(args, a, b, c)
+    ($($entry:ident => $cfg:ident),* $(,)?) => {$(
+        mod $entry {
+            use super::{gemm_sm80, GmemPtr};
+            type E = <gemm_sm80::$cfg as gemm_sm80::Sm80Config>::Elem;
+            type O = <gemm_sm80::$cfg as gemm_sm80::Sm80Config>::Out;
+            #[doc = concat!("[`gemm_sm80::gemm_sm80`] for [`gemm_sm80::", stringify!($cfg), "`].")]
+            ///
+            /// # Safety
+            /// A and B hold their `(m, k)` and `(n, k)` elements at the strides the
+            /// configuration's majors give with `lda` and `ldb`, C holds `ldc * n` elements.
+            #[unsafe(no_mangle)]
+            pub unsafe extern "ptx-kernel" fn $entry(args: gemm_sm80::GemmArgs, a: *const E, b: *const E, c: *mut O) {
+                // SAFETY: the caller's contract above is the kernel's.
+                let (a, b, c) = unsafe { (GmemPtr::new(a.cast_mut()), GmemPtr::new(b.cast_mut()), GmemPtr::new(c)) };
+                gemm_sm80::gemm_sm80::<gemm_sm80::$cfg>(args, a, b, c)
+            }
         }
     )*};
 }
 gemm_entries!(
-    cutlet_gemm_tn_bf16 => gemm_tn_bf16<half::bf16, f32>,
-    cutlet_gemm_tn_f16 => gemm_tn_f16<half::f16, f32>,
-    cutlet_gemm_nt_bf16_out_bf16 => gemm_nt_bf16_out_bf16<half::bf16, half::bf16>,
-    cutlet_gemm_nn_f16_out_f16 => gemm_nn_f16_out_f16<half::f16, half::f16>,
-    cutlet_gemm_tt_bf16 => gemm_tt_bf16<half::bf16, f32>,
+    cutlet_gemm_tn_bf16 => TnBf16,
+    cutlet_gemm_tn_f16 => TnF16,
+    cutlet_gemm_nt_bf16_out_bf16 => NtBf16OutBf16,
+    cutlet_gemm_nn_f16_out_f16 => NnF16OutF16,
+    cutlet_gemm_tt_bf16 => TtBf16,
+    cutlet_gemm_tn_bf16_w2x4 => TnBf16W2x4,
 );

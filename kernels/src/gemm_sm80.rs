@@ -2,37 +2,59 @@
 //! `C = alpha A Bᵀ + beta C` with A `(m, k)` and B `(n, k)` in f16 or bf16, each K-major
 //! or MN-major, C `(m, n)` column-major in f32 or the input type, accumulation in f32.
 //!
-//! A configuration is one line of [`sm80_gemm!`](crate::sm80_gemm) (element type, MMA
-//! atom, majors, output type, CTA tile, stages); everything below is a type computed from
-//! it, so register fragments are sized at compile time. The kernel, step by step with
-//! CuTe's names:
+//! The kernel is one generic function, [`gemm_sm80::<C>`](gemm_sm80), over a
+//! configuration type `C:` [`Sm80Config`] (element and output types, MMA atom, majors,
+//! CTA tile, stages, warp layout); everything else is computed from it, so register
+//! fragments are sized at compile time and a 256-thread CTA is one more configuration.
+//! The steps, with CuTe's names:
 //!
 //! - the CTA tile `(BM, BK)` of A, `(BN, BK)` of B and `(BM, BN)` of C by `local_tile`;
 //! - shared memory: `tile_to_shape` of CuTe's SM80 128-byte swizzle atom (K-major
 //!   `Sw<3,3,3> o (_8,_64):(_64,_1)`, MN-major `Sw<3,3,3> o (_64,_8):(_1,_64)`) to
 //!   `(BM, BK, stages)`, so `ldmatrix` is free of bank conflicts without padding;
 //! - global → shared: a `TiledCopy` of `SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint128_t>`
-//!   (threads `(16,8)`, 8 values along the contiguous mode), one predicate per 16-byte
-//!   vector from the identity tensor (zero fill outside), in a `stages`-deep `cp.async`
-//!   pipeline; an operand whose rows are not 16-byte vectors (odd `k`, leading dimension
-//!   or pointer) takes an element-by-element path through the same partition;
-//! - the TiledMMA: `SM80_16x8x16_F32{F16F16,BF16BF16}F32_TN`, atom layout `(2,2,1)`,
-//!   M and N permutations that give each warp one `(BM/2, BN/2)` block;
+//!   (8 values along the contiguous mode), one predicate per 16-byte vector from the
+//!   identity tensor (zero fill outside), in a `stages`-deep `cp.async` pipeline; an
+//!   operand whose rows are not 16-byte vectors (odd `k`, leading dimension or
+//!   pointer) takes an element-by-element path through the same partition;
+//! - the TiledMMA: `SM80_16x8x16_F32{F16F16,BF16BF16}F32_TN` over `(WM, WN, 1)` warps,
+//!   M and N permutations that give each warp one `(BM/WM, BN/WN)` block;
 //! - shared → registers: `make_tiled_copy_A/B` of `SM75_U32x4_LDSM_N` (K-major) or
 //!   `SM75_U16x8_LDSM_T` (MN-major) and `retile_D` of the MMA's fragments;
 //! - `gemm(tiled_mma, tCrA(_,_,k), tCrB(_,_,k), tCrC)` per k block;
 //! - epilogue through shared memory: the accumulators by `partition_C` into a padded
-//!   f32 tile, then 16-byte vectors per thread (a TiledCopy of `uint128_t` over threads
-//!   `(BM/4, 512/BM)`), `alpha acc + beta C` converted once to the output type and stored
-//!   4 elements at a time; a tile that crosses the matrix edge (or a C that is not
-//!   vector-aligned) is stored element by element, predicated on the identity tensor.
+//!   f32 tile, then 16-byte vectors per thread, `alpha acc + beta C` converted once to
+//!   the output type and stored 4 elements at a time; a tile that crosses the matrix
+//!   edge (or a C that is not vector-aligned) is stored element by element, predicated
+//!   on the identity tensor.
 //!
-//! The configurations built here: [`gemm_tn_bf16`], [`gemm_tn_f16`] (the timed ones),
-//! [`gemm_nt_bf16_out_bf16`], [`gemm_nn_f16_out_f16`] and [`gemm_tt_bf16`].
+//! The code reads in layers, each generic over what the previous one built, so the
+//! type checker never expands the layout algebra over the configuration's leaves
+//! (docs/compile-time.md): [`gemm_sm80`] makes the atoms, copies and shared-memory
+//! tensors from `C`; `mainloop` partitions and pipelines over `M: TiledMma`; the
+//! epilogue stores over `R: TiledCopier`.
+//!
+//! The configurations built here: [`TnBf16`], [`TnF16`] (the timed ones),
+//! [`NtBf16OutBf16`], [`NnF16OutF16`], [`TtBf16`] and [`TnBf16W2x4`] (256 threads).
 
-use cutlet::cuda::{DevicePod, U64, U128};
+use cutlet_core::algebra::recast::SizeofBits;
+use cutlet_core::atom::{
+    Copy_Atom, CopyTraits, MmaCall, MmaTraits, SM75_U16x8_LDSM_T, SM75_U32x4_LDSM_N,
+    SM80_16x8x16_F32BF16BF16F32_TN, SM80_16x8x16_F32F16F16F32_TN, SM80_CP_ASYNC_CACHEGLOBAL_ZFILL,
+    TiledCopier, TiledMma, UniversalCopy, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b,
+    make_tiled_mma_permuted,
+};
+use cutlet_core::cuda::cp_async::{cp_async_fence, cp_async_wait_n};
+use cutlet_core::cuda::{
+    DevicePod, Gmem, GmemPtr, PtrEngine, Smem, SmemBuffer, U64, U128, block_idx, make_gmem_tensor,
+    make_smem_tensor, syncthreads, thread_idx,
+};
+use cutlet_core::int::types::{Add, Div, Mul};
+use cutlet_core::prelude::*;
+use cutlet_core::tensor::CoordEngine;
+use typenum::{Integer, U2};
 
-/// Threads per block: four warps.
+/// Threads per block of the four-warp configurations.
 pub const GEMM_THREADS: usize = 128;
 
 /// The problem; element pointers are passed separately.
@@ -62,8 +84,8 @@ pub struct GemmArgs {
 /// ```
 /// assert_eq!(cutlet_kernels::gemm_sm80::gemm_grid(129, 128, 128, 128).volume(), 2);
 /// ```
-pub fn gemm_grid(m: usize, n: usize, bm: usize, bn: usize) -> cutlet::cuda::Dim3 {
-    cutlet::cuda::Dim3::xy(m.div_ceil(bm).max(1), n.div_ceil(bn).max(1))
+pub fn gemm_grid(m: usize, n: usize, bm: usize, bn: usize) -> cutlet_core::cuda::Dim3 {
+    cutlet_core::cuda::Dim3::xy(m.div_ceil(bm).max(1), n.div_ceil(bn).max(1))
 }
 
 /// Dynamic shared memory of a configuration: the A and B stages, or the f32 C tile of
@@ -78,14 +100,16 @@ pub const fn gemm_smem(bm: usize, bn: usize, bk: usize, stages: usize) -> usize 
     if ab > c { ab } else { c }
 }
 
-/// What launching and checking a configuration needs, as the [`sm80_gemm!`](crate::sm80_gemm)
-/// line that built it says: its name, the operands' majors, the CTA tile and the stages.
+/// What launching and checking a configuration needs: its name, the operands' majors,
+/// the CTA tile, the stages and the threads ([`gemm_config`] reads them from an
+/// [`Sm80Config`]).
 ///
 /// ```
 /// use cutlet_kernels::gemm_sm80::*;
 /// assert_eq!(GEMM_TN_BF16.smem(), gemm_smem(128, 128, 64, 3));
 /// assert_eq!(GEMM_TT_BF16.name, "gemm_tt_bf16");
 /// assert!(GEMM_TT_BF16.a_kmajor && !GEMM_TT_BF16.b_kmajor);
+/// assert_eq!(GEMM_TN_BF16_W2X4.threads, 256);
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct GemmConfig {
@@ -99,6 +123,8 @@ pub struct GemmConfig {
     pub tile: (usize, usize, usize),
     /// Pipeline depth.
     pub stages: usize,
+    /// Threads per block.
+    pub threads: usize,
 }
 impl GemmConfig {
     /// [`gemm_smem`] of this configuration.
@@ -114,15 +140,15 @@ impl GemmConfig {
     /// ```
     /// assert_eq!(cutlet_kernels::gemm_sm80::GEMM_TN_F16.grid(129, 1).volume(), 2);
     /// ```
-    pub fn grid(&self, m: usize, n: usize) -> cutlet::cuda::Dim3 {
+    pub fn grid(&self, m: usize, n: usize) -> cutlet_core::cuda::Dim3 {
         gemm_grid(m, n, self.tile.0, self.tile.1)
     }
 }
 
 /// Output elements: f32, or the 16-bit input type. Four of them are one vector store.
-pub trait GemmOutput: DevicePod {
+pub trait GemmOutput: DevicePod + Default {
     /// Four elements as one vector (`uint128_t` or `uint64_t`).
-    type Vec4: DevicePod;
+    type Vec4: DevicePod + Default;
     /// Rounds an f32.
     fn from_f32(x: f32) -> Self;
     /// Widens to f32.
@@ -144,11 +170,22 @@ impl GemmOutput for f32 {
     }
     #[inline(always)]
     fn pack4(v: [f32; 4]) -> U128 {
-        U128(v.map(f32::to_bits))
+        U128([
+            v[0].to_bits(),
+            v[1].to_bits(),
+            v[2].to_bits(),
+            v[3].to_bits(),
+        ])
     }
     #[inline(always)]
     fn unpack4(v: U128) -> [f32; 4] {
-        v.0.map(f32::from_bits)
+        let [a, b, c, d] = v.0;
+        [
+            f32::from_bits(a),
+            f32::from_bits(b),
+            f32::from_bits(c),
+            f32::from_bits(d),
+        ]
     }
 }
 macro_rules! half_output {
@@ -165,8 +202,8 @@ macro_rules! half_output {
             }
             #[inline(always)]
             fn pack4(v: [f32; 4]) -> U64 {
-                let b = v.map(|x| u32::from(<$t>::from_f32(x).to_bits()));
-                U64([b[0] | (b[1] << 16), b[2] | (b[3] << 16)])
+                let b = |x: f32| u32::from(<$t>::from_f32(x).to_bits());
+                U64([b(v[0]) | (b(v[1]) << 16), b(v[2]) | (b(v[3]) << 16)])
             }
             #[inline(always)]
             fn unpack4(v: U64) -> [f32; 4] {
@@ -180,337 +217,717 @@ half_output!(half::f16, half::bf16);
 
 /// Whether an operand's rows are 16-byte vectors: the contiguous extent and the leading
 /// dimension are multiples of 8 elements and the pointer is 16-byte aligned.
+///
+/// ```
+/// use cutlet_core::cuda::GmemPtr;
+/// let v = [0u16; 64];
+/// let p = GmemPtr::from_slice(&v);
+/// assert!(!cutlet_kernels::gemm_sm80::vectorizable(8, 12, p));
+/// ```
 #[inline(always)]
-pub fn vectorizable<T>(contiguous: usize, ld: usize, p: cutlet::cuda::GmemPtr<T>) -> bool {
+pub fn vectorizable<T>(contiguous: usize, ld: usize, p: GmemPtr<T>) -> bool {
     contiguous.is_multiple_of(8) && ld.is_multiple_of(8) && (p.as_ptr() as usize).is_multiple_of(16)
 }
 
-/// The pieces of one operand's path that depend on its major mode (CuTe's per-layout
-/// choices in the SM80 collective).
-#[doc(hidden)]
-#[macro_export]
-macro_rules! sm80_operand {
-    // (rows, k) in global memory.
-    (gmem K, $ptr:expr, $rows:expr, $k:expr, $ld:expr) => {
-        ::cutlet::cuda::make_gmem_tensor($ptr, ::cutlet::layout!(($rows, $k):($ld, 1)))
-    };
-    (gmem MN, $ptr:expr, $rows:expr, $k:expr, $ld:expr) => {
-        ::cutlet::cuda::make_gmem_tensor($ptr, ::cutlet::layout!(($rows, $k):(1, $ld)))
-    };
-    (kmajor K) => {
-        true
-    };
-    (kmajor MN) => {
-        false
-    };
-    // The extent along which rows are contiguous.
-    (contiguous K, $rows:expr, $k:expr) => {
-        $k
-    };
-    (contiguous MN, $rows:expr, $k:expr) => {
-        $rows
-    };
-    // CuTe's SM80 swizzle atoms for 16-bit elements.
-    (smem_atom K) => {
-        ::cutlet::prelude::Sm80_SmemAtom_K_SW128::default()
-    };
-    (smem_atom MN) => {
-        ::cutlet::prelude::Sm80_SmemAtom_MN_SW128::default()
-    };
-    // 128 threads, 8 elements (16 bytes) each along the contiguous mode.
-    (g2s K, $t:ty) => {
-        ::cutlet::atom::make_tiled_copy(
-            ::cutlet::atom::Copy_Atom::<::cutlet::atom::SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128>, $t>::new(),
-            ::cutlet::layout!((16, 8):(8, 1)),
-            ::cutlet::layout!((1, 8)),
+/// The global → shared copy atom: 16 bytes per `cp.async`, zero fill where predicated off.
+pub type G2sAtom<T> = Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128>, T>;
+
+/// An operand's major mode: what CuTe's SM80 collective chooses per layout (the global
+/// layout, the shared-memory swizzle atom, the `cp.async` thread arrangement and the
+/// `ldmatrix` flavour). [`KMajor`] and [`MnMajor`] are the two.
+///
+/// ```
+/// use cutlet_kernels::gemm_sm80::{KMajor, Major, MnMajor};
+/// assert!(KMajor::K_MAJOR && !MnMajor::K_MAJOR);
+/// assert_eq!(KMajor::contiguous(100, 24), 24);
+/// assert_eq!(MnMajor::gmem(4, 2, 6).to_string(), "(4,2):(_1,6)");
+/// ```
+pub trait Major: Copy + Default + core::fmt::Debug + 'static {
+    /// Whether the reduction mode is the contiguous one.
+    const K_MAJOR: bool;
+    /// The `ldmatrix` operation that reads this major's shared tiles into MMA fragments.
+    type Ldsm: CopyTraits;
+    /// The operand `(rows, k)` in global memory with leading dimension `ld`.
+    fn gmem(rows: usize, k: usize, ld: usize) -> impl Layout;
+    /// The extent along which the operand's rows are contiguous.
+    fn contiguous(rows: usize, k: usize) -> usize;
+    /// `(rows, k, stages)` shared tiles: CuTe's SM80 128-byte swizzle atom for 16-bit
+    /// elements tiled to the shape (the swizzle `Sw<3,3,3>` is the engine's).
+    fn smem<R: Leaf, K: Leaf, S: Leaf>() -> impl Layout;
+    /// The global → shared tiled copy for `NT` threads, 8 elements per thread per call.
+    fn g2s<T: Copy + Default + SizeofBits + 'static, NT: Leaf>()
+    -> impl TiledCopier<Atom = G2sAtom<T>>;
+}
+
+/// A K-major operand (`(rows, k):(ld, 1)`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KMajor;
+/// An M- or N-major operand (`(rows, k):(1, ld)`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MnMajor;
+
+impl Major for KMajor {
+    const K_MAJOR: bool = true;
+    type Ldsm = SM75_U32x4_LDSM_N;
+    #[inline(always)]
+    fn gmem(rows: usize, k: usize, ld: usize) -> impl Layout {
+        layout!((rows, k):(ld, 1))
+    }
+    #[inline(always)]
+    fn contiguous(_rows: usize, k: usize) -> usize {
+        k
+    }
+    #[inline(always)]
+    fn smem<R: Leaf, K: Leaf, S: Leaf>() -> impl Layout {
+        tile_to(
+            layout!((8, 64):(64, 1)),
+            (R::conjure(), K::conjure(), S::conjure()),
+        )
+    }
+    #[inline(always)]
+    fn g2s<T: Copy + Default + SizeofBits + 'static, NT: Leaf>()
+    -> impl TiledCopier<Atom = G2sAtom<T>> {
+        // (NT/8, 8) threads, 8 vectors of 8 along k per row: a warp reads 4 rows of 128 bytes.
+        let thr = StridedLayout::new((st::<Div<NT, _8>>(), _8::new()), (_8::new(), _1::new()));
+        make_tiled_copy(G2sAtom::<T>::new(), opaque(thr), layout!((1, 8)))
+    }
+}
+impl Major for MnMajor {
+    const K_MAJOR: bool = false;
+    type Ldsm = SM75_U16x8_LDSM_T;
+    #[inline(always)]
+    fn gmem(rows: usize, k: usize, ld: usize) -> impl Layout {
+        layout!((rows, k):(1, ld))
+    }
+    #[inline(always)]
+    fn contiguous(rows: usize, _k: usize) -> usize {
+        rows
+    }
+    #[inline(always)]
+    fn smem<R: Leaf, K: Leaf, S: Leaf>() -> impl Layout {
+        tile_to(
+            layout!((64, 8):(1, 64)),
+            (R::conjure(), K::conjure(), S::conjure()),
+        )
+    }
+    #[inline(always)]
+    fn g2s<T: Copy + Default + SizeofBits + 'static, NT: Leaf>()
+    -> impl TiledCopier<Atom = G2sAtom<T>> {
+        // (16, NT/16) threads, 8 elements along the rows each: 128 rows per k column.
+        let thr = StridedLayout::new((_16::new(), st::<Div<NT, _16>>()), (_1::new(), _16::new()));
+        make_tiled_copy(G2sAtom::<T>::new(), opaque(thr), layout!((8, 1)))
+    }
+}
+
+/// A configuration of [`gemm_sm80`]. The extents are static integers (`_128`, ...):
+/// `BM` a multiple of `16 WM` and of 64 (128 for an MN-major A), `BN` of `8 WN` and 64
+/// (128 for an MN-major B), `BK` of 64, `STAGES >= 2`, and the `(BM, BK)` tile a whole
+/// number of the copy's `32 WM WN` vectors; [`gemm_config`] checks them at build time.
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// use cutlet_kernels::gemm_sm80::*;
+/// /// TN bf16 with a 64-deep k tile and 4 stages.
+/// struct Mine;
+/// impl Sm80Config for Mine {
+///     const NAME: &'static str = "mine";
+///     type Elem = half::bf16;
+///     type Out = f32;
+///     type Atom = cutlet_core::atom::SM80_16x8x16_F32BF16BF16F32_TN;
+///     type A = KMajor;
+///     type B = KMajor;
+///     type Bm = _128;
+///     type Bn = _128;
+///     type Bk = _64;
+///     type Stages = _4;
+///     type WarpsM = _2;
+///     type WarpsN = _2;
+/// }
+/// assert_eq!(gemm_config::<Mine>().smem(), 4 * 256 * 64 * 2);
+/// ```
+pub trait Sm80Config: 'static {
+    /// The kernel's name (the PTX entry is `cutlet_` and this).
+    const NAME: &'static str;
+    /// A and B elements.
+    type Elem: DevicePod + Default + SizeofBits;
+    /// C's elements.
+    type Out: GemmOutput;
+    /// The MMA atom: `Elem x Elem -> f32`.
+    type Atom: MmaCall
+        + MmaTraits<ValTypeA = Self::Elem, ValTypeB = Self::Elem, ValTypeC = f32>
+        + Default;
+    /// A's major mode.
+    type A: Major;
+    /// B's major mode.
+    type B: Major;
+    /// CTA tile rows.
+    type Bm: Leaf;
+    /// CTA tile columns.
+    type Bn: Leaf;
+    /// The k tile.
+    type Bk: Leaf;
+    /// Pipeline depth.
+    type Stages: Leaf;
+    /// Warps along M.
+    type WarpsM: Leaf;
+    /// Warps along N.
+    type WarpsN: Leaf;
+}
+
+/// A static leaf's value.
+const fn val<L: Leaf>() -> usize {
+    <L::Val as Integer>::ISIZE as usize
+}
+
+/// The [`GemmConfig`] of a configuration, checked: an ill-formed one stops the build.
+///
+/// ```
+/// use cutlet_kernels::gemm_sm80::*;
+/// assert_eq!(gemm_config::<TnBf16W2x4>().tile, (128, 256, 64));
+/// ```
+pub const fn gemm_config<C: Sm80Config>() -> GemmConfig {
+    let (bm, bn, bk) = (val::<C::Bm>(), val::<C::Bn>(), val::<C::Bk>());
+    let (stages, wm, wn) = (val::<C::Stages>(), val::<C::WarpsM>(), val::<C::WarpsN>());
+    let threads = 32 * wm * wn;
+    let (rows_a, rows_b) = (
+        if C::A::K_MAJOR { 64 } else { 128 },
+        if C::B::K_MAJOR { 64 } else { 128 },
+    );
+    assert!(
+        bm > 0 && bn > 0 && bk > 0 && wm > 0 && wn > 0,
+        "Sm80Config: the tile and warp extents must be static and positive"
+    );
+    assert!(stages >= 2, "Sm80Config: STAGES must be at least 2");
+    assert!(
+        bk.is_multiple_of(64),
+        "Sm80Config: BK must be a multiple of 64"
+    );
+    assert!(
+        bm.is_multiple_of(16 * wm) && bn.is_multiple_of(8 * wn),
+        "Sm80Config: BM must be a multiple of 16 WM and BN of 8 WN"
+    );
+    assert!(
+        bm.is_multiple_of(rows_a) && bn.is_multiple_of(rows_b),
+        "Sm80Config: BM and BN must be multiples of 64 (K-major) or 128 (MN-major)"
+    );
+    assert!(
+        (bm * bk / 8).is_multiple_of(threads)
+            && (bn * bk / 8).is_multiple_of(threads)
+            && (threads * 4).is_multiple_of(bm),
+        "Sm80Config: the tiles must be whole numbers of the copies' 16-byte vectors per thread"
+    );
+    GemmConfig {
+        name: C::NAME,
+        a_kmajor: C::A::K_MAJOR,
+        b_kmajor: C::B::K_MAJOR,
+        tile: (bm, bn, bk),
+        stages,
+        threads,
+    }
+}
+
+/// A static leaf's only value.
+#[inline(always)]
+fn st<L: Leaf>() -> L {
+    L::conjure()
+}
+/// Hides a layout's type behind the `Layout` bound, so the algebra applied to it later
+/// sees one rigid type instead of expanding over the configuration's leaves.
+#[inline(always)]
+fn opaque<L: Layout>(l: L) -> impl Layout {
+    l
+}
+/// `tile_to_shape` behind the same bound.
+#[inline(always)]
+fn tile_to<A: Layout, S: IntTuple>(atom: A, shape: S) -> impl Layout {
+    tile_to_shape(atom, shape)
+}
+
+type Threads<C> = Mul<_32, Mul<<C as Sm80Config>::WarpsM, <C as Sm80Config>::WarpsN>>;
+
+/// The tensor-core GEMM for configuration `C`. Launch [`gemm_config::<C>()`]'s
+/// `grid(m, n)` blocks of its `threads` with its `smem()` bytes of dynamic shared memory.
+///
+/// ```
+/// use cutlet_core::cuda::{emu::{self, DeviceVec}, Dim3};
+/// use cutlet_kernels::gemm_sm80::*;
+/// use half::bf16;
+/// let (m, n, k) = (20, 10, 16);
+/// let a = DeviceVec::from_slice(&vec![bf16::from_f32(1.0); m * k]);
+/// let b = DeviceVec::from_slice(&vec![bf16::from_f32(0.5); n * k]);
+/// let c = DeviceVec::<f32>::zeroed(m * n);
+/// let p = GemmArgs { m, n, k, lda: k, ldb: k, ldc: m, alpha: 1.0, beta: 0.0 };
+/// let (pa, pb, pc) = (a.ptr(), b.ptr(), c.ptr());
+/// let cfg = gemm_config::<TnBf16>();
+/// emu::launch(cfg.grid(m, n), Dim3::x(cfg.threads), cfg.smem(), || gemm_sm80::<TnBf16>(p, pa, pb, pc)).unwrap();
+/// assert_eq!(c.as_slice(), vec![8.0; m * n]);
+/// ```
+#[inline(always)]
+pub fn gemm_sm80<C: Sm80Config>(
+    p: GemmArgs,
+    a: GmemPtr<C::Elem>,
+    b: GmemPtr<C::Elem>,
+    c: GmemPtr<C::Out>,
+) {
+    let cfg = const { gemm_config::<C>() };
+    let GemmArgs {
+        m, n, k, lda, ldb, ..
+    } = p;
+    // SAFETY: A holds its (m, k) elements at the strides the major mode gives with
+    // `lda`, B its (n, k) with `ldb` (the caller's contract); every global access is
+    // predicated on its identity coordinate lying inside (m, k) or (n, k).
+    let (ga, gb) = unsafe {
+        (
+            make_gmem_tensor(a, C::A::gmem(m, k, lda)),
+            make_gmem_tensor(b, C::B::gmem(n, k, ldb)),
         )
     };
-    (g2s MN, $t:ty) => {
-        ::cutlet::atom::make_tiled_copy(
-            ::cutlet::atom::Copy_Atom::<::cutlet::atom::SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128>, $t>::new(),
-            ::cutlet::layout!((16, 8):(1, 16)),
-            ::cutlet::layout!((8, 1)),
+    let vec = (
+        vectorizable(C::A::contiguous(m, k), lda, a),
+        vectorizable(C::B::contiguous(n, k), ldb, b),
+    );
+
+    // Shared memory: `stages` swizzled (BM, BK) tiles of A and (BN, BK) of B.
+    let mut smem = SmemBuffer::dynamic();
+    // SAFETY: written only through cp.async (or, element by element, by the thread that
+    // owns the element) and read (ldmatrix) after the wait and the barrier that cover the
+    // stage; a stage is refilled only after the barrier that ends its last read.
+    let (sa, sb) = unsafe {
+        (
+            smem.alloc_swizzled::<C::Elem, _, _>(
+                Swizzle::<3, 3, 3>::new(),
+                C::A::smem::<C::Bm, C::Bk, C::Stages>(),
+            ),
+            smem.alloc_swizzled::<C::Elem, _, _>(
+                Swizzle::<3, 3, 3>::new(),
+                C::B::smem::<C::Bn, C::Bk, C::Stages>(),
+            ),
         )
     };
-    // ldmatrix: plain for K-major tiles, transposing for MN-major ones.
-    (s2r K) => {
-        ::cutlet::atom::SM75_U32x4_LDSM_N
+
+    // The TiledMMA: WM x WN warps; the permutations give warp (wm, wn) the block of rows
+    // wm BM/WM .. and columns wn BN/WN ..: M = (16, WM, BM/(16 WM)):(1, BM/WM, 16).
+    let (wm, wn) = (st::<C::WarpsM>(), st::<C::WarpsN>());
+    let perm_m = StridedLayout::new(
+        (_16::new(), wm, st::<Div<C::Bm, Mul<_16, C::WarpsM>>>()),
+        (_1::new(), st::<Div<C::Bm, C::WarpsM>>(), _16::new()),
+    );
+    let perm_n = StridedLayout::new(
+        (_8::new(), wn, st::<Div<C::Bn, Mul<_8, C::WarpsN>>>()),
+        (_1::new(), st::<Div<C::Bn, C::WarpsN>>(), _8::new()),
+    );
+    let warps = StridedLayout::new((wm, wn, _1::new()), (_1::new(), wm, _0::new()));
+    let mma = make_tiled_mma_permuted(C::Atom::default(), warps, (perm_m, perm_n, _16::new()));
+    mainloop::<C, _, _, _, _, _, _, _>(
+        p,
+        cfg.stages,
+        c,
+        mma,
+        (ga, gb),
+        vec,
+        (sa, sb),
+        (
+            C::A::g2s::<C::Elem, Threads<C>>(),
+            C::B::g2s::<C::Elem, Threads<C>>(),
+        ),
+    );
+}
+
+type Gmem2<T, L> = Tensor<PtrEngine<T, Gmem>, L>;
+type Smem2<T, L> = Tensor<PtrEngine<T, Smem, Swizzle<3, 3, 3>>, L>;
+
+/// The main loop and the epilogue, over the built MMA `M`, the operands' global layouts
+/// `La`/`Lb`, their shared layouts `Sa`/`Sb` and their copies `Ga`/`Gb`.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn mainloop<C, M, La, Lb, Sa, Sb, Ga, Gb>(
+    p: GemmArgs,
+    stages: usize,
+    c: GmemPtr<C::Out>,
+    mma: M,
+    (ga, gb): (Gmem2<C::Elem, La>, Gmem2<C::Elem, Lb>),
+    (vec_a, vec_b): (bool, bool),
+    (sa, sb): (Smem2<C::Elem, Sa>, Smem2<C::Elem, Sb>),
+    (g2s_a, g2s_b): (Ga, Gb),
+) where
+    C: Sm80Config,
+    M: TiledMma<Atom = C::Atom>,
+    La: Layout,
+    Lb: Layout,
+    Sa: Layout,
+    Sb: Layout,
+    Ga: TiledCopier<Atom = G2sAtom<C::Elem>>,
+    Gb: TiledCopier<Atom = G2sAtom<C::Elem>>,
+{
+    let GemmArgs { m, n, k, alpha, .. } = p;
+    let (bm, bn) = (block_idx().x, block_idx().y);
+    let tid = thread_idx().x;
+    let (ia, ib) = (
+        make_identity_tensor(shape!((m, k))),
+        make_identity_tensor(shape!((n, k))),
+    );
+    let (tile_a, tile_b) = (
+        (st::<C::Bm>(), st::<C::Bk>()),
+        (st::<C::Bn>(), st::<C::Bk>()),
+    );
+    let load = |kt: usize, stage: usize| {
+        load_tile(
+            g2s_a,
+            ga,
+            ia,
+            sa,
+            tile_a.as_tiler(),
+            (bm, kt),
+            stage,
+            (m, k),
+            vec_a,
+        );
+        load_tile(
+            g2s_b,
+            gb,
+            ib,
+            sb,
+            tile_b.as_tiler(),
+            (bn, kt),
+            stage,
+            (n, k),
+            vec_b,
+        );
     };
-    (s2r MN) => {
-        ::cutlet::atom::SM75_U16x8_LDSM_T
-    };
+
+    let thr_mma = mma.get_slice(tid);
+    let mut acc = thr_mma.partition_fragment_c(make_layout((st::<C::Bm>(), st::<C::Bn>()))); // (MMA,MMA_M,MMA_N)
+    // Registers for one k tile, filled by ldmatrix through the MMA's copies.
+    let mut af = thr_mma.partition_fragment_a(make_layout(tile_a)); // (MMA,MMA_M,MMA_K)
+    let mut bf = thr_mma.partition_fragment_b(make_layout(tile_b)); // (MMA,MMA_N,MMA_K)
+    let s2r_a = make_tiled_copy_a(Copy_Atom::<<C::A as Major>::Ldsm, C::Elem>::new(), &mma);
+    let s2r_b = make_tiled_copy_b(Copy_Atom::<<C::B as Major>::Ldsm, C::Elem>::new(), &mma);
+    let (thr_s2r_a, thr_s2r_b) = (s2r_a.get_slice(tid), s2r_b.get_slice(tid));
+    let tsa = thr_s2r_a.partition_s(sa); // (CPY,CPY_M,CPY_K,PIPE)
+    let tsb = thr_s2r_b.partition_s(sb); // (CPY,CPY_N,CPY_K,PIPE)
+
+    let k_tiles = k.div_ceil(val::<C::Bk>());
+    // Iteration `it` loads k tile `it` and computes k tile `it - (stages - 1)`:
+    // stages - 1 tiles stay in flight. (One loop, one load site, so `load` inlines.)
+    for it in 0..k_tiles + stages - 1 {
+        if it >= stages - 1 {
+            // The tile computed below has landed (at most the newest stages - 2 groups
+            // are pending), and every warp is done with the stage the load below
+            // refills (read at the previous iteration).
+            cp_async_wait_n(stages - 2);
+            syncthreads();
+        }
+        if it < k_tiles {
+            load(it, it % stages);
+        }
+        cp_async_fence();
+        if it < stages - 1 {
+            continue;
+        }
+        let stage = (it - (stages - 1)) % stages;
+        size(get::<2, _>(af.layout())).for_each_index(
+            #[inline(always)]
+            |kb| {
+                s2r_a.copy(
+                    &tsa.slice((X, X, kb, stage)),
+                    &mut thr_s2r_a.retile_d(af.view_mut()).slice((X, X, kb)),
+                );
+                s2r_b.copy(
+                    &tsb.slice((X, X, kb, stage)),
+                    &mut thr_s2r_b.retile_d(bf.view_mut()).slice((X, X, kb)),
+                );
+                gemm(
+                    mma,
+                    &af.view().slice((X, X, kb)),
+                    &bf.view().slice((X, X, kb)),
+                    &mut acc,
+                );
+            },
+        );
+    }
+    cp_async_wait_n(0);
+    syncthreads();
+
+    // Epilogue, through shared memory (the A and B stages are free now): the
+    // accumulators into an f32 (BM, BN) tile padded by one vector per column.
+    let mut smem = SmemBuffer::dynamic();
+    let sc_layout = opaque(StridedLayout::new(
+        (st::<C::Bm>(), st::<C::Bn>()),
+        (_1::new(), st::<Add<C::Bm, _4>>()),
+    ));
+    // SAFETY: every thread has passed the barrier after its last read of the stages;
+    // each element of the tile is written by one thread, and read (by any thread) only
+    // after the barrier below.
+    let sc = unsafe { smem.alloc::<f32, _>(sc_layout) };
+    let mut tcsc = thr_mma.partition_c(sc);
+    acc.size().for_each_index(
+        #[inline(always)]
+        |v| tcsc.set(v, alpha * acc.get(v)),
+    );
+    syncthreads();
+    epilogue::<C>(p, c, sc.engine().as_ptr(), (bm, bn), tid);
 }
 
 /// Loads k tile `kt` of one operand into pipeline stage `stage`: 16-byte `cp.async`
 /// copies predicated per vector (zero fill outside), or element by element when the
 /// operand is not vectorizable.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! sm80_load_tile {
-    ($copy:expr, $g:expr, $id:expr, $s:expr, $tile:expr, $blk:expr, $kt:expr, $stage:expr, $rows:expr, $k:expr, $vec:expr, $t:ty) => {{
-        use ::cutlet::int::ForEachIndex as _;
-        let thr = $copy.get_slice(::cutlet::cuda::thread_idx().x);
-        let tg = thr.partition_s(::cutlet::prelude::local_tile($g, $tile, ($blk, $kt))); // (CPY,CPY_R,CPY_K)
-        let tc = thr.partition_s(::cutlet::prelude::local_tile($id, $tile, ($blk, $kt))); // (CPY,CPY_R,CPY_K)
-        let ts = thr.partition_d($s); // (CPY,CPY_R,CPY_K,PIPE)
-        let (rows, kk) = ($rows as isize, $k as isize);
-        if $vec {
-            let shape = tg.shape();
-            ::cutlet::prelude::size(::cutlet::prelude::get::<1, _>(shape)).for_each_index(
-                #[inline(always)]
-                |i| {
-                    ::cutlet::prelude::size(::cutlet::prelude::get::<2, _>(shape)).for_each_index(
-                        #[inline(always)]
-                        |j| {
-                            let (r, c) = tc.get((0usize, i, j));
-                            let mut dst = ts.slice((::cutlet::prelude::X, i, j, $stage));
-                            $copy
-                                .with(r < rows && c < kk)
-                                .copy(&tg.slice((::cutlet::prelude::X, i, j)), &mut dst);
-                        },
-                    )
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn load_tile<T, G, Lg, Li, Ls, Tl>(
+    copy: G,
+    g: Gmem2<T, Lg>,
+    id: Tensor<CoordEngine<U2>, Li>,
+    s: Smem2<T, Ls>,
+    tile: Tl,
+    (blk, kt): (usize, usize),
+    stage: usize,
+    (rows, k): (usize, usize),
+    vec: bool,
+) where
+    T: Copy + Default + SizeofBits + 'static,
+    G: TiledCopier<Atom = G2sAtom<T>>,
+    Lg: Layout,
+    Li: Layout,
+    Ls: Layout,
+    Tl: Tiler,
+{
+    let thr = copy.get_slice(thread_idx().x);
+    let tg = thr.partition_s(local_tile(g, tile, (blk, kt))); // (CPY,CPY_R,CPY_K)
+    let tc = thr.partition_s(local_tile(id, tile, (blk, kt))); // (CPY,CPY_R,CPY_K)
+    let ts = thr.partition_d(s); // (CPY,CPY_R,CPY_K,PIPE)
+    let (rows, k) = (rows as isize, k as isize);
+    if vec {
+        let shape = tg.layout().shape();
+        size(shape.e1()).for_each_index(
+            #[inline(always)]
+            |i| {
+                size(shape.e2()).for_each_index(
+                    #[inline(always)]
+                    |j| {
+                        let (r, c) = tc.get((0usize, i, j));
+                        let mut dst = ts.slice((X, i, j, stage));
+                        copy.atom()
+                            .with(r < rows && c < k)
+                            .copy(&tg.slice((X, i, j)), &mut dst);
+                    },
+                )
+            },
+        );
+    } else {
+        let mut ts = ts.slice((X, X, X, stage));
+        for v in 0..tg.size().value() as usize {
+            let (r, c) = tc.get(v);
+            ts.set(
+                v,
+                if r < rows && c < k {
+                    tg.get(v)
+                } else {
+                    T::default()
                 },
             );
-        } else {
-            let mut ts = ts.slice((::cutlet::prelude::X, ::cutlet::prelude::X, ::cutlet::prelude::X, $stage));
-            for v in 0..::cutlet::prelude::size(&tg).value() as usize {
-                let (r, c) = tc.get(v);
-                ts[v] = if r < rows && c < kk { tg.get(v) } else { <$t as ::cutlet::tensor::Numeric>::ZERO };
-            }
         }
-    }};
+    }
 }
 
-/// One configuration of the tensor-core GEMM as a kernel function:
-///
-/// ```text
-/// sm80_gemm!(pub fn NAME<ELEMENT, OUTPUT>(MMA_ATOM, A: K|MN, B: K|MN, (BM, BN, BK), STAGES) => CONFIG);
-/// ```
-///
-/// `BM` and `BN` are multiples of 128, `BK` of 64, `STAGES >= 2`; `CONFIG` names the
-/// [`GemmConfig`] constant it also defines. Launch `CONFIG.grid(m, n)` blocks of
-/// [`GEMM_THREADS`] threads with `CONFIG.smem()` bytes of dynamic shared memory.
-#[macro_export]
-macro_rules! sm80_gemm {
-    ($(#[$doc:meta])* $vis:vis fn $name:ident<$t:ty, $ct:ty>($op:ty, A: $am:ident, B: $bmaj:ident, ($bm:literal, $bn:literal, $bk:literal), $stages:literal) => $cfg:ident) => {
-        #[doc = concat!("The configuration of [`", stringify!($name), "`].")]
-        $vis const $cfg: $crate::gemm_sm80::GemmConfig = $crate::gemm_sm80::GemmConfig {
-            name: stringify!($name),
-            a_kmajor: $crate::sm80_operand!(kmajor $am),
-            b_kmajor: $crate::sm80_operand!(kmajor $bmaj),
-            tile: ($bm, $bn, $bk),
-            stages: $stages,
+/// Stores the block's `alpha A Bᵀ` tile (f32 in shared memory at `sc`, `(BM, BN)`
+/// column-major with leading dimension `BM + 4`) as `C = tile + beta C`.
+#[inline(always)]
+fn epilogue<C: Sm80Config>(
+    p: GemmArgs,
+    c: GmemPtr<C::Out>,
+    sc: *mut f32,
+    (bm, bn): (usize, usize),
+    tid: usize,
+) {
+    let GemmArgs {
+        m, n, ldc, beta, ..
+    } = p;
+    let full = (bm + 1) * val::<C::Bm>() <= m && (bn + 1) * val::<C::Bn>() <= n;
+    let vec4 = core::mem::size_of::<<C::Out as GemmOutput>::Vec4>();
+    // Threads (BM/4, NT 4/BM) over the tile: a column of 4-vectors per group of BM/4.
+    let q = st::<Div<C::Bm, _4>>();
+    let thr = opaque(StridedLayout::new(
+        (q, st::<Div<Mul<Threads<C>, _4>, C::Bm>>()),
+        (_1::new(), q),
+    ));
+    if full && ldc.is_multiple_of(4) && (c.as_ptr() as usize).is_multiple_of(vec4) {
+        // SAFETY: the same bytes as the f32 tile, read only after the barrier that
+        // follows its writes.
+        let sc4 = unsafe {
+            make_smem_tensor(
+                sc as *mut U128,
+                NoSwizzle,
+                opaque(StridedLayout::new(
+                    (q, st::<C::Bn>()),
+                    (_1::new(), st::<Div<Add<C::Bm, _4>, _4>>()),
+                )),
+            )
         };
-        $(#[$doc])*
-        #[inline(always)]
-        $vis fn $name(
-            p: $crate::gemm_sm80::GemmArgs,
-            a: ::cutlet::cuda::GmemPtr<$t>,
-            b: ::cutlet::cuda::GmemPtr<$t>,
-            c: ::cutlet::cuda::GmemPtr<$ct>,
-        ) {
-            use ::cutlet::atom::*;
-            use ::cutlet::cuda::{cp_async::{cp_async_fence, cp_async_wait}, SmemBuffer, block_idx, syncthreads, thread_idx};
-            use ::cutlet::int::{ForEachIndex as _, Int};
-            use ::cutlet::prelude::*;
-            #[allow(unused_imports)] // f32 needs it, the 16-bit types have inherent twins
-            use $crate::gemm_sm80::GemmOutput as _;
-            let $crate::gemm_sm80::GemmArgs { m, n, k, lda, ldb, ldc, alpha, beta } = p;
-            // SAFETY: A holds its (m, k) elements at the strides the major mode gives with
-            // `lda`, B its (n, k) with `ldb`, C (m, n) column-major with `ldc` (the
-            // caller's contract); every global access below is predicated on its identity
-            // coordinate lying inside (m, k), (n, k) or (m, n), and C's elements each
-            // belong to one thread.
-            let (ga, gb) = unsafe {
-                (
-                    $crate::sm80_operand!(gmem $am, a, m, k, lda),
-                    $crate::sm80_operand!(gmem $bmaj, b, n, k, ldb),
-                )
-            };
-            let (ia, ib) = (make_identity_tensor(shape!((m, k))), make_identity_tensor(shape!((n, k))));
-            let (vec_a, vec_b) = (
-                $crate::gemm_sm80::vectorizable($crate::sm80_operand!(contiguous $am, m, k), lda, a),
-                $crate::gemm_sm80::vectorizable($crate::sm80_operand!(contiguous $bmaj, n, k), ldb, b),
-            );
-            let (bm, bn) = (block_idx().x, block_idx().y);
-            let tid = thread_idx().x;
-
-            // Shared memory: `stages` swizzled (BM, BK) tiles of A and (BN, BK) of B.
-            let mut smem = SmemBuffer::dynamic();
-            // SAFETY: written only through cp.async (or, element by element, by the thread
-            // that owns the element) and read (ldmatrix) after the wait and the barrier
-            // that cover the stage; a stage is refilled only after the barrier that ends
-            // its last read.
-            let (sa, sb) = unsafe {
-                (
-                    smem.alloc::<$t, _>(tile_to_shape($crate::sm80_operand!(smem_atom $am), shape!(($bm, $bk, $stages)))),
-                    smem.alloc::<$t, _>(tile_to_shape($crate::sm80_operand!(smem_atom $bmaj), shape!(($bn, $bk, $stages)))),
-                )
-            };
-            let g2s_a = $crate::sm80_operand!(g2s $am, $t);
-            let g2s_b = $crate::sm80_operand!(g2s $bmaj, $t);
-            let load = |kt: usize, stage: usize| {
-                $crate::sm80_load_tile!(g2s_a, ga, ia, sa, shape!(($bm, $bk)), bm, kt, stage, m, k, vec_a, $t);
-                $crate::sm80_load_tile!(g2s_b, gb, ib, sb, shape!(($bn, $bk)), bn, kt, stage, n, k, vec_b, $t);
-            };
-
-            // The TiledMMA: 2x2 warps, the permutations give warp (wm, wn) the block of
-            // rows wm BM/2 .. and columns wn BN/2 ...
-            let mma = make_tiled_mma_permuted(
-                <$op>::default(),
-                layout!((2, 2, 1):(1, 2, 0)),
-                (
-                    Layout::<(_16, _2, Int<{ $bm / 32 }>), (_1, Int<{ $bm / 2 }>, _16)>::default(),
-                    Layout::<(_8, _2, Int<{ $bn / 16 }>), (_1, Int<{ $bn / 2 }>, _8)>::default(),
-                    _16::new(),
-                ),
-            );
-            let thr_mma = mma.get_slice(tid);
-            let mut acc = thr_mma.partition_fragment_c(shape!(($bm, $bn))); // (MMA,MMA_M,MMA_N)
-            size(&acc).for_each_index(#[inline(always)] |v| acc[v] = 0.0);
-            // Registers for one k tile, filled by ldmatrix through the MMA's copies.
-            let mut af = thr_mma.partition_fragment_a(shape!(($bm, $bk))); // (MMA,MMA_M,MMA_K)
-            let mut bf = thr_mma.partition_fragment_b(shape!(($bn, $bk))); // (MMA,MMA_N,MMA_K)
-            let s2r_a = make_tiled_copy_a(Copy_Atom::<$crate::sm80_operand!(s2r $am), $t>::new(), &mma);
-            let s2r_b = make_tiled_copy_b(Copy_Atom::<$crate::sm80_operand!(s2r $bmaj), $t>::new(), &mma);
-            let (thr_s2r_a, thr_s2r_b) = (s2r_a.get_slice(tid), s2r_b.get_slice(tid));
-            let tsa = thr_s2r_a.partition_s(sa); // (CPY,CPY_M,CPY_K,PIPE)
-            let tsb = thr_s2r_b.partition_s(sb); // (CPY,CPY_N,CPY_K,PIPE)
-
-            const STAGES: usize = $stages;
-            let k_tiles = k.div_ceil($bk);
-            // Iteration `it` loads k tile `it` and computes k tile `it - (STAGES - 1)`:
-            // STAGES - 1 tiles stay in flight. (One loop, one load site, so `load` inlines.)
-            for it in 0..k_tiles + STAGES - 1 {
-                if it >= STAGES - 1 {
-                    // The tile computed below has landed (at most the newest STAGES - 2
-                    // groups are pending), and every warp is done with the stage the load
-                    // below refills (read at the previous iteration).
-                    cp_async_wait::<{ $stages - 2 }>();
-                    syncthreads();
-                }
-                if it < k_tiles {
-                    load(it, it % STAGES);
-                }
-                cp_async_fence();
-                if it < STAGES - 1 {
-                    continue;
-                }
-                let stage = (it - (STAGES - 1)) % STAGES;
-                size(get::<2, _>(af.layout())).for_each_index(
-                    #[inline(always)]
-                    |kb| {
-                        s2r_a.copy(&tsa.slice((X, X, kb, stage)), &mut thr_s2r_a.retile_d(af.view_mut()).slice((X, X, kb)));
-                        s2r_b.copy(&tsb.slice((X, X, kb, stage)), &mut thr_s2r_b.retile_d(bf.view_mut()).slice((X, X, kb)));
-                        gemm_with(&mma, &af.view().slice((X, X, kb)), &bf.view().slice((X, X, kb)), &mut acc);
-                    },
-                );
-            }
-            cp_async_wait::<0>();
-            syncthreads();
-
-            // Epilogue, through shared memory (the A and B stages are free now): the
-            // accumulators into an f32 (BM, BN) tile padded by one vector per column.
-            let mut smem = SmemBuffer::dynamic();
-            // SAFETY: every thread has passed the barrier after its last read of the
-            // stages; each element of the tile is written by one thread, and read (by
-            // any thread) only after the barrier below.
-            let sc = unsafe { smem.alloc::<f32, _>(Layout::<(Int<$bm>, Int<$bn>), (_1, Int<{ $bm + 4 }>)>::default()) };
-            let mut tcsc = thr_mma.partition_c(sc);
-            size(&acc).for_each_index(#[inline(always)] |v| tcsc[v] = alpha * acc[v]);
-            syncthreads();
-
-            // Vectors of 4: threads (BM/4, 512/BM) over the tile, one uint128_t of f32
-            // each from shared memory, one Vec4 of the output type to global memory.
-            // SAFETY: the same bytes as `sc`, read only after the barrier above.
-            let sc4 = unsafe {
-                ::cutlet::cuda::make_smem_tensor(
-                    sc.engine().as_ptr() as *mut ::cutlet::cuda::U128,
-                    Layout::<(Int<{ $bm / 4 }>, Int<$bn>), (_1, Int<{ ($bm + 4) / 4 }>)>::default(),
-                )
-            };
-            let r2g = make_tiled_copy(
-                Copy_Atom::<UniversalCopy<u128>, ::cutlet::cuda::U128>::new(),
-                Layout::<(Int<{ $bm / 4 }>, Int<{ 512 / $bm }>), (_1, Int<{ $bm / 4 }>)>::default(),
-                layout!((1, 1)),
-            );
-            let thr_r2g = r2g.get_slice(tid);
-            let tsc = thr_r2g.partition_s(sc4); // (CPY,CPY_M,CPY_N) of 4-vectors
-            let cc = local_tile(make_identity_tensor(shape!((m, n))), shape!(($bm, $bn)), (bm, bn));
-            let full = (bm + 1) * $bm <= m && (bn + 1) * $bn <= n;
-            if full && ldc.is_multiple_of(4) && (c.as_ptr() as usize).is_multiple_of(core::mem::size_of::<<$ct as $crate::gemm_sm80::GemmOutput>::Vec4>()) {
-                // SAFETY: as for C above: this block's tile lies inside C, ldc and the
-                // pointer are multiples of the vector, each vector belongs to one thread.
-                let gc4 = unsafe {
-                    ::cutlet::cuda::make_gmem_tensor(c.cast::<<$ct as $crate::gemm_sm80::GemmOutput>::Vec4>(), layout!(({ m / 4 }, n):(1, { ldc / 4 })))
-                };
-                let mut tgc = thr_r2g.partition_d(local_tile(gc4, (Int::<{ $bm / 4 }>::new(), Int::<$bn>::new()), (bm, bn)));
-                size(&tsc).for_each_index(#[inline(always)] |v| {
-                    let mut x = <f32 as $crate::gemm_sm80::GemmOutput>::unpack4(tsc.get(v));
-                    if beta != 0.0 {
-                        let old = <$ct as $crate::gemm_sm80::GemmOutput>::unpack4(tgc.get(v));
-                        for e in 0..4 {
-                            x[e] += beta * old[e];
-                        }
-                    }
-                    tgc[v] = <$ct as $crate::gemm_sm80::GemmOutput>::pack4(x);
-                });
-            } else {
-                // SAFETY: as for C above.
-                let gc = unsafe { ::cutlet::cuda::make_gmem_tensor(c, layout!((m, n):(1, ldc))) };
-                let mut gct = local_tile(gc, shape!(($bm, $bn)), (bm, bn));
-                let thr_c = make_tiled_copy(
-                    Copy_Atom::<UniversalCopy<u32>, f32>::new(),
-                    Layout::<(Int<{ $bm / 4 }>, Int<{ 512 / $bm }>), (_4, Int<{ $bm }>)>::default(),
-                    layout!((4, 1)),
-                )
-                .get_slice(tid);
-                let (tsc, tcc) = (thr_c.partition_s(sc), thr_c.partition_s(cc));
-                let mut tgc = thr_c.partition_d(gct.view_mut());
-                let (mi, ni) = (m as isize, n as isize);
-                size(&tsc).for_each_index(#[inline(always)] |v| {
-                    let (i, j) = tcc.get(v);
-                    if i < mi && j < ni {
-                        let old = if beta == 0.0 { 0.0 } else { tgc.get(v).to_f32() };
-                        tgc[v] = <$ct>::from_f32(tsc.get(v) + beta * old);
-                    }
-                });
-            }
-        }
-    };
+        // SAFETY: C holds (m, n) column-major with `ldc` (the caller's contract); this
+        // block's tile lies inside it, ldc and the pointer are multiples of the vector,
+        // and each vector belongs to one thread.
+        let (m4, ldc4) = (m / 4, ldc / 4);
+        let gc4 = unsafe {
+            make_gmem_tensor(
+                c.cast::<<C::Out as GemmOutput>::Vec4>(),
+                layout!((m4, n):(1, ldc4)),
+            )
+        };
+        let r2g = make_tiled_copy(
+            Copy_Atom::<UniversalCopy<u128>, U128>::new(),
+            thr,
+            layout!((1, 1)),
+        );
+        store_vec4::<C::Out, _, _, _, _>(
+            r2g,
+            tid,
+            sc4,
+            gc4,
+            (q, st::<C::Bn>()).as_tiler(),
+            (bm, bn),
+            beta,
+        );
+    } else {
+        let sc_layout = opaque(StridedLayout::new(
+            (st::<C::Bm>(), st::<C::Bn>()),
+            (_1::new(), st::<Add<C::Bm, _4>>()),
+        ));
+        // SAFETY: the tile written before the barrier.
+        let sc = unsafe { make_smem_tensor(sc, NoSwizzle, sc_layout) };
+        // SAFETY: as for the vector path; every store is predicated on (m, n).
+        let gc = unsafe { make_gmem_tensor(c, layout!((m, n):(1, ldc))) };
+        let cc = make_identity_tensor(shape!((m, n)));
+        let thr4 = opaque(StridedLayout::new(
+            (q, st::<Div<Mul<Threads<C>, _4>, C::Bm>>()),
+            (_4::new(), st::<C::Bm>()),
+        ));
+        let r2g = make_tiled_copy(
+            Copy_Atom::<UniversalCopy<u32>, f32>::new(),
+            thr4,
+            layout!((4, 1)),
+        );
+        store_elems::<C::Out, _, _, _, _, _>(
+            r2g,
+            tid,
+            sc,
+            gc,
+            cc,
+            (st::<C::Bm>(), st::<C::Bn>()).as_tiler(),
+            (bm, bn),
+            (m, n),
+            beta,
+        );
+    }
 }
 
-sm80_gemm!(
-    /// TN (A and B K-major) bf16 → f32 C, 128x128x64, 3 stages: the timed configuration.
-    ///
-    /// ```
-    /// use cutlet::cuda::{emu::{self, DeviceVec}, Dim3};
-    /// use cutlet_kernels::gemm_sm80::*;
-    /// use half::bf16;
-    /// let (m, n, k) = (20, 10, 16);
-    /// let a = DeviceVec::from_slice(&vec![bf16::from_f32(1.0); m * k]);
-    /// let b = DeviceVec::from_slice(&vec![bf16::from_f32(0.5); n * k]);
-    /// let c = DeviceVec::<f32>::zeroed(m * n);
-    /// let p = GemmArgs { m, n, k, lda: k, ldb: k, ldc: m, alpha: 1.0, beta: 0.0 };
-    /// let (pa, pb, pc) = (a.ptr(), b.ptr(), c.ptr());
-    /// emu::launch(GEMM_TN_BF16.grid(m, n), Dim3::x(GEMM_THREADS), GEMM_TN_BF16.smem(), || gemm_tn_bf16(p, pa, pb, pc)).unwrap();
-    /// assert_eq!(c.as_slice(), vec![8.0; m * n]);
-    /// ```
-    pub fn gemm_tn_bf16<half::bf16, f32>(::cutlet::atom::SM80_16x8x16_F32BF16BF16F32_TN, A: K, B: K, (128, 128, 64), 3) => GEMM_TN_BF16
-);
-sm80_gemm!(
+/// The epilogue's vector path: whole tiles, 4 elements per access.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn store_vec4<O: GemmOutput, R: TiledCopier, Ls: Layout, Lg: Layout, Tl: Tiler>(
+    r2g: R,
+    tid: usize,
+    sc4: Tensor<PtrEngine<U128, Smem>, Ls>,
+    gc4: Gmem2<O::Vec4, Lg>,
+    tile: Tl,
+    blk: (usize, usize),
+    beta: f32,
+) {
+    let thr = r2g.get_slice(tid);
+    let tsc = thr.partition_s(sc4); // (CPY,CPY_M,CPY_N) of 4-vectors
+    let mut tgc = thr.partition_d(local_tile(gc4, tile, blk));
+    tsc.size().for_each_index(
+        #[inline(always)]
+        |v| {
+            let x = f32::unpack4(tsc.get(v));
+            let y = if beta != 0.0 {
+                let old = O::unpack4(tgc.get(v));
+                [
+                    x[0] + beta * old[0],
+                    x[1] + beta * old[1],
+                    x[2] + beta * old[2],
+                    x[3] + beta * old[3],
+                ]
+            } else {
+                x
+            };
+            tgc.set(v, O::pack4(y));
+        },
+    );
+}
+
+/// The epilogue's element path: tiles across the matrix edge, or an unaligned C.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn store_elems<O: GemmOutput, R: TiledCopier, Ls: Layout, Lg: Layout, Lc: Layout, Tl: Tiler>(
+    r2g: R,
+    tid: usize,
+    sc: Tensor<PtrEngine<f32, Smem>, Ls>,
+    gc: Gmem2<O, Lg>,
+    cc: Tensor<CoordEngine<U2>, Lc>,
+    tile: Tl,
+    blk: (usize, usize),
+    (m, n): (usize, usize),
+    beta: f32,
+) {
+    let thr = r2g.get_slice(tid);
+    let tsc = thr.partition_s(sc);
+    let tcc = thr.partition_s(local_tile(cc, tile, blk));
+    let mut tgc = thr.partition_d(local_tile(gc, tile, blk));
+    let (mi, ni) = (m as isize, n as isize);
+    tsc.size().for_each_index(
+        #[inline(always)]
+        |v| {
+            let (i, j) = tcc.get(v);
+            if i < mi && j < ni {
+                let old = if beta == 0.0 {
+                    0.0
+                } else {
+                    tgc.get(v).to_f32()
+                };
+                tgc.set(v, O::from_f32(tsc.get(v) + beta * old));
+            }
+        },
+    );
+}
+
+/// Declares configurations: a type implementing [`Sm80Config`] and its [`GemmConfig`]
+/// constant (data only; the kernel is [`gemm_sm80`]).
+macro_rules! configs {
+    ($($(#[$doc:meta])* $ty:ident, $cfg:ident, $kernel:ident: $t:ty => $o:ty, $atom:ty, $a:ty, $b:ty, ($bm:ty, $bn:ty, $bk:ty), $stages:ty, ($wm:ty, $wn:ty);)*) => {$(
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct $ty;
+        impl Sm80Config for $ty {
+            const NAME: &'static str = stringify!($kernel);
+            type Elem = $t;
+            type Out = $o;
+            type Atom = $atom;
+            type A = $a;
+            type B = $b;
+            type Bm = $bm;
+            type Bn = $bn;
+            type Bk = $bk;
+            type Stages = $stages;
+            type WarpsM = $wm;
+            type WarpsN = $wn;
+        }
+        #[doc = concat!("[`gemm_config`] of [`", stringify!($ty), "`].")]
+        pub const $cfg: GemmConfig = gemm_config::<$ty>();
+    )*};
+}
+type Bf16Atom = SM80_16x8x16_F32BF16BF16F32_TN;
+type F16Atom = SM80_16x8x16_F32F16F16F32_TN;
+configs! {
+    /// TN (A and B K-major) bf16 → f32 C, 128x128x64, 3 stages, 2x2 warps: the timed one.
+    TnBf16, GEMM_TN_BF16, gemm_tn_bf16: half::bf16 => f32, Bf16Atom, KMajor, KMajor, (_128, _128, _64), _3, (_2, _2);
     /// TN f16 → f32 C, 128x128x64, 3 stages.
-    pub fn gemm_tn_f16<half::f16, f32>(::cutlet::atom::SM80_16x8x16_F32F16F16F32_TN, A: K, B: K, (128, 128, 64), 3) => GEMM_TN_F16
-);
-sm80_gemm!(
+    TnF16, GEMM_TN_F16, gemm_tn_f16: half::f16 => f32, F16Atom, KMajor, KMajor, (_128, _128, _64), _3, (_2, _2);
     /// NT (A M-major, B N-major) bf16 → bf16 C, 128x128x64, 3 stages.
-    pub fn gemm_nt_bf16_out_bf16<half::bf16, half::bf16>(::cutlet::atom::SM80_16x8x16_F32BF16BF16F32_TN, A: MN, B: MN, (128, 128, 64), 3) => GEMM_NT_BF16_OUT_BF16
-);
-sm80_gemm!(
+    NtBf16OutBf16, GEMM_NT_BF16_OUT_BF16, gemm_nt_bf16_out_bf16: half::bf16 => half::bf16, Bf16Atom, MnMajor, MnMajor, (_128, _128, _64), _3, (_2, _2);
     /// NN (A M-major, B K-major) f16 → f16 C, 128x128x64, 4 stages.
-    pub fn gemm_nn_f16_out_f16<half::f16, half::f16>(::cutlet::atom::SM80_16x8x16_F32F16F16F32_TN, A: MN, B: K, (128, 128, 64), 4) => GEMM_NN_F16_OUT_F16
-);
-sm80_gemm!(
+    NnF16OutF16, GEMM_NN_F16_OUT_F16, gemm_nn_f16_out_f16: half::f16 => half::f16, F16Atom, MnMajor, KMajor, (_128, _128, _64), _4, (_2, _2);
     /// TT (A K-major, B N-major) bf16 → f32 C, 128x128x64, 2 stages.
-    pub fn gemm_tt_bf16<half::bf16, f32>(::cutlet::atom::SM80_16x8x16_F32BF16BF16F32_TN, A: K, B: MN, (128, 128, 64), 2) => GEMM_TT_BF16
-);
+    TtBf16, GEMM_TT_BF16, gemm_tt_bf16: half::bf16 => f32, Bf16Atom, KMajor, MnMajor, (_128, _128, _64), _2, (_2, _2);
+    /// TN bf16 → f32 C on 256 threads: 2x4 warps over a 128x256x64 tile, 3 stages.
+    TnBf16W2x4, GEMM_TN_BF16_W2X4, gemm_tn_bf16_w2x4: half::bf16 => f32, Bf16Atom, KMajor, KMajor, (_128, _256, _64), _3, (_2, _4);
+}

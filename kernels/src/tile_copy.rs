@@ -56,10 +56,10 @@ pub fn tile_copy(a: GmemPtr<f32>, b: GmemPtr<f32>, m: usize, n: usize, ldb: usiz
     // The predicate fragment: one bool per value this thread owns.
     let mut pred = make_owned_tensor::<bool, _>(make_layout(tc.shape()));
     let (m, n) = (m as isize, n as isize);
-    for i in 0..pred.size().value() {
+    pred.size().for_each_index(|i| {
         let (x, y) = tc.get(i);
-        pred[i] = x < m && y < n;
-    }
+        pred.set(i, x < m && y < n);
+    });
     let mut frag = make_fragment_like(&ta);
     copy_if(&pred, &ta, &mut frag);
     copy_if(&pred, &frag, &mut tb);

@@ -147,7 +147,7 @@ fn sgemm_matches_reference_on_edge_sizes() {
 /// B laid out by their majors (K-major rows of `k` at `lda`, or MN-major), padded
 /// leading dimensions, `alpha = 0.75`, `beta = 0.5`; C's padding rows must stay.
 #[allow(clippy::too_many_arguments)]
-fn tc_case<T: cutlet::cuda::DevicePod, CT: cutlet_kernels::gemm_sm80::GemmOutput>(
+fn tc_case<T: cutlet_core::cuda::DevicePod, CT: cutlet_kernels::gemm_sm80::GemmOutput>(
     kernel: fn(cutlet_kernels::gemm_sm80::GemmArgs, GmemPtr<T>, GmemPtr<T>, GmemPtr<CT>),
     cfg: cutlet_kernels::gemm_sm80::GemmConfig,
     (m, n, k): (usize, usize, usize),
@@ -188,7 +188,7 @@ fn tc_case<T: cutlet::cuda::DevicePod, CT: cutlet_kernels::gemm_sm80::GemmOutput
         beta: 0.5,
     };
     let (pa, pb, pc) = (a.ptr(), b.ptr(), c.ptr());
-    launch(cfg.grid(m, n), Dim3::x(GEMM_THREADS), cfg.smem(), || {
+    launch(cfg.grid(m, n), Dim3::x(cfg.threads), cfg.smem(), || {
         kernel(p, pa, pb, pc)
     })
     .unwrap();
@@ -249,10 +249,17 @@ fn tensor_core_gemm_matches_reference_on_edge_sizes() {
         // padding 8 keeps the 16-byte path where the contiguous extent is a multiple of 8
         // (for MN-major operands: the last size); an odd padding forces the element path
         let pad = if i % 2 == 0 { 8 } else { 3 };
-        tc_case(gemm_tn_bf16, GEMM_TN_BF16, mnk, pad, bf, bf_back);
-        tc_case(gemm_tn_f16, GEMM_TN_F16, mnk, 8 - pad % 8, hf, hf_back);
+        tc_case(gemm_sm80::<TnBf16>, GEMM_TN_BF16, mnk, pad, bf, bf_back);
         tc_case(
-            gemm_nt_bf16_out_bf16,
+            gemm_sm80::<TnF16>,
+            GEMM_TN_F16,
+            mnk,
+            8 - pad % 8,
+            hf,
+            hf_back,
+        );
+        tc_case(
+            gemm_sm80::<NtBf16OutBf16>,
             GEMM_NT_BF16_OUT_BF16,
             mnk,
             pad,
@@ -260,13 +267,21 @@ fn tensor_core_gemm_matches_reference_on_edge_sizes() {
             bf_back,
         );
         tc_case(
-            gemm_nn_f16_out_f16,
+            gemm_sm80::<NnF16OutF16>,
             GEMM_NN_F16_OUT_F16,
             mnk,
             pad,
             hf,
             hf_back,
         );
-        tc_case(gemm_tt_bf16, GEMM_TT_BF16, mnk, pad, bf, bf_back);
+        tc_case(gemm_sm80::<TtBf16>, GEMM_TT_BF16, mnk, pad, bf, bf_back);
+        tc_case(
+            gemm_sm80::<TnBf16W2x4>,
+            GEMM_TN_BF16_W2X4,
+            mnk,
+            pad,
+            bf,
+            bf_back,
+        );
     }
 }

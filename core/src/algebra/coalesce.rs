@@ -15,7 +15,7 @@ use typenum::{P1, P2, Z0};
 /// A `(shape, stride)` pair as the layout it stands for.
 pub type LayoutOf<P> = StridedLayout<<P as IntTuple>::E0, <P as IntTuple>::E1>;
 /// The value of [`LayoutOf`].
-#[inline(always)]
+#[inline]
 pub(crate) fn layout_of<P: IntTuple>(p: P) -> LayoutOf<P> {
     StridedLayout::from_parts(p.e0(), p.e1())
 }
@@ -61,7 +61,7 @@ impl FoldFn for BwCoalesce {
             >,
         >,
     >;
-    #[inline(always)]
+    #[inline]
     fn step<A: IntTuple, X: IntTuple>(self, acc: A, x: X) -> Self::Step<A, X> {
         let (s, d) = (x.e0(), x.e1());
         let (ns, nd) = (acc.e0(), acc.e1());
@@ -87,11 +87,11 @@ pub struct BwFinish<A>(A);
 impl<A: IntTuple> BranchT for BwFinish<A> {
     type Then = <AccIsUnit<A> as Bit>::IfT<(C<P1>, C<Z0>), (AccS<A>, AccD<A>)>;
     type Else = A;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         <AccIsUnit<A> as Bit>::if_t((C::new(), C::new()), (self.0.e0(), self.0.e1()))
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> A {
         self.0
     }
@@ -101,13 +101,13 @@ impl<A: IntTuple> BranchT for BwFinish<A> {
 pub struct UnwrapLeaf;
 impl MapFn for UnwrapLeaf {
     type Ap<X: IntTuple> = <RankOne<X> as Bit>::IfT<<X as IntTuple>::Head, X>;
-    #[inline(always)]
+    #[inline]
     fn ap<X: IntTuple>(self, x: X) -> Self::Ap<X> {
         <RankOne<X> as Bit>::if_t(x.head(), x)
     }
 }
 type Finish<A> = <<RankOne<AccS<A>> as Bit>::SelT<BwFinish<A>> as IntTuple>::Map<UnwrapLeaf>;
-#[inline(always)]
+#[inline]
 fn finish<A: IntTuple>(a: A) -> Finish<A> {
     <RankOne<AccS<A>> as Bit>::sel_t(BwFinish(a)).map(UnwrapLeaf)
 }
@@ -131,7 +131,7 @@ pub trait Guard: Copy {
 }
 impl Guard for NoGuard {
     type Init<P: IntTuple> = ((P::E0,), (P::E1,));
-    #[inline(always)]
+    #[inline]
     fn init<P: IntTuple>(p: P) -> Self::Init<P> {
         ((p.e0(),), (p.e1(),))
     }
@@ -141,7 +141,7 @@ impl Guard for XGuard {
         (<<LeafOf<P::E0> as LeafOps>::IsOne as Bit>::IfL<C<P2>, LeafOf<P::E0>>,),
         (P::E1,),
     );
-    #[inline(always)]
+    #[inline]
     fn init<P: IntTuple>(p: P) -> Self::Init<P> {
         (
             (<<LeafOf<P::E0> as LeafOps>::IsOne as Bit>::if_l(
@@ -162,7 +162,7 @@ pub type CoalescePair<S, D, G> = Finish<
     >,
 >;
 /// The value of [`CoalescePair`].
-#[inline(always)]
+#[inline]
 pub(crate) fn coalesce_pair<S: IntTuple, D: IntTuple, G: Guard>(
     s: S,
     d: D,
@@ -173,7 +173,7 @@ pub(crate) fn coalesce_pair<S: IntTuple, D: IntTuple, G: Guard>(
 
 /// CuTe's `coalesce(layout)` of a strided layout.
 pub type Coalesce<S, D> = LayoutOf<CoalescePair<S, D, NoGuard>>;
-#[inline(always)]
+#[inline]
 pub(crate) fn coalesce_strided<S: IntTuple, D: IntTuple>(l: StridedLayout<S, D>) -> Coalesce<S, D> {
     let (s, d) = l.pair();
     layout_of(coalesce_pair::<S, D, NoGuard>(s, d))
@@ -188,7 +188,7 @@ pub(crate) fn coalesce_strided<S: IntTuple, D: IntTuple>(l: StridedLayout<S, D>)
 /// let n = 8;
 /// assert_eq!(coalesce(layout!((4,n):(1,4))).to_string(), "(_4,8):(_1,_4)");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn coalesce<L: Layout>(l: L) -> L::Coalesce {
     super::finish(|| l.coalesce())
 }
@@ -212,7 +212,7 @@ impl<S: IntTuple, D: IntTuple, P: IntTuple, G: Guard> BranchT for CoalesceByB<S,
         >,
     >;
     type Else = CoalescePair<S, D, G>;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         crate::tuple::unzip(
             crate::tuple::wrap(self.0)
@@ -220,7 +220,7 @@ impl<S: IntTuple, D: IntTuple, P: IntTuple, G: Guard> BranchT for CoalesceByB<S,
                 .zip(P::conjure(), CoalesceByMode::<G>(core::marker::PhantomData)),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         coalesce_pair::<S, D, G>(self.0, self.1)
     }
@@ -231,7 +231,7 @@ pub struct CoalesceByMode<G>(core::marker::PhantomData<G>);
 impl<G: Guard> ZipFn for CoalesceByMode<G> {
     type Ap<X: IntTuple, P: IntTuple> =
         <<P as IntTuple>::IsEmpty as Bit>::SelT<CoalesceByModeB<X, P, G>>;
-    #[inline(always)]
+    #[inline]
     fn ap<X: IntTuple, P: IntTuple>(self, x: X, _: P) -> Self::Ap<X, P> {
         <P::IsEmpty as Bit>::sel_t(CoalesceByModeB::<X, P, G>(x, core::marker::PhantomData))
     }
@@ -242,17 +242,17 @@ pub struct CoalesceByModeB<X, P, G>(X, core::marker::PhantomData<(P, G)>);
 impl<X: IntTuple, P: IntTuple, G: Guard> BranchT for CoalesceByModeB<X, P, G> {
     type Then = X;
     type Else = CoalesceByPair<X::E0, X::E1, P, G>;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> X {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         coalesce_by_pair::<X::E0, X::E1, P, G>(self.0.e0(), self.0.e1())
     }
 }
 /// The value of [`CoalesceByPair`].
-#[inline(always)]
+#[inline]
 pub(crate) fn coalesce_by_pair<S: IntTuple, D: IntTuple, P: IntTuple, G: Guard>(
     s: S,
     d: D,
@@ -269,7 +269,7 @@ pub(crate) fn coalesce_by_pair<S: IntTuple, D: IntTuple, P: IntTuple, G: Guard>(
 pub struct FilterZerosFn;
 impl ZipFn for FilterZerosFn {
     type Ap<A: IntTuple, B: IntTuple> = <<A as IntTuple>::IsTuple as Bit>::SelT<FilterZerosB<A, B>>;
-    #[inline(always)]
+    #[inline]
     fn ap<A: IntTuple, B: IntTuple>(self, a: A, b: B) -> Self::Ap<A, B> {
         <A::IsTuple as Bit>::sel_t(FilterZerosB(a, b))
     }
@@ -280,11 +280,11 @@ pub struct FilterZerosB<A, B>(A, B);
 impl<A: IntTuple, B: IntTuple> BranchT for FilterZerosB<A, B> {
     type Then = <A as IntTuple>::Zip<B, FilterZerosFn>;
     type Else = <<LeafOf<A> as LeafOps>::IsZero as Bit>::IfT<C<P1>, B>;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         self.0.zip(self.1, FilterZerosFn)
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         <<LeafOf<A> as LeafOps>::IsZero as Bit>::if_t(C::new(), self.1)
     }
@@ -293,7 +293,7 @@ impl<A: IntTuple, B: IntTuple> BranchT for FilterZerosB<A, B> {
 /// CuTe's `filter_zeros(a, b)` on int tuples.
 pub type FilterZeros<A, B> = <FilterZerosFn as ZipFn>::Ap<A, B>;
 /// The value of [`FilterZeros`].
-#[inline(always)]
+#[inline]
 pub fn filter_zeros_tuple<A: IntTuple, B: IntTuple>(a: A, b: B) -> FilterZeros<A, B> {
     FilterZerosFn.ap(a, b)
 }

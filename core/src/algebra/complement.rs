@@ -33,7 +33,7 @@ pub type FilterZerosLayout<S, D> = StridedLayout<FilterZeros<D, S>, D>;
 pub type Filter<S, D> = LayoutOf<FilterPair<S, D>>;
 /// [`Filter`] as a `(shape, stride)` pair.
 pub type FilterPair<S, D> = CoalescePair<FilterZeros<D, S>, D, NoGuard>;
-#[inline(always)]
+#[inline]
 pub(crate) fn filter_pair<S: IntTuple, D: IntTuple>(s: S, d: D) -> FilterPair<S, D> {
     coalesce_pair::<_, D, NoGuard>(filter_zeros_tuple(d, s), d)
 }
@@ -54,7 +54,7 @@ macro_rules! leaf_fn {
     ($name:ident, |$v:ident: $x:ident| $ty:ty, $val:expr) => {
         impl MapFn for $name {
             type Ap<X: IntTuple> = <<X as IntTuple>::IsTuple as Bit>::SelT<DeepB<$name, X>>;
-            #[inline(always)]
+            #[inline]
             #[track_caller]
             fn ap<X: IntTuple>(self, x: X) -> Self::Ap<X> {
                 <X::IsTuple as Bit>::sel_t(DeepB(self, x))
@@ -62,7 +62,7 @@ macro_rules! leaf_fn {
         }
         impl LeafFn for $name {
             type Leaf<$x: Leaf> = $ty;
-            #[inline(always)]
+            #[inline]
             #[track_caller]
             fn leaf<$x: Leaf>(self, $v: $x) -> Self::Leaf<$x> {
                 $val
@@ -83,12 +83,12 @@ pub struct DeepB<F, X>(F, X);
 impl<F: LeafFn + MapFn, X: IntTuple> BranchT for DeepB<F, X> {
     type Then = <X as IntTuple>::Map<F>;
     type Else = F::Leaf<LeafOf<X>>;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn then(self) -> Self::Then {
         self.1.map(self.0)
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn els(self) -> Self::Else {
         self.0.leaf(self.1.size())
@@ -106,7 +106,7 @@ pub type Coshape<S, D> = <AsArith<
 /// CuTe's `cosize(layout)`: `size(coshape(layout))`.
 pub type Cosize<S, D> = <Coshape<S, D> as IntTuple>::Size;
 /// The value of [`Coshape`].
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub(crate) fn coshape_pair<S: IntTuple, D: IntTuple>(s: S, d: D) -> Coshape<S, D> {
     let m1 = MinusOne.ap(s);
@@ -131,13 +131,13 @@ impl<S: IntTuple, D: IntTuple, Cot: IntTuple> BranchT for ComplementB<S, D, Cot>
     type Then = (CoalescedCot<Cot>, CompactColMajor<CoalescedCot<Cot>>);
     // CuTe: static_assert(R == 1 || is_static<Stride>::value)
     type Else = <GeneralOk<S, D> as Bit>::SelT<ComplementGeneralB<S, D, Cot>>;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn then(self) -> Self::Then {
         let s = coalesce_shape(self.2);
         (s, compact_major::<LayoutLeft, _, _>(s, C::<P1>::new()))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn els(self) -> Self::Else {
         <GeneralOk<S, D> as Bit>::sel_t(ComplementGeneralB(self.0, self.1, self.2))
@@ -151,12 +151,12 @@ pub struct ComplementGeneralB<S, D, Cot>(S, D, Cot);
 impl<S: IntTuple, D: IntTuple, Cot: IntTuple> BranchT for ComplementGeneralB<S, D, Cot> {
     type Then = ComplementGeneral<Wrap<S>, Wrap<D>, Cot>;
     type Else = (ErrLeaf<EDynamicComplement>, ErrLeaf<EDynamicComplement>);
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn then(self) -> Self::Then {
         complement_general(wrap(self.0), wrap(self.1), self.2)
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         (ErrLeaf::default(), ErrLeaf::default())
     }
@@ -179,7 +179,7 @@ impl FoldFn for ComplementStep {
         <St::E2 as IntTuple>::Append<NewShape<St>>,
         <St::E3 as IntTuple>::Append<NewStride<St>>,
     );
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn step<St: IntTuple, X: IntTuple>(self, st: St, _: X) -> Self::Step<St, X> {
         let min_stride = min_of(st.e1()).size();
@@ -193,7 +193,7 @@ impl FoldFn for ComplementStep {
         )
     }
 }
-#[inline(always)]
+#[inline]
 fn nonzero<X: Leaf>(x: X) -> NonZero<X> {
     <<X as LeafOps>::IsZero as Bit>::if_l(ErrLeaf::default(), x)
 }
@@ -219,7 +219,7 @@ pub type ComplementGeneral<S, D, Cot> = CoalescePair<
     ),
     NoGuard,
 >;
-#[inline(always)]
+#[inline]
 #[track_caller]
 fn complement_general<S: IntTuple, D: IntTuple, Cot: IntTuple>(
     s: S,
@@ -242,7 +242,7 @@ fn complement_general<S: IntTuple, D: IntTuple, Cot: IntTuple>(
 pub type Complement<S, D, Cot> = LayoutOf<
     ComplementPair<<FilterPair<S, D> as IntTuple>::E0, <FilterPair<S, D> as IntTuple>::E1, Cot>,
 >;
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub(crate) fn complement_strided<S: IntTuple, D: IntTuple, Cot: IntTuple>(
     s: S,
@@ -262,7 +262,7 @@ pub type ComplementSelf<S, D> = Complement<
     D,
     Cosize<<FilterPair<S, D> as IntTuple>::E0, <FilterPair<S, D> as IntTuple>::E1>,
 >;
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub(crate) fn complement_self<S: IntTuple, D: IntTuple>(s: S, d: D) -> ComplementSelf<S, D> {
     let f = filter_pair(s, d);

@@ -41,7 +41,7 @@ pub type CompositionPair<LS, LD, RS, RD> = CompImpl<
     RD,
 >;
 /// The value of [`CompositionPair`].
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub(crate) fn composition_pair<LS: IntTuple, LD: IntTuple, RS: IntTuple, RD: IntTuple>(
     ls: LS,
@@ -56,7 +56,7 @@ pub(crate) fn composition_pair<LS: IntTuple, LD: IntTuple, RS: IntTuple, RD: Int
 /// CuTe's `composition_impl(lhs_shape, lhs_stride, rhs_shape, rhs_stride)`.
 pub type CompImpl<LS, LD, RS, RD> =
     <<RS as IntTuple>::IsTuple as Bit>::SelT<CompDispatch<LS, LD, RS, RD>>;
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub(crate) fn comp_impl<LS: IntTuple, LD: IntTuple, RS: IntTuple, RD: IntTuple>(
     ls: LS,
@@ -72,7 +72,7 @@ pub(crate) fn comp_impl<LS: IntTuple, LD: IntTuple, RS: IntTuple, RD: IntTuple>(
 pub struct CompMode<LS, LD>(LS, LD);
 impl<LS: IntTuple, LD: IntTuple> ZipFn for CompMode<LS, LD> {
     type Ap<RS: IntTuple, RD: IntTuple> = CompImpl<LS, LD, RS, RD>;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn ap<RS: IntTuple, RD: IntTuple>(self, rs: RS, rd: RD) -> Self::Ap<RS, RD> {
         comp_impl(self.0, self.1, rs, rd)
@@ -91,12 +91,12 @@ impl<LS: IntTuple, LD: IntTuple, RS: IntTuple, RD: IntTuple> BranchT
     // CuTe: right-distributivity of composition for a tuple rhs.
     type Then = Unzip<<RS as IntTuple>::Zip<RD, CompMode<LS, LD>>>;
     type Else = <IsBasis<RD> as Bit>::SelT<CompBasis<LS, LD, RS, RD>>;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn then(self) -> Self::Then {
         unzip(self.2.zip(self.3, CompMode(self.0, self.1)))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn els(self) -> Self::Else {
         <IsBasis<RD> as Bit>::sel_t(CompBasis(self.0, self.1, self.2, self.3))
@@ -114,16 +114,16 @@ pub struct BasisGetB<T, P>(T, core::marker::PhantomData<P>);
 impl<T: IntTuple, P: Path> BranchT for BasisGetB<T, P> {
     type Then = T;
     type Else = BasisGet<At<T, <P as Path>::First>, <P as Path>::Rest>;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> T {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         basis_get::<_, P::Rest>(at::<T, P::First>(self.0))
     }
 }
-#[inline(always)]
+#[inline]
 fn basis_get<T: IntTuple, P: Path>(t: T) -> BasisGet<T, P> {
     <P::IsNil as Bit>::sel_t(BasisGetB::<T, P>(t, core::marker::PhantomData))
 }
@@ -131,7 +131,7 @@ impl<LS: IntTuple, LD: IntTuple, RS: IntTuple, RD: IntTuple> BranchT for CompBas
     type Then =
         CompImpl<BasisGet<LS, BasisOf<RD>>, BasisGet<LD, BasisOf<RD>>, RS, PlainOf<LeafOf<RD>>>;
     type Else = <<LeafOf<RD> as LeafOps>::IsZero as Bit>::SelT<CompLeaf<LS, LD, RS, RD>>;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn then(self) -> Self::Then {
         comp_impl(
@@ -141,7 +141,7 @@ impl<LS: IntTuple, LD: IntTuple, RS: IntTuple, RD: IntTuple> BranchT for CompBas
             plain_of(self.3.size()),
         )
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn els(self) -> Self::Else {
         <<LeafOf<RD> as LeafOps>::IsZero as Bit>::sel_t(CompLeaf(self.0, self.1, self.2, self.3))
@@ -155,11 +155,11 @@ impl<LS: IntTuple, LD: IntTuple, RS: IntTuple, RD: IntTuple> BranchT for CompLea
     // CuTe: Layout<RShape, RStride>{rhs_shape, rhs_stride} for a static stride-0.
     type Then = (RS, RD);
     type Else = <<LS as IntTuple>::IsTuple as Bit>::SelT<CompFold<LS, LD, RS, RD>>;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> (RS, RD) {
         (self.2, self.3)
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn els(self) -> Self::Else {
         <LS::IsTuple as Bit>::sel_t(CompFold(self.0, self.1, self.2, self.3))
@@ -177,7 +177,7 @@ impl<LS: IntTuple, LD: IntTuple, RS: IntTuple, RD: IntTuple> BranchT for CompFol
     type Then = CompFinish<FoldState<LS, LD, RS, RD>, LeafOf<LastOf<LD>>>;
     // CuTe: Layout{rhs_shape, rhs_stride * lhs_stride} for an integral lhs.
     type Else = (RS, t::Mul<LeafOf<RD>, LeafOf<LD>>);
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn then(self) -> Self::Then {
         let most = |t: LS| t.fold(PrependFn, ()).tail().fold(PrependFn, ());
@@ -188,7 +188,7 @@ impl<LS: IntTuple, LD: IntTuple, RS: IntTuple, RD: IntTuple> BranchT for CompFol
             .fold(CompStep, ((), (), self.2.size(), self.3.size()));
         comp_finish(state, last)
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn els(self) -> Self::Else {
         (self.2, mul(self.3.size(), self.1.size()))
@@ -248,7 +248,7 @@ impl FoldFn for CompStep {
             NextStrideChecked<St, X>,
         ),
     >;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn step<St: IntTuple, X: IntTuple>(self, st: St, x: X) -> Self::Step<St, X> {
         let (rest_shape, rest_stride) = (st.e2().size(), st.e3().size());
@@ -272,7 +272,7 @@ impl FoldFn for CompStep {
     }
 }
 /// `a / b`, computed only where `b` is non-zero (a skipped mode's `new_shape` may be 0).
-#[inline(always)]
+#[inline]
 #[track_caller]
 fn div_or_zero<A: Leaf, B: Leaf>(a: A, b: B) -> t::Div<A, B> {
     if b.value() == 0 {
@@ -294,7 +294,7 @@ type CompFinish<St, LastD> = <<<St as IntTuple>::E0 as IntTuple>::IsEmpty as Bit
         ),
     >,
 >;
-#[inline(always)]
+#[inline]
 #[track_caller]
 fn comp_finish<St: IntTuple, LastD: Leaf>(st: St, last: LastD) -> CompFinish<St, LastD> {
     let (rs, rd) = (st.e2().size(), st.e3().size());

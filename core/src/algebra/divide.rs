@@ -21,7 +21,7 @@ pub type DivideByLayout<S, D, TS, TD> = LayoutOf<
         (TD, <TileRest<S, D, TS, TD> as IntTuple>::E1),
     >,
 >;
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub(crate) fn divide_by_layout<S: IntTuple, D: IntTuple, TS: IntTuple, TD: IntTuple>(
     s: S,
@@ -40,7 +40,7 @@ pub type TileUnzip<L, P> = StridedLayout<
     Zip2By<<<L as Layout>::Pair as IntTuple>::E0, P>,
     Zip2By<<<L as Layout>::Pair as IntTuple>::E1, P>,
 >;
-#[inline(always)]
+#[inline]
 pub(crate) fn tile_unzip<L: Layout, P: IntTuple>(l: L) -> TileUnzip<L, P> {
     let p = l.pair_of();
     StridedLayout::from_parts(zip2_by::<_, P>(p.e0()), zip2_by::<_, P>(p.e1()))
@@ -66,11 +66,11 @@ pub type UnpackBoth<L> = (
         Underscore,
     >,
 );
-#[inline(always)]
+#[inline]
 pub(crate) fn unpack_rest<L: Layout>() -> UnpackRest<L> {
     crate::int::Conjure::conjure()
 }
-#[inline(always)]
+#[inline]
 pub(crate) fn unpack_both<L: Layout>() -> UnpackBoth<L> {
     crate::int::Conjure::conjure()
 }

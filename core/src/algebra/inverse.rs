@@ -21,7 +21,7 @@ pub struct PreprodFn;
 impl FoldFn for PreprodFn {
     type Step<A: IntTuple, X: IntTuple> =
         <A as IntTuple>::Append<t::Mul<LeafOf<X>, LeafOf<Last<A>>>>;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn step<A: IntTuple, X: IntTuple>(self, a: A, x: X) -> Self::Step<A, X> {
         a.append(mul(x.size(), last(a).size()))
@@ -38,7 +38,7 @@ impl FoldFn for StaticKeys {
         <A as IntTuple>::Append<(<X as IntTuple>::E1, <X as IntTuple>::E0)>,
         A,
     >;
-    #[inline(always)]
+    #[inline]
     fn step<A: IntTuple, X: IntTuple>(self, _: A, _: X) -> Self::Step<A, X> {
         Conjure::conjure()
     }
@@ -49,7 +49,7 @@ pub struct AllKeys;
 impl FoldFn for AllKeys {
     type Step<A: IntTuple, X: IntTuple> =
         <A as IntTuple>::Append<(<X as IntTuple>::E1, <X as IntTuple>::E0)>;
-    #[inline(always)]
+    #[inline]
     fn step<A: IntTuple, X: IntTuple>(self, _: A, _: X) -> Self::Step<A, X> {
         Conjure::conjure()
     }
@@ -78,7 +78,7 @@ impl<S: IntTuple, D: IntTuple, P: IntTuple> FoldFn for RightInvStep<S, D, P> {
         ),
         St,
     >;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn step<St: IntTuple, K: IntTuple>(self, st: St, _: K) -> Self::Step<St, K> {
         let ishape = at::<S, NatOfLeaf<K::E1>>(self.0).size();
@@ -109,7 +109,7 @@ pub type RightInversePair<S, D> = CoalescePair<
 >;
 /// CuTe's `right_inverse(layout)` of a strided layout.
 pub type RightInverse<S, D> = LayoutOf<RightInversePair<S, D>>;
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub(crate) fn right_inverse_strided<S: IntTuple, D: IntTuple>(s: S, d: D) -> RightInverse<S, D> {
     let c = coalesce_pair::<S, D, NoGuard>(s, d);
@@ -149,7 +149,7 @@ impl<P: IntTuple> FoldFn for LeftInvStep<P> {
             <St::E1 as IntTuple>::Append<LeafOf<At<P, NatOfLeaf<K::E1>>>>,
         ),
     >;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn step<St: IntTuple, K: IntTuple>(self, st: St, k: K) -> Self::Step<St, K> {
         let istride = k.e0().size();
@@ -186,7 +186,7 @@ pub type LeftInverse<S, D> = LayoutOf<
         (ErrLeaf<ELeftInverseDynamic>, ErrLeaf<ELeftInverseDynamic>),
     >,
 >;
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub(crate) fn left_inverse_strided<S: IntTuple, D: IntTuple>(s: S, d: D) -> LeftInverse<S, D> {
     let c = coalesce_pair::<S, D, NoGuard>(s, d);

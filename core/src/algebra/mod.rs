@@ -23,7 +23,7 @@ use crate::layout::Layout;
 
 /// Runs a layout operation: a static result is conjured (no code runs), and an
 /// ill-formed static result stops the build with CuTe's reason.
-#[inline(always)]
+#[inline]
 pub(crate) fn finish<L: Layout, F: FnOnce() -> L>(f: F) -> L {
     crate::layout::check(crate::layout::static_or(f))
 }
@@ -38,7 +38,7 @@ pub(crate) fn finish<L: Layout, F: FnOnce() -> L>(f: F) -> L {
 /// assert_eq!(composition(layout!((4,8):(13,1)), layout!(8:2)).to_string(), "(_2,_4):(_26,_1)");
 /// assert_eq!(composition(layout!((12,32):(32,1)), shape!((3, 8))).to_string(), "(_3,_8):(_32,_1)");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn composition<L: Layout, T: Tiler>(l: L, t: T) -> L::Compose<T> {
     finish(|| l.compose(t))
@@ -52,7 +52,7 @@ pub fn composition<L: Layout, T: Tiler>(l: L, t: T) -> L::Compose<T> {
 /// let l = layout!(((1,4),6):((1,1),4));
 /// assert_eq!(coalesce_by(l, shape!((1, 1))).to_string(), "(_4,_6):(_1,_4)");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn coalesce_by<L: Layout, P: IntTuple>(l: L, p: P) -> L::CoalesceBy<P> {
     finish(|| l.coalesce_by(p))
 }
@@ -62,7 +62,7 @@ pub fn coalesce_by<L: Layout, P: IntTuple>(l: L, p: P) -> L::CoalesceBy<P> {
 /// use cutlet_core::prelude::*;
 /// assert_eq!(filter_zeros(layout!((4,3):(1,0))).to_string(), "(_4,_1):(_1,_0)");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn filter_zeros<L: Layout>(l: L) -> L::FilterZeros {
     finish(|| l.filter_zeros())
 }
@@ -73,7 +73,7 @@ pub fn filter_zeros<L: Layout>(l: L) -> L::FilterZeros {
 /// use cutlet_core::prelude::*;
 /// assert_eq!(filter(layout!(((4,3),2):((18,0),1))).to_string(), "(_4,_2):(_18,_1)");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn filter<L: Layout>(l: L) -> L::Filter {
     finish(|| l.filter())
 }
@@ -83,7 +83,7 @@ pub fn filter<L: Layout>(l: L) -> L::Filter {
 /// use cutlet_core::prelude::*;
 /// assert_eq!(Cute(coshape(layout!((4,8):(8,1)))).to_string(), "_32");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn coshape<L: Layout>(l: L) -> L::Coshape {
     l.coshape()
 }
@@ -93,7 +93,7 @@ pub fn coshape<L: Layout>(l: L) -> L::Coshape {
 /// use cutlet_core::prelude::*;
 /// assert_eq!(cosize(layout!(((2,4),(3,5)):((3,6),(1,24)))).to_string(), "_120");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn cosize<L: Layout>(l: L) -> <L::Coshape as IntTuple>::Size {
     l.coshape().size()
 }
@@ -104,7 +104,7 @@ pub fn cosize<L: Layout>(l: L) -> <L::Coshape as IntTuple>::Size {
 /// use cutlet_core::prelude::*;
 /// assert_eq!(complement_to(layout!(((4,4,4)):((1,4,16))), shape!(192)).to_string(), "_3:_64");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn complement_to<L: Layout, Cot: crate::layout::Shaped>(
     l: L,
@@ -118,7 +118,7 @@ pub fn complement_to<L: Layout, Cot: crate::layout::Shaped>(
 /// use cutlet_core::prelude::*;
 /// assert_eq!(complement(layout!((4,2):(1,8))).to_string(), "_2:_4");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn complement<L: Layout>(l: L) -> L::ComplementSelf {
     finish(|| l.complement_self())
@@ -129,7 +129,7 @@ pub fn complement<L: Layout>(l: L) -> L::ComplementSelf {
 /// use cutlet_core::prelude::*;
 /// assert_eq!(right_inverse(layout!((2,4):(12,1))).to_string(), "_4:_2");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn right_inverse<L: Layout>(l: L) -> L::RightInverse {
     finish(|| l.right_inverse())
@@ -140,7 +140,7 @@ pub fn right_inverse<L: Layout>(l: L) -> L::RightInverse {
 /// use cutlet_core::prelude::*;
 /// assert_eq!(left_inverse(layout!((4,8):(8,1))).to_string(), "(_8,_4):(_4,_1)");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn left_inverse<L: Layout>(l: L) -> L::LeftInverse {
     finish(|| l.left_inverse())
@@ -151,7 +151,7 @@ pub fn left_inverse<L: Layout>(l: L) -> L::LeftInverse {
 /// use cutlet_core::prelude::*;
 /// assert_eq!(logical_divide(layout!((8):(1)), layout!(2:1)).to_string(), "(_2,_4):(_1,_2)");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn logical_divide<L: Layout, T: Tiler>(l: L, t: T) -> L::LogicalDivide<T> {
     finish(|| l.logical_divide(t))
@@ -162,7 +162,7 @@ pub fn logical_divide<L: Layout, T: Tiler>(l: L, t: T) -> L::LogicalDivide<T> {
 /// use cutlet_core::prelude::*;
 /// assert_eq!(zipped_divide(layout!((4,4):(1,4)), shape!((2, 2))).to_string(), "((_2,_2),(_2,_2)):((_1,_4),(_2,_8))");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn zipped_divide<L: Layout, T: Tiler>(l: L, t: T) -> L::ZippedDivide<T> {
     finish(|| l.zipped_divide(t))
@@ -173,7 +173,7 @@ pub fn zipped_divide<L: Layout, T: Tiler>(l: L, t: T) -> L::ZippedDivide<T> {
 /// use cutlet_core::prelude::*;
 /// assert_eq!(tiled_divide(layout!((4,4):(1,4)), shape!((2, 2))).to_string(), "((_2,_2),_2,_2):((_1,_4),_2,_8)");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn tiled_divide<L: Layout, T: Tiler>(l: L, t: T) -> L::TiledDivide<T> {
     finish(|| l.tiled_divide(t))
@@ -184,7 +184,7 @@ pub fn tiled_divide<L: Layout, T: Tiler>(l: L, t: T) -> L::TiledDivide<T> {
 /// use cutlet_core::prelude::*;
 /// assert_eq!(flat_divide(layout!((4,4):(1,4)), shape!((2, 2))).to_string(), "(_2,_2,_2,_2):(_1,_4,_2,_8)");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn flat_divide<L: Layout, T: Tiler>(l: L, t: T) -> L::FlatDivide<T> {
     finish(|| l.flat_divide(t))
@@ -195,7 +195,7 @@ pub fn flat_divide<L: Layout, T: Tiler>(l: L, t: T) -> L::FlatDivide<T> {
 /// use cutlet_core::prelude::*;
 /// assert_eq!(logical_product(layout!(2:1), layout!(3:1)).to_string(), "(_2,_3):(_1,_2)");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn logical_product<L: Layout, T: Tiler>(l: L, t: T) -> L::LogicalProduct<T> {
     finish(|| l.logical_product(t))
@@ -206,7 +206,7 @@ pub fn logical_product<L: Layout, T: Tiler>(l: L, t: T) -> L::LogicalProduct<T> 
 /// use cutlet_core::prelude::*;
 /// assert_eq!(zipped_product(layout!((2,2):(1,2)), shape!((3, 1))).to_string(), "((_2,_2),(_3,_1)):((_1,_2),(_2,_0))");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn zipped_product<L: Layout, T: Tiler>(l: L, t: T) -> L::ZippedProduct<T> {
     finish(|| l.zipped_product(t))
@@ -217,7 +217,7 @@ pub fn zipped_product<L: Layout, T: Tiler>(l: L, t: T) -> L::ZippedProduct<T> {
 /// use cutlet_core::prelude::*;
 /// assert_eq!(tiled_product(layout!((2,2):(1,2)), shape!((3, 1))).to_string(), "((_2,_2),_3,_1):((_1,_2),_2,_0)");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn tiled_product<L: Layout, T: Tiler>(l: L, t: T) -> L::TiledProduct<T> {
     finish(|| l.tiled_product(t))
@@ -228,7 +228,7 @@ pub fn tiled_product<L: Layout, T: Tiler>(l: L, t: T) -> L::TiledProduct<T> {
 /// use cutlet_core::prelude::*;
 /// assert_eq!(flat_product(layout!((2,2):(1,2)), shape!((3, 1))).to_string(), "(_2,_2,_3,_1):(_1,_2,_2,_0)");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn flat_product<L: Layout, T: Tiler>(l: L, t: T) -> L::FlatProduct<T> {
     finish(|| l.flat_product(t))
@@ -240,7 +240,7 @@ pub fn flat_product<L: Layout, T: Tiler>(l: L, t: T) -> L::FlatProduct<T> {
 /// use cutlet_core::prelude::*;
 /// assert_eq!(blocked_product(layout!((2,2):(1,2)), layout!((3,4))).to_string(), "((_2,_3),(_2,_4)):((_1,_4),(_2,_12))");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn blocked_product<L: Layout, B: Layout>(l: L, b: B) -> L::BlockedProduct<B> {
     finish(|| l.blocked_product(b))
@@ -251,7 +251,7 @@ pub fn blocked_product<L: Layout, B: Layout>(l: L, b: B) -> L::BlockedProduct<B>
 /// use cutlet_core::prelude::*;
 /// assert_eq!(raked_product(layout!((2,2):(1,2)), layout!((3,4))).to_string(), "((_3,_2),(_4,_2)):((_4,_1),(_12,_2))");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn raked_product<L: Layout, B: Layout>(l: L, b: B) -> L::RakedProduct<B> {
     finish(|| l.raked_product(b))
@@ -263,7 +263,7 @@ pub fn raked_product<L: Layout, B: Layout>(l: L, b: B) -> L::RakedProduct<B> {
 /// use cutlet_core::prelude::*;
 /// assert_eq!(tile_to_shape(layout!((2,2):(1,2)), shape!((4, 6))).to_string(), "((_2,_2),(_2,_3)):((_1,_4),(_2,_8))");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn tile_to_shape<L: Layout, Trg: IntTuple>(
     l: L,
@@ -279,7 +279,7 @@ pub fn tile_to_shape<L: Layout, Trg: IntTuple>(
 /// let l = tile_to_shape_ordered(layout!((2,2):(1,2)), shape!((4, 6)), shape!((1, 0)));
 /// assert_eq!(l.to_string(), "((_2,_2),(_2,_3)):((_1,_12),(_2,_4))");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn tile_to_shape_ordered<L: Layout, Trg: IntTuple, O: IntTuple>(
     l: L,
@@ -294,7 +294,7 @@ pub fn tile_to_shape_ordered<L: Layout, Trg: IntTuple, O: IntTuple>(
 /// use cutlet_core::prelude::*;
 /// assert_eq!(upcast::<2, _>(layout!((4,8):(1,4))).to_string(), "(_2,_8):(_1,_2)");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn upcast<const N: usize, L: Layout>(l: L) -> L::Upcast<crate::tuple::Idx<N>>
 where
@@ -308,7 +308,7 @@ where
 /// use cutlet_core::prelude::*;
 /// assert_eq!(downcast::<2, _>(layout!((4,8):(1,4))).to_string(), "(_8,_8):(_1,_8)");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn downcast<const N: usize, L: Layout>(l: L) -> L::Downcast<crate::tuple::Idx<N>>
 where
@@ -322,7 +322,7 @@ where
 /// use cutlet_core::prelude::*;
 /// assert_eq!(nullspace(layout!((4,3,2):(1,0,0))).to_string(), "(_3,_2):(_4,_12)");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn nullspace<L: Layout>(l: L) -> L::Nullspace {
     finish(|| l.nullspace())
 }

@@ -17,7 +17,7 @@ impl FoldFn for ZeroStrides {
             <A as IntTuple>::Append<<X as IntTuple>::E0>,
             A,
         >;
-    #[inline(always)]
+    #[inline]
     fn step<A: IntTuple, X: IntTuple>(self, _: A, _: X) -> Self::Step<A, X> {
         Conjure::conjure()
     }
@@ -27,7 +27,7 @@ impl FoldFn for ZeroStrides {
 pub struct Pick<T>(core::marker::PhantomData<T>);
 impl<T: IntTuple> MapFn for Pick<T> {
     type Ap<I: IntTuple> = At<T, NatOfLeaf<I>>;
-    #[inline(always)]
+    #[inline]
     fn ap<I: IntTuple>(self, _: I) -> Self::Ap<I> {
         Conjure::conjure()
     }
@@ -54,7 +54,7 @@ impl FoldFn for DistributeStep {
         <A::E0 as IntTuple>::Append<t::Gcd<LeafOf<X>, LeafOf<A::E1>>>,
         t::Div<LeafOf<A::E1>, t::Gcd<LeafOf<X>, LeafOf<A::E1>>>,
     );
-    #[inline(always)]
+    #[inline]
     fn step<A: IntTuple, X: IntTuple>(self, _: A, _: X) -> Self::Step<A, X> {
         Conjure::conjure()
     }
@@ -74,7 +74,7 @@ pub type DomainDistribute<SA, B> = LayoutOf<
 /// use cutlet_core::prelude::*;
 /// assert_eq!(domain_distribute(shape!((15, 14)), _6::new()).to_string(), "(_3,_2):(_1,_15)");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn domain_distribute<SA: IntTuple, B: IntTuple>(_: SA, _: B) -> DomainDistribute<SA, B> {
     super::finish(Conjure::conjure)
 }

@@ -42,7 +42,7 @@ pub type ProductByLayout<S, D, TS, TD> = StridedLayout<
         > as IntTuple>::E1,
     ),
 >;
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub(crate) fn product_by_layout<S: IntTuple, D: IntTuple, TS: IntTuple, TD: IntTuple>(
     s: S,
@@ -58,7 +58,7 @@ pub(crate) fn product_by_layout<S: IntTuple, D: IntTuple, TS: IntTuple, TD: IntT
 
 /// CuTe's `append<R>(layout)`: padded with `_1:_0` modes to rank `R`.
 pub type AppendLayout<S, D, R> = StridedLayout<AppendN<S, R, C<P1>>, AppendN<D, R, C<Z0>>>;
-#[inline(always)]
+#[inline]
 pub(crate) fn append_layout<S: IntTuple, D: IntTuple, R: Nat>(s: S, d: D) -> AppendLayout<S, D, R> {
     StridedLayout::from_parts(
         append_n::<S, R, _>(s, C::<P1>::new()),
@@ -88,12 +88,12 @@ impl<AS: IntTuple, AD: IntTuple, BS: IntTuple, BD: IntTuple> BranchT
 {
     type Then = <ProductByLayout<AS, AD, BS, BD> as Layout>::Pair;
     type Else = (ErrLeaf<EUnreachable>, ErrLeaf<EUnreachable>);
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn then(self) -> Self::Then {
         product_by_layout(self.0, self.1, self.2, self.3).pair_of()
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         Default::default()
     }
@@ -126,7 +126,7 @@ type PD1<P> = <<<P as Layout>::Pair as IntTuple>::E1 as IntTuple>::E1;
 impl<P: Layout> BranchT for ZipProductB<P, false> {
     type Then = <ZipLayouts<PS0<P>, PD0<P>, PS1<P>, PD1<P>> as Layout>::Pair;
     type Else = (ErrLeaf<EUnreachable>, ErrLeaf<EUnreachable>);
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         let r = self.0.pair_of();
         (
@@ -134,7 +134,7 @@ impl<P: Layout> BranchT for ZipProductB<P, false> {
             zip((r.e1().e0(), r.e1().e1())),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         Default::default()
     }
@@ -142,7 +142,7 @@ impl<P: Layout> BranchT for ZipProductB<P, false> {
 impl<P: Layout> BranchT for ZipProductB<P, true> {
     type Then = <ZipLayouts<PS1<P>, PD1<P>, PS0<P>, PD0<P>> as Layout>::Pair;
     type Else = (ErrLeaf<EUnreachable>, ErrLeaf<EUnreachable>);
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         let r = self.0.pair_of();
         (
@@ -150,13 +150,13 @@ impl<P: Layout> BranchT for ZipProductB<P, true> {
             zip((r.e1().e1(), r.e1().e0())),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         Default::default()
     }
 }
 /// The value of [`BlockedProduct`] (`RAKED = false`) or [`RakedProduct`].
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub(crate) fn zip_product<S: IntTuple, D: IntTuple, TS: IntTuple, TD: IntTuple, const RAKED: bool>(
     s: S,
@@ -171,7 +171,7 @@ where
         padded_product(s, d, ts, td),
     )))
 }
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub(crate) fn padded_product<S: IntTuple, D: IntTuple, TS: IntTuple, TD: IntTuple>(
     s: S,
@@ -226,14 +226,14 @@ impl<AS: IntTuple, AD: IntTuple, PS: IntTuple, PO: IntTuple> BranchT
 {
     type Then = <BlockedProduct<AS, AD, PS, PO> as Layout>::Pair;
     type Else = (ErrLeaf<ETileToShapeRank>, ErrLeaf<ETileToShapeDivide>);
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn then(self) -> Self::Then {
         StridedLayout::from_parts(self.0, self.1)
             .blocked_product(StridedLayout::from_parts(self.2, self.3))
             .pair_of()
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         Default::default()
     }

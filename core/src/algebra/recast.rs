@@ -42,12 +42,12 @@ impl<S: IntTuple, D: IntTuple, N: Nat> BranchT for UpcastB<S, D, N> {
             (S, t::Div<LeafOf<D>, NC<N>>),
         >,
     >;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn then(self) -> Self::Then {
         unzip(self.0.zip(self.1, UpcastFn::<N>(core::marker::PhantomData)))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn els(self) -> Self::Else {
         let (s, d, n) = (self.0, self.1.size(), NC::<N>::new());
@@ -77,14 +77,14 @@ impl<S: IntTuple, D: IntTuple, N: Nat> BranchT for UpcastB<S, D, N> {
 pub struct UpcastFn<N>(core::marker::PhantomData<N>);
 impl<N: Nat> ZipFn for UpcastFn<N> {
     type Ap<S: IntTuple, D: IntTuple> = UpcastPair<S, D, N>;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn ap<S: IntTuple, D: IntTuple>(self, s: S, d: D) -> Self::Ap<S, D> {
         upcast_pair::<S, D, N>(s, d)
     }
 }
 /// The value of [`UpcastPair`].
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub(crate) fn upcast_pair<S: IntTuple, D: IntTuple, N: Nat>(s: S, d: D) -> UpcastPair<S, D, N> {
     <S::IsTuple as Bit>::sel_t(UpcastB::<S, D, N>(s, d, core::marker::PhantomData))
@@ -101,7 +101,7 @@ impl<S: IntTuple, D: IntTuple, N: Nat> BranchT for DowncastB<S, D, N> {
     type Then = Unzip<<S as IntTuple>::Zip<D, DowncastFn<N>>>;
     type Else =
         <UnitStride<D> as Bit>::IfT<(t::Mul<LeafOf<S>, NC<N>>, D), (S, t::Mul<LeafOf<D>, NC<N>>)>;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn then(self) -> Self::Then {
         unzip(
@@ -109,7 +109,7 @@ impl<S: IntTuple, D: IntTuple, N: Nat> BranchT for DowncastB<S, D, N> {
                 .zip(self.1, DowncastFn::<N>(core::marker::PhantomData)),
         )
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn els(self) -> Self::Else {
         let n = NC::<N>::new();
@@ -124,14 +124,14 @@ impl<S: IntTuple, D: IntTuple, N: Nat> BranchT for DowncastB<S, D, N> {
 pub struct DowncastFn<N>(core::marker::PhantomData<N>);
 impl<N: Nat> ZipFn for DowncastFn<N> {
     type Ap<S: IntTuple, D: IntTuple> = DowncastPair<S, D, N>;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn ap<S: IntTuple, D: IntTuple>(self, s: S, d: D) -> Self::Ap<S, D> {
         downcast_pair::<S, D, N>(s, d)
     }
 }
 /// The value of [`DowncastPair`].
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub(crate) fn downcast_pair<S: IntTuple, D: IntTuple, N: Nat>(s: S, d: D) -> DowncastPair<S, D, N> {
     <S::IsTuple as Bit>::sel_t(DowncastB::<S, D, N>(s, d, core::marker::PhantomData))
@@ -143,7 +143,7 @@ impl crate::tuple::FoldFn for HasOne {
     type Step<A: IntTuple, X: IntTuple> = crate::tuple::BitC<
         <<LeafOf<A> as LeafOps>::IsOne as Bit>::Or<<LeafOf<X> as LeafOps>::IsOne>,
     >;
-    #[inline(always)]
+    #[inline]
     fn step<A: IntTuple, X: IntTuple>(self, _: A, _: X) -> Self::Step<A, X> {
         crate::int::Conjure::conjure()
     }

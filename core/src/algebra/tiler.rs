@@ -80,13 +80,13 @@ macro_rules! int_tiler {
             type DivideWith<S: IntTuple, D: IntTuple> = DivideByLayout<S, D, Self, CompactColMajor<Self>>;
             // CuTe: logical_product(block, make_layout(tiler))
             type ProductWith<S: IntTuple, D: IntTuple> = ProductByLayout<S, D, Self, CompactColMajor<Self>>;
-            #[inline(always)]
+            #[inline]
             #[track_caller]
             fn divide_with<S: IntTuple, D: IntTuple>(self, l: StridedLayout<S, D>) -> Self::DivideWith<S, D> {
                 let (s, d) = l.pair();
                 divide_by_layout(s, d, self, compact_major::<LayoutLeft, _, _>(self, C::<P1>::new()))
             }
-            #[inline(always)]
+            #[inline]
             #[track_caller]
             fn product_with<S: IntTuple, D: IntTuple>(self, l: StridedLayout<S, D>) -> Self::ProductWith<S, D> {
                 let (s, d) = l.pair();
@@ -99,7 +99,7 @@ macro_rules! int_tiler {
                 Self,
                 C<P1>,
             >>;
-            #[inline(always)]
+            #[inline]
             #[track_caller]
             fn compose_with<S: IntTuple, D: IntTuple>(self, l: StridedLayout<S, D>) -> Self::ComposeWith<S, D> {
                 let (s, d) = l.pair();
@@ -119,15 +119,15 @@ impl Tiler for Underscore {
     type ComposeWith<S: IntTuple, D: IntTuple> = StridedLayout<S, D>;
     type DivideWith<S: IntTuple, D: IntTuple> = StridedLayout<S, D>;
     type ProductWith<S: IntTuple, D: IntTuple> = StridedLayout<S, D>;
-    #[inline(always)]
+    #[inline]
     fn compose_with<S: IntTuple, D: IntTuple>(self, l: StridedLayout<S, D>) -> StridedLayout<S, D> {
         l
     }
-    #[inline(always)]
+    #[inline]
     fn divide_with<S: IntTuple, D: IntTuple>(self, l: StridedLayout<S, D>) -> StridedLayout<S, D> {
         l
     }
-    #[inline(always)]
+    #[inline]
     fn product_with<S: IntTuple, D: IntTuple>(self, l: StridedLayout<S, D>) -> StridedLayout<S, D> {
         l
     }
@@ -140,7 +140,7 @@ impl<RS: IntTuple, RD: IntTuple> Tiler for StridedLayout<RS, RD> {
     type ComposeWith<S: IntTuple, D: IntTuple> = LayoutOf<CompositionPair<S, D, RS, RD>>;
     type DivideWith<S: IntTuple, D: IntTuple> = DivideByLayout<S, D, RS, RD>;
     type ProductWith<S: IntTuple, D: IntTuple> = ProductByLayout<S, D, RS, RD>;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn divide_with<S: IntTuple, D: IntTuple>(
         self,
@@ -149,7 +149,7 @@ impl<RS: IntTuple, RD: IntTuple> Tiler for StridedLayout<RS, RD> {
         let ((s, d), (rs, rd)) = (l.pair(), self.pair());
         divide_by_layout(s, d, rs, rd)
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn product_with<S: IntTuple, D: IntTuple>(
         self,
@@ -158,7 +158,7 @@ impl<RS: IntTuple, RD: IntTuple> Tiler for StridedLayout<RS, RD> {
         let ((s, d), (rs, rd)) = (l.pair(), self.pair());
         product_by_layout(s, d, rs, rd)
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn compose_with<S: IntTuple, D: IntTuple>(
         self,
@@ -177,7 +177,7 @@ pub type ModesLayout<P, S, TRank> = <RankOk<S, TRank> as Bit>::IfT<
 >;
 type RankOk<S, TRank> = <<<<S as IntTuple>::Rank as Nat>::Cmp<TRank> as Ord3>::Lt as Bit>::Not;
 /// The value of [`ModesLayout`].
-#[inline(always)]
+#[inline]
 pub(crate) fn modes_layout<P: IntTuple, S: IntTuple, TRank: Nat>(
     p: P,
 ) -> LayoutOf<ModesLayout<P, S, TRank>> {
@@ -191,7 +191,7 @@ pub(crate) fn modes_layout<P: IntTuple, S: IntTuple, TRank: Nat>(
 pub type RestPairs<S, D, N> =
     crate::tuple::Drop<crate::tuple::Pairs<crate::tuple::Wrap<S>, crate::tuple::Wrap<D>>, N>;
 /// The value of [`RestPairs`].
-#[inline(always)]
+#[inline]
 pub(crate) fn rest_pairs<S: IntTuple, D: IntTuple, N: Nat>(s: S, d: D) -> RestPairs<S, D, N> {
     crate::tuple::drop_n::<_, N>(
         crate::tuple::wrap(s).zip(crate::tuple::wrap(d), crate::tuple::PairFn),

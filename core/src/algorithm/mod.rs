@@ -6,7 +6,7 @@
 mod gemm;
 pub use gemm::gemm;
 
-use crate::int::{Bit, Leaf};
+use crate::int::{Bit, ForEachIndex, Leaf};
 use crate::layout::Layout;
 use crate::tensor::{Engine, EngineMut, Tensor};
 use crate::tuple::IntTuple;
@@ -51,10 +51,12 @@ pub fn copy<Es: Engine, Ls: Layout, Ed: EngineMut<Elem = Es::Elem>, Ld: Layout>(
     src: &Tensor<Es, Ls>,
     dst: &mut Tensor<Ed, Ld>,
 ) {
-    let n = common_size("copy", src.layout(), dst.layout());
-    for i in 0..n {
-        dst.set(i, src.get(i));
-    }
+    common_size("copy", src.layout(), dst.layout());
+    // CUTE_UNROLL: a static size unrolls, so register fragments keep constant indices.
+    src.size().for_each_index(
+        #[inline(always)]
+        |i| dst.set(i, src.get(i)),
+    );
 }
 
 /// CuTe's `copy_if(pred, src, dst)`: `dst(i) = src(i)` where `pred(i)` holds; the
@@ -86,13 +88,16 @@ pub fn copy_if<Ep, Lp, Es, Ls, Ed, Ld>(
     Ed: EngineMut<Elem = Es::Elem>,
     Ld: Layout,
 {
-    let n = common_size("copy_if", src.layout(), dst.layout());
+    common_size("copy_if", src.layout(), dst.layout());
     common_size("copy_if", pred.layout(), src.layout());
-    for i in 0..n {
-        if pred.get(i) {
-            dst.set(i, src.get(i));
-        }
-    }
+    src.size().for_each_index(
+        #[inline(always)]
+        |i| {
+            if pred.get(i) {
+                dst.set(i, src.get(i));
+            }
+        },
+    );
 }
 
 /// CuTe's `fill(tensor, v)`.

@@ -10,7 +10,7 @@
 //! needs a warp's shared memory and stops the build elsewhere.
 
 use crate::algebra::recast::SizeofBits;
-use crate::int::Leaf;
+use crate::int::{ForEachIndex, Leaf};
 use crate::layout::{Layout, LayoutModes, Shaped};
 use crate::tensor::{Engine, EngineMut, Space, Tensor};
 use crate::tuple::IntTuple;
@@ -73,9 +73,10 @@ pub trait CopyTraits: Copy + Default + fmt::Debug + 'static {
         Ed: EngineMut<Elem = Es::Elem>,
         Ld: Layout,
     {
-        for i in first..first + n {
-            dst.set(i as isize, src.get(i as isize));
-        }
+        crate::int::for_each_unrolled(n as isize, |j| {
+            let i = (first + j) as isize;
+            dst.set(i, src.get(i));
+        });
     }
     /// CuTe's predicated call (`copy_if` of one atom call): the `ZFILL` operations
     /// zero the destination when `pred` is false, the others skip the call.
@@ -156,16 +157,10 @@ fn unit_unpack<S, Es, Ls, Ed, Ld>(
         );
     }
     let _ = issue;
-    for i in first..first + n {
-        dst.set(
-            i as isize,
-            if pred {
-                src.get(i as isize)
-            } else {
-                Default::default()
-            },
-        );
-    }
+    crate::int::for_each_unrolled(n as isize, |j| {
+        let i = (first + j) as isize;
+        dst.set(i, if pred { src.get(i) } else { Default::default() });
+    });
 }
 
 macro_rules! unit_op {
@@ -599,11 +594,13 @@ pub trait CopyAtom: Copy + Default + fmt::Debug + 'static {
         src: &Tensor<Es, Ls>,
         dst: &mut Tensor<Ed, Ld>,
     ) {
-        let (n, calls) = atom_calls::<Self>(src.layout(), dst.layout());
+        let (n, calls) = atom_calls::<Self, _, _>(src.layout(), dst.layout());
         let op = self.op();
-        for c in 0..calls {
-            op.copy_unpack(src, dst, c * n, n);
-        }
+        // A static count unrolls, so every value index below is a constant.
+        calls.for_each_index(
+            #[inline(always)]
+            |c| op.copy_unpack(src, dst, c * n, n),
+        );
     }
     /// CuTe's `copy_if(copy_atom, pred, src, dst)`: `pred` has a value for each value
     /// of the fragments, and a call runs where its first value's predicate is true (a
@@ -637,22 +634,33 @@ pub trait CopyAtom: Copy + Default + fmt::Debug + 'static {
         Ed: EngineMut<Elem = Es::Elem>,
         Ld: Layout,
     {
-        let (n, calls) = atom_calls::<Self>(src.layout(), dst.layout());
+        let (n, calls) = atom_calls::<Self, _, _>(src.layout(), dst.layout());
         let np = pred.size().value() as usize;
-        if np != n * calls {
-            crate::cold::predicates_mismatch(n * calls, np)
+        let total = n * calls.value() as usize;
+        if np != total {
+            crate::cold::predicates_mismatch(total, np)
         }
         let op = self.op();
-        for c in 0..calls {
-            op.copy_unpack_if(pred.get((c * n) as isize), src, dst, c * n, n);
-        }
+        calls.for_each_index(
+            #[inline(always)]
+            |c| op.copy_unpack_if(pred.get((c * n) as isize), src, dst, c * n, n),
+        );
     }
 }
+
+/// The number of values one call of atom `A` moves, as a static integer.
+type NumValSrc<A> = <<<<A as CopyAtom>::ValLayoutSrc as crate::layout::LayoutModes>::Get<
+    typenum::U1,
+> as crate::layout::Shaped>::Shape as IntTuple>::Size;
+/// The number of calls of atom `A` that copy a fragment of layout `L`: static when its
+/// size is.
+type Calls<A, L> =
+    crate::int::types::Div<<<L as crate::layout::Shaped>::Shape as IntTuple>::Size, NumValSrc<A>>;
 
 /// `(values per call, calls)` of a copy of `s` to `d` with atom `A`.
 #[inline(always)]
 #[track_caller]
-fn atom_calls<A: CopyAtom>(s: impl Layout, d: impl Layout) -> (usize, usize) {
+fn atom_calls<A: CopyAtom, Ls: Layout, Ld: Layout>(s: Ls, d: Ld) -> (usize, Calls<A, Ls>) {
     let (ns, nd) = (
         s.shape().size().value() as usize,
         d.shape().size().value() as usize,
@@ -661,7 +669,7 @@ fn atom_calls<A: CopyAtom>(s: impl Layout, d: impl Layout) -> (usize, usize) {
     if ns != nd || !ns.is_multiple_of(n) {
         crate::cold::not_whole_calls(ns, nd, n)
     }
-    (n, ns / n)
+    (n, Leaf::from_value((ns / n) as isize))
 }
 
 type Recast<L, T> = <L as Layout>::Upcast<<T as SizeofBits>::Bits>;

@@ -73,7 +73,7 @@ impl Path for PNil {
     fn fmt_path(_: &mut fmt::Formatter<'_>) -> fmt::Result {
         Ok(())
     }
-    #[inline(always)]
+    #[inline]
     fn wrap<X: Integral>(x: X) -> X {
         x
     }
@@ -93,7 +93,7 @@ impl<I: Nat, P: Path> Path for PCons<I, P> {
         P::fmt_path(f)?;
         write!(f, "@{}", I::USIZE)
     }
-    #[inline(always)]
+    #[inline]
     fn wrap<X: Integral>(x: X) -> ScaledBasis<X, Self> {
         ScaledBasis::new(x)
     }
@@ -112,7 +112,7 @@ impl<M: ErrMsg> Path for PErr<M> {
     fn fmt_path(f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "<error: {}>", M::MSG)
     }
-    #[inline(always)]
+    #[inline]
     fn wrap<X: Integral>(x: X) -> ScaledBasis<X, Self> {
         ScaledBasis::new(x)
     }
@@ -149,7 +149,7 @@ impl<V, P> ScaledBasis<V, P> {
     /// use cutlet_core::prelude::*;
     /// assert_eq!(ScaledBasis::<_, path!(0)>::new(_8::new()).to_string(), "_8@0");
     /// ```
-    #[inline(always)]
+    #[inline]
     pub const fn new(value: V) -> Self {
         ScaledBasis {
             value,
@@ -164,20 +164,20 @@ impl<V: Copy, P> ScaledBasis<V, P> {
     /// use cutlet_core::prelude::*;
     /// assert_eq!(ScaledBasis::<_, path!(0)>::new(3isize).scale(), 3);
     /// ```
-    #[inline(always)]
+    #[inline]
     pub fn scale(self) -> V {
         self.value
     }
 }
 impl<V: Copy, P> Clone for ScaledBasis<V, P> {
-    #[inline(always)]
+    #[inline]
     fn clone(&self) -> Self {
         *self
     }
 }
 impl<V: Copy, P> Copy for ScaledBasis<V, P> {}
 impl<V: Default, P> Default for ScaledBasis<V, P> {
-    #[inline(always)]
+    #[inline]
     fn default() -> Self {
         ScaledBasis::new(V::default())
     }

@@ -129,21 +129,21 @@ macro_rules! bit_impl {
             type IfL<X: Leaf, Y: Leaf> = $pick;
             type IfT<X: IntTuple, Y: IntTuple> = $pick;
             type SelT<F: BranchT> = F::$sel;
-            #[inline(always)]
+            #[inline]
             fn sel_t<F: BranchT>(f: F) -> Self::SelT<F> {
                 f.$selv()
             }
-            #[inline(always)]
+            #[inline]
             #[allow(unused_variables)]
             fn if_t<X: IntTuple, Y: IntTuple>(x: X, y: Y) -> $pick {
                 pick_val!($pick, x, y)
             }
-            #[inline(always)]
+            #[inline]
             #[allow(unused_variables)]
             fn if_l<X: Leaf, Y: Leaf>(x: X, y: Y) -> $pick {
                 pick_val!($pick, x, y)
             }
-            #[inline(always)]
+            #[inline]
             #[allow(unused_variables)]
             fn if_lazy<X: IntTuple, Y: IntTuple, FX: FnOnce() -> X, FY: FnOnce() -> Y>(
                 x: FX,
@@ -151,7 +151,7 @@ macro_rules! bit_impl {
             ) -> $pick {
                 lazy_val!($pick, x, y)
             }
-            #[inline(always)]
+            #[inline]
             fn static_or<T: Conjure, F: FnOnce() -> T>(f: F) -> T {
                 static_or_val!($pick, f)
             }

@@ -62,11 +62,11 @@ impl sealed::Sealed for Underscore {}
 impl Leaf for Underscore {
     type Val = Z0;
     type Basis = PNil;
-    #[inline(always)]
+    #[inline]
     fn value(self) -> isize {
         0
     }
-    #[inline(always)]
+    #[inline]
     fn from_value(v: isize) -> Self {
         debug_assert_eq!(v, 0, "`_` is the static _0");
         Underscore
@@ -76,11 +76,11 @@ impl Leaf for Underscore {
 impl<N: SInt> Leaf for C<N> {
     type Val = N;
     type Basis = PNil;
-    #[inline(always)]
+    #[inline]
     fn value(self) -> isize {
         N::ISIZE
     }
-    #[inline(always)]
+    #[inline]
     fn from_value(v: isize) -> Self {
         debug_assert_eq!(v, N::ISIZE, "a static value disagrees with its computation");
         let _ = v;
@@ -90,11 +90,11 @@ impl<N: SInt> Leaf for C<N> {
 impl Leaf for isize {
     type Val = Z0;
     type Basis = PNil;
-    #[inline(always)]
+    #[inline]
     fn value(self) -> isize {
         self
     }
-    #[inline(always)]
+    #[inline]
     fn from_value(v: isize) -> Self {
         v
     }
@@ -102,11 +102,11 @@ impl Leaf for isize {
 impl<V: Integral, P: Path> Leaf for ScaledBasis<V, P> {
     type Val = V::Val;
     type Basis = P;
-    #[inline(always)]
+    #[inline]
     fn value(self) -> isize {
         self.scale().value()
     }
-    #[inline(always)]
+    #[inline]
     fn from_value(v: isize) -> Self {
         ScaledBasis::new(V::from_value(v))
     }
@@ -272,7 +272,7 @@ pub type StaticEq<A, B> = <A as LeafOps>::StaticEq<B>;
 /// `CUTE_STATIC_ASSERT_V`, which only asserts what it can see.
 pub type Checked<A, B, Cond> = <<<A as LeafOps>::BothStatic<B> as Bit>::Not as Bit>::Or<Cond>;
 
-#[inline(always)]
+#[inline]
 #[track_caller]
 fn ck(v: Option<isize>, what: &'static str) -> isize {
     match v {
@@ -282,37 +282,37 @@ fn ck(v: Option<isize>, what: &'static str) -> isize {
 }
 
 /// `a + b` (checked: overflow panics, naming the operation).
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn add<A: Leaf, B: Leaf>(a: A, b: B) -> Add<A, B> {
     Leaf::from_value(ck(a.value().checked_add(b.value()), "+"))
 }
 /// `a - b`.
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn sub<A: Leaf, B: Leaf>(a: A, b: B) -> Sub<A, B> {
     Leaf::from_value(ck(a.value().checked_sub(b.value()), "-"))
 }
 /// `-a`.
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn neg<A: Leaf>(a: A) -> Neg<A> {
     Leaf::from_value(ck(a.value().checked_neg(), "-"))
 }
 /// `a * b`.
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn mul<A: Leaf, B: Leaf>(a: A, b: B) -> Mul<A, B> {
     Leaf::from_value(ck(a.value().checked_mul(b.value()), "*"))
 }
 /// `a / b`, truncating.
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn div<A: Leaf, B: Leaf>(a: A, b: B) -> Div<A, B> {
     Leaf::from_value(ck(a.value().checked_div(b.value()), "/"))
 }
 /// `a % b`, with C++'s sign.
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn rem<A: Leaf, B: Leaf>(a: A, b: B) -> Rem<A, B> {
     Leaf::from_value(ck(a.value().checked_rem(b.value()), "%"))
@@ -324,7 +324,7 @@ pub fn rem<A: Leaf, B: Leaf>(a: A, b: B) -> Rem<A, B> {
 /// assert_eq!(min(_3::new(), _5::new()).to_string(), "_3");
 /// assert_eq!(min(_3::new(), 5isize), 3);
 /// ```
-#[inline(always)]
+#[inline]
 pub fn min<A: Leaf, B: Leaf>(a: A, b: B) -> Min<A, B> {
     Leaf::from_value(a.value().min(b.value()))
 }
@@ -334,7 +334,7 @@ pub fn min<A: Leaf, B: Leaf>(a: A, b: B) -> Min<A, B> {
 /// use cutlet_core::prelude::*;
 /// assert_eq!(max(_3::new(), _5::new()).to_string(), "_5");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn max<A: Leaf, B: Leaf>(a: A, b: B) -> Max<A, B> {
     Leaf::from_value(a.value().max(b.value()))
 }
@@ -344,7 +344,7 @@ pub fn max<A: Leaf, B: Leaf>(a: A, b: B) -> Max<A, B> {
 /// use cutlet_core::prelude::*;
 /// assert_eq!(abs(IntNeg::<3>::new()).to_string(), "_3");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn abs<A: Leaf>(a: A) -> Abs<A> {
     Leaf::from_value(ck(a.value().checked_abs(), "abs"))
@@ -355,7 +355,7 @@ pub fn abs<A: Leaf>(a: A) -> Abs<A> {
 /// use cutlet_core::prelude::*;
 /// assert_eq!(signum(IntNeg::<3>::new()).to_string(), "_-1");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn signum<A: Leaf>(a: A) -> Signum<A> {
     Leaf::from_value(a.value().signum())
 }
@@ -366,7 +366,7 @@ pub fn signum<A: Leaf>(a: A) -> Signum<A> {
 /// assert_eq!(gcd(_12::new(), _18::new()).to_string(), "_6");
 /// assert_eq!(gcd(12isize, _18::new()), 6);
 /// ```
-#[inline(always)]
+#[inline]
 pub fn gcd<A: Leaf, B: Leaf>(a: A, b: B) -> Gcd<A, B> {
     let (mut t, mut u) = (a.value(), b.value());
     let g = loop {
@@ -388,7 +388,7 @@ pub fn gcd<A: Leaf, B: Leaf>(a: A, b: B) -> Gcd<A, B> {
 /// assert_eq!(ceil_div(_13::new(), _4::new()).to_string(), "_4");
 /// assert_eq!(ceil_div(13isize, _4::new()), 4);
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn ceil_div<A: Leaf, B: Leaf>(a: A, b: B) -> CeilDiv<A, B> {
     let (a, b) = (a.value(), b.value());
@@ -409,7 +409,7 @@ pub trait DynInt: Copy {
 macro_rules! dyn_int {
     ($($t:ty),*) => {$(
         impl DynInt for $t {
-            #[inline(always)]
+            #[inline]
             #[track_caller]
             #[allow(clippy::unnecessary_fallible_conversions)]
             fn to_isize(self) -> isize {
@@ -429,7 +429,7 @@ dyn_int!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
 /// ```
 /// assert_eq!(cutlet_core::int::dynamic(3u8), 3isize);
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn dynamic<T: DynInt>(t: T) -> isize {
     t.to_isize()

@@ -19,7 +19,7 @@ macro_rules! binops {
     ($($Tr:ident $f:ident $g:ident),*) => {$(
         impl<N: SInt, R: Leaf> ops::$Tr<R> for C<N> {
             type Output = leaf::$Tr<Self, R>;
-            #[inline(always)]
+            #[inline]
             #[track_caller]
             fn $f(self, r: R) -> Self::Output {
                 leaf::$g(self, r)
@@ -27,7 +27,7 @@ macro_rules! binops {
         }
         impl<X: Integral, P: Path, R: Leaf> ops::$Tr<R> for ScaledBasis<X, P> {
             type Output = leaf::$Tr<Self, R>;
-            #[inline(always)]
+            #[inline]
             #[track_caller]
             fn $f(self, r: R) -> Self::Output {
                 leaf::$g(self, r)
@@ -35,7 +35,7 @@ macro_rules! binops {
         }
         impl<N: SInt> ops::$Tr<C<N>> for isize {
             type Output = leaf::$Tr<isize, C<N>>;
-            #[inline(always)]
+            #[inline]
             #[track_caller]
             fn $f(self, r: C<N>) -> Self::Output {
                 leaf::$g(self, r)
@@ -43,7 +43,7 @@ macro_rules! binops {
         }
         impl<X: Integral, P: Path> ops::$Tr<ScaledBasis<X, P>> for isize {
             type Output = leaf::$Tr<isize, ScaledBasis<X, P>>;
-            #[inline(always)]
+            #[inline]
             #[track_caller]
             fn $f(self, r: ScaledBasis<X, P>) -> Self::Output {
                 leaf::$g(self, r)
@@ -55,14 +55,14 @@ binops!(Add add add, Sub sub sub, Mul mul mul, Div div div, Rem rem rem);
 
 impl<N: SInt> ops::Neg for C<N> {
     type Output = leaf::Neg<Self>;
-    #[inline(always)]
+    #[inline]
     fn neg(self) -> Self::Output {
         leaf::neg(self)
     }
 }
 impl<X: Integral, P: Path> ops::Neg for ScaledBasis<X, P> {
     type Output = leaf::Neg<Self>;
-    #[inline(always)]
+    #[inline]
     fn neg(self) -> Self::Output {
         leaf::neg(self)
     }

@@ -23,7 +23,7 @@ pub struct C<N>(PhantomData<N>);
 
 impl<N> C<N> {
     /// The (only) value of this type.
-    #[inline(always)]
+    #[inline]
     pub const fn new() -> Self {
         C(PhantomData)
     }
@@ -35,20 +35,20 @@ impl<N: Integer> C<N> {
 }
 
 impl<N> Clone for C<N> {
-    #[inline(always)]
+    #[inline]
     fn clone(&self) -> Self {
         *self
     }
 }
 impl<N> Copy for C<N> {}
 impl<N> Default for C<N> {
-    #[inline(always)]
+    #[inline]
     fn default() -> Self {
         C::new()
     }
 }
 impl<N> PartialEq for C<N> {
-    #[inline(always)]
+    #[inline]
     fn eq(&self, _: &Self) -> bool {
         true
     }

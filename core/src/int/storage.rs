@@ -19,16 +19,16 @@ pub trait Storage<T>: Copy {
 
 impl<T: Copy> Storage<T> for [T; 0] {
     const LEN: usize = 0;
-    #[inline(always)]
+    #[inline]
     fn filled(_: T) -> Self {
         []
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn at(&self, i: usize) -> &T {
         crate::cold::index_out_of_range(i, 0)
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn at_mut(&mut self, i: usize) -> &mut T {
         crate::cold::index_out_of_range(i, 0)
@@ -37,11 +37,11 @@ impl<T: Copy> Storage<T> for [T; 0] {
 
 impl<T: Copy, A: Storage<T>> Storage<T> for [A; 2] {
     const LEN: usize = 2 * A::LEN;
-    #[inline(always)]
+    #[inline]
     fn filled(v: T) -> Self {
         [A::filled(v); 2]
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn at(&self, i: usize) -> &T {
         if i < A::LEN {
@@ -50,7 +50,7 @@ impl<T: Copy, A: Storage<T>> Storage<T> for [A; 2] {
             self[1].at(i - A::LEN)
         }
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn at_mut(&mut self, i: usize) -> &mut T {
         if i < A::LEN {
@@ -70,14 +70,14 @@ pub struct OddArray<A, T> {
 }
 impl<T: Copy, A: Storage<T>> Storage<T> for OddArray<A, T> {
     const LEN: usize = A::LEN + 1;
-    #[inline(always)]
+    #[inline]
     fn filled(v: T) -> Self {
         OddArray {
             even: A::filled(v),
             last: v,
         }
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn at(&self, i: usize) -> &T {
         if i < A::LEN {
@@ -89,7 +89,7 @@ impl<T: Copy, A: Storage<T>> Storage<T> for OddArray<A, T> {
             &self.last
         }
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn at_mut(&mut self, i: usize) -> &mut T {
         if i < A::LEN {

@@ -24,11 +24,11 @@ impl<S: IntTuple, Cur: IntTuple, M: Major> BranchT for CompactB<S, Cur, M> {
         (C<Z0>, Cur),
         (Cur, t::Mul<LeafOf<Cur>, LeafOf<S>>),
     >;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         M::fold(self.0, self.1)
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         <<LeafOf<S> as LeafOps>::IsOne as Bit>::if_t(
             (C::new(), self.1),
@@ -37,7 +37,7 @@ impl<S: IntTuple, Cur: IntTuple, M: Major> BranchT for CompactB<S, Cur, M> {
     }
 }
 /// The value of [`Compact`].
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn compact<S: IntTuple, Cur: IntTuple, M: Major>(s: S, cur: Cur) -> Compact<S, Cur, M> {
     <S::IsTuple as Bit>::sel_t(CompactB::<S, Cur, M>(s, cur, core::marker::PhantomData))
@@ -60,7 +60,7 @@ impl Major for LayoutLeft {
     // CuTe: fold over the modes in order, appending.
     type Fold<S: IntTuple, Cur: IntTuple> =
         <S as IntTuple>::Fold<CompactStep<LayoutLeft>, ((), Cur)>;
-    #[inline(always)]
+    #[inline]
     fn fold<S: IntTuple, Cur: IntTuple>(s: S, cur: Cur) -> Self::Fold<S, Cur> {
         s.fold(CompactStep(LayoutLeft), ((), cur))
     }
@@ -69,7 +69,7 @@ impl Major for LayoutRight {
     // CuTe: fold over the modes in reverse, prepending.
     type Fold<S: IntTuple, Cur: IntTuple> =
         <Reverse<S> as IntTuple>::Fold<CompactStep<LayoutRight>, ((), Cur)>;
-    #[inline(always)]
+    #[inline]
     fn fold<S: IntTuple, Cur: IntTuple>(s: S, cur: Cur) -> Self::Fold<S, Cur> {
         crate::tuple::reverse(s).fold(CompactStep(LayoutRight), ((), cur))
     }
@@ -83,7 +83,7 @@ impl FoldFn for CompactStep<LayoutLeft> {
         <A::E0 as IntTuple>::Append<<Compact<X, A::E1, LayoutLeft> as IntTuple>::E0>,
         <Compact<X, A::E1, LayoutLeft> as IntTuple>::E1,
     );
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn step<A: IntTuple, X: IntTuple>(self, a: A, x: X) -> Self::Step<A, X> {
         let r = compact::<X, A::E1, LayoutLeft>(x, a.e1());
@@ -95,7 +95,7 @@ impl FoldFn for CompactStep<LayoutRight> {
         <A::E0 as IntTuple>::Prepend<<Compact<X, A::E1, LayoutRight> as IntTuple>::E0>,
         <Compact<X, A::E1, LayoutRight> as IntTuple>::E1,
     );
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn step<A: IntTuple, X: IntTuple>(self, a: A, x: X) -> Self::Step<A, X> {
         let r = compact::<X, A::E1, LayoutRight>(x, a.e1());
@@ -107,7 +107,7 @@ pub type CompactMajor<S, Cur, M> = <Compact<S, Cur, M> as IntTuple>::E0;
 /// CuTe's `compact_col_major(shape)`.
 pub type CompactColMajor<S> = CompactMajor<S, C<P1>, LayoutLeft>;
 /// CuTe's `compact_major<Major>(shape, current)`.
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn compact_major<M: Major, S: IntTuple, Cur: IntTuple>(
     s: S,
@@ -127,7 +127,7 @@ pub type MakeLayout<S> = StridedLayout<S, CompactColMajor<S>>;
 /// let n = 4;
 /// assert_eq!(make_layout(shape!((n, 2))).to_string(), "(4,_2):(_1,4)");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn make_layout<S: IntTuple>(s: S) -> MakeLayout<S> {
     super::static_or(|| {
@@ -140,7 +140,7 @@ pub fn make_layout<S: IntTuple>(s: S) -> MakeLayout<S> {
 /// use cutlet_core::prelude::*;
 /// assert_eq!(make_layout_major(shape!((4, 8)), LayoutRight).to_string(), "(_4,_8):(_8,_1)");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn make_layout_major<S: IntTuple, M: Major>(
     s: S,
@@ -159,7 +159,7 @@ impl FoldFn for MaxStatic {
     // CuTe: is_constant<true, decltype(v < order)> ? order : v
     type Step<A: IntTuple, X: IntTuple> =
         <t::StaticLt<LeafOf<A>, LeafOf<X>> as Bit>::IfT<LeafOf<X>, LeafOf<A>>;
-    #[inline(always)]
+    #[inline]
     fn step<A: IntTuple, X: IntTuple>(self, _: A, _: X) -> Self::Step<A, X> {
         Conjure::conjure()
     }
@@ -175,7 +175,7 @@ impl<Max: Leaf> FoldFn for RefOrder<Max> {
             <<X as IntTuple>::IsStatic as Bit>::IfT<X, t::Add<t::Add<Max, C<P1>>, LeafOf<A::E0>>>,
         >,
     );
-    #[inline(always)]
+    #[inline]
     fn step<A: IntTuple, X: IntTuple>(self, _: A, _: X) -> Self::Step<A, X> {
         Conjure::conjure()
     }
@@ -190,7 +190,7 @@ type RefOrderOf<O> = <<FlatOrder<O> as IntTuple>::Fold<
 pub struct LesserOrder<K>(core::marker::PhantomData<K>);
 impl<K: Leaf> ZipFn for LesserOrder<K> {
     type Ap<S: IntTuple, O: IntTuple> = <t::StaticLt<LeafOf<O>, K> as Bit>::IfT<S, C<P1>>;
-    #[inline(always)]
+    #[inline]
     fn ap<S: IntTuple, O: IntTuple>(self, s: S, _: O) -> Self::Ap<S, O> {
         <t::StaticLt<LeafOf<O>, K> as Bit>::if_t(s, C::new())
     }
@@ -201,7 +201,7 @@ pub struct CompactOrderFn<RS, RO>(RS, core::marker::PhantomData<RO>);
 impl<RS: IntTuple, RO: IntTuple> ZipFn for CompactOrderFn<RS, RO> {
     type Ap<S: IntTuple, O: IntTuple> =
         <<O as IntTuple>::IsTuple as Bit>::SelT<CompactOrderB<S, O, RS, RO>>;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn ap<S: IntTuple, O: IntTuple>(self, s: S, _: O) -> Self::Ap<S, O> {
         <O::IsTuple as Bit>::sel_t(CompactOrderB::<S, O, RS, RO>(
@@ -223,7 +223,7 @@ impl<S: IntTuple, O: IntTuple, RS: IntTuple, RO: IntTuple> BranchT for CompactOr
         <<RS as IntTuple>::Zip<RO, LesserOrder<LeafOf<O>>> as IntTuple>::Size,
         LayoutLeft,
     >;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn then(self) -> Self::Then {
         self.0.zip(
@@ -231,7 +231,7 @@ impl<S: IntTuple, O: IntTuple, RS: IntTuple, RO: IntTuple> BranchT for CompactOr
             CompactOrderFn::<RS, RO>(self.1, core::marker::PhantomData),
         )
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn els(self) -> Self::Else {
         let start = self
@@ -257,14 +257,14 @@ impl<S: IntTuple, O: IntTuple> BranchT for CompactOrderEntry<S, O> {
         Unflatten<RefOrderOf<O>, O>,
     >;
     type Else = <CompactOrderFn<(S,), (LeafOf<O>,)> as ZipFn>::Ap<S, O>;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn then(self) -> Self::Then {
         let rs = crate::tuple::product_like(self.0, O::conjure()).leaves();
         let new_order = unflatten(RefOrderOf::<O>::conjure(), O::conjure());
         CompactOrderFn::<_, RefOrderOf<O>>(rs, core::marker::PhantomData).ap(self.0, new_order)
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn els(self) -> Self::Else {
         CompactOrderFn::<(S,), (LeafOf<O>,)>((self.0,), core::marker::PhantomData)
@@ -272,7 +272,7 @@ impl<S: IntTuple, O: IntTuple> BranchT for CompactOrderEntry<S, O> {
     }
 }
 /// CuTe's `compact_order(shape, order)`.
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn compact_order<S: IntTuple, O: IntTuple>(s: S, _: O) -> CompactOrder<S, O> {
     <S::IsTuple as Bit>::sel_t(CompactOrderEntry::<S, O>(s, core::marker::PhantomData))
@@ -287,7 +287,7 @@ pub type MakeOrderedLayout<S, O> = StridedLayout<S, CompactOrder<S, O>>;
 /// let l = make_ordered_layout(shape!((2, 2, 2, 2)), shape!((0, 2, 3, 1)));
 /// assert_eq!(l.to_string(), "(_2,_2,_2,_2):(_1,_4,_8,_2)");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn make_ordered_layout<S: IntTuple, O: IntTuple>(s: S, o: O) -> MakeOrderedLayout<S, O> {
     super::static_or(|| StridedLayout::from_parts(s, compact_order(s, o)))
@@ -304,13 +304,13 @@ pub type MakeLayoutLike<S, D> =
 /// assert_eq!(make_layout_like(layout!((2,2,2,2):(0,2,4,1))).to_string(), "(_2,_2,_2,_2):(_0,_2,_4,_1)");
 /// assert_eq!(make_layout_like(layout!((4,8):(8,1))).to_string(), "(_4,_8):(_8,_1)");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn make_layout_like<L: crate::layout::Layout>(l: L) -> L::LayoutLike {
     crate::algebra::finish(|| l.layout_like())
 }
 /// The value of [`MakeLayoutLike`].
-#[inline(always)]
+#[inline]
 pub(crate) fn layout_like_strided<S: IntTuple, D: IntTuple>(
     l: StridedLayout<S, D>,
 ) -> MakeLayoutLike<S, D> {
@@ -332,7 +332,7 @@ pub(crate) fn layout_like_strided<S: IntTuple, D: IntTuple>(
 /// let l = make_layout_fragment_like(layout!(((2,2),4,8):((1,64),8,256)));
 /// assert_eq!(l.to_string(), "((_2,_2),_4,_8):((_1,_2),_4,_16)");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn make_layout_fragment_like<L: crate::layout::Layout>(l: L) -> L::FragmentLike {
     crate::algebra::finish(|| l.fragment_like())
@@ -349,7 +349,7 @@ pub type MakeIdentityLayout<S> = StridedLayout<S, BasisLike<S, PNil>>;
 /// assert_eq!(l.to_string(), "(_4,_8):(_1@0,_1@1)");
 /// assert_eq!(Cute(l.call(13isize)).to_string(), "(1,3)");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn make_identity_layout<S: IntTuple>(s: S) -> MakeIdentityLayout<S> {
     StridedLayout::from_parts(s, make_basis_like(s))
 }
@@ -382,7 +382,7 @@ impl<S: IntTuple, D: IntTuple> BranchT for FragmentLikeB<S, D> {
         MakeOrderedLayout<S::Tail, D::Tail>,
     > as crate::layout::Layout>::Pair;
     type Else = (S, CompactColMajor<S>);
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn then(self) -> Self::Then {
         use crate::layout::Layout;
@@ -398,7 +398,7 @@ impl<S: IntTuple, D: IntTuple> BranchT for FragmentLikeB<S, D> {
         let rest = StridedLayout::from_parts(s.tail(), compact_order(s.tail(), d.tail()));
         mode0.tiled_product(rest).pair_of()
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         (
             self.0,

@@ -212,7 +212,7 @@ pub trait Shaped {
 }
 impl<T: IntTuple> Shaped for T {
     type Shape = T;
-    #[inline(always)]
+    #[inline]
     fn shape(&self) -> T {
         *self
     }
@@ -224,7 +224,7 @@ impl<T: IntTuple> Shaped for T {
 /// use cutlet_core::prelude::*;
 /// assert_eq!(Cute(shape(layout!((4,8):(8,1)))).to_string(), "(_4,_8)");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn shape<T: Shaped>(t: T) -> T::Shape {
     t.shape()
 }
@@ -237,7 +237,7 @@ pub fn shape<T: Shaped>(t: T) -> T::Shape {
 /// let m = 3;
 /// assert_eq!(size(shape!((m, 4))), 12);
 /// ```
-#[inline(always)]
+#[inline]
 pub fn size<T: Shaped>(t: T) -> <T::Shape as IntTuple>::Size {
     t.shape().size()
 }
@@ -247,7 +247,7 @@ pub fn size<T: Shaped>(t: T) -> <T::Shape as IntTuple>::Size {
 /// use cutlet_core::prelude::*;
 /// assert_eq!(rank(layout!(((2,4),(3,5)):((3,6),(1,24)))).to_string(), "_2");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn rank<T: Shaped>(_: T) -> crate::tuple::NatC<<T::Shape as IntTuple>::Rank> {
     crate::int::C::new()
 }
@@ -258,21 +258,21 @@ pub fn rank<T: Shaped>(_: T) -> crate::tuple::NatC<<T::Shape as IntTuple>::Rank>
 /// assert_eq!(depth(layout!(((2,4),(3,5)):((3,6),(1,24)))).to_string(), "_2");
 /// assert_eq!(depth(layout!(16:1)).to_string(), "_0");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn depth<T: Shaped>(_: T) -> crate::tuple::NatC<<T::Shape as IntTuple>::Depth> {
     crate::int::C::new()
 }
 
 /// `L`'s only value when it is static, else `f()`: a static result never instantiates
 /// the code that computes it.
-#[inline(always)]
+#[inline]
 pub(crate) fn static_or<L: Layout, F: FnOnce() -> L>(f: F) -> L {
     <L::IsStatic as Bit>::static_or(f)
 }
 
 /// Fails the build where a static layout result is ill-formed (CuTe's
 /// `static_assert`), with the reason.
-#[inline(always)]
+#[inline]
 pub(crate) fn check<L: Layout>(l: L) -> L {
     const {
         if <L::HasErr as Bit>::BOOL {
@@ -284,7 +284,7 @@ pub(crate) fn check<L: Layout>(l: L) -> L {
 
 impl<S: IntTuple, D: IntTuple> Shaped for StridedLayout<S, D> {
     type Shape = S;
-    #[inline(always)]
+    #[inline]
     fn shape(&self) -> S {
         self.shape_()
     }
@@ -336,124 +336,124 @@ impl<S: IntTuple, D: IntTuple> Layout for StridedLayout<S, D> {
     type FragmentLike = a::coalesce::LayoutOf<<FragmentTiled<S> as Bit>::SelT<FragmentLikeB<S, D>>>;
     type AsTiler = Self;
 
-    #[inline(always)]
+    #[inline]
     fn pair_of(&self) -> (S, D) {
         self.pair()
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn call<Crd: IntTuple>(&self, c: Crd) -> Self::Call<Crd> {
         crate::tuple::crd2idx(c, self.shape_(), self.stride())
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn coshape(&self) -> Self::Coshape {
         a::complement::coshape_pair(self.shape_(), self.stride())
     }
-    #[inline(always)]
+    #[inline]
     fn coalesce(&self) -> Self::Coalesce {
         a::coalesce::coalesce_strided(*self)
     }
-    #[inline(always)]
+    #[inline]
     fn coalesce_by<P: IntTuple>(&self, _: P) -> Self::CoalesceBy<P> {
         let (s, d) = self.pair();
         a::coalesce::layout_of(a::coalesce::coalesce_by_pair::<S, D, P, a::coalesce::NoGuard>(s, d))
     }
-    #[inline(always)]
+    #[inline]
     fn filter_zeros(&self) -> Self::FilterZeros {
         let (s, d) = self.pair();
         StridedLayout::from_parts(a::coalesce::filter_zeros_tuple(d, s), d)
     }
-    #[inline(always)]
+    #[inline]
     fn filter(&self) -> Self::Filter {
         let (s, d) = self.pair();
         a::coalesce::layout_of(a::complement::filter_pair(s, d))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn compose<T: Tiler>(&self, t: T) -> Self::Compose<T> {
         t.compose_with(*self)
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn complement<Cot: IntTuple>(&self, cot: Cot) -> Self::Complement<Cot> {
         a::complement::complement_strided(self.shape_(), self.stride(), cot)
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn complement_self(&self) -> Self::ComplementSelf {
         a::complement::complement_self(self.shape_(), self.stride())
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn right_inverse(&self) -> Self::RightInverse {
         a::inverse::right_inverse_strided(self.shape_(), self.stride())
     }
-    #[inline(always)]
+    #[inline]
     fn left_inverse(&self) -> Self::LeftInverse {
         a::inverse::left_inverse_strided(self.shape_(), self.stride())
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn logical_divide<T: Tiler>(&self, t: T) -> Self::LogicalDivide<T> {
         t.divide_with(*self)
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn zipped_divide<T: Tiler>(&self, t: T) -> Self::ZippedDivide<T> {
         a::divide::tile_unzip::<_, T::Profile>(t.divide_with(*self))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn tiled_divide<T: Tiler>(&self, t: T) -> Self::TiledDivide<T> {
         self.zipped_divide(t)
             .slice_and_offset(a::divide::unpack_rest::<Self::ZippedDivide<T>>())
             .0
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn flat_divide<T: Tiler>(&self, t: T) -> Self::FlatDivide<T> {
         self.zipped_divide(t)
             .slice_and_offset(a::divide::unpack_both::<Self::ZippedDivide<T>>())
             .0
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn logical_product<T: Tiler>(&self, t: T) -> Self::LogicalProduct<T> {
         t.product_with(*self)
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn zipped_product<T: Tiler>(&self, t: T) -> Self::ZippedProduct<T> {
         a::divide::tile_unzip::<_, T::Profile>(t.product_with(*self))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn tiled_product<T: Tiler>(&self, t: T) -> Self::TiledProduct<T> {
         self.zipped_product(t)
             .slice_and_offset(a::divide::unpack_rest::<Self::ZippedProduct<T>>())
             .0
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn flat_product<T: Tiler>(&self, t: T) -> Self::FlatProduct<T> {
         self.zipped_product(t)
             .slice_and_offset(a::divide::unpack_both::<Self::ZippedProduct<T>>())
             .0
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn blocked_product<B: Layout>(&self, b: B) -> Self::BlockedProduct<B> {
         let (p, (s, d)) = (b.pair_of(), self.pair());
         a::product::zip_product::<_, _, _, _, false>(s, d, p.e0(), p.e1())
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn raked_product<B: Layout>(&self, b: B) -> Self::RakedProduct<B> {
         let (p, (s, d)) = (b.pair_of(), self.pair());
         a::product::zip_product::<_, _, _, _, true>(s, d, p.e0(), p.e1())
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn tile_to_shape<Trg: IntTuple, O: IntTuple>(
         &self,
@@ -470,13 +470,13 @@ impl<S: IntTuple, D: IntTuple> Layout for StridedLayout<S, D> {
             a::product::TileToShapeB(padded.0, padded.1, product_shape, order),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn upcast<N: Nat>(&self) -> Self::Upcast<N> {
         let (s, d) = self.pair();
         a::coalesce::layout_of(a::recast::upcast_pair::<S, D, N>(s, d))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn downcast<N: Nat>(&self) -> Self::Downcast<N> {
         let (s, d) = self.pair();
@@ -488,26 +488,26 @@ impl<S: IntTuple, D: IntTuple> Layout for StridedLayout<S, D> {
             || (Default::default(), Default::default()),
         ))
     }
-    #[inline(always)]
+    #[inline]
     fn nullspace(&self) -> Self::Nullspace {
         Conjure::conjure()
     }
-    #[inline(always)]
+    #[inline]
     fn layout_like(&self) -> Self::LayoutLike {
         make::layout_like_strided(*self)
     }
-    #[inline(always)]
+    #[inline]
     fn fragment_like(&self) -> Self::FragmentLike {
         let (s, d) = self.pair();
         a::coalesce::layout_of(<FragmentTiled<S> as Bit>::sel_t(FragmentLikeB(s, d)))
     }
-    #[inline(always)]
+    #[inline]
     fn as_tiler(&self) -> Self {
         *self
     }
 }
 impl<S: IntTuple, D: IntTuple> Conjure for StridedLayout<S, D> {
-    #[inline(always)]
+    #[inline]
     fn conjure() -> Self {
         StridedLayout::from_parts(S::conjure(), D::conjure())
     }

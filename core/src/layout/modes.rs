@@ -74,7 +74,7 @@ impl<S: IntTuple, D: IntTuple> LayoutModes for StridedLayout<S, D> {
     type Slice<Crd: IntTuple> = StridedLayout<SliceChecked<Crd, S>, SliceChecked<Crd, D>>;
     type Dice<Crd: IntTuple> = StridedLayout<Dice<Crd, S>, Dice<Crd, D>>;
     type SliceOffset<Crd: IntTuple> = tup::Crd2Idx<Crd, S, D>;
-    #[inline(always)]
+    #[inline]
     fn get_mode<I: Nat>(&self) -> Self::Get<I> {
         let (s, d) = self.pair();
         StridedLayout::from_parts(
@@ -82,7 +82,7 @@ impl<S: IntTuple, D: IntTuple> LayoutModes for StridedLayout<S, D> {
             <GetOk<D, I> as Bit>::if_t(tup::at::<D, I>(d), Default::default()),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn take_modes<B: Nat, E: Nat>(&self) -> Self::Take<B, E> {
         let (s, d) = self.pair();
         StridedLayout::from_parts(
@@ -90,7 +90,7 @@ impl<S: IntTuple, D: IntTuple> LayoutModes for StridedLayout<S, D> {
             <tup::RangeOk<D::Rank, B, E> as Bit>::if_t(tup::take::<D, B, E>(d), Default::default()),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn group_modes<B: Nat, E: Nat>(&self) -> Self::Group<B, E> {
         let (s, d) = self.pair();
         StridedLayout::from_parts(
@@ -104,17 +104,17 @@ impl<S: IntTuple, D: IntTuple> LayoutModes for StridedLayout<S, D> {
             ),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn select_modes<Is: IntTuple>(&self, is: Is) -> Self::Select<Is> {
         let (s, d) = self.pair();
         StridedLayout::from_parts(tup::select(s, is), tup::select(d, is))
     }
-    #[inline(always)]
+    #[inline]
     fn flatten_modes(&self) -> Self::Flatten {
         let (s, d) = self.pair();
         StridedLayout::from_parts(tup::flatten(s), tup::flatten(d))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn slice_and_offset<Crd: IntTuple>(
         &self,
@@ -129,7 +129,7 @@ impl<S: IntTuple, D: IntTuple> LayoutModes for StridedLayout<S, D> {
             tup::crd2idx(c, s, d),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn dice_modes<Crd: IntTuple>(&self, c: Crd) -> Self::Dice<Crd> {
         let (s, d) = self.pair();
         StridedLayout::from_parts(tup::dice_tuple(c, s), tup::dice_tuple(c, d))
@@ -143,7 +143,7 @@ impl<S: IntTuple, D: IntTuple> LayoutModes for StridedLayout<S, D> {
 /// let l = layout!((2,(3,4)):(12,(1,3)));
 /// assert_eq!(get::<1, _>(l).to_string(), "(_3,_4):(_1,_3)");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn get<const I: usize, L: Layout>(l: L) -> L::Get<Idx<I>>
 where
     typenum::Const<I>: typenum::ToUInt<Output: Index>,
@@ -157,7 +157,7 @@ where
 /// use cutlet_core::prelude::*;
 /// assert_eq!(take::<1, 3, _>(layout!((2,3,4):(1,2,6))).to_string(), "(_3,_4):(_2,_6)");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn take<const B: usize, const E: usize, L: Layout>(l: L) -> L::Take<Idx<B>, Idx<E>>
 where
     typenum::Const<B>: typenum::ToUInt<Output: Nat>,
@@ -173,7 +173,7 @@ where
 /// let l = layout!((2,3,4,5):(1,2,6,24));
 /// assert_eq!(group::<1, 3, _>(l).to_string(), "(_2,(_3,_4),_5):(_1,(_2,_6),_24)");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn group<const B: usize, const E: usize, L: Layout>(l: L) -> L::Group<Idx<B>, Idx<E>>
 where
     typenum::Const<B>: typenum::ToUInt<Output: Nat>,
@@ -188,7 +188,7 @@ where
 /// use cutlet_core::prelude::*;
 /// assert_eq!(select(layout!((2,3,4):(1,2,6)), shape!((2, 0))).to_string(), "(_4,_2):(_6,_1)");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn select<L: Layout, Is: IntTuple>(l: L, is: Is) -> L::Select<Is> {
     crate::algebra::finish(|| l.select_modes(is))
 }
@@ -199,7 +199,7 @@ pub fn select<L: Layout, Is: IntTuple>(l: L, is: Is) -> L::Select<Is> {
 /// use cutlet_core::prelude::*;
 /// assert_eq!(flatten(layout!((2,(3,4)):(12,(1,3)))).to_string(), "(_2,_3,_4):(_12,_1,_3)");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn flatten<L: Layout>(l: L) -> L::Flatten {
     crate::algebra::finish(|| l.flatten_modes())
 }
@@ -212,7 +212,7 @@ pub fn flatten<L: Layout>(l: L) -> L::Flatten {
 /// assert_eq!(slice((2isize, X), l).to_string(), "(_8):(_4)");
 /// assert_eq!(slice(coord!((_, 3)), l).to_string(), "(_4):(_1)");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn slice<Crd: IntTuple, L: Layout>(c: Crd, l: L) -> L::Slice<Crd> {
     crate::algebra::finish(|| l.slice_and_offset(c).0)
@@ -225,7 +225,7 @@ pub fn slice<Crd: IntTuple, L: Layout>(c: Crd, l: L) -> L::Slice<Crd> {
 /// let (s, off) = slice_and_offset((2isize, X), layout!((4,8):(1,4)));
 /// assert_eq!((s.to_string(), Cute(off).to_string()), ("(_8):(_4)".into(), "2".into()));
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn slice_and_offset<Crd: IntTuple, L: Layout>(
     c: Crd,
@@ -242,7 +242,7 @@ pub fn slice_and_offset<Crd: IntTuple, L: Layout>(
 /// use cutlet_core::prelude::*;
 /// assert_eq!(dice((2isize, X), layout!((4,8):(1,4))).to_string(), "(_4):(_1)");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn dice<Crd: IntTuple, L: Layout>(c: Crd, l: L) -> L::Dice<Crd> {
     crate::algebra::finish(|| l.dice_modes(c))
 }

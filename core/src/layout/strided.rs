@@ -35,7 +35,7 @@ impl<S: IntTuple, D: IntTuple> StridedLayout<S, D> {
     /// let l = StridedLayout::new(shape!((4, 8)), shape!((8, 1)));
     /// assert_eq!(l.to_string(), "(_4,_8):(_8,_1)");
     /// ```
-    #[inline(always)]
+    #[inline]
     pub fn new(shape: S, stride: D) -> Self {
         const {
             if !<Congruent<S, D> as Bit>::BOOL {
@@ -49,13 +49,13 @@ impl<S: IntTuple, D: IntTuple> StridedLayout<S, D> {
 
     /// The macros' constructor: `layout!` has checked congruence on the tokens.
     #[doc(hidden)]
-    #[inline(always)]
+    #[inline]
     pub const fn __new_congruent(shape: S, stride: D) -> Self {
         StridedLayout { shape, stride }
     }
 
     /// Results the algebra built congruent.
-    #[inline(always)]
+    #[inline]
     pub(crate) const fn from_parts(shape: S, stride: D) -> Self {
         StridedLayout { shape, stride }
     }
@@ -66,13 +66,13 @@ impl<S: IntTuple, D: IntTuple> StridedLayout<S, D> {
     /// use cutlet_core::prelude::*;
     /// assert_eq!(Cute(layout!((4,8):(8,1)).stride()).to_string(), "(_8,_1)");
     /// ```
-    #[inline(always)]
+    #[inline]
     pub fn stride(&self) -> D {
         self.stride
     }
 
     /// The `(shape, stride)` pair.
-    #[inline(always)]
+    #[inline]
     pub fn pair(&self) -> (S, D) {
         (self.shape, self.stride)
     }
@@ -98,7 +98,7 @@ impl<S: CuteDisplay, D: CuteDisplay> fmt::Debug for StridedLayout<S, D> {
 
 impl<S: IntTuple, D: IntTuple> StridedLayout<S, D> {
     /// The shape (also [`Layout::shape`](super::Layout::shape)).
-    #[inline(always)]
+    #[inline]
     pub(crate) fn shape_(&self) -> S {
         self.shape
     }

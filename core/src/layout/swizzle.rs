@@ -28,13 +28,13 @@ impl<const B: u32, const M: u32, const S: i32> Swizzle<B, M, S> {
     /// The Y bits: `B` bits at `M + max(0, S)`.
     pub const YYY_MSK: isize = ((1isize << B) - 1) << (M as i32 + if S > 0 { S } else { 0 });
     /// The swizzle.
-    #[inline(always)]
+    #[inline]
     pub const fn new() -> Self {
         let () = Self::CHECK;
         Swizzle
     }
     /// The permuted offset (CuTe's `swizzle(offset)`).
-    #[inline(always)]
+    #[inline]
     pub const fn apply(self, offset: isize) -> isize {
         if S >= 0 {
             offset ^ ((offset & Self::YYY_MSK) >> S)
@@ -62,7 +62,7 @@ pub trait SwizzleFn: Copy + Default + fmt::Debug + 'static {
     fn apply_to(self, offset: isize) -> isize;
 }
 impl<const B: u32, const M: u32, const S: i32> SwizzleFn for Swizzle<B, M, S> {
-    #[inline(always)]
+    #[inline]
     fn apply_to(self, offset: isize) -> isize {
         self.apply(offset)
     }
@@ -71,7 +71,7 @@ impl<const B: u32, const M: u32, const S: i32> SwizzleFn for Swizzle<B, M, S> {
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub struct NoSwizzle;
 impl SwizzleFn for NoSwizzle {
-    #[inline(always)]
+    #[inline]
     fn apply_to(self, offset: isize) -> isize {
         offset
     }

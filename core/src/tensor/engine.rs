@@ -505,9 +505,13 @@ impl<R> CoordEngine<R> {
                 o.e4().size().value(),
             ];
             let n = <O::Rank as typenum::Unsigned>::USIZE;
-            for (i, x) in c.iter_mut().enumerate().take(n) {
-                *x += modes[i];
-            }
+            // Unrolled by hand: an iterator loop here stays a loop over a stack array
+            // until LLVM has inlined it, and the coordinates must be registers.
+            crate::unroll!(for i in 0..5 {
+                if i < n {
+                    c[i] += modes[i];
+                }
+            });
         } else {
             let mode = <<<O::Size as Leaf>::Basis as Path>::First as typenum::Unsigned>::USIZE;
             c[mode] += o.size().value();

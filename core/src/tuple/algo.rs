@@ -16,7 +16,7 @@ use typenum::{P1, Z0};
 pub struct PairFn;
 impl ZipFn for PairFn {
     type Ap<X: IntTuple, Y: IntTuple> = (X, Y);
-    #[inline(always)]
+    #[inline]
     fn ap<X: IntTuple, Y: IntTuple>(self, x: X, y: Y) -> (X, Y) {
         (x, y)
     }
@@ -43,7 +43,7 @@ type ShapeDivOk<A, B> = t::Checked<
     <<t::Rem<A, B> as LeafOps>::IsZero as Bit>::Or<<t::Rem<B, A> as LeafOps>::IsZero>,
 >;
 crate::err_msgs!(EShapeDiv => "shape_div: neither extent divides the other (CuTe's divisibility condition)");
-#[inline(always)]
+#[inline]
 #[track_caller]
 fn shape_div_int<A: Leaf, B: Leaf>(a: A, b: B) -> ShapeDivInt<A, B> {
     let q = a
@@ -68,11 +68,11 @@ pub struct ShapeDivB<A, B>(A, B);
 impl<A: IntTuple, B: IntTuple> BranchT for ShapeDivB<A, B> {
     type Then = <<B as IntTuple>::IsTuple as Bit>::SelT<ShapeDivTB<A, B>>;
     type Else = ShapeDivInt<LeafOf<A>, LeafOf<B>>;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         <B::IsTuple as Bit>::sel_t(ShapeDivTB(self.0, self.1))
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         shape_div_int(self.0.size(), self.1.size())
     }
@@ -85,11 +85,11 @@ impl<A: IntTuple, B: IntTuple> BranchT for ShapeDivTB<A, B> {
     // CuTe: fold(a, (tuple(), b), [](init, ai) {
     //   return (append(get<0>(init), shape_div(ai, get<1>(init))), shape_div(get<1>(init), ai)); })
     type Else = <<A as IntTuple>::Fold<ShapeDivFold, ((), LeafOf<B>)> as IntTuple>::E0;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         self.0.zip(self.1, ShapeDivFn)
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         self.0.fold(ShapeDivFold, ((), self.1.size())).e0()
     }
@@ -99,7 +99,7 @@ impl<A: IntTuple, B: IntTuple> BranchT for ShapeDivTB<A, B> {
 pub struct ShapeDivFn;
 impl ZipFn for ShapeDivFn {
     type Ap<X: IntTuple, Y: IntTuple> = ShapeDiv<X, Y>;
-    #[inline(always)]
+    #[inline]
     fn ap<X: IntTuple, Y: IntTuple>(self, x: X, y: Y) -> ShapeDiv<X, Y> {
         shape_div(x, y)
     }
@@ -112,7 +112,7 @@ impl FoldFn for ShapeDivFold {
         <Acc::E0 as IntTuple>::Append<ShapeDiv<X, Acc::E1>>,
         LeafOf<ShapeDiv<Acc::E1, X>>,
     );
-    #[inline(always)]
+    #[inline]
     fn step<Acc: IntTuple, X: IntTuple>(self, acc: Acc, x: X) -> Self::Step<Acc, X> {
         (
             acc.e0().append(shape_div(x, acc.e1())),
@@ -127,7 +127,7 @@ impl FoldFn for ShapeDivFold {
 /// assert_eq!(Cute(shape_div(shape!((4, 5, 6)), shape!(40))).to_string(), "(_1,_1,_3)");
 /// assert_eq!(Cute(shape_div(shape!(3), shape!(12))).to_string(), "_1");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn shape_div<A: IntTuple, B: IntTuple>(a: A, b: B) -> ShapeDiv<A, B> {
     <A::IsTuple as Bit>::sel_t(ShapeDivB(a, b))
@@ -151,11 +151,11 @@ pub struct OffsetAddA0<A, B>(A, B);
 impl<A: IntTuple, B: IntTuple> BranchT for OffsetAddA0<A, B> {
     type Then = B;
     type Else = <IsZeroLeaf<B> as Bit>::SelT<OffsetAddB0<A, B>>;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> B {
         self.1
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn els(self) -> Self::Else {
         <IsZeroLeaf<B> as Bit>::sel_t(OffsetAddB0(self.0, self.1))
@@ -167,11 +167,11 @@ pub struct OffsetAddB0<A, B>(A, B);
 impl<A: IntTuple, B: IntTuple> BranchT for OffsetAddB0<A, B> {
     type Then = A;
     type Else = <UseArith<A, B> as Bit>::SelT<OffsetAddB<A, B>>;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> A {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn els(self) -> Self::Else {
         <UseArith<A, B> as Bit>::sel_t(OffsetAddB(self.0, self.1))
@@ -190,17 +190,17 @@ pub struct OffsetAddB<A, B>(A, B);
 impl<A: IntTuple, B: IntTuple> BranchT for OffsetAddB<A, B> {
     type Then = ArithAdd<AsArith<A>, AsArith<B>>;
     type Else = t::Add<LeafOf<A>, LeafOf<B>>;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         arith_add(as_arith(self.0), as_arith(self.1))
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         crate::int::add(self.0.size(), self.1.size())
     }
 }
 /// The value of [`OffsetAdd`].
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn offset_add<A: IntTuple, B: IntTuple>(a: A, b: B) -> OffsetAdd<A, B> {
     <IsZeroLeaf<A> as Bit>::sel_t(OffsetAddA0(a, b))
@@ -215,11 +215,11 @@ pub struct AsArithB<A>(A);
 impl<A: IntTuple> BranchT for AsArithB<A> {
     type Then = A;
     type Else = Embed<<<A as IntTuple>::Size as Leaf>::Basis, LeafOf<A>>;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> A {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         embed::<<A::Size as Leaf>::Basis, _>(self.0.size())
     }
@@ -227,7 +227,7 @@ impl<A: IntTuple> BranchT for AsArithB<A> {
 /// [`AsArith`], under the name other modules use.
 pub type AsArithOf<A> = AsArith<A>;
 /// The value of [`AsArith`].
-#[inline(always)]
+#[inline]
 pub fn as_arith<A: IntTuple>(a: A) -> AsArith<A> {
     <A::IsTuple as Bit>::sel_t(AsArithB(a))
 }
@@ -241,11 +241,11 @@ impl<P: Path, L: IntTuple> BranchT for EmbedB<P, L> {
     // The plain scale.
     type Then = PlainOf<LeafOf<L>>;
     type Else = ZerosThen<<P as Path>::First, Embed<<P as Path>::Rest, L>>;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         plain_of(self.0.size())
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         zeros_then::<P::First, _>(embed::<P::Rest, _>(self.0))
     }
@@ -253,11 +253,11 @@ impl<P: Path, L: IntTuple> BranchT for EmbedB<P, L> {
 /// A leaf's scale as a plain integer (its basis dropped).
 pub type PlainOf<L> = <<L as IntTuple>::IsStatic as Bit>::IfI<C<<L as Leaf>::Val>, isize>;
 /// The value of [`PlainOf`].
-#[inline(always)]
+#[inline]
 pub fn plain_of<L: Leaf>(l: L) -> PlainOf<L> {
     Leaf::from_value(l.value())
 }
-#[inline(always)]
+#[inline]
 fn embed<P: Path, L: IntTuple>(l: L) -> Embed<P, L> {
     <P::IsNil as Bit>::sel_t(EmbedB::<P, L>(l, core::marker::PhantomData))
 }
@@ -269,16 +269,16 @@ pub struct ZerosThenB<N, X>(X, core::marker::PhantomData<N>);
 impl<N: Nat, X: IntTuple> BranchT for ZerosThenB<N, X> {
     type Then = (X,);
     type Else = <ZerosThen<<N as Nat>::Pred, X> as IntTuple>::Prepend<C<Z0>>;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> (X,) {
         (self.0,)
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         zeros_then::<N::Pred, X>(self.0).prepend(C::new())
     }
 }
-#[inline(always)]
+#[inline]
 fn zeros_then<N: Nat, X: IntTuple>(x: X) -> ZerosThen<N, X> {
     <N::IsZero as Bit>::sel_t(ZerosThenB::<N, X>(x, core::marker::PhantomData))
 }
@@ -293,16 +293,16 @@ pub struct ArithAddOrderB<A, B>(A, B);
 impl<A: IntTuple, B: IntTuple> BranchT for ArithAddOrderB<A, B> {
     type Then = <B as IntTuple>::Zip<A, ArithAddFn>;
     type Else = <A as IntTuple>::Zip<B, ArithAddFn>;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         self.1.zip(self.0, ArithAddFn)
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         self.0.zip(self.1, ArithAddFn)
     }
 }
-#[inline(always)]
+#[inline]
 fn arith_add<A: IntTuple, B: IntTuple>(a: A, b: B) -> ArithAdd<A, B> {
     <<<A::Rank as Nat>::Cmp<B::Rank> as crate::int::Ord3>::Lt as Bit>::sel_t(ArithAddOrderB(a, b))
 }
@@ -311,7 +311,7 @@ fn arith_add<A: IntTuple, B: IntTuple>(a: A, b: B) -> ArithAdd<A, B> {
 pub struct ArithAddFn;
 impl ZipFn for ArithAddFn {
     type Ap<X: IntTuple, Y: IntTuple> = <<Y as IntTuple>::IsEmpty as Bit>::SelT<ArithAddB<X, Y>>;
-    #[inline(always)]
+    #[inline]
     fn ap<X: IntTuple, Y: IntTuple>(self, x: X, y: Y) -> Self::Ap<X, Y> {
         <Y::IsEmpty as Bit>::sel_t(ArithAddB(x, y))
     }
@@ -322,11 +322,11 @@ pub struct ArithAddB<X, Y>(X, Y);
 impl<X: IntTuple, Y: IntTuple> BranchT for ArithAddB<X, Y> {
     type Then = X;
     type Else = OffsetAdd<X, Y>;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> X {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn els(self) -> Self::Else {
         offset_add(self.0, self.1)
@@ -351,13 +351,13 @@ impl<Crd: IntTuple, S: IntTuple, D: IntTuple> BranchT for Crd2IdxB<Crd, S, D> {
     type Then =
         <<Crd as IntTuple>::Zip<Pairs<S, D>, Crd2IdxModeFn> as IntTuple>::Fold<OffsetSum, C<Z0>>;
     type Else = <<S as IntTuple>::IsTuple as Bit>::SelT<Crd2IdxItt<LeafOf<Crd>, S, D>>;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         self.0
             .zip(self.1.zip(self.2, PairFn), Crd2IdxModeFn)
             .fold(OffsetSum, C::new())
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         <S::IsTuple as Bit>::sel_t(Crd2IdxItt(self.0.size(), self.1, self.2))
     }
@@ -367,7 +367,7 @@ impl<Crd: IntTuple, S: IntTuple, D: IntTuple> BranchT for Crd2IdxB<Crd, S, D> {
 pub struct Crd2IdxModeFn;
 impl ZipFn for Crd2IdxModeFn {
     type Ap<X: IntTuple, Y: IntTuple> = Crd2Idx<X, <Y as IntTuple>::E0, <Y as IntTuple>::E1>;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn ap<X: IntTuple, Y: IntTuple>(self, x: X, y: Y) -> Self::Ap<X, Y> {
         crd2idx(x, y.e0(), y.e1())
@@ -378,7 +378,7 @@ impl ZipFn for Crd2IdxModeFn {
 pub struct OffsetSum;
 impl FoldFn for OffsetSum {
     type Step<Acc: IntTuple, X: IntTuple> = OffsetAdd<Acc, X>;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn step<Acc: IntTuple, X: IntTuple>(self, acc: Acc, x: X) -> Self::Step<Acc, X> {
         offset_add(acc, x)
@@ -402,7 +402,7 @@ impl<Cd: Leaf, S: IntTuple, D: IntTuple> BranchT for Crd2IdxItt<Cd, S, D> {
         >,
     >;
     type Else = t::Mul<Cd, LeafOf<D>>;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn then(self) -> Self::Then {
         let pairs = self.1.zip(self.2, PairFn);
@@ -414,7 +414,7 @@ impl<Cd: Leaf, S: IntTuple, D: IntTuple> BranchT for Crd2IdxItt<Cd, S, D> {
         let last = rev.head();
         offset_add(st.e1(), crd2idx(st.e0(), last.e0(), last.e1()))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn els(self) -> Self::Else {
         mul(self.0, self.2.size())
@@ -432,7 +432,7 @@ impl FoldFn for IttStep {
             Crd2Idx<t::Rem<LeafOf<Acc::E0>, <X::E0 as IntTuple>::Size>, X::E0, X::E1>,
         >,
     );
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn step<Acc: IntTuple, X: IntTuple>(self, acc: Acc, x: X) -> Self::Step<Acc, X> {
         let (c, p) = (acc.e0().size(), x.e0().size());
@@ -450,7 +450,7 @@ impl FoldFn for IttStep {
 /// assert_eq!(Cute(crd2idx(shape!((1, (1, 0))), s, d)).to_string(), "_9");
 /// assert_eq!(crd2idx(13isize, s, d), 1 + 8 + 4);
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn crd2idx<Crd: IntTuple, S: IntTuple, D: IntTuple>(c: Crd, s: S, d: D) -> Crd2Idx<Crd, S, D> {
     <Crd::IsTuple as Bit>::sel_t(Crd2IdxB(c, s, d))
@@ -464,7 +464,7 @@ pub type InnerProduct<A, B> = Crd2Idx<A, A, B>;
 /// use cutlet_core::prelude::*;
 /// assert_eq!(Cute(inner_product(shape!((2, 3)), shape!((4, 5)))).to_string(), "_23");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn inner_product<A: IntTuple, B: IntTuple>(a: A, b: B) -> InnerProduct<A, B> {
     // For congruent operands crd2idx never splits a coordinate, so it is the inner product.
     crd2idx(a, a, b)
@@ -482,11 +482,11 @@ pub struct BasisLikeB<S, P>(core::marker::PhantomData<(S, P)>);
 impl<S: IntTuple, P: Path> BranchT for BasisLikeB<S, P> {
     type Then = <<S as IntTuple>::Fold<BasisLikeFold<P>, (C<Z0>, ())> as IntTuple>::E1;
     type Else = <P as Path>::Wrap<C<P1>>;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         Conjure::conjure()
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         Conjure::conjure()
     }
@@ -502,7 +502,7 @@ impl<P: Path> FoldFn for BasisLikeFold<P> {
             BasisLike<X, PathAppend<P, <<LeafOf<Acc::E0> as Leaf>::Val as crate::int::SInt>::Mag>>,
         >,
     );
-    #[inline(always)]
+    #[inline]
     fn step<Acc: IntTuple, X: IntTuple>(self, _: Acc, _: X) -> Self::Step<Acc, X> {
         Conjure::conjure()
     }
@@ -515,7 +515,7 @@ pub type PathAppend<P, I> = <P as Path>::Append<I>;
 /// use cutlet_core::prelude::*;
 /// assert_eq!(Cute(make_basis_like(shape!((4, (2, 3))))).to_string(), "(_1@0,(_1@0@1,_1@1@1))");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn make_basis_like<S: IntTuple>(_: S) -> BasisLike<S, PNil> {
     Conjure::conjure()
 }
@@ -531,12 +531,12 @@ impl<I: IntTuple, S: IntTuple> BranchT for Idx2CrdB<I, S> {
     // CuTe: transform_leaf(as_arithmetic_tuple(crd2idx(idx, shape, make_basis_like(shape))), identity)
     type Else =
         <<S as IntTuple>::IsTuple as Bit>::IfT<ArithLike<Crd2Idx<I, S, BasisLike<S, PNil>>, S>, I>;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn then(self) -> Self::Then {
         self.0.zip(self.1, Idx2CrdFn)
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn els(self) -> Self::Else {
         <S::IsTuple as Bit>::if_t(
@@ -550,7 +550,7 @@ impl<I: IntTuple, S: IntTuple> BranchT for Idx2CrdB<I, S> {
 pub struct Idx2CrdFn;
 impl ZipFn for Idx2CrdFn {
     type Ap<X: IntTuple, Y: IntTuple> = Idx2Crd<X, Y>;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn ap<X: IntTuple, Y: IntTuple>(self, x: X, y: Y) -> Self::Ap<X, Y> {
         idx2crd(x, y)
@@ -567,16 +567,16 @@ impl<O: IntTuple, S: IntTuple> BranchT for ArithLikeB<O, S> {
         PlainOf<LeafOf<O>>,
         ErrLeaf<ENeedsInteger>,
     >;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         S::conjure().zip(as_arith(self.0), ArithLikeFn)
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         <<O::IsTuple as Bit>::Not as Bit>::if_t(plain_of(self.0.size()), ErrLeaf::default())
     }
 }
-#[inline(always)]
+#[inline]
 fn arith_like<O: IntTuple, S: IntTuple>(o: O, _: S) -> ArithLike<O, S> {
     <S::IsTuple as Bit>::sel_t(ArithLikeB::<O, S>(o, core::marker::PhantomData))
 }
@@ -586,7 +586,7 @@ pub struct ArithLikeFn;
 impl ZipFn for ArithLikeFn {
     type Ap<X: IntTuple, Y: IntTuple> =
         <<Y as IntTuple>::IsEmpty as Bit>::IfT<<X as IntTuple>::Map<ZeroFn>, ArithLike<Y, X>>;
-    #[inline(always)]
+    #[inline]
     fn ap<X: IntTuple, Y: IntTuple>(self, x: X, y: Y) -> Self::Ap<X, Y> {
         <Y::IsEmpty as Bit>::if_t(x.map(ZeroFn), arith_like(y, x))
     }
@@ -596,7 +596,7 @@ impl ZipFn for ArithLikeFn {
 pub struct ZeroFn;
 impl MapFn for ZeroFn {
     type Ap<X: IntTuple> = <<X as IntTuple>::IsTuple as Bit>::SelT<ZeroB<X>>;
-    #[inline(always)]
+    #[inline]
     fn ap<X: IntTuple>(self, _: X) -> Self::Ap<X> {
         Conjure::conjure()
     }
@@ -621,7 +621,7 @@ impl<X: IntTuple> BranchT for ZeroB<X> {
 /// assert_eq!(Cute(idx2crd(70isize, shape!((4, (4, 2, 3))))).to_string(), "(2,(1,0,2))");
 /// assert_eq!(Cute(idx2crd(_5::new(), shape!((2, 1, 3)))).to_string(), "(_1,_0,_2)");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn idx2crd<I: IntTuple, S: IntTuple>(i: I, s: S) -> Idx2Crd<I, S> {
     <I::IsTuple as Bit>::sel_t(Idx2CrdB(i, s))
@@ -644,7 +644,7 @@ impl<Crd: IntTuple, S: IntTuple> BranchT for ColexB<Crd, S> {
         LeafOf<<<ColexFlat<Crd, S> as IntTuple>::Head as IntTuple>::E0>,
     >;
     type Else = Crd;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn then(self) -> Self::Then {
         let flat = flatten(self.0)
@@ -652,7 +652,7 @@ impl<Crd: IntTuple, S: IntTuple> BranchT for ColexB<Crd, S> {
             .fold(PrependFn, ());
         flat.tail().fold(HornerStep, flat.head().e0().size())
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Crd {
         self.0
     }
@@ -663,7 +663,7 @@ pub struct HornerStep;
 impl FoldFn for HornerStep {
     type Step<Acc: IntTuple, X: IntTuple> =
         t::Add<LeafOf<X::E0>, t::Mul<LeafOf<X::E1>, LeafOf<Acc>>>;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn step<Acc: IntTuple, X: IntTuple>(self, acc: Acc, x: X) -> Self::Step<Acc, X> {
         crate::int::add(x.e0().size(), mul(x.e1().size(), acc.size()))
@@ -678,11 +678,11 @@ pub struct ProductLikeB<S, Crd>(S, core::marker::PhantomData<Crd>);
 impl<S: IntTuple, Crd: IntTuple> BranchT for ProductLikeB<S, Crd> {
     type Then = <S as IntTuple>::Zip<Crd, ProductLikeFn>;
     type Else = <S as IntTuple>::Size;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         self.0.zip(Crd::conjure(), ProductLikeFn)
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         self.0.size()
     }
@@ -692,13 +692,13 @@ impl<S: IntTuple, Crd: IntTuple> BranchT for ProductLikeB<S, Crd> {
 pub struct ProductLikeFn;
 impl ZipFn for ProductLikeFn {
     type Ap<X: IntTuple, Y: IntTuple> = ProductLike<X, Y>;
-    #[inline(always)]
+    #[inline]
     fn ap<X: IntTuple, Y: IntTuple>(self, x: X, _: Y) -> Self::Ap<X, Y> {
         product_like::<X, Y>(x, Y::conjure())
     }
 }
 /// The value of [`ProductLike`].
-#[inline(always)]
+#[inline]
 pub fn product_like<S: IntTuple, Crd: IntTuple>(s: S, _: Crd) -> ProductLike<S, Crd> {
     <Crd::IsTuple as Bit>::sel_t(ProductLikeB::<S, Crd>(s, core::marker::PhantomData))
 }
@@ -708,7 +708,7 @@ pub fn product_like<S: IntTuple, Crd: IntTuple>(s: S, _: Crd) -> ProductLike<S, 
 /// use cutlet_core::prelude::*;
 /// assert_eq!(Cute(crd2idx_colex(shape!((1, (1, 2))), shape!((2, (3, 4))))).to_string(), "_15");
 /// ```
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn crd2idx_colex<Crd: IntTuple, S: IntTuple>(c: Crd, s: S) -> Crd2IdxColex<Crd, S> {
     <Crd::IsTuple as Bit>::sel_t(ColexB(c, s))
@@ -725,11 +725,11 @@ pub struct UnflattenB<F, P>(F, core::marker::PhantomData<P>);
 impl<F: IntTuple, P: IntTuple> BranchT for UnflattenB<F, P> {
     type Then = <P as IntTuple>::Fold<UnflattenStep, ((), F)>;
     type Else = (<F as IntTuple>::Head, <F as IntTuple>::Tail);
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         P::conjure().fold(UnflattenStep, ((), self.0))
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         (self.0.head(), self.0.tail())
     }
@@ -742,13 +742,13 @@ impl FoldFn for UnflattenStep {
         <A::E0 as IntTuple>::Append<<UnflattenImpl<A::E1, P> as IntTuple>::E0>,
         <UnflattenImpl<A::E1, P> as IntTuple>::E1,
     );
-    #[inline(always)]
+    #[inline]
     fn step<A: IntTuple, P: IntTuple>(self, a: A, _: P) -> Self::Step<A, P> {
         let r = unflatten_impl::<A::E1, P>(a.e1());
         (a.e0().append(r.e0()), r.e1())
     }
 }
-#[inline(always)]
+#[inline]
 fn unflatten_impl<F: IntTuple, P: IntTuple>(f: F) -> UnflattenImpl<F, P> {
     <P::IsTuple as Bit>::sel_t(UnflattenB::<F, P>(f, core::marker::PhantomData))
 }
@@ -759,7 +759,7 @@ fn unflatten_impl<F: IntTuple, P: IntTuple>(f: F) -> UnflattenImpl<F, P> {
 /// use cutlet_core::tuple::unflatten;
 /// assert_eq!(Cute(unflatten(shape!((1, 2, 3, 4)), shape!((0, (0, 0), 0)))).to_string(), "(_1,(_2,_3),_4)");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn unflatten<F: IntTuple, P: IntTuple>(f: F, _: P) -> Unflatten<F, P> {
     unflatten_impl::<F, P>(f).e0()
 }

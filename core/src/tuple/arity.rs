@@ -40,113 +40,113 @@ impl IntTuple for () {
     type Zip<B: IntTuple, F: ZipFn> = ();
     type Leaves = ();
     type AsTiler = Underscore;
-    #[inline(always)]
+    #[inline]
     fn head(self) -> Self::Head {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn tail(self) -> Self::Tail {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e0(self) -> Self::E0 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e1(self) -> Self::E1 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e2(self) -> Self::E2 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e3(self) -> Self::E3 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e4(self) -> Self::E4 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e5(self) -> Self::E5 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e6(self) -> Self::E6 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e7(self) -> Self::E7 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e8(self) -> Self::E8 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e9(self) -> Self::E9 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e10(self) -> Self::E10 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e11(self) -> Self::E11 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e12(self) -> Self::E12 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e13(self) -> Self::E13 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e14(self) -> Self::E14 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e15(self) -> Self::E15 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn prepend<X: IntTuple>(self, x: X) -> Self::Prepend<X> {
         (x,)
     }
-    #[inline(always)]
+    #[inline]
     fn append<X: IntTuple>(self, x: X) -> Self::Append<X> {
         (x,)
     }
-    #[inline(always)]
+    #[inline]
     fn fold<F: FoldFn, Init: IntTuple>(self, f: F, init: Init) -> Self::Fold<F, Init> {
         init
     }
-    #[inline(always)]
+    #[inline]
     fn map<F: MapFn>(self, f: F) -> Self::Map<F> {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn zip<B: IntTuple, F: ZipFn>(self, b: B, f: F) -> Self::Zip<B, F> {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn leaves(self) -> Self::Leaves {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn as_tiler(self) -> Self::AsTiler {
         Underscore
     }
-    #[inline(always)]
+    #[inline]
     fn size(self) -> Self::Size {
         C::<P1>::new()
     }
 }
 impl Conjure for () {
-    #[inline(always)]
+    #[inline]
     fn conjure() -> Self {
         ()
     }
@@ -193,113 +193,113 @@ impl<A0: IntTuple> IntTuple for (A0,) {
     type Zip<B: IntTuple, F: ZipFn> = (F::Ap<A0, B::E0>,);
     type Leaves = <LeavesFn as FoldFn>::Step<(), A0>;
     type AsTiler = (A0::AsTiler,);
-    #[inline(always)]
+    #[inline]
     fn head(self) -> Self::Head {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn tail(self) -> Self::Tail {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e0(self) -> Self::E0 {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn e1(self) -> Self::E1 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e2(self) -> Self::E2 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e3(self) -> Self::E3 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e4(self) -> Self::E4 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e5(self) -> Self::E5 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e6(self) -> Self::E6 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e7(self) -> Self::E7 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e8(self) -> Self::E8 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e9(self) -> Self::E9 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e10(self) -> Self::E10 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e11(self) -> Self::E11 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e12(self) -> Self::E12 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e13(self) -> Self::E13 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e14(self) -> Self::E14 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e15(self) -> Self::E15 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn prepend<X: IntTuple>(self, x: X) -> Self::Prepend<X> {
         (x, self.0)
     }
-    #[inline(always)]
+    #[inline]
     fn append<X: IntTuple>(self, x: X) -> Self::Append<X> {
         (self.0, x)
     }
-    #[inline(always)]
+    #[inline]
     fn fold<F: FoldFn, Init: IntTuple>(self, f: F, init: Init) -> Self::Fold<F, Init> {
         f.step(init, self.0)
     }
-    #[inline(always)]
+    #[inline]
     fn map<F: MapFn>(self, f: F) -> Self::Map<F> {
         (f.ap(self.0),)
     }
-    #[inline(always)]
+    #[inline]
     fn zip<B: IntTuple, F: ZipFn>(self, b: B, f: F) -> Self::Zip<B, F> {
         (f.ap(self.0, b.e0()),)
     }
-    #[inline(always)]
+    #[inline]
     fn leaves(self) -> Self::Leaves {
         LeavesFn.step((), self.0)
     }
-    #[inline(always)]
+    #[inline]
     fn as_tiler(self) -> Self::AsTiler {
         (self.0.as_tiler(),)
     }
-    #[inline(always)]
+    #[inline]
     fn size(self) -> Self::Size {
         mul(C::<P1>::new(), self.0.size())
     }
 }
 impl<A0: IntTuple> Conjure for (A0,) {
-    #[inline(always)]
+    #[inline]
     fn conjure() -> Self {
         (A0::conjure(),)
     }
@@ -355,113 +355,113 @@ impl<A0: IntTuple, A1: IntTuple> IntTuple for (A0, A1) {
     type Zip<B: IntTuple, F: ZipFn> = (F::Ap<A0, B::E0>, F::Ap<A1, B::E1>);
     type Leaves = <LeavesFn as FoldFn>::Step<<LeavesFn as FoldFn>::Step<(), A0>, A1>;
     type AsTiler = (A0::AsTiler, A1::AsTiler);
-    #[inline(always)]
+    #[inline]
     fn head(self) -> Self::Head {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn tail(self) -> Self::Tail {
         (self.1,)
     }
-    #[inline(always)]
+    #[inline]
     fn e0(self) -> Self::E0 {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn e1(self) -> Self::E1 {
         self.1
     }
-    #[inline(always)]
+    #[inline]
     fn e2(self) -> Self::E2 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e3(self) -> Self::E3 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e4(self) -> Self::E4 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e5(self) -> Self::E5 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e6(self) -> Self::E6 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e7(self) -> Self::E7 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e8(self) -> Self::E8 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e9(self) -> Self::E9 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e10(self) -> Self::E10 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e11(self) -> Self::E11 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e12(self) -> Self::E12 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e13(self) -> Self::E13 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e14(self) -> Self::E14 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e15(self) -> Self::E15 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn prepend<X: IntTuple>(self, x: X) -> Self::Prepend<X> {
         (x, self.0, self.1)
     }
-    #[inline(always)]
+    #[inline]
     fn append<X: IntTuple>(self, x: X) -> Self::Append<X> {
         (self.0, self.1, x)
     }
-    #[inline(always)]
+    #[inline]
     fn fold<F: FoldFn, Init: IntTuple>(self, f: F, init: Init) -> Self::Fold<F, Init> {
         f.step(f.step(init, self.0), self.1)
     }
-    #[inline(always)]
+    #[inline]
     fn map<F: MapFn>(self, f: F) -> Self::Map<F> {
         (f.ap(self.0), f.ap(self.1))
     }
-    #[inline(always)]
+    #[inline]
     fn zip<B: IntTuple, F: ZipFn>(self, b: B, f: F) -> Self::Zip<B, F> {
         (f.ap(self.0, b.e0()), f.ap(self.1, b.e1()))
     }
-    #[inline(always)]
+    #[inline]
     fn leaves(self) -> Self::Leaves {
         LeavesFn.step(LeavesFn.step((), self.0), self.1)
     }
-    #[inline(always)]
+    #[inline]
     fn as_tiler(self) -> Self::AsTiler {
         (self.0.as_tiler(), self.1.as_tiler())
     }
-    #[inline(always)]
+    #[inline]
     fn size(self) -> Self::Size {
         mul(mul(C::<P1>::new(), self.0.size()), self.1.size())
     }
 }
 impl<A0: IntTuple, A1: IntTuple> Conjure for (A0, A1) {
-    #[inline(always)]
+    #[inline]
     fn conjure() -> Self {
         (A0::conjure(), A1::conjure())
     }
@@ -530,95 +530,95 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple> IntTuple for (A0, A1, A2) {
         A2,
     >;
     type AsTiler = (A0::AsTiler, A1::AsTiler, A2::AsTiler);
-    #[inline(always)]
+    #[inline]
     fn head(self) -> Self::Head {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn tail(self) -> Self::Tail {
         (self.1, self.2)
     }
-    #[inline(always)]
+    #[inline]
     fn e0(self) -> Self::E0 {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn e1(self) -> Self::E1 {
         self.1
     }
-    #[inline(always)]
+    #[inline]
     fn e2(self) -> Self::E2 {
         self.2
     }
-    #[inline(always)]
+    #[inline]
     fn e3(self) -> Self::E3 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e4(self) -> Self::E4 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e5(self) -> Self::E5 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e6(self) -> Self::E6 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e7(self) -> Self::E7 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e8(self) -> Self::E8 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e9(self) -> Self::E9 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e10(self) -> Self::E10 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e11(self) -> Self::E11 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e12(self) -> Self::E12 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e13(self) -> Self::E13 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e14(self) -> Self::E14 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e15(self) -> Self::E15 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn prepend<X: IntTuple>(self, x: X) -> Self::Prepend<X> {
         (x, self.0, self.1, self.2)
     }
-    #[inline(always)]
+    #[inline]
     fn append<X: IntTuple>(self, x: X) -> Self::Append<X> {
         (self.0, self.1, self.2, x)
     }
-    #[inline(always)]
+    #[inline]
     fn fold<F: FoldFn, Init: IntTuple>(self, f: F, init: Init) -> Self::Fold<F, Init> {
         f.step(f.step(f.step(init, self.0), self.1), self.2)
     }
-    #[inline(always)]
+    #[inline]
     fn map<F: MapFn>(self, f: F) -> Self::Map<F> {
         (f.ap(self.0), f.ap(self.1), f.ap(self.2))
     }
-    #[inline(always)]
+    #[inline]
     fn zip<B: IntTuple, F: ZipFn>(self, b: B, f: F) -> Self::Zip<B, F> {
         (
             f.ap(self.0, b.e0()),
@@ -626,15 +626,15 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple> IntTuple for (A0, A1, A2) {
             f.ap(self.2, b.e2()),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn leaves(self) -> Self::Leaves {
         LeavesFn.step(LeavesFn.step(LeavesFn.step((), self.0), self.1), self.2)
     }
-    #[inline(always)]
+    #[inline]
     fn as_tiler(self) -> Self::AsTiler {
         (self.0.as_tiler(), self.1.as_tiler(), self.2.as_tiler())
     }
-    #[inline(always)]
+    #[inline]
     fn size(self) -> Self::Size {
         mul(
             mul(mul(C::<P1>::new(), self.0.size()), self.1.size()),
@@ -643,7 +643,7 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple> IntTuple for (A0, A1, A2) {
     }
 }
 impl<A0: IntTuple, A1: IntTuple, A2: IntTuple> Conjure for (A0, A1, A2) {
-    #[inline(always)]
+    #[inline]
     fn conjure() -> Self {
         (A0::conjure(), A1::conjure(), A2::conjure())
     }
@@ -734,95 +734,95 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple> IntTuple for (A0, A
         A3,
     >;
     type AsTiler = (A0::AsTiler, A1::AsTiler, A2::AsTiler, A3::AsTiler);
-    #[inline(always)]
+    #[inline]
     fn head(self) -> Self::Head {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn tail(self) -> Self::Tail {
         (self.1, self.2, self.3)
     }
-    #[inline(always)]
+    #[inline]
     fn e0(self) -> Self::E0 {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn e1(self) -> Self::E1 {
         self.1
     }
-    #[inline(always)]
+    #[inline]
     fn e2(self) -> Self::E2 {
         self.2
     }
-    #[inline(always)]
+    #[inline]
     fn e3(self) -> Self::E3 {
         self.3
     }
-    #[inline(always)]
+    #[inline]
     fn e4(self) -> Self::E4 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e5(self) -> Self::E5 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e6(self) -> Self::E6 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e7(self) -> Self::E7 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e8(self) -> Self::E8 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e9(self) -> Self::E9 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e10(self) -> Self::E10 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e11(self) -> Self::E11 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e12(self) -> Self::E12 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e13(self) -> Self::E13 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e14(self) -> Self::E14 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e15(self) -> Self::E15 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn prepend<X: IntTuple>(self, x: X) -> Self::Prepend<X> {
         (x, self.0, self.1, self.2, self.3)
     }
-    #[inline(always)]
+    #[inline]
     fn append<X: IntTuple>(self, x: X) -> Self::Append<X> {
         (self.0, self.1, self.2, self.3, x)
     }
-    #[inline(always)]
+    #[inline]
     fn fold<F: FoldFn, Init: IntTuple>(self, f: F, init: Init) -> Self::Fold<F, Init> {
         f.step(f.step(f.step(f.step(init, self.0), self.1), self.2), self.3)
     }
-    #[inline(always)]
+    #[inline]
     fn map<F: MapFn>(self, f: F) -> Self::Map<F> {
         (f.ap(self.0), f.ap(self.1), f.ap(self.2), f.ap(self.3))
     }
-    #[inline(always)]
+    #[inline]
     fn zip<B: IntTuple, F: ZipFn>(self, b: B, f: F) -> Self::Zip<B, F> {
         (
             f.ap(self.0, b.e0()),
@@ -831,14 +831,14 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple> IntTuple for (A0, A
             f.ap(self.3, b.e3()),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn leaves(self) -> Self::Leaves {
         LeavesFn.step(
             LeavesFn.step(LeavesFn.step(LeavesFn.step((), self.0), self.1), self.2),
             self.3,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn as_tiler(self) -> Self::AsTiler {
         (
             self.0.as_tiler(),
@@ -847,7 +847,7 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple> IntTuple for (A0, A
             self.3.as_tiler(),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn size(self) -> Self::Size {
         mul(
             mul(
@@ -859,7 +859,7 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple> IntTuple for (A0, A
     }
 }
 impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple> Conjure for (A0, A1, A2, A3) {
-    #[inline(always)]
+    #[inline]
     fn conjure() -> Self {
         (A0::conjure(), A1::conjure(), A2::conjure(), A3::conjure())
     }
@@ -982,94 +982,94 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple, A4: IntTuple> IntTu
         A3::AsTiler,
         A4::AsTiler,
     );
-    #[inline(always)]
+    #[inline]
     fn head(self) -> Self::Head {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn tail(self) -> Self::Tail {
         (self.1, self.2, self.3, self.4)
     }
-    #[inline(always)]
+    #[inline]
     fn e0(self) -> Self::E0 {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn e1(self) -> Self::E1 {
         self.1
     }
-    #[inline(always)]
+    #[inline]
     fn e2(self) -> Self::E2 {
         self.2
     }
-    #[inline(always)]
+    #[inline]
     fn e3(self) -> Self::E3 {
         self.3
     }
-    #[inline(always)]
+    #[inline]
     fn e4(self) -> Self::E4 {
         self.4
     }
-    #[inline(always)]
+    #[inline]
     fn e5(self) -> Self::E5 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e6(self) -> Self::E6 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e7(self) -> Self::E7 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e8(self) -> Self::E8 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e9(self) -> Self::E9 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e10(self) -> Self::E10 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e11(self) -> Self::E11 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e12(self) -> Self::E12 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e13(self) -> Self::E13 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e14(self) -> Self::E14 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e15(self) -> Self::E15 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn prepend<X: IntTuple>(self, x: X) -> Self::Prepend<X> {
         (x, self.0, self.1, self.2, self.3, self.4)
     }
-    #[inline(always)]
+    #[inline]
     fn append<X: IntTuple>(self, x: X) -> Self::Append<X> {
         (self.0, self.1, self.2, self.3, self.4, x)
     }
-    #[inline(always)]
+    #[inline]
     fn fold<F: FoldFn, Init: IntTuple>(self, f: F, init: Init) -> Self::Fold<F, Init> {
         f.step(
             f.step(f.step(f.step(f.step(init, self.0), self.1), self.2), self.3),
             self.4,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn map<F: MapFn>(self, f: F) -> Self::Map<F> {
         (
             f.ap(self.0),
@@ -1079,7 +1079,7 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple, A4: IntTuple> IntTu
             f.ap(self.4),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn zip<B: IntTuple, F: ZipFn>(self, b: B, f: F) -> Self::Zip<B, F> {
         (
             f.ap(self.0, b.e0()),
@@ -1089,7 +1089,7 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple, A4: IntTuple> IntTu
             f.ap(self.4, b.e4()),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn leaves(self) -> Self::Leaves {
         LeavesFn.step(
             LeavesFn.step(
@@ -1099,7 +1099,7 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple, A4: IntTuple> IntTu
             self.4,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn as_tiler(self) -> Self::AsTiler {
         (
             self.0.as_tiler(),
@@ -1109,7 +1109,7 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple, A4: IntTuple> IntTu
             self.4.as_tiler(),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn size(self) -> Self::Size {
         mul(
             mul(
@@ -1126,7 +1126,7 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple, A4: IntTuple> IntTu
 impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple, A4: IntTuple> Conjure
     for (A0, A1, A2, A3, A4)
 {
-    #[inline(always)]
+    #[inline]
     fn conjure() -> Self {
         (
             A0::conjure(),
@@ -1285,87 +1285,87 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple, A4: IntTuple, A5: I
         A4::AsTiler,
         A5::AsTiler,
     );
-    #[inline(always)]
+    #[inline]
     fn head(self) -> Self::Head {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn tail(self) -> Self::Tail {
         (self.1, self.2, self.3, self.4, self.5)
     }
-    #[inline(always)]
+    #[inline]
     fn e0(self) -> Self::E0 {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn e1(self) -> Self::E1 {
         self.1
     }
-    #[inline(always)]
+    #[inline]
     fn e2(self) -> Self::E2 {
         self.2
     }
-    #[inline(always)]
+    #[inline]
     fn e3(self) -> Self::E3 {
         self.3
     }
-    #[inline(always)]
+    #[inline]
     fn e4(self) -> Self::E4 {
         self.4
     }
-    #[inline(always)]
+    #[inline]
     fn e5(self) -> Self::E5 {
         self.5
     }
-    #[inline(always)]
+    #[inline]
     fn e6(self) -> Self::E6 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e7(self) -> Self::E7 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e8(self) -> Self::E8 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e9(self) -> Self::E9 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e10(self) -> Self::E10 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e11(self) -> Self::E11 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e12(self) -> Self::E12 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e13(self) -> Self::E13 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e14(self) -> Self::E14 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e15(self) -> Self::E15 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn prepend<X: IntTuple>(self, x: X) -> Self::Prepend<X> {
         (x, self.0, self.1, self.2, self.3, self.4, self.5)
     }
-    #[inline(always)]
+    #[inline]
     fn append<X: IntTuple>(self, x: X) -> Self::Append<X> {
         (self.0, self.1, self.2, self.3, self.4, self.5, x)
     }
-    #[inline(always)]
+    #[inline]
     fn fold<F: FoldFn, Init: IntTuple>(self, f: F, init: Init) -> Self::Fold<F, Init> {
         f.step(
             f.step(
@@ -1375,7 +1375,7 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple, A4: IntTuple, A5: I
             self.5,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn map<F: MapFn>(self, f: F) -> Self::Map<F> {
         (
             f.ap(self.0),
@@ -1386,7 +1386,7 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple, A4: IntTuple, A5: I
             f.ap(self.5),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn zip<B: IntTuple, F: ZipFn>(self, b: B, f: F) -> Self::Zip<B, F> {
         (
             f.ap(self.0, b.e0()),
@@ -1397,7 +1397,7 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple, A4: IntTuple, A5: I
             f.ap(self.5, b.e5()),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn leaves(self) -> Self::Leaves {
         LeavesFn.step(
             LeavesFn.step(
@@ -1410,7 +1410,7 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple, A4: IntTuple, A5: I
             self.5,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn as_tiler(self) -> Self::AsTiler {
         (
             self.0.as_tiler(),
@@ -1421,7 +1421,7 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple, A4: IntTuple, A5: I
             self.5.as_tiler(),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn size(self) -> Self::Size {
         mul(
             mul(
@@ -1441,7 +1441,7 @@ impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple, A4: IntTuple, A5: I
 impl<A0: IntTuple, A1: IntTuple, A2: IntTuple, A3: IntTuple, A4: IntTuple, A5: IntTuple> Conjure
     for (A0, A1, A2, A3, A4, A5)
 {
-    #[inline(always)]
+    #[inline]
     fn conjure() -> Self {
         (
             A0::conjure(),
@@ -1635,87 +1635,87 @@ impl<
         A5::AsTiler,
         A6::AsTiler,
     );
-    #[inline(always)]
+    #[inline]
     fn head(self) -> Self::Head {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn tail(self) -> Self::Tail {
         (self.1, self.2, self.3, self.4, self.5, self.6)
     }
-    #[inline(always)]
+    #[inline]
     fn e0(self) -> Self::E0 {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn e1(self) -> Self::E1 {
         self.1
     }
-    #[inline(always)]
+    #[inline]
     fn e2(self) -> Self::E2 {
         self.2
     }
-    #[inline(always)]
+    #[inline]
     fn e3(self) -> Self::E3 {
         self.3
     }
-    #[inline(always)]
+    #[inline]
     fn e4(self) -> Self::E4 {
         self.4
     }
-    #[inline(always)]
+    #[inline]
     fn e5(self) -> Self::E5 {
         self.5
     }
-    #[inline(always)]
+    #[inline]
     fn e6(self) -> Self::E6 {
         self.6
     }
-    #[inline(always)]
+    #[inline]
     fn e7(self) -> Self::E7 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e8(self) -> Self::E8 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e9(self) -> Self::E9 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e10(self) -> Self::E10 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e11(self) -> Self::E11 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e12(self) -> Self::E12 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e13(self) -> Self::E13 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e14(self) -> Self::E14 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e15(self) -> Self::E15 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn prepend<X: IntTuple>(self, x: X) -> Self::Prepend<X> {
         (x, self.0, self.1, self.2, self.3, self.4, self.5, self.6)
     }
-    #[inline(always)]
+    #[inline]
     fn append<X: IntTuple>(self, x: X) -> Self::Append<X> {
         (self.0, self.1, self.2, self.3, self.4, self.5, self.6, x)
     }
-    #[inline(always)]
+    #[inline]
     fn fold<F: FoldFn, Init: IntTuple>(self, f: F, init: Init) -> Self::Fold<F, Init> {
         f.step(
             f.step(
@@ -1728,7 +1728,7 @@ impl<
             self.6,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn map<F: MapFn>(self, f: F) -> Self::Map<F> {
         (
             f.ap(self.0),
@@ -1740,7 +1740,7 @@ impl<
             f.ap(self.6),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn zip<B: IntTuple, F: ZipFn>(self, b: B, f: F) -> Self::Zip<B, F> {
         (
             f.ap(self.0, b.e0()),
@@ -1752,7 +1752,7 @@ impl<
             f.ap(self.6, b.e6()),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn leaves(self) -> Self::Leaves {
         LeavesFn.step(
             LeavesFn.step(
@@ -1768,7 +1768,7 @@ impl<
             self.6,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn as_tiler(self) -> Self::AsTiler {
         (
             self.0.as_tiler(),
@@ -1780,7 +1780,7 @@ impl<
             self.6.as_tiler(),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn size(self) -> Self::Size {
         mul(
             mul(
@@ -1810,7 +1810,7 @@ impl<
     A6: IntTuple,
 > Conjure for (A0, A1, A2, A3, A4, A5, A6)
 {
-    #[inline(always)]
+    #[inline]
     fn conjure() -> Self {
         (
             A0::conjure(),
@@ -2030,91 +2030,91 @@ impl<
         A6::AsTiler,
         A7::AsTiler,
     );
-    #[inline(always)]
+    #[inline]
     fn head(self) -> Self::Head {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn tail(self) -> Self::Tail {
         (self.1, self.2, self.3, self.4, self.5, self.6, self.7)
     }
-    #[inline(always)]
+    #[inline]
     fn e0(self) -> Self::E0 {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn e1(self) -> Self::E1 {
         self.1
     }
-    #[inline(always)]
+    #[inline]
     fn e2(self) -> Self::E2 {
         self.2
     }
-    #[inline(always)]
+    #[inline]
     fn e3(self) -> Self::E3 {
         self.3
     }
-    #[inline(always)]
+    #[inline]
     fn e4(self) -> Self::E4 {
         self.4
     }
-    #[inline(always)]
+    #[inline]
     fn e5(self) -> Self::E5 {
         self.5
     }
-    #[inline(always)]
+    #[inline]
     fn e6(self) -> Self::E6 {
         self.6
     }
-    #[inline(always)]
+    #[inline]
     fn e7(self) -> Self::E7 {
         self.7
     }
-    #[inline(always)]
+    #[inline]
     fn e8(self) -> Self::E8 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e9(self) -> Self::E9 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e10(self) -> Self::E10 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e11(self) -> Self::E11 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e12(self) -> Self::E12 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e13(self) -> Self::E13 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e14(self) -> Self::E14 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e15(self) -> Self::E15 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn prepend<X: IntTuple>(self, x: X) -> Self::Prepend<X> {
         (
             x, self.0, self.1, self.2, self.3, self.4, self.5, self.6, self.7,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn append<X: IntTuple>(self, x: X) -> Self::Append<X> {
         (
             self.0, self.1, self.2, self.3, self.4, self.5, self.6, self.7, x,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn fold<F: FoldFn, Init: IntTuple>(self, f: F, init: Init) -> Self::Fold<F, Init> {
         f.step(
             f.step(
@@ -2130,7 +2130,7 @@ impl<
             self.7,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn map<F: MapFn>(self, f: F) -> Self::Map<F> {
         (
             f.ap(self.0),
@@ -2143,7 +2143,7 @@ impl<
             f.ap(self.7),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn zip<B: IntTuple, F: ZipFn>(self, b: B, f: F) -> Self::Zip<B, F> {
         (
             f.ap(self.0, b.e0()),
@@ -2156,7 +2156,7 @@ impl<
             f.ap(self.7, b.e7()),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn leaves(self) -> Self::Leaves {
         LeavesFn.step(
             LeavesFn.step(
@@ -2175,7 +2175,7 @@ impl<
             self.7,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn as_tiler(self) -> Self::AsTiler {
         (
             self.0.as_tiler(),
@@ -2188,7 +2188,7 @@ impl<
             self.7.as_tiler(),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn size(self) -> Self::Size {
         mul(
             mul(
@@ -2222,7 +2222,7 @@ impl<
     A7: IntTuple,
 > Conjure for (A0, A1, A2, A3, A4, A5, A6, A7)
 {
-    #[inline(always)]
+    #[inline]
     fn conjure() -> Self {
         (
             A0::conjure(),
@@ -2466,93 +2466,93 @@ impl<
         A7::AsTiler,
         A8::AsTiler,
     );
-    #[inline(always)]
+    #[inline]
     fn head(self) -> Self::Head {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn tail(self) -> Self::Tail {
         (
             self.1, self.2, self.3, self.4, self.5, self.6, self.7, self.8,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn e0(self) -> Self::E0 {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn e1(self) -> Self::E1 {
         self.1
     }
-    #[inline(always)]
+    #[inline]
     fn e2(self) -> Self::E2 {
         self.2
     }
-    #[inline(always)]
+    #[inline]
     fn e3(self) -> Self::E3 {
         self.3
     }
-    #[inline(always)]
+    #[inline]
     fn e4(self) -> Self::E4 {
         self.4
     }
-    #[inline(always)]
+    #[inline]
     fn e5(self) -> Self::E5 {
         self.5
     }
-    #[inline(always)]
+    #[inline]
     fn e6(self) -> Self::E6 {
         self.6
     }
-    #[inline(always)]
+    #[inline]
     fn e7(self) -> Self::E7 {
         self.7
     }
-    #[inline(always)]
+    #[inline]
     fn e8(self) -> Self::E8 {
         self.8
     }
-    #[inline(always)]
+    #[inline]
     fn e9(self) -> Self::E9 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e10(self) -> Self::E10 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e11(self) -> Self::E11 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e12(self) -> Self::E12 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e13(self) -> Self::E13 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e14(self) -> Self::E14 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e15(self) -> Self::E15 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn prepend<X: IntTuple>(self, x: X) -> Self::Prepend<X> {
         (
             x, self.0, self.1, self.2, self.3, self.4, self.5, self.6, self.7, self.8,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn append<X: IntTuple>(self, x: X) -> Self::Append<X> {
         (
             self.0, self.1, self.2, self.3, self.4, self.5, self.6, self.7, self.8, x,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn fold<F: FoldFn, Init: IntTuple>(self, f: F, init: Init) -> Self::Fold<F, Init> {
         f.step(
             f.step(
@@ -2571,7 +2571,7 @@ impl<
             self.8,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn map<F: MapFn>(self, f: F) -> Self::Map<F> {
         (
             f.ap(self.0),
@@ -2585,7 +2585,7 @@ impl<
             f.ap(self.8),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn zip<B: IntTuple, F: ZipFn>(self, b: B, f: F) -> Self::Zip<B, F> {
         (
             f.ap(self.0, b.e0()),
@@ -2599,7 +2599,7 @@ impl<
             f.ap(self.8, b.e8()),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn leaves(self) -> Self::Leaves {
         LeavesFn.step(
             LeavesFn.step(
@@ -2622,7 +2622,7 @@ impl<
             self.8,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn as_tiler(self) -> Self::AsTiler {
         (
             self.0.as_tiler(),
@@ -2636,7 +2636,7 @@ impl<
             self.8.as_tiler(),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn size(self) -> Self::Size {
         mul(
             mul(
@@ -2674,7 +2674,7 @@ impl<
     A8: IntTuple,
 > Conjure for (A0, A1, A2, A3, A4, A5, A6, A7, A8)
 {
-    #[inline(always)]
+    #[inline]
     fn conjure() -> Self {
         (
             A0::conjure(),
@@ -2950,93 +2950,93 @@ impl<
         A8::AsTiler,
         A9::AsTiler,
     );
-    #[inline(always)]
+    #[inline]
     fn head(self) -> Self::Head {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn tail(self) -> Self::Tail {
         (
             self.1, self.2, self.3, self.4, self.5, self.6, self.7, self.8, self.9,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn e0(self) -> Self::E0 {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn e1(self) -> Self::E1 {
         self.1
     }
-    #[inline(always)]
+    #[inline]
     fn e2(self) -> Self::E2 {
         self.2
     }
-    #[inline(always)]
+    #[inline]
     fn e3(self) -> Self::E3 {
         self.3
     }
-    #[inline(always)]
+    #[inline]
     fn e4(self) -> Self::E4 {
         self.4
     }
-    #[inline(always)]
+    #[inline]
     fn e5(self) -> Self::E5 {
         self.5
     }
-    #[inline(always)]
+    #[inline]
     fn e6(self) -> Self::E6 {
         self.6
     }
-    #[inline(always)]
+    #[inline]
     fn e7(self) -> Self::E7 {
         self.7
     }
-    #[inline(always)]
+    #[inline]
     fn e8(self) -> Self::E8 {
         self.8
     }
-    #[inline(always)]
+    #[inline]
     fn e9(self) -> Self::E9 {
         self.9
     }
-    #[inline(always)]
+    #[inline]
     fn e10(self) -> Self::E10 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e11(self) -> Self::E11 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e12(self) -> Self::E12 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e13(self) -> Self::E13 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e14(self) -> Self::E14 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e15(self) -> Self::E15 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn prepend<X: IntTuple>(self, x: X) -> Self::Prepend<X> {
         (
             x, self.0, self.1, self.2, self.3, self.4, self.5, self.6, self.7, self.8, self.9,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn append<X: IntTuple>(self, x: X) -> Self::Append<X> {
         (
             self.0, self.1, self.2, self.3, self.4, self.5, self.6, self.7, self.8, self.9, x,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn fold<F: FoldFn, Init: IntTuple>(self, f: F, init: Init) -> Self::Fold<F, Init> {
         f.step(
             f.step(
@@ -3061,7 +3061,7 @@ impl<
             self.9,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn map<F: MapFn>(self, f: F) -> Self::Map<F> {
         (
             f.ap(self.0),
@@ -3076,7 +3076,7 @@ impl<
             f.ap(self.9),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn zip<B: IntTuple, F: ZipFn>(self, b: B, f: F) -> Self::Zip<B, F> {
         (
             f.ap(self.0, b.e0()),
@@ -3091,7 +3091,7 @@ impl<
             f.ap(self.9, b.e9()),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn leaves(self) -> Self::Leaves {
         LeavesFn.step(
             LeavesFn.step(
@@ -3119,7 +3119,7 @@ impl<
             self.9,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn as_tiler(self) -> Self::AsTiler {
         (
             self.0.as_tiler(),
@@ -3134,7 +3134,7 @@ impl<
             self.9.as_tiler(),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn size(self) -> Self::Size {
         mul(
             mul(
@@ -3176,7 +3176,7 @@ impl<
     A9: IntTuple,
 > Conjure for (A0, A1, A2, A3, A4, A5, A6, A7, A8, A9)
 {
-    #[inline(always)]
+    #[inline]
     fn conjure() -> Self {
         (
             A0::conjure(),
@@ -3476,95 +3476,95 @@ impl<
         A9::AsTiler,
         A10::AsTiler,
     );
-    #[inline(always)]
+    #[inline]
     fn head(self) -> Self::Head {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn tail(self) -> Self::Tail {
         (
             self.1, self.2, self.3, self.4, self.5, self.6, self.7, self.8, self.9, self.10,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn e0(self) -> Self::E0 {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn e1(self) -> Self::E1 {
         self.1
     }
-    #[inline(always)]
+    #[inline]
     fn e2(self) -> Self::E2 {
         self.2
     }
-    #[inline(always)]
+    #[inline]
     fn e3(self) -> Self::E3 {
         self.3
     }
-    #[inline(always)]
+    #[inline]
     fn e4(self) -> Self::E4 {
         self.4
     }
-    #[inline(always)]
+    #[inline]
     fn e5(self) -> Self::E5 {
         self.5
     }
-    #[inline(always)]
+    #[inline]
     fn e6(self) -> Self::E6 {
         self.6
     }
-    #[inline(always)]
+    #[inline]
     fn e7(self) -> Self::E7 {
         self.7
     }
-    #[inline(always)]
+    #[inline]
     fn e8(self) -> Self::E8 {
         self.8
     }
-    #[inline(always)]
+    #[inline]
     fn e9(self) -> Self::E9 {
         self.9
     }
-    #[inline(always)]
+    #[inline]
     fn e10(self) -> Self::E10 {
         self.10
     }
-    #[inline(always)]
+    #[inline]
     fn e11(self) -> Self::E11 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e12(self) -> Self::E12 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e13(self) -> Self::E13 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e14(self) -> Self::E14 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e15(self) -> Self::E15 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn prepend<X: IntTuple>(self, x: X) -> Self::Prepend<X> {
         (
             x, self.0, self.1, self.2, self.3, self.4, self.5, self.6, self.7, self.8, self.9,
             self.10,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn append<X: IntTuple>(self, x: X) -> Self::Append<X> {
         (
             self.0, self.1, self.2, self.3, self.4, self.5, self.6, self.7, self.8, self.9,
             self.10, x,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn fold<F: FoldFn, Init: IntTuple>(self, f: F, init: Init) -> Self::Fold<F, Init> {
         f.step(
             f.step(
@@ -3592,7 +3592,7 @@ impl<
             self.10,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn map<F: MapFn>(self, f: F) -> Self::Map<F> {
         (
             f.ap(self.0),
@@ -3608,7 +3608,7 @@ impl<
             f.ap(self.10),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn zip<B: IntTuple, F: ZipFn>(self, b: B, f: F) -> Self::Zip<B, F> {
         (
             f.ap(self.0, b.e0()),
@@ -3624,7 +3624,7 @@ impl<
             f.ap(self.10, b.e10()),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn leaves(self) -> Self::Leaves {
         LeavesFn.step(
             LeavesFn.step(
@@ -3655,7 +3655,7 @@ impl<
             self.10,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn as_tiler(self) -> Self::AsTiler {
         (
             self.0.as_tiler(),
@@ -3671,7 +3671,7 @@ impl<
             self.10.as_tiler(),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn size(self) -> Self::Size {
         mul(
             mul(
@@ -3717,7 +3717,7 @@ impl<
     A10: IntTuple,
 > Conjure for (A0, A1, A2, A3, A4, A5, A6, A7, A8, A9, A10)
 {
-    #[inline(always)]
+    #[inline]
     fn conjure() -> Self {
         (
             A0::conjure(),
@@ -4046,96 +4046,96 @@ impl<
         A10::AsTiler,
         A11::AsTiler,
     );
-    #[inline(always)]
+    #[inline]
     fn head(self) -> Self::Head {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn tail(self) -> Self::Tail {
         (
             self.1, self.2, self.3, self.4, self.5, self.6, self.7, self.8, self.9, self.10,
             self.11,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn e0(self) -> Self::E0 {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn e1(self) -> Self::E1 {
         self.1
     }
-    #[inline(always)]
+    #[inline]
     fn e2(self) -> Self::E2 {
         self.2
     }
-    #[inline(always)]
+    #[inline]
     fn e3(self) -> Self::E3 {
         self.3
     }
-    #[inline(always)]
+    #[inline]
     fn e4(self) -> Self::E4 {
         self.4
     }
-    #[inline(always)]
+    #[inline]
     fn e5(self) -> Self::E5 {
         self.5
     }
-    #[inline(always)]
+    #[inline]
     fn e6(self) -> Self::E6 {
         self.6
     }
-    #[inline(always)]
+    #[inline]
     fn e7(self) -> Self::E7 {
         self.7
     }
-    #[inline(always)]
+    #[inline]
     fn e8(self) -> Self::E8 {
         self.8
     }
-    #[inline(always)]
+    #[inline]
     fn e9(self) -> Self::E9 {
         self.9
     }
-    #[inline(always)]
+    #[inline]
     fn e10(self) -> Self::E10 {
         self.10
     }
-    #[inline(always)]
+    #[inline]
     fn e11(self) -> Self::E11 {
         self.11
     }
-    #[inline(always)]
+    #[inline]
     fn e12(self) -> Self::E12 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e13(self) -> Self::E13 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e14(self) -> Self::E14 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e15(self) -> Self::E15 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn prepend<X: IntTuple>(self, x: X) -> Self::Prepend<X> {
         (
             x, self.0, self.1, self.2, self.3, self.4, self.5, self.6, self.7, self.8, self.9,
             self.10, self.11,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn append<X: IntTuple>(self, x: X) -> Self::Append<X> {
         (
             self.0, self.1, self.2, self.3, self.4, self.5, self.6, self.7, self.8, self.9,
             self.10, self.11, x,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn fold<F: FoldFn, Init: IntTuple>(self, f: F, init: Init) -> Self::Fold<F, Init> {
         f.step(
             f.step(
@@ -4166,7 +4166,7 @@ impl<
             self.11,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn map<F: MapFn>(self, f: F) -> Self::Map<F> {
         (
             f.ap(self.0),
@@ -4183,7 +4183,7 @@ impl<
             f.ap(self.11),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn zip<B: IntTuple, F: ZipFn>(self, b: B, f: F) -> Self::Zip<B, F> {
         (
             f.ap(self.0, b.e0()),
@@ -4200,7 +4200,7 @@ impl<
             f.ap(self.11, b.e11()),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn leaves(self) -> Self::Leaves {
         LeavesFn.step(
             LeavesFn.step(
@@ -4234,7 +4234,7 @@ impl<
             self.11,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn as_tiler(self) -> Self::AsTiler {
         (
             self.0.as_tiler(),
@@ -4251,7 +4251,7 @@ impl<
             self.11.as_tiler(),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn size(self) -> Self::Size {
         mul(
             mul(
@@ -4304,7 +4304,7 @@ impl<
     A11: IntTuple,
 > Conjure for (A0, A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11)
 {
-    #[inline(always)]
+    #[inline]
     fn conjure() -> Self {
         (
             A0::conjure(),
@@ -4657,96 +4657,96 @@ impl<
         A11::AsTiler,
         A12::AsTiler,
     );
-    #[inline(always)]
+    #[inline]
     fn head(self) -> Self::Head {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn tail(self) -> Self::Tail {
         (
             self.1, self.2, self.3, self.4, self.5, self.6, self.7, self.8, self.9, self.10,
             self.11, self.12,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn e0(self) -> Self::E0 {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn e1(self) -> Self::E1 {
         self.1
     }
-    #[inline(always)]
+    #[inline]
     fn e2(self) -> Self::E2 {
         self.2
     }
-    #[inline(always)]
+    #[inline]
     fn e3(self) -> Self::E3 {
         self.3
     }
-    #[inline(always)]
+    #[inline]
     fn e4(self) -> Self::E4 {
         self.4
     }
-    #[inline(always)]
+    #[inline]
     fn e5(self) -> Self::E5 {
         self.5
     }
-    #[inline(always)]
+    #[inline]
     fn e6(self) -> Self::E6 {
         self.6
     }
-    #[inline(always)]
+    #[inline]
     fn e7(self) -> Self::E7 {
         self.7
     }
-    #[inline(always)]
+    #[inline]
     fn e8(self) -> Self::E8 {
         self.8
     }
-    #[inline(always)]
+    #[inline]
     fn e9(self) -> Self::E9 {
         self.9
     }
-    #[inline(always)]
+    #[inline]
     fn e10(self) -> Self::E10 {
         self.10
     }
-    #[inline(always)]
+    #[inline]
     fn e11(self) -> Self::E11 {
         self.11
     }
-    #[inline(always)]
+    #[inline]
     fn e12(self) -> Self::E12 {
         self.12
     }
-    #[inline(always)]
+    #[inline]
     fn e13(self) -> Self::E13 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e14(self) -> Self::E14 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e15(self) -> Self::E15 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn prepend<X: IntTuple>(self, x: X) -> Self::Prepend<X> {
         (
             x, self.0, self.1, self.2, self.3, self.4, self.5, self.6, self.7, self.8, self.9,
             self.10, self.11, self.12,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn append<X: IntTuple>(self, x: X) -> Self::Append<X> {
         (
             self.0, self.1, self.2, self.3, self.4, self.5, self.6, self.7, self.8, self.9,
             self.10, self.11, self.12, x,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn fold<F: FoldFn, Init: IntTuple>(self, f: F, init: Init) -> Self::Fold<F, Init> {
         f.step(
             f.step(
@@ -4783,7 +4783,7 @@ impl<
             self.12,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn map<F: MapFn>(self, f: F) -> Self::Map<F> {
         (
             f.ap(self.0),
@@ -4801,7 +4801,7 @@ impl<
             f.ap(self.12),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn zip<B: IntTuple, F: ZipFn>(self, b: B, f: F) -> Self::Zip<B, F> {
         (
             f.ap(self.0, b.e0()),
@@ -4819,7 +4819,7 @@ impl<
             f.ap(self.12, b.e12()),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn leaves(self) -> Self::Leaves {
         LeavesFn.step(
             LeavesFn.step(
@@ -4857,7 +4857,7 @@ impl<
             self.12,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn as_tiler(self) -> Self::AsTiler {
         (
             self.0.as_tiler(),
@@ -4875,7 +4875,7 @@ impl<
             self.12.as_tiler(),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn size(self) -> Self::Size {
         mul(
             mul(
@@ -4932,7 +4932,7 @@ impl<
     A12: IntTuple,
 > Conjure for (A0, A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12)
 {
-    #[inline(always)]
+    #[inline]
     fn conjure() -> Self {
         (
             A0::conjure(),
@@ -5351,96 +5351,96 @@ impl<
         A12::AsTiler,
         A13::AsTiler,
     );
-    #[inline(always)]
+    #[inline]
     fn head(self) -> Self::Head {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn tail(self) -> Self::Tail {
         (
             self.1, self.2, self.3, self.4, self.5, self.6, self.7, self.8, self.9, self.10,
             self.11, self.12, self.13,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn e0(self) -> Self::E0 {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn e1(self) -> Self::E1 {
         self.1
     }
-    #[inline(always)]
+    #[inline]
     fn e2(self) -> Self::E2 {
         self.2
     }
-    #[inline(always)]
+    #[inline]
     fn e3(self) -> Self::E3 {
         self.3
     }
-    #[inline(always)]
+    #[inline]
     fn e4(self) -> Self::E4 {
         self.4
     }
-    #[inline(always)]
+    #[inline]
     fn e5(self) -> Self::E5 {
         self.5
     }
-    #[inline(always)]
+    #[inline]
     fn e6(self) -> Self::E6 {
         self.6
     }
-    #[inline(always)]
+    #[inline]
     fn e7(self) -> Self::E7 {
         self.7
     }
-    #[inline(always)]
+    #[inline]
     fn e8(self) -> Self::E8 {
         self.8
     }
-    #[inline(always)]
+    #[inline]
     fn e9(self) -> Self::E9 {
         self.9
     }
-    #[inline(always)]
+    #[inline]
     fn e10(self) -> Self::E10 {
         self.10
     }
-    #[inline(always)]
+    #[inline]
     fn e11(self) -> Self::E11 {
         self.11
     }
-    #[inline(always)]
+    #[inline]
     fn e12(self) -> Self::E12 {
         self.12
     }
-    #[inline(always)]
+    #[inline]
     fn e13(self) -> Self::E13 {
         self.13
     }
-    #[inline(always)]
+    #[inline]
     fn e14(self) -> Self::E14 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn e15(self) -> Self::E15 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn prepend<X: IntTuple>(self, x: X) -> Self::Prepend<X> {
         (
             x, self.0, self.1, self.2, self.3, self.4, self.5, self.6, self.7, self.8, self.9,
             self.10, self.11, self.12, self.13,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn append<X: IntTuple>(self, x: X) -> Self::Append<X> {
         (
             self.0, self.1, self.2, self.3, self.4, self.5, self.6, self.7, self.8, self.9,
             self.10, self.11, self.12, self.13, x,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn fold<F: FoldFn, Init: IntTuple>(self, f: F, init: Init) -> Self::Fold<F, Init> {
         f.step(
             f.step(
@@ -5480,7 +5480,7 @@ impl<
             self.13,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn map<F: MapFn>(self, f: F) -> Self::Map<F> {
         (
             f.ap(self.0),
@@ -5499,7 +5499,7 @@ impl<
             f.ap(self.13),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn zip<B: IntTuple, F: ZipFn>(self, b: B, f: F) -> Self::Zip<B, F> {
         (
             f.ap(self.0, b.e0()),
@@ -5518,7 +5518,7 @@ impl<
             f.ap(self.13, b.e13()),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn leaves(self) -> Self::Leaves {
         LeavesFn.step(
             LeavesFn.step(
@@ -5561,7 +5561,7 @@ impl<
             self.13,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn as_tiler(self) -> Self::AsTiler {
         (
             self.0.as_tiler(),
@@ -5580,7 +5580,7 @@ impl<
             self.13.as_tiler(),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn size(self) -> Self::Size {
         mul(
             mul(
@@ -5641,7 +5641,7 @@ impl<
     A13: IntTuple,
 > Conjure for (A0, A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13)
 {
-    #[inline(always)]
+    #[inline]
     fn conjure() -> Self {
         (
             A0::conjure(),
@@ -6060,96 +6060,96 @@ impl<
         A13::AsTiler,
         A14::AsTiler,
     );
-    #[inline(always)]
+    #[inline]
     fn head(self) -> Self::Head {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn tail(self) -> Self::Tail {
         (
             self.1, self.2, self.3, self.4, self.5, self.6, self.7, self.8, self.9, self.10,
             self.11, self.12, self.13, self.14,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn e0(self) -> Self::E0 {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn e1(self) -> Self::E1 {
         self.1
     }
-    #[inline(always)]
+    #[inline]
     fn e2(self) -> Self::E2 {
         self.2
     }
-    #[inline(always)]
+    #[inline]
     fn e3(self) -> Self::E3 {
         self.3
     }
-    #[inline(always)]
+    #[inline]
     fn e4(self) -> Self::E4 {
         self.4
     }
-    #[inline(always)]
+    #[inline]
     fn e5(self) -> Self::E5 {
         self.5
     }
-    #[inline(always)]
+    #[inline]
     fn e6(self) -> Self::E6 {
         self.6
     }
-    #[inline(always)]
+    #[inline]
     fn e7(self) -> Self::E7 {
         self.7
     }
-    #[inline(always)]
+    #[inline]
     fn e8(self) -> Self::E8 {
         self.8
     }
-    #[inline(always)]
+    #[inline]
     fn e9(self) -> Self::E9 {
         self.9
     }
-    #[inline(always)]
+    #[inline]
     fn e10(self) -> Self::E10 {
         self.10
     }
-    #[inline(always)]
+    #[inline]
     fn e11(self) -> Self::E11 {
         self.11
     }
-    #[inline(always)]
+    #[inline]
     fn e12(self) -> Self::E12 {
         self.12
     }
-    #[inline(always)]
+    #[inline]
     fn e13(self) -> Self::E13 {
         self.13
     }
-    #[inline(always)]
+    #[inline]
     fn e14(self) -> Self::E14 {
         self.14
     }
-    #[inline(always)]
+    #[inline]
     fn e15(self) -> Self::E15 {
         ()
     }
-    #[inline(always)]
+    #[inline]
     fn prepend<X: IntTuple>(self, x: X) -> Self::Prepend<X> {
         (
             x, self.0, self.1, self.2, self.3, self.4, self.5, self.6, self.7, self.8, self.9,
             self.10, self.11, self.12, self.13, self.14,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn append<X: IntTuple>(self, x: X) -> Self::Append<X> {
         (
             self.0, self.1, self.2, self.3, self.4, self.5, self.6, self.7, self.8, self.9,
             self.10, self.11, self.12, self.13, self.14, x,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn fold<F: FoldFn, Init: IntTuple>(self, f: F, init: Init) -> Self::Fold<F, Init> {
         f.step(
             f.step(
@@ -6192,7 +6192,7 @@ impl<
             self.14,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn map<F: MapFn>(self, f: F) -> Self::Map<F> {
         (
             f.ap(self.0),
@@ -6212,7 +6212,7 @@ impl<
             f.ap(self.14),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn zip<B: IntTuple, F: ZipFn>(self, b: B, f: F) -> Self::Zip<B, F> {
         (
             f.ap(self.0, b.e0()),
@@ -6232,7 +6232,7 @@ impl<
             f.ap(self.14, b.e14()),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn leaves(self) -> Self::Leaves {
         LeavesFn.step(
             LeavesFn.step(
@@ -6278,7 +6278,7 @@ impl<
             self.14,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn as_tiler(self) -> Self::AsTiler {
         (
             self.0.as_tiler(),
@@ -6298,7 +6298,7 @@ impl<
             self.14.as_tiler(),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn size(self) -> Self::Size {
         mul(
             mul(
@@ -6380,7 +6380,7 @@ impl<
         A14,
     )
 {
-    #[inline(always)]
+    #[inline]
     fn conjure() -> Self {
         (
             A0::conjure(),
@@ -6737,90 +6737,90 @@ impl<
         A14::AsTiler,
         A15::AsTiler,
     );
-    #[inline(always)]
+    #[inline]
     fn head(self) -> Self::Head {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn tail(self) -> Self::Tail {
         (
             self.1, self.2, self.3, self.4, self.5, self.6, self.7, self.8, self.9, self.10,
             self.11, self.12, self.13, self.14, self.15,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn e0(self) -> Self::E0 {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn e1(self) -> Self::E1 {
         self.1
     }
-    #[inline(always)]
+    #[inline]
     fn e2(self) -> Self::E2 {
         self.2
     }
-    #[inline(always)]
+    #[inline]
     fn e3(self) -> Self::E3 {
         self.3
     }
-    #[inline(always)]
+    #[inline]
     fn e4(self) -> Self::E4 {
         self.4
     }
-    #[inline(always)]
+    #[inline]
     fn e5(self) -> Self::E5 {
         self.5
     }
-    #[inline(always)]
+    #[inline]
     fn e6(self) -> Self::E6 {
         self.6
     }
-    #[inline(always)]
+    #[inline]
     fn e7(self) -> Self::E7 {
         self.7
     }
-    #[inline(always)]
+    #[inline]
     fn e8(self) -> Self::E8 {
         self.8
     }
-    #[inline(always)]
+    #[inline]
     fn e9(self) -> Self::E9 {
         self.9
     }
-    #[inline(always)]
+    #[inline]
     fn e10(self) -> Self::E10 {
         self.10
     }
-    #[inline(always)]
+    #[inline]
     fn e11(self) -> Self::E11 {
         self.11
     }
-    #[inline(always)]
+    #[inline]
     fn e12(self) -> Self::E12 {
         self.12
     }
-    #[inline(always)]
+    #[inline]
     fn e13(self) -> Self::E13 {
         self.13
     }
-    #[inline(always)]
+    #[inline]
     fn e14(self) -> Self::E14 {
         self.14
     }
-    #[inline(always)]
+    #[inline]
     fn e15(self) -> Self::E15 {
         self.15
     }
-    #[inline(always)]
+    #[inline]
     fn prepend<X: IntTuple>(self, x: X) -> Self::Prepend<X> {
         Overflow::default()
     }
-    #[inline(always)]
+    #[inline]
     fn append<X: IntTuple>(self, x: X) -> Self::Append<X> {
         Overflow::default()
     }
-    #[inline(always)]
+    #[inline]
     fn fold<F: FoldFn, Init: IntTuple>(self, f: F, init: Init) -> Self::Fold<F, Init> {
         f.step(
             f.step(
@@ -6869,7 +6869,7 @@ impl<
             self.15,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn map<F: MapFn>(self, f: F) -> Self::Map<F> {
         (
             f.ap(self.0),
@@ -6890,7 +6890,7 @@ impl<
             f.ap(self.15),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn zip<B: IntTuple, F: ZipFn>(self, b: B, f: F) -> Self::Zip<B, F> {
         (
             f.ap(self.0, b.e0()),
@@ -6911,7 +6911,7 @@ impl<
             f.ap(self.15, b.e15()),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn leaves(self) -> Self::Leaves {
         LeavesFn.step(
             LeavesFn.step(
@@ -6960,7 +6960,7 @@ impl<
             self.15,
         )
     }
-    #[inline(always)]
+    #[inline]
     fn as_tiler(self) -> Self::AsTiler {
         (
             self.0.as_tiler(),
@@ -6981,7 +6981,7 @@ impl<
             self.15.as_tiler(),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn size(self) -> Self::Size {
         mul(
             mul(
@@ -7071,7 +7071,7 @@ impl<
         A15,
     )
 {
-    #[inline(always)]
+    #[inline]
     fn conjure() -> Self {
         (
             A0::conjure(),

@@ -19,17 +19,17 @@ pub struct AppendNB<T, N, X>(T, X, core::marker::PhantomData<N>);
 impl<T: IntTuple, N: Nat, X: IntTuple> BranchT for AppendNB<T, N, X> {
     type Then = AppendN<<T as IntTuple>::Append<X>, N, X>;
     type Else = T;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         append_n::<_, N, X>(self.0.append(self.1), self.1)
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> T {
         self.0
     }
 }
 /// The value of [`AppendN`].
-#[inline(always)]
+#[inline]
 pub fn append_n<T: IntTuple, N: Nat, X: IntTuple>(t: T, x: X) -> AppendN<T, N, X> {
     <<<T::Rank as Nat>::Cmp<N> as Ord3>::Lt as Bit>::sel_t(AppendNB::<T, N, X>(
         t,
@@ -41,7 +41,7 @@ pub fn append_n<T: IntTuple, N: Nat, X: IntTuple>(t: T, x: X) -> AppendN<T, N, X
 /// CuTe's `repeat<N>(x)`: `N` copies of `x` (`x` itself for `N == 1`).
 pub type Repeat<N, X> = <<N as Nat>::IsOne as Bit>::IfT<X, AppendN<(), N, X>>;
 /// The value of [`Repeat`].
-#[inline(always)]
+#[inline]
 pub fn repeat<N: Nat, X: IntTuple>(x: X) -> Repeat<N, X> {
     <N::IsOne as Bit>::if_t(x, append_n::<(), N, X>((), x))
 }
@@ -55,11 +55,11 @@ pub struct ZipB<T>(T);
 impl<T: IntTuple> BranchT for ZipB<T> {
     type Then = <<<T as IntTuple>::Head as IntTuple>::IsTuple as Bit>::SelT<ZipTupleB<T>>;
     type Else = T;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         <<T::Head as IntTuple>::IsTuple as Bit>::sel_t(ZipTupleB(self.0))
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> T {
         self.0
     }
@@ -75,11 +75,11 @@ impl<T: IntTuple> BranchT for ZipTupleB<T> {
             TransposeB<T>,
         >;
     type Else = (T,);
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         <All<T::Map<RankIs<<T::Head as IntTuple>::Rank>>> as Bit>::sel_t(TransposeB(self.0))
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> (T,) {
         (self.0,)
     }
@@ -91,11 +91,11 @@ impl<T: IntTuple> BranchT for TransposeB<T> {
     type Then =
         <<<T as IntTuple>::Head as IntTuple>::Fold<Transpose<T>, (C<Z0>, ())> as IntTuple>::E1;
     type Else = ErrLeaf<EZipRanks>;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         self.0.head().fold(Transpose(self.0), (C::new(), ())).e1()
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         ErrLeaf::default()
     }
@@ -109,7 +109,7 @@ impl<R: Nat> MapFn for RankIs<R> {
             <<<X as IntTuple>::Rank as Nat>::Cmp<R> as Ord3>::Eq,
         >,
     >;
-    #[inline(always)]
+    #[inline]
     fn ap<X: IntTuple>(self, _: X) -> Self::Ap<X> {
         Conjure::conjure()
     }
@@ -122,7 +122,7 @@ impl<T: IntTuple> FoldFn for Transpose<T> {
         t::Add<LeafOf<A::E0>, C<P1>>,
         <A::E1 as IntTuple>::Append<<T as IntTuple>::Map<Column<NatOfLeaf<A::E0>>>>,
     );
-    #[inline(always)]
+    #[inline]
     fn step<A: IntTuple, X: IntTuple>(self, a: A, _: X) -> Self::Step<A, X> {
         (
             crate::int::add(a.e0().size(), C::<P1>::new()),
@@ -138,13 +138,13 @@ pub type NatOfLeaf<X> = <<LeafOf<X> as Leaf>::Val as crate::int::SInt>::Mag;
 pub struct Column<J>(core::marker::PhantomData<J>);
 impl<J: Nat> MapFn for Column<J> {
     type Ap<X: IntTuple> = At<X, J>;
-    #[inline(always)]
+    #[inline]
     fn ap<X: IntTuple>(self, x: X) -> Self::Ap<X> {
         at::<X, J>(x)
     }
 }
 /// The value of [`Zip`].
-#[inline(always)]
+#[inline]
 pub fn zip<T: IntTuple>(t: T) -> Zip<T> {
     <T::IsTuple as Bit>::sel_t(ZipB(t))
 }
@@ -163,7 +163,7 @@ impl<T: IntTuple, G: IntTuple> BranchT for Zip2ByB<T, G> {
         Concat<<Split<T, G> as IntTuple>::Map<super::Snd>, Drop<T, <G as IntTuple>::Rank>>,
     );
     type Else = T;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         let split = take_first::<T, G::Rank>(self.0).zip(G::conjure(), Zip2ByFn);
         (
@@ -171,7 +171,7 @@ impl<T: IntTuple, G: IntTuple> BranchT for Zip2ByB<T, G> {
             concat(split.map(super::Snd), drop_n::<T, G::Rank>(self.0)),
         )
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> T {
         self.0
     }
@@ -181,13 +181,13 @@ impl<T: IntTuple, G: IntTuple> BranchT for Zip2ByB<T, G> {
 pub struct Zip2ByFn;
 impl ZipFn for Zip2ByFn {
     type Ap<X: IntTuple, G: IntTuple> = Zip2By<X, G>;
-    #[inline(always)]
+    #[inline]
     fn ap<X: IntTuple, G: IntTuple>(self, x: X, _: G) -> Self::Ap<X, G> {
         zip2_by::<X, G>(x)
     }
 }
 /// The value of [`Zip2By`].
-#[inline(always)]
+#[inline]
 pub fn zip2_by<T: IntTuple, G: IntTuple>(t: T) -> Zip2By<T, G> {
     <G::IsTuple as Bit>::sel_t(Zip2ByB::<T, G>(t, core::marker::PhantomData))
 }
@@ -195,7 +195,7 @@ pub fn zip2_by<T: IntTuple, G: IntTuple>(t: T) -> Zip2By<T, G> {
 /// CuTe's `remove<I>(t)`: `t` without mode `I`.
 pub type Remove<T, I> = Concat<TakeFirst<T, I>, Drop<T, <I as Nat>::Succ>>;
 /// The value of [`Remove`].
-#[inline(always)]
+#[inline]
 pub fn remove<T: IntTuple, I: Nat>(t: T) -> Remove<T, I> {
     concat(take_first::<T, I>(t), drop_n::<T, I::Succ>(t))
 }
@@ -205,7 +205,7 @@ pub fn remove<T: IntTuple, I: Nat>(t: T) -> Remove<T, I> {
 pub struct MinFn;
 impl FoldFn for MinFn {
     type Step<A: IntTuple, X: IntTuple> = t::Min<LeafOf<A>, LeafOf<X>>;
-    #[inline(always)]
+    #[inline]
     fn step<A: IntTuple, X: IntTuple>(self, a: A, x: X) -> Self::Step<A, X> {
         crate::int::min(a.size(), x.size())
     }
@@ -213,7 +213,7 @@ impl FoldFn for MinFn {
 /// CuTe's `min(t)` of a flat tuple (the leaf itself for a leaf).
 pub type MinOf<T> = <<T as IntTuple>::Tail as IntTuple>::Fold<MinFn, LeafOf<<T as IntTuple>::Head>>;
 /// The value of [`MinOf`].
-#[inline(always)]
+#[inline]
 pub fn min_of<T: IntTuple>(t: T) -> MinOf<T> {
     t.tail().fold(MinFn, t.head().size())
 }
@@ -227,7 +227,7 @@ impl<X: Leaf> FoldFn for FindFn<X> {
         t::Add<LeafOf<A::E0>, C<P1>>,
         <<<LeafOf<A::E1> as LeafOps>::IsMinusOne as Bit>::And<t::StaticEq<LeafOf<Y>, X>> as Bit>::IfT<LeafOf<A::E0>, A::E1>,
     );
-    #[inline(always)]
+    #[inline]
     fn step<A: IntTuple, Y: IntTuple>(self, _: A, _: Y) -> Self::Step<A, Y> {
         Conjure::conjure()
     }
@@ -243,7 +243,7 @@ pub type Back<T> = Last<T>;
 pub type ReplaceBack<T, X> =
     <<T as IntTuple>::IsTuple as Bit>::IfT<<super::Init<T> as IntTuple>::Append<X>, X>;
 /// The value of [`ReplaceBack`].
-#[inline(always)]
+#[inline]
 pub fn replace_back<T: IntTuple, X: IntTuple>(t: T, x: X) -> ReplaceBack<T, X> {
     <T::IsTuple as Bit>::if_t(super::init(t).append(x), x)
 }
@@ -267,14 +267,14 @@ impl FoldFn for CoalesceShapeFn {
         ReplaceBack<A, t::Mul<LeafOf<Back<A>>, LeafOf<X>>>,
         <A as IntTuple>::Append<X>,
     >;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn step<A: IntTuple, X: IntTuple>(self, a: A, x: X) -> Self::Step<A, X> {
         <SameStatic<A, X> as Bit>::if_t(replace_back(a, mul(last(a).size(), x.size())), a.append(x))
     }
 }
 /// The value of [`CoalesceShape`].
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn coalesce_shape<S: IntTuple>(s: S) -> CoalesceShape<S> {
     let l = s.leaves();
@@ -291,12 +291,12 @@ pub struct CeilDivB<A, B>(A, B);
 impl<A: IntTuple, B: IntTuple> BranchT for CeilDivB<A, B> {
     type Then = <<B as IntTuple>::IsTuple as Bit>::SelT<CeilDivTB<A, B>>;
     type Else = t::CeilDiv<LeafOf<A>, LeafOf<B>>;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn then(self) -> Self::Then {
         <B::IsTuple as Bit>::sel_t(CeilDivTB(self.0, self.1))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn els(self) -> Self::Else {
         crate::int::ceil_div(self.0.size(), self.1.size())
@@ -308,12 +308,12 @@ pub struct CeilDivTB<A, B>(A, B);
 impl<A: IntTuple, B: IntTuple> BranchT for CeilDivTB<A, B> {
     type Then = <A as IntTuple>::Zip<B, CeilDivFn>;
     type Else = <<A as IntTuple>::Fold<CeilDivFold, ((), LeafOf<B>)> as IntTuple>::E0;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn then(self) -> Self::Then {
         self.0.zip(self.1, CeilDivFn)
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn els(self) -> Self::Else {
         self.0.fold(CeilDivFold, ((), self.1.size())).e0()
@@ -324,7 +324,7 @@ impl<A: IntTuple, B: IntTuple> BranchT for CeilDivTB<A, B> {
 pub struct CeilDivFn;
 impl ZipFn for CeilDivFn {
     type Ap<X: IntTuple, Y: IntTuple> = <<Y as IntTuple>::IsEmpty as Bit>::IfT<X, CeilDivT<X, Y>>;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn ap<X: IntTuple, Y: IntTuple>(self, x: X, y: Y) -> Self::Ap<X, Y> {
         <Y::IsEmpty as Bit>::if_t(x, ceil_div_t(x, y))
@@ -338,7 +338,7 @@ impl FoldFn for CeilDivFold {
         <A::E0 as IntTuple>::Append<CeilDivT<X, A::E1>>,
         LeafOf<CeilDivT<A::E1, X>>,
     );
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn step<A: IntTuple, X: IntTuple>(self, a: A, x: X) -> Self::Step<A, X> {
         (
@@ -348,7 +348,7 @@ impl FoldFn for CeilDivFold {
     }
 }
 /// The value of [`CeilDivT`].
-#[inline(always)]
+#[inline]
 #[track_caller]
 pub fn ceil_div_t<A: IntTuple, B: IntTuple>(a: A, b: B) -> CeilDivT<A, B> {
     <A::IsTuple as Bit>::sel_t(CeilDivB(a, b))
@@ -369,7 +369,7 @@ type Divides<X, Y> = <<Y as IntTuple>::IsEmpty as Bit>::Or<
 pub struct DividesFn;
 impl ZipFn for DividesFn {
     type Ap<X: IntTuple, Y: IntTuple> = super::BitC<Divides<X, Y>>;
-    #[inline(always)]
+    #[inline]
     fn ap<X: IntTuple, Y: IntTuple>(self, _: X, _: Y) -> Self::Ap<X, Y> {
         Conjure::conjure()
     }
@@ -380,7 +380,7 @@ pub struct AndFn;
 impl FoldFn for AndFn {
     type Step<A: IntTuple, X: IntTuple> =
         super::BitC<<<LeafOf<A> as LeafOps>::IsOne as Bit>::And<<LeafOf<X> as LeafOps>::IsOne>>;
-    #[inline(always)]
+    #[inline]
     fn step<A: IntTuple, X: IntTuple>(self, _: A, _: X) -> Self::Step<A, X> {
         Conjure::conjure()
     }
@@ -394,7 +394,7 @@ pub type SortByKey<T> = <T as IntTuple>::Fold<InsertFn, ()>;
 pub struct InsertFn;
 impl FoldFn for InsertFn {
     type Step<A: IntTuple, X: IntTuple> = Insert<A, X>;
-    #[inline(always)]
+    #[inline]
     fn step<A: IntTuple, X: IntTuple>(self, _: A, _: X) -> Self::Step<A, X> {
         Conjure::conjure()
     }
@@ -439,7 +439,7 @@ impl FoldFn for EnumerateFn {
         t::Add<LeafOf<A::E0>, C<P1>>,
         <A::E1 as IntTuple>::Append<(LeafOf<A::E0>, X)>,
     );
-    #[inline(always)]
+    #[inline]
     fn step<A: IntTuple, X: IntTuple>(self, a: A, x: X) -> Self::Step<A, X> {
         (
             crate::int::add(a.e0().size(), C::<P1>::new()),
@@ -448,7 +448,7 @@ impl FoldFn for EnumerateFn {
     }
 }
 /// The value of [`Enumerate`].
-#[inline(always)]
+#[inline]
 pub fn enumerate<T: IntTuple>(t: T) -> Enumerate<T> {
     t.fold(EnumerateFn, (C::<Z0>::new(), ())).e1()
 }

@@ -33,7 +33,7 @@ macro_rules! int_coord {
     ($($t:ty),*) => {$(
         impl AsCoord for $t {
             type Crd = isize;
-            #[inline(always)]
+            #[inline]
             #[track_caller]
             fn as_coord(self) -> isize {
                 match isize::try_from(self) {
@@ -48,35 +48,35 @@ int_coord!(isize, usize, i32, u32);
 
 impl<N: SInt> AsCoord for C<N> {
     type Crd = Self;
-    #[inline(always)]
+    #[inline]
     fn as_coord(self) -> Self {
         self
     }
 }
 impl<V: Integral, P: Path> AsCoord for ScaledBasis<V, P> {
     type Crd = Self;
-    #[inline(always)]
+    #[inline]
     fn as_coord(self) -> Self {
         self
     }
 }
 impl AsCoord for Underscore {
     type Crd = Self;
-    #[inline(always)]
+    #[inline]
     fn as_coord(self) -> Self {
         self
     }
 }
 impl AsCoord for () {
     type Crd = ();
-    #[inline(always)]
+    #[inline]
     fn as_coord(self) {}
 }
 macro_rules! tuple_coord {
     ($(($($a:ident $v:ident),*)),*) => {$(
         impl<$($a: AsCoord),*> AsCoord for ($($a,)*) {
             type Crd = ($($a::Crd,)*);
-            #[inline(always)]
+            #[inline]
             #[track_caller]
             fn as_coord(self) -> Self::Crd {
                 let ($($v,)*) = self;

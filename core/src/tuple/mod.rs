@@ -225,7 +225,7 @@ crate::err_msgs!(ENotTiler => "a basis element is not a tiler");
 pub struct AppendFn;
 impl FoldFn for AppendFn {
     type Step<Acc: IntTuple, X: IntTuple> = Acc::Append<X>;
-    #[inline(always)]
+    #[inline]
     fn step<Acc: IntTuple, X: IntTuple>(self, acc: Acc, x: X) -> Self::Step<Acc, X> {
         acc.append(x)
     }
@@ -235,7 +235,7 @@ impl FoldFn for AppendFn {
 pub struct LeavesFn;
 impl FoldFn for LeavesFn {
     type Step<Acc: IntTuple, X: IntTuple> = <X::Leaves as IntTuple>::Fold<AppendFn, Acc>;
-    #[inline(always)]
+    #[inline]
     fn step<Acc: IntTuple, X: IntTuple>(self, acc: Acc, x: X) -> Self::Step<Acc, X> {
         x.leaves().fold(AppendFn, acc)
     }
@@ -280,63 +280,63 @@ macro_rules! leaf_int_tuple {
             type Zip<B: IntTuple, F: ZipFn> = F::Ap<Self, B>;
             type Leaves = (Self,);
             type AsTiler = $tl;
-            #[inline(always)]
+            #[inline]
             #[allow(unused_variables)]
             fn as_tiler(self) -> $tl { let $tv = self; $tilerv }
-            #[inline(always)]
+            #[inline]
             fn head(self) -> Self { self }
-            #[inline(always)]
+            #[inline]
             fn tail(self) {}
-            #[inline(always)]
+            #[inline]
             fn e0(self) -> Self { self }
-            #[inline(always)]
+            #[inline]
             fn e1(self) {}
-            #[inline(always)]
+            #[inline]
             fn e2(self) {}
-            #[inline(always)]
+            #[inline]
             fn e3(self) {}
-            #[inline(always)]
+            #[inline]
             fn e4(self) {}
-            #[inline(always)]
+            #[inline]
             fn e5(self) {}
-            #[inline(always)]
+            #[inline]
             fn e6(self) {}
-            #[inline(always)]
+            #[inline]
             fn e7(self) {}
-            #[inline(always)]
+            #[inline]
             fn e8(self) {}
-            #[inline(always)]
+            #[inline]
             fn e9(self) {}
-            #[inline(always)]
+            #[inline]
             fn e10(self) {}
-            #[inline(always)]
+            #[inline]
             fn e11(self) {}
-            #[inline(always)]
+            #[inline]
             fn e12(self) {}
-            #[inline(always)]
+            #[inline]
             fn e13(self) {}
-            #[inline(always)]
+            #[inline]
             fn e14(self) {}
-            #[inline(always)]
+            #[inline]
             fn e15(self) {}
-            #[inline(always)]
+            #[inline]
             fn prepend<X: IntTuple>(self, x: X) -> (X, Self) { (x, self) }
-            #[inline(always)]
+            #[inline]
             fn append<X: IntTuple>(self, x: X) -> (Self, X) { (self, x) }
-            #[inline(always)]
+            #[inline]
             fn fold<F: FoldFn, Init: IntTuple>(self, f: F, init: Init) -> Self::Fold<F, Init> { f.step(init, self) }
-            #[inline(always)]
+            #[inline]
             fn map<F: MapFn>(self, f: F) -> Self::Map<F> { f.ap(self) }
-            #[inline(always)]
+            #[inline]
             fn zip<B: IntTuple, F: ZipFn>(self, b: B, f: F) -> Self::Zip<B, F> { f.ap(self, b) }
-            #[inline(always)]
+            #[inline]
             fn leaves(self) -> (Self,) { (self,) }
-            #[inline(always)]
+            #[inline]
             #[allow(unused_variables)]
             fn size(self) -> Self::Size { let $sv = self; $sizev }
         }
         impl<$($g)*> Conjure for $ty {
-            #[inline(always)]
+            #[inline]
             fn conjure() -> Self { $stat }
         }
     };

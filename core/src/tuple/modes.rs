@@ -13,15 +13,15 @@ pub struct TakeFirstB<T, N>(T, core::marker::PhantomData<N>);
 impl<T: IntTuple, N: Nat> BranchT for TakeFirstB<T, N> {
     type Then = ();
     type Else = <TakeFirst<T::Tail, N::Pred> as IntTuple>::Prepend<T::Head>;
-    #[inline(always)]
+    #[inline]
     fn then(self) {}
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         take_first::<T::Tail, N::Pred>(self.0.tail()).prepend(self.0.head())
     }
 }
 /// The value of [`TakeFirst`].
-#[inline(always)]
+#[inline]
 pub fn take_first<T: IntTuple, N: Nat>(t: T) -> TakeFirst<T, N> {
     <N::IsZero as Bit>::sel_t(TakeFirstB::<T, N>(t, core::marker::PhantomData))
 }
@@ -29,7 +29,7 @@ pub fn take_first<T: IntTuple, N: Nat>(t: T) -> TakeFirst<T, N> {
 /// CuTe's `take<B, E>(t)`: the modes `[B, E)`.
 pub type Take<T, B, E> = TakeFirst<Drop<T, B>, <E as Nat>::Sub<B>>;
 /// The value of [`Take`].
-#[inline(always)]
+#[inline]
 pub fn take<T: IntTuple, B: Nat, E: Nat>(t: T) -> Take<T, B, E> {
     take_first::<_, E::Sub<B>>(drop_n::<T, B>(t))
 }
@@ -40,7 +40,7 @@ pub type RangeOk<R, B, E> =
 /// CuTe's `group<B, E>(t)`: the modes `[B, E)` as one mode.
 pub type Group<T, B, E> = Concat<<TakeFirst<T, B> as IntTuple>::Append<Take<T, B, E>>, Drop<T, E>>;
 /// The value of [`Group`].
-#[inline(always)]
+#[inline]
 pub fn group<T: IntTuple, B: Nat, E: Nat>(t: T) -> Group<T, B, E> {
     concat(
         take_first::<T, B>(t).append(take::<T, B, E>(t)),
@@ -55,7 +55,7 @@ pub struct SelectFn<T>(T);
 pub type NatOf<I> = <<<I as IntTuple>::Size as Leaf>::Val as crate::int::SInt>::Mag;
 impl<T: IntTuple> MapFn for SelectFn<T> {
     type Ap<I: IntTuple> = At<T, NatOf<I>>;
-    #[inline(always)]
+    #[inline]
     fn ap<I: IntTuple>(self, _: I) -> Self::Ap<I> {
         at::<T, NatOf<I>>(self.0)
     }
@@ -66,7 +66,7 @@ pub type Select<T, Is> = <<Is as IntTuple>::IsTuple as Bit>::IfT<
     (<SelectFn<T> as MapFn>::Ap<Is>,),
 >;
 /// The value of [`Select`].
-#[inline(always)]
+#[inline]
 pub fn select<T: IntTuple, Is: IntTuple>(t: T, is: Is) -> Select<T, Is> {
     <Is::IsTuple as Bit>::if_t(is.map(SelectFn(t)), (SelectFn(t).ap(is),))
 }
@@ -76,7 +76,7 @@ pub fn select<T: IntTuple, Is: IntTuple>(t: T, is: Is) -> Select<T, Is> {
 pub struct ConcatFn;
 impl FoldFn for ConcatFn {
     type Step<Acc: IntTuple, X: IntTuple> = Concat<Acc, X>;
-    #[inline(always)]
+    #[inline]
     fn step<Acc: IntTuple, X: IntTuple>(self, acc: Acc, x: X) -> Self::Step<Acc, X> {
         concat(acc, x)
     }
@@ -111,13 +111,13 @@ pub struct SliceB<Crd, T, K>(T, core::marker::PhantomData<(Crd, K)>);
 impl<Crd: IntTuple, T: IntTuple, K: Keep> BranchT for SliceB<Crd, T, K> {
     type Then = <<Crd as IntTuple>::Zip<T, LiftSlice<K>> as IntTuple>::Fold<ConcatFn, ()>;
     type Else = <K::Keeps<Crd> as Bit>::IfT<T, ()>;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         Crd::conjure()
             .zip(self.0, LiftSlice::<K>::default())
             .fold(ConcatFn, ())
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         <K::Keeps<Crd> as Bit>::if_t(self.0, ())
     }
@@ -128,7 +128,7 @@ pub struct LiftSlice<K>(core::marker::PhantomData<K>);
 impl<K: Keep> ZipFn for LiftSlice<K> {
     type Ap<C: IntTuple, T: IntTuple> =
         <<C as IntTuple>::IsTuple as Bit>::SelT<LiftSliceB<C, T, K>>;
-    #[inline(always)]
+    #[inline]
     fn ap<C: IntTuple, T: IntTuple>(self, _: C, t: T) -> Self::Ap<C, T> {
         <C::IsTuple as Bit>::sel_t(LiftSliceB::<C, T, K>(t, core::marker::PhantomData))
     }
@@ -139,25 +139,25 @@ pub struct LiftSliceB<C, T, K>(T, core::marker::PhantomData<(C, K)>);
 impl<C: IntTuple, T: IntTuple, K: Keep> BranchT for LiftSliceB<C, T, K> {
     type Then = <<C as IntTuple>::Zip<T, LiftSlice<K>> as IntTuple>::Fold<ConcatFn, ()>;
     type Else = <K::Keeps<C> as Bit>::IfT<(T,), ()>;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         C::conjure()
             .zip(self.0, LiftSlice::<K>::default())
             .fold(ConcatFn, ())
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         <K::Keeps<C> as Bit>::if_t((self.0,), ())
     }
 }
 /// The value of [`Slice`] (the coordinate's values do not matter, only where its
 /// underscores are).
-#[inline(always)]
+#[inline]
 pub fn slice_tuple<Crd: IntTuple, T: IntTuple>(_: Crd, t: T) -> Slice<Crd, T> {
     <Crd::IsTuple as Bit>::sel_t(SliceB::<Crd, T, SliceKeep>(t, core::marker::PhantomData))
 }
 /// The value of [`Dice`].
-#[inline(always)]
+#[inline]
 pub fn dice_tuple<Crd: IntTuple, T: IntTuple>(_: Crd, t: T) -> Dice<Crd, T> {
     <Crd::IsTuple as Bit>::sel_t(SliceB::<Crd, T, DiceKeep>(t, core::marker::PhantomData))
 }

@@ -19,7 +19,7 @@ pub type NatC<N> = C<sint::Make<B0, N>>;
 /// assert_eq!(rank(shape!((2, (3, 4)))).to_string(), "_2");
 /// assert_eq!(rank(shape!(7)).to_string(), "_1");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn rank<T: IntTuple>(_: T) -> NatC<T::Rank> {
     C::new()
 }
@@ -31,7 +31,7 @@ pub fn rank<T: IntTuple>(_: T) -> NatC<T::Rank> {
 /// assert_eq!(depth(shape!((2, (3, 4)))).to_string(), "_2");
 /// assert_eq!(depth(shape!(7)).to_string(), "_0");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn depth<T: IntTuple>(_: T) -> NatC<T::Depth> {
     C::new()
 }
@@ -44,7 +44,7 @@ pub fn depth<T: IntTuple>(_: T) -> NatC<T::Depth> {
 /// let n = 5;
 /// assert_eq!(product(shape!((2, n))), 10);
 /// ```
-#[inline(always)]
+#[inline]
 pub fn product<T: IntTuple>(t: T) -> T::Size {
     t.size()
 }
@@ -60,7 +60,7 @@ macro_rules! index {
     ($($u:ident $e:ident $f:ident),*) => {$(
         impl Index for typenum::$u {
             type Get<T: IntTuple> = T::$e;
-            #[inline(always)]
+            #[inline]
             fn get<T: IntTuple>(t: T) -> T::$e {
                 t.$f()
             }
@@ -83,7 +83,7 @@ pub type Get<T, const I: usize> = <Idx<I> as Index>::Get<T>;
 /// use cutlet_core::{prelude::*, tuple};
 /// assert_eq!(Cute(tuple::get::<1, _>(shape!((2, (3, 4))))).to_string(), "(_3,_4)");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn get<const I: usize, T: IntTuple>(t: T) -> Get<T, I>
 where
     typenum::Const<I>: typenum::ToUInt<Output: Index>,
@@ -100,7 +100,7 @@ pub type Flatten<T> = <<T as IntTuple>::IsTuple as Bit>::IfT<<T as IntTuple>::Le
 /// assert_eq!(Cute(tuple::flatten(shape!((2, (3, (4, 5)))))).to_string(), "(_2,_3,_4,_5)");
 /// assert_eq!(Cute(tuple::flatten(shape!(7))).to_string(), "_7");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn flatten<T: IntTuple>(t: T) -> Flatten<T> {
     <T::IsTuple as Bit>::if_t(t.leaves(), t)
 }
@@ -117,11 +117,11 @@ pub struct UnwrapB<T>(T);
 impl<T: IntTuple> crate::int::BranchT for UnwrapB<T> {
     type Then = Unwrap<T::Head>;
     type Else = T;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         unwrap(self.0.head())
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> T {
         self.0
     }
@@ -133,7 +133,7 @@ impl<T: IntTuple> crate::int::BranchT for UnwrapB<T> {
 /// assert_eq!(Cute(tuple::unwrap(shape!(((4))))).to_string(), "_4");
 /// assert_eq!(Cute(tuple::unwrap(shape!((4, 2)))).to_string(), "(_4,_2)");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn unwrap<T: IntTuple>(t: T) -> Unwrap<T> {
     <<T::IsTuple as Bit>::And<RankIsOne<T>> as Bit>::sel_t(UnwrapB(t))
 }
@@ -143,7 +143,7 @@ pub fn unwrap<T: IntTuple>(t: T) -> Unwrap<T> {
 pub struct PrependFn;
 impl FoldFn for PrependFn {
     type Step<Acc: IntTuple, X: IntTuple> = Acc::Prepend<X>;
-    #[inline(always)]
+    #[inline]
     fn step<Acc: IntTuple, X: IntTuple>(self, acc: Acc, x: X) -> Acc::Prepend<X> {
         acc.prepend(x)
     }
@@ -156,7 +156,7 @@ pub type Reverse<T> = <T as IntTuple>::Fold<PrependFn, ()>;
 /// use cutlet_core::{prelude::*, tuple};
 /// assert_eq!(Cute(tuple::reverse(shape!((1, 2, 3)))).to_string(), "(_3,_2,_1)");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn reverse<T: IntTuple>(t: T) -> Reverse<T> {
     t.fold(PrependFn, ())
 }
@@ -165,12 +165,12 @@ pub type Init<T> = Reverse<<Reverse<T> as IntTuple>::Tail>;
 /// The last mode.
 pub type Last<T> = <Reverse<T> as IntTuple>::Head;
 /// The modes but the last.
-#[inline(always)]
+#[inline]
 pub fn init<T: IntTuple>(t: T) -> Init<T> {
     reverse(reverse(t).tail())
 }
 /// The last mode.
-#[inline(always)]
+#[inline]
 pub fn last<T: IntTuple>(t: T) -> Last<T> {
     reverse(t).head()
 }
@@ -179,14 +179,14 @@ pub type Append<T, X> = <T as IntTuple>::Append<X>;
 /// `a` then the modes of `b` (both tuples).
 pub type Concat<A, B> = <B as IntTuple>::Fold<AppendFn, A>;
 /// `a` then the modes of `b`.
-#[inline(always)]
+#[inline]
 pub fn concat<A: IntTuple, B: IntTuple>(a: A, b: B) -> Concat<A, B> {
     b.fold(AppendFn, a)
 }
 /// A leaf as a rank-1 tuple; a tuple stays (CuTe's `wrap`).
 pub type Wrap<T> = <<T as IntTuple>::IsTuple as Bit>::IfT<T, (T,)>;
 /// CuTe's `wrap`.
-#[inline(always)]
+#[inline]
 pub fn wrap<T: IntTuple>(t: T) -> Wrap<T> {
     <T::IsTuple as Bit>::if_t(t, (t,))
 }
@@ -202,7 +202,7 @@ pub type CBit<T> = crate::int::types::IsOne<<T as IntTuple>::Size>;
 pub struct CongruentFn;
 impl super::ZipFn for CongruentFn {
     type Ap<X: IntTuple, Y: IntTuple> = BitC<Congruent<X, Y>>;
-    #[inline(always)]
+    #[inline]
     fn ap<X: IntTuple, Y: IntTuple>(self, _: X, _: Y) -> Self::Ap<X, Y> {
         Conjure::conjure()
     }
@@ -212,7 +212,7 @@ impl super::ZipFn for CongruentFn {
 pub struct AllFn;
 impl FoldFn for AllFn {
     type Step<Acc: IntTuple, X: IntTuple> = BitC<<CBit<Acc> as Bit>::And<CBit<X>>>;
-    #[inline(always)]
+    #[inline]
     fn step<Acc: IntTuple, X: IntTuple>(self, _: Acc, _: X) -> Self::Step<Acc, X> {
         Conjure::conjure()
     }
@@ -233,11 +233,11 @@ impl<A: IntTuple, B: IntTuple> crate::int::BranchT for CongruentB<A, B> {
         >,
     >;
     type Else = BitC<<<B as IntTuple>::IsTuple as Bit>::Not>;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> Self::Then {
         Conjure::conjure()
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         Conjure::conjure()
     }
@@ -250,7 +250,7 @@ impl<A: IntTuple, B: IntTuple> crate::int::BranchT for CongruentB<A, B> {
 /// assert!(congruent(shape!((2, (2, 2))), shape!((4, (2, 1)))));
 /// assert!(!congruent(shape!((2, (2, 2))), shape!((4, 2))));
 /// ```
-#[inline(always)]
+#[inline]
 pub fn congruent<A: IntTuple, B: IntTuple>(_: A, _: B) -> bool {
     <Congruent<A, B> as Bit>::BOOL
 }
@@ -260,7 +260,7 @@ pub fn congruent<A: IntTuple, B: IntTuple>(_: A, _: B) -> bool {
 pub struct SizeFn;
 impl MapFn for SizeFn {
     type Ap<X: IntTuple> = X::Size;
-    #[inline(always)]
+    #[inline]
     fn ap<X: IntTuple>(self, x: X) -> X::Size {
         x.size()
     }
@@ -273,7 +273,7 @@ pub type ProductEach<T> = <T as IntTuple>::Map<SizeFn>;
 /// use cutlet_core::prelude::*;
 /// assert_eq!(Cute(product_each(shape!(((2, 3), 4)))).to_string(), "(_6,_4)");
 /// ```
-#[inline(always)]
+#[inline]
 pub fn product_each<T: IntTuple>(t: T) -> ProductEach<T> {
     t.map(SizeFn)
 }
@@ -283,7 +283,7 @@ pub fn product_each<T: IntTuple>(t: T) -> ProductEach<T> {
 pub struct Fst;
 impl MapFn for Fst {
     type Ap<X: IntTuple> = X::E0;
-    #[inline(always)]
+    #[inline]
     fn ap<X: IntTuple>(self, x: X) -> X::E0 {
         x.e0()
     }
@@ -293,7 +293,7 @@ impl MapFn for Fst {
 pub struct Snd;
 impl MapFn for Snd {
     type Ap<X: IntTuple> = X::E1;
-    #[inline(always)]
+    #[inline]
     fn ap<X: IntTuple>(self, x: X) -> X::E1 {
         x.e1()
     }
@@ -301,7 +301,7 @@ impl MapFn for Snd {
 /// A tuple of pairs as a pair of tuples: `((a0, b0), (a1, b1))` is `((a0, a1), (b0, b1))`.
 pub type Unzip<T> = (<T as IntTuple>::Map<Fst>, <T as IntTuple>::Map<Snd>);
 /// The value of [`Unzip`].
-#[inline(always)]
+#[inline]
 pub fn unzip<T: IntTuple>(t: T) -> Unzip<T> {
     (t.map(Fst), t.map(Snd))
 }
@@ -314,17 +314,17 @@ pub struct AtB<T, N>(T, core::marker::PhantomData<N>);
 impl<T: IntTuple, N: Nat> crate::int::BranchT for AtB<T, N> {
     type Then = T::Head;
     type Else = At<T::Tail, N::Pred>;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> T::Head {
         self.0.head()
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         at::<T::Tail, N::Pred>(self.0.tail())
     }
 }
 /// The value of [`At`].
-#[inline(always)]
+#[inline]
 pub fn at<T: IntTuple, N: Nat>(t: T) -> At<T, N> {
     <N::IsZero as Bit>::sel_t(AtB::<T, N>(t, core::marker::PhantomData))
 }
@@ -336,17 +336,17 @@ pub struct DropB<T, N>(T, core::marker::PhantomData<N>);
 impl<T: IntTuple, N: Nat> crate::int::BranchT for DropB<T, N> {
     type Then = T;
     type Else = Drop<T::Tail, N::Pred>;
-    #[inline(always)]
+    #[inline]
     fn then(self) -> T {
         self.0
     }
-    #[inline(always)]
+    #[inline]
     fn els(self) -> Self::Else {
         drop_n::<T::Tail, N::Pred>(self.0.tail())
     }
 }
 /// The value of [`Drop`].
-#[inline(always)]
+#[inline]
 pub fn drop_n<T: IntTuple, N: Nat>(t: T) -> Drop<T, N> {
     <N::IsZero as Bit>::sel_t(DropB::<T, N>(t, core::marker::PhantomData))
 }

@@ -31,7 +31,7 @@ impl<T0: Tiler> Tiler for (T0,) {
             typenum::U1,
         >,
     >;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn compose_with<S: IntTuple, D: IntTuple>(
         self,
@@ -43,7 +43,7 @@ impl<T0: Tiler> Tiler for (T0,) {
             .compose_with(StridedLayout::from_parts(s.e0(), d.e0()))
             .pair_of(),))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn divide_with<S: IntTuple, D: IntTuple>(
         self,
@@ -58,7 +58,7 @@ impl<T0: Tiler> Tiler for (T0,) {
             rest_pairs::<S, D, typenum::U1>(s, d),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn product_with<S: IntTuple, D: IntTuple>(
         self,
@@ -116,7 +116,7 @@ impl<T0: Tiler, T1: Tiler> Tiler for (T0, T1) {
             typenum::U2,
         >,
     >;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn compose_with<S: IntTuple, D: IntTuple>(
         self,
@@ -132,7 +132,7 @@ impl<T0: Tiler, T1: Tiler> Tiler for (T0, T1) {
                 .pair_of(),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn divide_with<S: IntTuple, D: IntTuple>(
         self,
@@ -151,7 +151,7 @@ impl<T0: Tiler, T1: Tiler> Tiler for (T0, T1) {
             rest_pairs::<S, D, typenum::U2>(s, d),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn product_with<S: IntTuple, D: IntTuple>(
         self,
@@ -220,7 +220,7 @@ impl<T0: Tiler, T1: Tiler, T2: Tiler> Tiler for (T0, T1, T2) {
             typenum::U3,
         >,
     >;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn compose_with<S: IntTuple, D: IntTuple>(
         self,
@@ -239,7 +239,7 @@ impl<T0: Tiler, T1: Tiler, T2: Tiler> Tiler for (T0, T1, T2) {
                 .pair_of(),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn divide_with<S: IntTuple, D: IntTuple>(
         self,
@@ -261,7 +261,7 @@ impl<T0: Tiler, T1: Tiler, T2: Tiler> Tiler for (T0, T1, T2) {
             rest_pairs::<S, D, typenum::U3>(s, d),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn product_with<S: IntTuple, D: IntTuple>(
         self,
@@ -337,7 +337,7 @@ impl<T0: Tiler, T1: Tiler, T2: Tiler, T3: Tiler> Tiler for (T0, T1, T2, T3) {
             typenum::U4,
         >,
     >;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn compose_with<S: IntTuple, D: IntTuple>(
         self,
@@ -359,7 +359,7 @@ impl<T0: Tiler, T1: Tiler, T2: Tiler, T3: Tiler> Tiler for (T0, T1, T2, T3) {
                 .pair_of(),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn divide_with<S: IntTuple, D: IntTuple>(
         self,
@@ -384,7 +384,7 @@ impl<T0: Tiler, T1: Tiler, T2: Tiler, T3: Tiler> Tiler for (T0, T1, T2, T3) {
             rest_pairs::<S, D, typenum::U4>(s, d),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn product_with<S: IntTuple, D: IntTuple>(
         self,
@@ -470,7 +470,7 @@ impl<T0: Tiler, T1: Tiler, T2: Tiler, T3: Tiler, T4: Tiler> Tiler for (T0, T1, T
             typenum::U5,
         >,
     >;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn compose_with<S: IntTuple, D: IntTuple>(
         self,
@@ -495,7 +495,7 @@ impl<T0: Tiler, T1: Tiler, T2: Tiler, T3: Tiler, T4: Tiler> Tiler for (T0, T1, T
                 .pair_of(),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn divide_with<S: IntTuple, D: IntTuple>(
         self,
@@ -523,7 +523,7 @@ impl<T0: Tiler, T1: Tiler, T2: Tiler, T3: Tiler, T4: Tiler> Tiler for (T0, T1, T
             rest_pairs::<S, D, typenum::U5>(s, d),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn product_with<S: IntTuple, D: IntTuple>(
         self,
@@ -618,7 +618,7 @@ impl<T0: Tiler, T1: Tiler, T2: Tiler, T3: Tiler, T4: Tiler, T5: Tiler> Tiler
             typenum::U6,
         >,
     >;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn compose_with<S: IntTuple, D: IntTuple>(
         self,
@@ -646,7 +646,7 @@ impl<T0: Tiler, T1: Tiler, T2: Tiler, T3: Tiler, T4: Tiler, T5: Tiler> Tiler
                 .pair_of(),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn divide_with<S: IntTuple, D: IntTuple>(
         self,
@@ -677,7 +677,7 @@ impl<T0: Tiler, T1: Tiler, T2: Tiler, T3: Tiler, T4: Tiler, T5: Tiler> Tiler
             rest_pairs::<S, D, typenum::U6>(s, d),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn product_with<S: IntTuple, D: IntTuple>(
         self,
@@ -779,7 +779,7 @@ impl<T0: Tiler, T1: Tiler, T2: Tiler, T3: Tiler, T4: Tiler, T5: Tiler, T6: Tiler
             typenum::U7,
         >,
     >;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn compose_with<S: IntTuple, D: IntTuple>(
         self,
@@ -810,7 +810,7 @@ impl<T0: Tiler, T1: Tiler, T2: Tiler, T3: Tiler, T4: Tiler, T5: Tiler, T6: Tiler
                 .pair_of(),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn divide_with<S: IntTuple, D: IntTuple>(
         self,
@@ -844,7 +844,7 @@ impl<T0: Tiler, T1: Tiler, T2: Tiler, T3: Tiler, T4: Tiler, T5: Tiler, T6: Tiler
             rest_pairs::<S, D, typenum::U7>(s, d),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn product_with<S: IntTuple, D: IntTuple>(
         self,
@@ -953,7 +953,7 @@ impl<T0: Tiler, T1: Tiler, T2: Tiler, T3: Tiler, T4: Tiler, T5: Tiler, T6: Tiler
             typenum::U8,
         >,
     >;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn compose_with<S: IntTuple, D: IntTuple>(
         self,
@@ -987,7 +987,7 @@ impl<T0: Tiler, T1: Tiler, T2: Tiler, T3: Tiler, T4: Tiler, T5: Tiler, T6: Tiler
                 .pair_of(),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn divide_with<S: IntTuple, D: IntTuple>(
         self,
@@ -1024,7 +1024,7 @@ impl<T0: Tiler, T1: Tiler, T2: Tiler, T3: Tiler, T4: Tiler, T5: Tiler, T6: Tiler
             rest_pairs::<S, D, typenum::U8>(s, d),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn product_with<S: IntTuple, D: IntTuple>(
         self,
@@ -1158,7 +1158,7 @@ impl<
             typenum::U9,
         >,
     >;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn compose_with<S: IntTuple, D: IntTuple>(
         self,
@@ -1195,7 +1195,7 @@ impl<
                 .pair_of(),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn divide_with<S: IntTuple, D: IntTuple>(
         self,
@@ -1235,7 +1235,7 @@ impl<
             rest_pairs::<S, D, typenum::U9>(s, d),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn product_with<S: IntTuple, D: IntTuple>(
         self,
@@ -1378,7 +1378,7 @@ impl<
             typenum::U10,
         >,
     >;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn compose_with<S: IntTuple, D: IntTuple>(
         self,
@@ -1418,7 +1418,7 @@ impl<
                 .pair_of(),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn divide_with<S: IntTuple, D: IntTuple>(
         self,
@@ -1461,7 +1461,7 @@ impl<
             rest_pairs::<S, D, typenum::U10>(s, d),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn product_with<S: IntTuple, D: IntTuple>(
         self,
@@ -1613,7 +1613,7 @@ impl<
             typenum::U11,
         >,
     >;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn compose_with<S: IntTuple, D: IntTuple>(
         self,
@@ -1656,7 +1656,7 @@ impl<
                 .pair_of(),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn divide_with<S: IntTuple, D: IntTuple>(
         self,
@@ -1702,7 +1702,7 @@ impl<
             rest_pairs::<S, D, typenum::U11>(s, d),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn product_with<S: IntTuple, D: IntTuple>(
         self,
@@ -1863,7 +1863,7 @@ impl<
             typenum::U12,
         >,
     >;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn compose_with<S: IntTuple, D: IntTuple>(
         self,
@@ -1909,7 +1909,7 @@ impl<
                 .pair_of(),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn divide_with<S: IntTuple, D: IntTuple>(
         self,
@@ -1958,7 +1958,7 @@ impl<
             rest_pairs::<S, D, typenum::U12>(s, d),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn product_with<S: IntTuple, D: IntTuple>(
         self,
@@ -2128,7 +2128,7 @@ impl<
             typenum::U13,
         >,
     >;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn compose_with<S: IntTuple, D: IntTuple>(
         self,
@@ -2177,7 +2177,7 @@ impl<
                 .pair_of(),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn divide_with<S: IntTuple, D: IntTuple>(
         self,
@@ -2229,7 +2229,7 @@ impl<
             rest_pairs::<S, D, typenum::U13>(s, d),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn product_with<S: IntTuple, D: IntTuple>(
         self,
@@ -2408,7 +2408,7 @@ impl<
             typenum::U14,
         >,
     >;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn compose_with<S: IntTuple, D: IntTuple>(
         self,
@@ -2460,7 +2460,7 @@ impl<
                 .pair_of(),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn divide_with<S: IntTuple, D: IntTuple>(
         self,
@@ -2515,7 +2515,7 @@ impl<
             rest_pairs::<S, D, typenum::U14>(s, d),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn product_with<S: IntTuple, D: IntTuple>(
         self,
@@ -2737,7 +2737,7 @@ impl<
             typenum::U15,
         >,
     >;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn compose_with<S: IntTuple, D: IntTuple>(
         self,
@@ -2792,7 +2792,7 @@ impl<
                 .pair_of(),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn divide_with<S: IntTuple, D: IntTuple>(
         self,
@@ -2850,7 +2850,7 @@ impl<
             rest_pairs::<S, D, typenum::U15>(s, d),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn product_with<S: IntTuple, D: IntTuple>(
         self,
@@ -3083,7 +3083,7 @@ impl<
             typenum::U16,
         >,
     >;
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn compose_with<S: IntTuple, D: IntTuple>(
         self,
@@ -3141,7 +3141,7 @@ impl<
                 .pair_of(),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn divide_with<S: IntTuple, D: IntTuple>(
         self,
@@ -3202,7 +3202,7 @@ impl<
             rest_pairs::<S, D, typenum::U16>(s, d),
         ))
     }
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn product_with<S: IntTuple, D: IntTuple>(
         self,
