@@ -388,7 +388,7 @@ const fn val<L: Leaf>() -> usize {
 pub const fn gemm_config<C: Sm80Config>() -> GemmConfig {
     let (bm, bn, bk) = (val::<C::Bm>(), val::<C::Bn>(), val::<C::Bk>());
     let (stages, wm, wn) = (val::<C::Stages>(), val::<C::WarpsM>(), val::<C::WarpsN>());
-    let threads = 32 * wm * wn;
+    let threads = val::<Threads<C>>();
     let (rows_a, rows_b) = (
         if C::A::K_MAJOR { 64 } else { 128 },
         if C::B::K_MAJOR { 64 } else { 128 },
@@ -444,6 +444,16 @@ fn tile_to<A: Layout, S: IntTuple>(atom: A, shape: S) -> impl Layout {
 }
 
 type Threads<C> = Mul<_32, Mul<<C as Sm80Config>::WarpsM, <C as Sm80Config>::WarpsN>>;
+
+/// The epilogue's f32 `(BM, BN)` tile in shared memory: column-major, each column padded
+/// by one 4-vector.
+#[inline(always)]
+fn c_tile<C: Sm80Config>() -> impl Layout {
+    opaque(StridedLayout::new(
+        (st::<C::Bm>(), st::<C::Bn>()),
+        (_1::new(), st::<Add<C::Bm, _4>>()),
+    ))
+}
 
 /// The tensor-core GEMM for configuration `C`. Launch [`gemm_config::<C>()`]'s
 /// `grid(m, n)` blocks of its `threads` with its `smem()` bytes of dynamic shared memory.
@@ -651,14 +661,10 @@ fn mainloop<C, M, La, Lb, Sa, Sb, Ga, Gb>(
     // Epilogue, through shared memory (the A and B stages are free now): the
     // accumulators into an f32 (BM, BN) tile padded by one vector per column.
     let mut smem = SmemBuffer::dynamic();
-    let sc_layout = opaque(StridedLayout::new(
-        (st::<C::Bm>(), st::<C::Bn>()),
-        (_1::new(), st::<Add<C::Bm, _4>>()),
-    ));
     // SAFETY: every thread has passed the barrier after its last read of the stages;
     // each element of the tile is written by one thread, and read (by any thread) only
     // after the barrier below.
-    let sc = unsafe { smem.alloc::<f32, _>(sc_layout) };
+    let sc = unsafe { smem.alloc::<f32, _>(c_tile::<C>()) };
     let mut tcsc = thr_mma.partition_c(sc);
     acc.size().for_each_index(
         #[inline(always)]
@@ -788,12 +794,8 @@ fn epilogue<C: Sm80Config>(
             beta,
         );
     } else {
-        let sc_layout = opaque(StridedLayout::new(
-            (st::<C::Bm>(), st::<C::Bn>()),
-            (_1::new(), st::<Add<C::Bm, _4>>()),
-        ));
         // SAFETY: the tile written before the barrier.
-        let sc = unsafe { make_smem_tensor(sc, NoSwizzle, sc_layout) };
+        let sc = unsafe { make_smem_tensor(sc, NoSwizzle, c_tile::<C>()) };
         // SAFETY: as for the vector path; every store is predicated on (m, n).
         let gc = unsafe { make_gmem_tensor(c, layout!((m, n):(1, ldc))) };
         let cc = make_identity_tensor(shape!((m, n)));

@@ -48,7 +48,8 @@ pub trait CopyTraits: Copy + Default + fmt::Debug + 'static {
     /// CuTe's `copy_unpack`: one call of the operation moves values `first .. first +
     /// n` (CuTe's 1-D, colexicographic order) of a thread's source fragment to the same
     /// values of its destination. The default, for the SIMT copies, moves them value
-    /// by value: the result of CuTe's one access of `S` bits.
+    /// by value: the result of CuTe's one access of `S` bits. `n` is a leaf: an atom's
+    /// value count is static, so the per-value loop unrolls by type.
     ///
     /// ```
     /// use cutlet_core::prelude::*;
@@ -61,22 +62,25 @@ pub trait CopyTraits: Copy + Default + fmt::Debug + 'static {
     /// ```
     #[inline(always)]
     #[track_caller]
-    fn copy_unpack<Es, Ls, Ed, Ld>(
+    fn copy_unpack<Es, Ls, Ed, Ld, N: Leaf>(
         &self,
         src: &Tensor<Es, Ls>,
         dst: &mut Tensor<Ed, Ld>,
         first: usize,
-        n: usize,
+        n: N,
     ) where
         Es: Engine<Elem: Default>,
         Ls: Layout,
         Ed: EngineMut<Elem = Es::Elem>,
         Ld: Layout,
     {
-        crate::int::for_each_unrolled(n as isize, |j| {
-            let i = (first + j) as isize;
-            dst.set(i, src.get(i));
-        });
+        n.for_each_index(
+            #[inline(always)]
+            |j| {
+                let i = (first + j) as isize;
+                dst.set(i, src.get(i));
+            },
+        );
     }
     /// CuTe's predicated call (`copy_if` of one atom call): the `ZFILL` operations
     /// zero the destination when `pred` is false, the others skip the call.
@@ -93,13 +97,13 @@ pub trait CopyTraits: Copy + Default + fmt::Debug + 'static {
     /// ```
     #[inline(always)]
     #[track_caller]
-    fn copy_unpack_if<Es, Ls, Ed, Ld>(
+    fn copy_unpack_if<Es, Ls, Ed, Ld, N: Leaf>(
         &self,
         pred: bool,
         src: &Tensor<Es, Ls>,
         dst: &mut Tensor<Ed, Ld>,
         first: usize,
-        n: usize,
+        n: N,
     ) where
         Es: Engine<Elem: Default>,
         Ls: Layout,
@@ -132,13 +136,13 @@ enum Issue {
 /// value (zeros where `pred` is false, as `cp.async`'s zero fill).
 #[inline(always)]
 #[track_caller]
-fn unit_unpack<S, Es, Ls, Ed, Ld>(
+fn unit_unpack<S, Es, Ls, Ed, Ld, N: Leaf>(
     issue: Issue,
     pred: bool,
     src: &Tensor<Es, Ls>,
     dst: &mut Tensor<Ed, Ld>,
     first: usize,
-    n: usize,
+    n: N,
 ) where
     Es: Engine<Elem: Default>,
     Ls: Layout,
@@ -153,14 +157,17 @@ fn unit_unpack<S, Es, Ls, Ed, Ld>(
             src,
             dst,
             first,
-            n,
+            n.value() as usize,
         );
     }
     let _ = issue;
-    crate::int::for_each_unrolled(n as isize, |j| {
-        let i = (first + j) as isize;
-        dst.set(i, if pred { src.get(i) } else { Default::default() });
-    });
+    n.for_each_index(
+        #[inline(always)]
+        |j| {
+            let i = (first + j) as isize;
+            dst.set(i, if pred { src.get(i) } else { Default::default() });
+        },
+    );
 }
 
 macro_rules! unit_op {
@@ -190,14 +197,14 @@ macro_rules! unit_op {
             type RefLayout = OneThread<S>;
             #[inline(always)]
             #[track_caller]
-            fn copy_unpack<Es, Ls, Ed, Ld>(&self, src: &Tensor<Es, Ls>, dst: &mut Tensor<Ed, Ld>, first: usize, n: usize)
+            fn copy_unpack<Es, Ls, Ed, Ld, N: Leaf>(&self, src: &Tensor<Es, Ls>, dst: &mut Tensor<Ed, Ld>, first: usize, n: N)
             where
                 Es: Engine<Elem: Default>,
                 Ls: Layout,
                 Ed: EngineMut<Elem = Es::Elem>,
                 Ld: Layout,
             {
-                unit_unpack::<S, _, _, _, _>(Issue::$issue, true, src, dst, first, n)
+                unit_unpack::<S, _, _, _, _, _>(Issue::$issue, true, src, dst, first, n)
             }
         }
     )*};
@@ -306,7 +313,7 @@ macro_rules! zfill_op {
             type RefLayout = OneThread<S>;
             #[inline(always)]
             #[track_caller]
-            fn copy_unpack<Es, Ls, Ed, Ld>(&self, src: &Tensor<Es, Ls>, dst: &mut Tensor<Ed, Ld>, first: usize, n: usize)
+            fn copy_unpack<Es, Ls, Ed, Ld, N: Leaf>(&self, src: &Tensor<Es, Ls>, dst: &mut Tensor<Ed, Ld>, first: usize, n: N)
             where
                 Es: Engine<Elem: Default>,
                 Ls: Layout,
@@ -317,20 +324,20 @@ macro_rules! zfill_op {
             }
             #[inline(always)]
             #[track_caller]
-            fn copy_unpack_if<Es, Ls, Ed, Ld>(
+            fn copy_unpack_if<Es, Ls, Ed, Ld, N: Leaf>(
                 &self,
                 pred: bool,
                 src: &Tensor<Es, Ls>,
                 dst: &mut Tensor<Ed, Ld>,
                 first: usize,
-                n: usize,
+                n: N,
             ) where
                 Es: Engine<Elem: Default>,
                 Ls: Layout,
                 Ed: EngineMut<Elem = Es::Elem>,
                 Ld: Layout,
             {
-                unit_unpack::<S, _, _, _, _>(Issue::$issue, pred, src, dst, first, n)
+                unit_unpack::<S, _, _, _, _, _>(Issue::$issue, pred, src, dst, first, n)
             }
         }
     )*};
@@ -401,7 +408,7 @@ macro_rules! ldsm_op {
             // computes them, so only the device layer's warp instruction does.
             #[inline(always)]
             #[track_caller]
-            fn copy_unpack<Es, Ls, Ed, Ld>(&self, src: &Tensor<Es, Ls>, dst: &mut Tensor<Ed, Ld>, first: usize, n: usize)
+            fn copy_unpack<Es, Ls, Ed, Ld, N: Leaf>(&self, src: &Tensor<Es, Ls>, dst: &mut Tensor<Ed, Ld>, first: usize, n: N)
             where
                 Es: Engine<Elem: Default>,
                 Ls: Layout,
@@ -414,7 +421,7 @@ macro_rules! ldsm_op {
                     }
                 }
                 #[cfg(any(target_arch = "nvptx64", feature = "std"))]
-                crate::cuda::copy::ldsm_unpack::<$r, $trans, _, _, _, _>(src, dst, first, n);
+                crate::cuda::copy::ldsm_unpack::<$r, $trans, _, _, _, _>(src, dst, first, n.value() as usize);
                 #[cfg(not(any(target_arch = "nvptx64", feature = "std")))]
                 let _ = (src, dst, first, n);
             }
@@ -599,7 +606,7 @@ pub trait CopyAtom: Copy + Default + fmt::Debug + 'static {
         // A static count unrolls, so every value index below is a constant.
         calls.for_each_index(
             #[inline(always)]
-            |c| op.copy_unpack(src, dst, c * n, n),
+            |c| op.copy_unpack(src, dst, c * n.value() as usize, n),
         );
     }
     /// CuTe's `copy_if(copy_atom, pred, src, dst)`: `pred` has a value for each value
@@ -636,21 +643,22 @@ pub trait CopyAtom: Copy + Default + fmt::Debug + 'static {
     {
         let (n, calls) = atom_calls::<Self, _, _>(src.layout(), dst.layout());
         let np = pred.size().value() as usize;
-        let total = n * calls.value() as usize;
+        let first = |c: usize| c * n.value() as usize;
+        let total = first(calls.value() as usize);
         if np != total {
             crate::cold::predicates_mismatch(total, np)
         }
         let op = self.op();
         calls.for_each_index(
             #[inline(always)]
-            |c| op.copy_unpack_if(pred.get((c * n) as isize), src, dst, c * n, n),
+            |c| op.copy_unpack_if(pred.get(first(c) as isize), src, dst, first(c), n),
         );
     }
 }
 
 /// The number of values one call of atom `A` moves, as a static integer.
 type NumValSrc<A> = <<<<A as CopyAtom>::ValLayoutSrc as crate::layout::LayoutModes>::Get<
-    typenum::U1,
+    U1,
 > as crate::layout::Shaped>::Shape as IntTuple>::Size;
 /// The number of calls of atom `A` that copy a fragment of layout `L`: static when its
 /// size is.
@@ -660,7 +668,7 @@ type Calls<A, L> =
 /// `(values per call, calls)` of a copy of `s` to `d` with atom `A`.
 #[inline(always)]
 #[track_caller]
-fn atom_calls<A: CopyAtom, Ls: Layout, Ld: Layout>(s: Ls, d: Ld) -> (usize, Calls<A, Ls>) {
+fn atom_calls<A: CopyAtom, Ls: Layout, Ld: Layout>(s: Ls, d: Ld) -> (NumValSrc<A>, Calls<A, Ls>) {
     let (ns, nd) = (
         s.shape().size().value() as usize,
         d.shape().size().value() as usize,
@@ -669,7 +677,10 @@ fn atom_calls<A: CopyAtom, Ls: Layout, Ld: Layout>(s: Ls, d: Ld) -> (usize, Call
     if ns != nd || !ns.is_multiple_of(n) {
         crate::cold::not_whole_calls(ns, nd, n)
     }
-    (n, Leaf::from_value((ns / n) as isize))
+    (
+        Leaf::from_value(n as isize),
+        Leaf::from_value((ns / n) as isize),
+    )
 }
 
 type Recast<L, T> = <L as Layout>::Upcast<<T as SizeofBits>::Bits>;
@@ -785,9 +796,8 @@ impl<Op: CopyTraits, T: SizeofBits + Copy + 'static> Copy_Atom<Op, T> {
     }
 }
 
-/// The number of values one call of the atom moves (CuTe's `NumValSrc`), checked
-/// against the destination's (`NumValDst`).
+/// [`NumValSrc`] as a number.
 #[inline(always)]
 const fn num_val_src<A: CopyAtom>() -> usize {
-    mode_size::<A::ValLayoutSrc, U1>() as usize
+    <<NumValSrc<A> as Leaf>::Val as typenum::Integer>::I64 as usize
 }

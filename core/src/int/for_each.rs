@@ -1,12 +1,13 @@
 //! Loops over an extent that may be static: CuTe's `CUTE_UNROLL` over `size<I>(t)`.
-//! A static extent unrolls at compile time (its body is copied once per index, each
-//! with a constant index, so register fragments indexed by it stay in registers on a
-//! GPU); a dynamic one is an ordinary loop.
+//! A static extent up to [`MAX_UNROLL`] unrolls at compile time (its body is copied once
+//! per index, each with a constant index, so register fragments indexed by it stay in
+//! registers on a GPU); a larger or dynamic one is an ordinary loop.
 
 use super::{Bit, Leaf, SInt};
 use typenum::{B0, B1, UInt, UTerm, Unsigned};
 
-/// Calls `f(i)` for every `i` in `0..n`, unrolled when `n` is static.
+/// Calls `f(i)` for every `i` in `0..n`, unrolled when `n` is static and at most
+/// [`MAX_UNROLL`].
 ///
 /// ```
 /// use cutlet_core::int::{ForEachIndex, _3};
@@ -19,15 +20,34 @@ pub trait ForEachIndex: Copy {
     /// Run `f` on each index in order.
     fn for_each_index<F: FnMut(usize)>(self, f: F);
 }
+/// The largest static extent [`ForEachIndex`] unrolls. A register fragment never
+/// comes near it (a GPU thread has 255 registers); a static tile copied by one CPU
+/// thread can, and its body copied thousands of times would cost build time for
+/// nothing (CuTe's `CUTE_UNROLL` is `#pragma unroll`, which the compiler may decline).
+///
+/// ```
+/// use cutlet_core::int::{C, ForEachIndex, MAX_UNROLL};
+/// // A static extent past the limit runs as a loop, in the same order.
+/// let mut n = 0;
+/// C::<typenum::P300>::new().for_each_index(|i| { assert_eq!(i, n); n += 1 });
+/// assert!(n == 300 && 300 > MAX_UNROLL);
+/// ```
+pub const MAX_UNROLL: usize = 256;
+
 // Every leaf, so generic code (`size(layout).for_each_index(..)` for any `L: Layout`)
-// unrolls exactly when the extent turns out static.
+// unrolls exactly when the extent turns out static (and small enough).
 impl<L: Leaf> ForEachIndex for L {
     #[inline(always)]
     fn for_each_index<F: FnMut(usize)>(self, mut f: F) {
-        if <L::IsStatic as Bit>::BOOL {
-            if !<<L::Val as SInt>::IsNeg as Bit>::BOOL {
-                <<L::Val as SInt>::Mag as Unrolled>::run(0, &mut f);
-            }
+        // The conditions are constants of the instance: codegen emits one branch, and
+        // a larger extent instantiates only the log2-deep chain of `run`s, never
+        // inlined.
+        type Mag<T> = <<T as Leaf>::Val as SInt>::Mag;
+        if <L::IsStatic as Bit>::BOOL
+            && !<<L::Val as SInt>::IsNeg as Bit>::BOOL
+            && <Mag<L> as Unsigned>::USIZE <= MAX_UNROLL
+        {
+            <Mag<L> as Unrolled>::run(0, &mut f);
         } else {
             for i in 0..self.value().max(0) as usize {
                 f(i);
@@ -59,31 +79,5 @@ impl<U: Unsigned + Unrolled> Unrolled for UInt<U, B1> {
         U::run(base, f);
         U::run(base + U::USIZE, f);
         f(base + 2 * U::USIZE);
-    }
-}
-
-/// Calls `f(i)` for every `i` in `0..n`, with `n` a value that is constant after
-/// inlining (a static layout's size seen through a run-time interface): up to 32 the
-/// body is copied out under `i < n` tests that fold away, so indices into register
-/// fragments are constants on a GPU even where LLVM would not unroll the loop.
-///
-/// ```
-/// let mut seen = Vec::new();
-/// cutlet_core::int::for_each_unrolled(3, |i| seen.push(i));
-/// cutlet_core::int::for_each_unrolled(40, |i| seen.push(i));
-/// assert_eq!(seen.len(), 43);
-/// ```
-#[inline(always)]
-pub fn for_each_unrolled<F: FnMut(usize)>(n: isize, mut f: F) {
-    if n <= 32 {
-        crate::unroll!(for i in 0..32 {
-            if (i as isize) < n {
-                f(i);
-            }
-        });
-    } else {
-        for i in 0..n as usize {
-            f(i);
-        }
     }
 }

@@ -4,6 +4,11 @@
 //! [`Nat::Array<T>`](super::nat::Nat::Array) of `2n` is `[A; 2]` with `A` holding `n`,
 //! of `2n + 1` is [`OddArray`]`<[A; 2], T>`; elements are in order (the first half in
 //! `[0]`), and constant indices fold to a field access.
+//!
+//! An access picks the half by index (`self[(i >= half) as usize]`), not by branching
+//! into both halves: the call chain before constant folding is one call per level, not a
+//! tree of `LEN` leaves (which, inlined at every fragment access of a GPU kernel, was
+//! most of the IR LLVM's first SROA had to walk; docs/compile-time.md).
 
 /// Fixed-length storage of `T`s.
 pub trait Storage<T>: Copy {
@@ -44,20 +49,14 @@ impl<T: Copy, A: Storage<T>> Storage<T> for [A; 2] {
     #[inline]
     #[track_caller]
     fn at(&self, i: usize) -> &T {
-        if i < A::LEN {
-            self[0].at(i)
-        } else {
-            self[1].at(i - A::LEN)
-        }
+        let h = usize::from(i >= A::LEN);
+        self[h].at(i - h * A::LEN)
     }
     #[inline]
     #[track_caller]
     fn at_mut(&mut self, i: usize) -> &mut T {
-        if i < A::LEN {
-            self[0].at_mut(i)
-        } else {
-            self[1].at_mut(i - A::LEN)
-        }
+        let h = usize::from(i >= A::LEN);
+        self[h].at_mut(i - h * A::LEN)
     }
 }
 
