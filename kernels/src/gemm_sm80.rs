@@ -54,9 +54,6 @@ use cutlet_core::prelude::*;
 use cutlet_core::tensor::CoordEngine;
 use typenum::{Integer, U2};
 
-/// Threads per block of the four-warp configurations.
-pub const GEMM_THREADS: usize = 128;
-
 /// The problem; element pointers are passed separately.
 #[derive(Clone, Copy, Debug)]
 #[repr(C)]
@@ -444,6 +441,9 @@ fn tile_to<A: Layout, S: IntTuple>(atom: A, shape: S) -> impl Layout {
 }
 
 type Threads<C> = Mul<_32, Mul<<C as Sm80Config>::WarpsM, <C as Sm80Config>::WarpsN>>;
+/// The epilogue's thread columns: `BM/4` threads down a column of 4-vectors, so
+/// `4 NT / BM` columns at a time.
+type EpiCols<C> = Div<Mul<Threads<C>, _4>, <C as Sm80Config>::Bm>;
 
 /// The epilogue's f32 `(BM, BN)` tile in shared memory: column-major, each column padded
 /// by one 4-vector.
@@ -752,10 +752,7 @@ fn epilogue<C: Sm80Config>(
     let vec4 = core::mem::size_of::<<C::Out as GemmOutput>::Vec4>();
     // Threads (BM/4, NT 4/BM) over the tile: a column of 4-vectors per group of BM/4.
     let q = st::<Div<C::Bm, _4>>();
-    let thr = opaque(StridedLayout::new(
-        (q, st::<Div<Mul<Threads<C>, _4>, C::Bm>>()),
-        (_1::new(), q),
-    ));
+    let thr = opaque(StridedLayout::new((q, st::<EpiCols<C>>()), (_1::new(), q)));
     if full && ldc.is_multiple_of(4) && (c.as_ptr() as usize).is_multiple_of(vec4) {
         // SAFETY: the same bytes as the f32 tile, read only after the barrier that
         // follows its writes.
@@ -800,7 +797,7 @@ fn epilogue<C: Sm80Config>(
         let gc = unsafe { make_gmem_tensor(c, layout!((m, n):(1, ldc))) };
         let cc = make_identity_tensor(shape!((m, n)));
         let thr4 = opaque(StridedLayout::new(
-            (q, st::<Div<Mul<Threads<C>, _4>, C::Bm>>()),
+            (q, st::<EpiCols<C>>()),
             (_4::new(), st::<C::Bm>()),
         ));
         let r2g = make_tiled_copy(
