@@ -1,18 +1,44 @@
 #!/usr/bin/env bash
-# Compile-time comparison: the typed sample's static oracle cases compiled as Rust
-# (cutlet, type-level algebra) and as CuTe C++ (g++), on this machine, in one run.
-# Both programs print every result; the outputs must be identical.
+# Compile-time figures of the type layer, on this machine, in one run, each next to its
+# C++ counterpart where one exists (docs/compile-time.md explains them):
 #
-# CuTe's headers come from the nvidia-cutlass 4.2.0.0 wheel (and CUDA headers from
-# the nvidia-cuda-* wheels), downloaded into target/ on first use; never committed.
+#   1. typed algebra: N static oracle cases as one program, cutlet-core (rustc) and CuTe
+#      (g++), at -O0 and -O2; both programs print every result and must agree;
+#   2. the typed oracle test (core/tests/typed_oracle.rs, every case of the oracle):
+#      its test build after an edit to it;
+#   3. the kernels to PTX: cutlet-kernels rebuilt (cutlet-core cached) for sm_80 and
+#      sm_90 (one rustc build, one llc per arch), and the CuTe C++ twin of the GEMM
+#      (cuda-twin/gemm_sm80.cu) compiled by nvcc for the same two archs;
+#   4. a one-line kernel edit: the emulator tests' rebuild (debug, incremental) after
+#      one changed line in the GEMM's main loop (kernels/src/gemm_sm80.rs); the PTX
+#      build is not incremental, so its figure is 3;
+#   5. with --full: `cargo test --workspace` (the README's command) on a fresh clone.
 #
-# Usage: scripts/compile_time.sh [N_CASES]   (default 400)
+# CuTe's headers come from the nvidia-cutlass 4.2.0.0 wheel, nvcc (CUDA 13) from the
+# nvidia-cuda-nvcc, -nvvm, -crt, -runtime and -cccl wheels, all downloaded into target/
+# on first use and never committed. The PTX build needs what scripts/build-ptx.sh
+# installs.
+#
+# Usage: scripts/compile_time.sh [--full] [N_CASES]   (default 400)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+FULL=0
+if [ "${1:-}" = --full ]; then FULL=1; shift; fi
 N=${1:-400}
 OUT=target/compile_time
 CUTE=target/cute-headers
+NVCC_DIR=target/nvcc
 mkdir -p "$OUT"
+
+now() { date +%s.%N; }
+# Runs a command quietly and prints its wall time in seconds.
+time_it() {
+  local t0
+  t0=$(now)
+  "$@" >"$OUT/last.log" 2>&1 || { cat "$OUT/last.log" >&2; exit 1; }
+  echo "$(now) - $t0" | bc
+}
+row() { printf '%-52s %8.1fs   %s\n' "$1" "$2" "$3"; }
 
 if [ ! -d "$CUTE/cutlass_library/source/include/cute" ]; then
   echo "fetching CuTe headers (nvidia-cutlass==4.2.0.0 and CUDA header wheels)..."
@@ -21,32 +47,77 @@ if [ ! -d "$CUTE/cutlass_library/source/include/cute" ]; then
     nvidia-cuda-runtime-cu12 nvidia-cuda-nvcc-cu12 nvidia-cuda-cccl-cu12
   for w in "$CUTE"/wheels/*.whl; do python3 -m zipfile -e "$w" "$CUTE"; done
 fi
-INC="-I$CUTE/cutlass_library/source/include -I$CUTE/nvidia/cuda_runtime/include -I$CUTE/nvidia/cuda_cccl/include -I$CUTE/nvidia/cuda_nvcc/include"
+CUTE_INC="$CUTE/cutlass_library/source/include"
+INC="-I$CUTE_INC -I$CUTE/nvidia/cuda_runtime/include -I$CUTE/nvidia/cuda_cccl/include -I$CUTE/nvidia/cuda_nvcc/include"
 
+if [ ! -x "$NVCC_DIR/nvidia/cu13/bin/nvcc" ]; then
+  echo "fetching nvcc (CUDA 13.0 wheels)..."
+  mkdir -p "$NVCC_DIR/wheels"
+  python3 -m pip download -q --no-deps -d "$NVCC_DIR/wheels" nvidia-cuda-nvcc==13.0.88 \
+    nvidia-nvvm==13.0.88 nvidia-cuda-crt==13.0.88 nvidia-cuda-runtime==13.0.96 \
+    nvidia-cuda-cccl==13.0.85
+  for w in "$NVCC_DIR"/wheels/*.whl; do python3 -m zipfile -e "$w" "$NVCC_DIR"; done
+  chmod +x "$NVCC_DIR"/nvidia/cu13/bin/* "$NVCC_DIR"/nvidia/cu13/nvvm/bin/*
+fi
+NVCC="$NVCC_DIR/nvidia/cu13/bin/nvcc"
+
+echo "machine: $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p')"
+printf '%-52s %9s   %s\n' "" "time" "counterpart / target"
+
+# 1. The typed algebra, static cases, against g++.
 python3 scripts/gen_typed_cases.py --static "$N" --mixed 0 --out "$OUT/typed_static_tests.rs" \
   --bin "$OUT/typed_static.rs" --cpp "$OUT/cute_static.cpp" >/dev/null
+sed 's/use cutlet::prelude::\*;/use cutlet_core::prelude::*;/' "$OUT/typed_static.rs" >"$OUT/core_static.rs"
+cargo build --release -q -p cutlet-core
+RLIB=target/release/libcutlet_core.rlib
+for opt in 0 2; do
+  rust=$(time_it rustc --edition 2024 -C opt-level=$opt -C debuginfo=0 --crate-type bin \
+    --extern cutlet_core="$RLIB" -L target/release/deps "$OUT/core_static.rs" -o "$OUT/core_static_o$opt")
+  # shellcheck disable=SC2086
+  cpp=$(time_it g++ -std=c++17 -O$opt $INC "$OUT/cute_static.cpp" -o "$OUT/cute_static_o$opt")
+  "$OUT/core_static_o$opt" >"$OUT/rust.txt"
+  "$OUT/cute_static_o$opt" >"$OUT/cute.txt"
+  if ! cmp -s "$OUT/rust.txt" "$OUT/cute.txt"; then
+    echo "outputs differ:"; diff "$OUT/rust.txt" "$OUT/cute.txt" | head; exit 1
+  fi
+  row "$(wc -l <"$OUT/rust.txt") static cases, cutlet-core, -O$opt" "$rust" \
+    "$(printf 'CuTe, g++ %s -O%s: %.1fs (identical output)' "$(g++ -dumpversion)" "$opt" "$cpp")"
+done
 
-cargo build --release --lib -q
-DEPS=target/release/deps
-RLIB=$(ls -t target/release/libcutlet.rlib | head -1)
+# 2. The typed oracle test, every case: built from scratch (its incremental cache
+# removed), cutlet-core cached.
+cargo test -q -p cutlet-core --test typed_oracle --no-run 2>/dev/null
+rm -rf target/debug/incremental/typed_oracle-*
+touch core/tests/typed_oracle.rs
+t=$(time_it cargo test -q -p cutlet-core --test typed_oracle --no-run)
+row "typed oracle test build ($(grep -cE '^    (chk|ill|panics)_' core/tests/typed_oracle.rs) cases)" "$t" "all of the oracle"
 
-now() { date +%s.%N; }
-time_it() { local t0; t0=$(now); "$@"; echo "$(now) - $t0" | bc; }
+# 3. The kernels to PTX, against nvcc on the twin (a first build caches core and std).
+SKIP_PTXAS=1 bash scripts/build-ptx.sh >/dev/null
+touch kernels/src/lib.rs
+t=$(time_it env SKIP_PTXAS=1 bash scripts/build-ptx.sh)
+row "kernels to PTX, sm_80 + sm_90 (core cached)" "$t" "target: <= 30 s per arch"
+# shellcheck disable=SC2086
+cpp=$(time_it "$NVCC" -c -std=c++17 -O3 --expt-relaxed-constexpr \
+  -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
+  -I"$CUTE_INC" cuda-twin/gemm_sm80.cu -o "$OUT/gemm_sm80_twin.o")
+row "CuTe twin, nvcc $("$NVCC" --version | sed -n 's/.*release \([0-9.]*\).*/\1/p'), sm_80 + sm_90" "$cpp" "(C++ counterpart of the line above)"
 
-rust_o0=$(time_it rustc --edition 2024 -C opt-level=0 -C debuginfo=0 --crate-type bin \
-  --extern cutlet="$RLIB" -L "$DEPS" "$OUT/typed_static.rs" -o "$OUT/typed_static_o0")
-cpp_o0=$(time_it g++ -std=c++17 -O0 $INC "$OUT/cute_static.cpp" -o "$OUT/cute_static_o0")
-rust_o2=$(time_it rustc --edition 2024 -C opt-level=2 -C debuginfo=0 --crate-type bin \
-  --extern cutlet="$RLIB" -L "$DEPS" "$OUT/typed_static.rs" -o "$OUT/typed_static_o2")
-cpp_o2=$(time_it g++ -std=c++17 -O2 $INC "$OUT/cute_static.cpp" -o "$OUT/cute_static_o2")
+# 4. A one-line kernel edit, emulator build.
+cargo test -q -p cutlet-kernels --no-run 2>/dev/null
+cp kernels/src/gemm_sm80.rs "$OUT/gemm_sm80.rs.orig"
+trap 'cp "$OUT/gemm_sm80.rs.orig" kernels/src/gemm_sm80.rs' EXIT
+sed -i 's/let k_tiles = k.div_ceil(val::<C::Bk>());/let k_tiles = (k + 0).div_ceil(val::<C::Bk>());/' \
+  kernels/src/gemm_sm80.rs
+grep -q 'let k_tiles = (k + 0)' kernels/src/gemm_sm80.rs || { echo "the edit did not apply" >&2; exit 1; }
+t=$(time_it cargo test -q -p cutlet-kernels --no-run)
+cp "$OUT/gemm_sm80.rs.orig" kernels/src/gemm_sm80.rs
+row "one-line kernel edit, emulator tests rebuilt" "$t" "target: <= 10 s"
 
-"$OUT/typed_static_o0" > "$OUT/rust.txt"
-"$OUT/cute_static_o0" > "$OUT/cute.txt"
-if ! cmp -s "$OUT/rust.txt" "$OUT/cute.txt"; then
-  echo "outputs differ:"; diff "$OUT/rust.txt" "$OUT/cute.txt" | head; exit 1
+# 5. The README's test command on a fresh clone.
+if [ "$FULL" = 1 ]; then
+  rm -rf "$OUT/clone"
+  git clone -q . "$OUT/clone"
+  t=$(time_it bash -c "cd $OUT/clone && CARGO_TARGET_DIR=target cargo test --workspace")
+  row "cargo test --workspace, fresh clone" "$t" "target: CI <= 15 min"
 fi
-
-printf 'cases: %s static oracle cases, identical output from both programs\n' "$(wc -l < "$OUT/rust.txt")"
-printf '%-28s %10s %10s\n' "" "-O0" "-O2"
-printf '%-28s %9.1fs %9.1fs\n' "cutlet (rustc $(rustc --version | cut -d' ' -f2))" "$rust_o0" "$rust_o2"
-printf '%-28s %9.1fs %9.1fs\n' "CuTe (g++ $(g++ -dumpversion))" "$cpp_o0" "$cpp_o2"

@@ -132,3 +132,22 @@ fn show_prints_cute_print_layout_of_composed_layouts() {
     }
     assert_eq!(got, include_str!("data/cute_print_layout_composed.txt"));
 }
+
+/// Composed layouts composed with composed layouts, which nest to the right: CuTe's own
+/// unit tests (composition.cpp's swizzle case, the left and right inverses of
+/// inverse_left.cpp and inverse_right.cpp's swizzle layouts composed back and
+/// coalesced) and `composition(Swizzle, Swizzle)`, answered by a g++-compiled CuTe 4.2
+/// program. Each result also reads back through the parser.
+#[test]
+fn nested_composed_cases_agree_with_cute() {
+    let all = cases(include_str!("data/cute_nested_composed_cases.jsonl"));
+    let mut failures: Vec<String> = all.iter().filter_map(|(e, x)| agree(e, x)).collect();
+    for (_, expect) in &all {
+        match expect.parse::<Value>() {
+            Ok(v) if v.to_string() == *expect => {}
+            got => failures.push(format!("{expect} -> {got:?}")),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!(all.len(), 30);
+}

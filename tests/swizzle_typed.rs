@@ -140,3 +140,99 @@ fn gmma_atoms() {
     );
     assert_eq!(core::mem::size_of_val(&a), 0);
 }
+
+/// Composed layouts composed with composed layouts nest to the right, statically: CuTe's
+/// own unit tests (composition.cpp's swizzle case; inverse_left.cpp and
+/// inverse_right.cpp's swizzle layouts, composed back with their inverses and
+/// coalesced) and `composition(Swizzle, Swizzle)`, each printing what CuTe 4.2 prints
+/// (`tests/data/cute_nested_composed_cases.jsonl`) and meeting CuTe's post-conditions.
+#[test]
+fn nested_composed_layouts_agree_with_cute() {
+    let a = composition(Sw::<2, 0, 3>::new(), layout!((8,8):(8,1)));
+    let b = composition(<cutlet::sw!(2, 0, -3)>::new(), layout!((8,8):(8,1)));
+    let r = composition(a, b);
+    assert_eq!(
+        r.to_string(),
+        "Sw<2,0,3> o _0 o Sw<2,0,3> o _0 o (_8,_8):(_1,_8)"
+    );
+    assert_eq!(core::mem::size_of_val(&r), 0);
+    assert_eq!(
+        coalesce(r).to_string(),
+        "Sw<2,0,3> o _0 o Sw<2,0,3> o _0 o _64:_1"
+    );
+    for c in 0..64isize {
+        assert_eq!(r.call(c), a.call(b.call(c)));
+    }
+
+    // inverse_left.cpp / inverse_right.cpp: `L(L^-1(L(i))) == L(i)`, `L(R(i)) == i`, and
+    // CuTe's printed compositions (a macro: each layout is its own type).
+    macro_rules! check {
+        ($l:expr, $expect:expr) => {{
+            let l = $l;
+            let (li, ri) = (left_inverse(l), right_inverse(l));
+            let got = [
+                li.to_string(),
+                composition(li, l).to_string(),
+                coalesce(composition(l, composition(li, l))).to_string(),
+                ri.to_string(),
+                composition(l, ri).to_string(),
+                coalesce(composition(l, ri)).to_string(),
+            ];
+            assert_eq!(got, $expect);
+            for i in 0..16isize {
+                assert_eq!(l.call(li.call(l.call(i))), l.call(i));
+            }
+            for i in 0..size(ri).value() {
+                assert_eq!(l.call(ri.call(i)), i);
+            }
+        }};
+    }
+    let z = Int::<0>::new();
+    check!(
+        make_composed_layout(Sw::<1, 0, 2>::new(), z, layout!((4,4):(1,4))),
+        [
+            "Sw<1,0,2> o _0 o _16:_1",
+            "Sw<1,0,2> o _0 o Sw<1,0,2> o _0 o (_4,_4):(_1,_4)",
+            "Sw<1,0,2> o _0 o Sw<1,0,2> o _0 o Sw<1,0,2> o _0 o _16:_1",
+            "Sw<1,0,2> o _0 o _16:_1",
+            "Sw<1,0,2> o _0 o Sw<1,0,2> o _0 o _16:_1",
+            "Sw<1,0,2> o _0 o Sw<1,0,2> o _0 o _16:_1",
+        ]
+    );
+    check!(
+        make_composed_layout(Sw::<1, 0, 2>::new(), z, layout!((4,4):(4,1))),
+        [
+            "Sw<1,0,-2> o _0 o (_4,_4):(_4,_1)",
+            "Sw<1,0,-2> o _0 o Sw<1,0,-2> o _0 o (_4,_4):(_1,_4)",
+            "Sw<1,0,2> o _0 o Sw<1,0,2> o _0 o Sw<1,0,2> o _0 o (_4,_4):(_4,_1)",
+            "Sw<1,0,-2> o _0 o (_4,_4):(_4,_1)",
+            "Sw<1,0,2> o _0 o Sw<1,0,2> o _0 o (_4,_4):(_1,_4)",
+            "Sw<1,0,2> o _0 o Sw<1,0,2> o _0 o _16:_1",
+        ]
+    );
+    check!(
+        make_composed_layout(Sw::<1, 0, 1>::new(), z, layout!((4,4):(8,1))),
+        [
+            "Sw<1,2,1> o _0 o (_8,_4):(_4,_1)",
+            "Sw<1,2,1> o _0 o Sw<1,2,1> o _0 o (_4,_4):(_1,_4)",
+            "Sw<1,0,1> o _0 o Sw<1,0,1> o _0 o Sw<1,0,1> o _0 o (_4,_4):(_8,_1)",
+            "Sw<1,2,1> o _0 o _4:_4",
+            "Sw<1,0,1> o _0 o Sw<1,0,1> o _0 o _4:_1",
+            "Sw<1,0,1> o _0 o Sw<1,0,1> o _0 o _4:_1",
+        ]
+    );
+
+    // swizzle.hpp: two swizzles of one shift merge into one.
+    assert_eq!(
+        composition(Sw::<2, 0, 3>::new(), Sw::<1, 0, 3>::new()).to_string(),
+        "Sw<1,1,3>"
+    );
+    assert_eq!(
+        composition(Sw::<2, 0, 3>::new(), Sw::<2, 0, 3>::new()).to_string(),
+        "Sw<0,0,0>"
+    );
+    assert_eq!(
+        composition(Sw::<1, 4, 3>::new(), Sw::<1, 5, 3>::new()).to_string(),
+        "Sw<2,4,3>"
+    );
+}

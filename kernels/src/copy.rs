@@ -64,7 +64,7 @@ pub fn copy(src: GmemPtr<f32>, dst: GmemPtr<f32>, n: usize) {
     let ts = thr.partition_s(local_tile(s, tiler, at)); // ((1, 1), 4, 1)
     let mut td = thr.partition_d(local_tile(d, tiler, at));
     let tc = thr.partition_s(local_tile(make_identity_tensor(shape!((nv, 1))), tiler, at));
-    let mut pred = make_owned_tensor::<bool, _>(layout!((1, 4)));
+    let mut pred = make_owned_tensor::<bool>(layout!((1, 4)));
     unroll!(for i in 0..4 {
         pred[i] = (tc.get(i).0 as usize) < nv;
     });

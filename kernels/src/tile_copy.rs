@@ -54,7 +54,7 @@ pub fn tile_copy(a: GmemPtr<f32>, b: GmemPtr<f32>, m: usize, n: usize, ldb: usiz
         tid,
     );
     // The predicate fragment: one bool per value this thread owns.
-    let mut pred = make_owned_tensor::<bool, _>(make_layout(tc.shape()));
+    let mut pred = make_owned_tensor::<bool>(make_layout(tc.shape()));
     let (m, n) = (m as isize, n as isize);
     pred.size().for_each_index(|i| {
         let (x, y) = tc.get(i);

@@ -19,7 +19,7 @@ use crate::layout::{
 };
 use crate::layout::{Crd2Idx, ListOf};
 use crate::tuple::ToList;
-use core::ops::{Add, BitOr, Rem, Sub};
+use core::ops::{Add, BitOr, BitXor, Rem, Sub};
 use typenum::{B0, B1, IsEqual, U0, UInt, UTerm, Unsigned, Z0};
 
 impl<A: Copy, O: Copy, B: Copy + Composable<T>, T> Composable<T> for ComposedLayout<A, O, B>
@@ -282,18 +282,73 @@ pub trait ZeroOffset {}
 impl ZeroOffset for C<Z0> {}
 impl<N> ZeroOffset for crate::layout::SmemPtrFlagBits<N> {}
 
-/// CuTe's `composition(layout, sw o _0 o b)`: `composition(composition(layout, sw), b)`.
-impl<S: ToList + Copy, D: ToList + Copy, Bb, M, Sh, O: Copy + ZeroOffset, BS: Copy, BD: Copy>
-    Composable<ComposedLayout<Swizzle<Bb, M, Sh>, O, Layout<BS, BD>>> for Layout<S, D>
+/// CuTe's `composition(layout, Sw o O o B)` (`O == _0`): `composition(composition(layout,
+/// Sw), B)`, for `B` a layout or a chain of swizzled composed layouts up to three deep
+/// (right-nested, as compositions of composed layouts produce). Each depth is its own
+/// impl with every swizzle spelled out: an impl generic over `B` lets the trait solver
+/// recurse into ever deeper chains while a call's argument type is still unknown.
+macro_rules! compose_layout_with_swizzled {
+    ($([$b:ident, $m:ident, $s:ident]),*) => {
+        impl<S: ToList + Copy, D: ToList + Copy, Bb, M, Sh, O: Copy + ZeroOffset, $($b, $m, $s,)* BS: Copy, BD: Copy>
+            Composable<ComposedLayout<Swizzle<Bb, M, Sh>, O, compose_layout_with_swizzled!(@chain $([$b, $m, $s]),*)>>
+            for Layout<S, D>
+        where
+            Self: Composable<Swizzle<Bb, M, Sh>>,
+            <Self as Composable<Swizzle<Bb, M, Sh>>>::Output:
+                Composable<compose_layout_with_swizzled!(@chain $([$b, $m, $s]),*)>,
+        {
+            type Output = <<Self as Composable<Swizzle<Bb, M, Sh>>>::Output as Composable<
+                compose_layout_with_swizzled!(@chain $([$b, $m, $s]),*),
+            >>::Output;
+            #[inline(always)]
+            fn composition(
+                self,
+                c: ComposedLayout<Swizzle<Bb, M, Sh>, O, compose_layout_with_swizzled!(@chain $([$b, $m, $s]),*)>,
+            ) -> Self::Output {
+                self.composition(c.layout_a()).composition(c.layout_b())
+            }
+        }
+    };
+    (@chain) => { Layout<BS, BD> };
+    (@chain [$b:ident, $m:ident, $s:ident] $(, $rest:tt)*) => {
+        ComposedLayout<Swizzle<$b, $m, $s>, C<Z0>, compose_layout_with_swizzled!(@chain $($rest),*)>
+    };
+}
+compose_layout_with_swizzled!();
+compose_layout_with_swizzled!([B1_, M1, S1]);
+compose_layout_with_swizzled!([B1_, M1, S1], [B2, M2, S2]);
+
+/// CuTe merges two swizzles only when their shifts are equal.
+#[diagnostic::on_unimplemented(
+    message = "composition of two swizzles needs equal shifts",
+    label = "CuTe: `Can only merge swizzles of the same shift.`"
+)]
+pub trait SameShift {}
+impl SameShift for B1 {}
+
+type Xor<X, Y> = <X as BitXor<Y>>::Output;
+type MaskOf<X> = C<<X as ToSigned>::Output>;
+type MergedY<S0, S1> = MaskOf<Xor<<S0 as SwizzleParams>::YMask, <S1 as SwizzleParams>::YMask>>;
+type MergedZ<S0, S1> = MaskOf<Xor<<S0 as SwizzleParams>::ZMask, <S1 as SwizzleParams>::ZMask>>;
+
+/// CuTe's `composition(Swizzle, Swizzle)` (swizzle.hpp): one swizzle of the XORed Y and
+/// Z masks, `make_swizzle<Y0 ^ Y1, Z0 ^ Z1>()`.
+impl<B0, M0, S0, B1_, M1, S1> Composable<Swizzle<B1_, M1, S1>> for Swizzle<B0, M0, S0>
 where
-    Self: Composable<Swizzle<Bb, M, Sh>>,
-    <Self as Composable<Swizzle<Bb, M, Sh>>>::Output: Composable<Layout<BS, BD>>,
+    Self: SwizzleParams<YMask: BitXor<<Swizzle<B1_, M1, S1> as SwizzleParams>::YMask>>
+        + SwizzleParams<ZMask: BitXor<<Swizzle<B1_, M1, S1> as SwizzleParams>::ZMask>>,
+    Swizzle<B1_, M1, S1>: SwizzleParams,
+    S0: IsEqual<S1, Output: SameShift>,
+    Xor<<Self as SwizzleParams>::YMask, <Swizzle<B1_, M1, S1> as SwizzleParams>::YMask>: ToSigned,
+    Xor<<Self as SwizzleParams>::ZMask, <Swizzle<B1_, M1, S1> as SwizzleParams>::ZMask>: ToSigned,
+    MergedY<Self, Swizzle<B1_, M1, S1>>: MakeSwizzle<MergedZ<Self, Swizzle<B1_, M1, S1>>>,
 {
-    type Output =
-        <<Self as Composable<Swizzle<Bb, M, Sh>>>::Output as Composable<Layout<BS, BD>>>::Output;
+    type Output = <MergedY<Self, Swizzle<B1_, M1, S1>> as MakeSwizzle<
+        MergedZ<Self, Swizzle<B1_, M1, S1>>,
+    >>::Output;
     #[inline(always)]
-    fn composition(self, c: ComposedLayout<Swizzle<Bb, M, Sh>, O, Layout<BS, BD>>) -> Self::Output {
-        self.composition(c.layout_a()).composition(c.layout_b())
+    fn composition(self, _: Swizzle<B1_, M1, S1>) -> Self::Output {
+        Self::Output::default()
     }
 }
 

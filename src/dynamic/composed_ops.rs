@@ -507,6 +507,18 @@ fn compose_layout_swizzle(a: &DynLayout, sw: &Swizzle) -> Result<LayoutFn> {
     ))
 }
 
+/// CuTe's `composition(Swizzle, Swizzle)` (swizzle.hpp): one swizzle whose Y and Z bits
+/// are the XOR of both, defined only for equal shifts.
+fn compose_swizzles(s0: &Swizzle, s1: &Swizzle) -> Result<LayoutFn> {
+    if s0.shift() != s1.shift() {
+        return Err(Error::ill(alloc::format!(
+            "composition({s0}, {s1}): can only merge swizzles of the same shift"
+        )));
+    }
+    let sw = Swizzle::from_masks(s0.yyy_msk() ^ s1.yyy_msk(), s0.zzz_msk() ^ s1.zzz_msk())?;
+    Ok(LayoutFn::Swizzle(sw))
+}
+
 /// CuTe's `composition(a, b)` where either side may be a swizzle or composed layout.
 fn compose_fn(a: &LayoutFn, b: &LayoutFn) -> Result<LayoutFn> {
     match (a, b) {
@@ -527,12 +539,15 @@ fn compose_fn(a: &LayoutFn, b: &LayoutFn) -> Result<LayoutFn> {
             Offset::Int(DInt::stat(0)),
             b.clone(),
         )),
-        (LayoutFn::Composed(c), LayoutFn::Layout(_)) => Ok(ComposedLayout::compose(
+        // layout_composed.hpp: composition(A o O o B, t) = A o O o composition(B, t) for
+        // any t, so composing two composed layouts nests the result to the right.
+        (LayoutFn::Composed(c), _) => Ok(ComposedLayout::compose(
             c.a.clone(),
             c.offset,
             compose_fn(&c.b, b)?,
         )),
-        _ => Err(Error::ill(alloc::format!(
+        (LayoutFn::Swizzle(s0), LayoutFn::Swizzle(s1)) => compose_swizzles(s0, s1),
+        (LayoutFn::Swizzle(_), LayoutFn::Composed(_)) => Err(Error::ill(alloc::format!(
             "composition({a}, {b}) is not defined"
         ))),
     }

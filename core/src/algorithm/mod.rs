@@ -38,7 +38,7 @@ fn common_size<A: Layout, B: Layout>(what: &'static str, a: A, b: B) -> isize {
 /// ```
 /// use cutlet_core::prelude::*;
 /// let src: Vec<f32> = (0..32).map(|x| x as f32).collect();
-/// let mut frag = make_owned_tensor::<f32, _>(layout!((4,8)));
+/// let mut frag = make_owned_tensor::<f32>(layout!((4,8)));
 /// copy(&make_tensor(&src[..], layout!((4,8):(8,1))), &mut frag);   // a transpose
 /// assert_eq!(frag[coord!((1, 2))], 10.0);
 /// ```
@@ -104,7 +104,7 @@ pub fn copy_if<Ep, Lp, Es, Ls, Ed, Ld>(
 ///
 /// ```
 /// use cutlet_core::prelude::*;
-/// let mut t = make_owned_tensor::<i32, _>(layout!((2,3)));
+/// let mut t = make_owned_tensor::<i32>(layout!((2,3)));
 /// fill(&mut t, 7);
 /// assert!(t.iter().all(|x| x == 7));
 /// ```

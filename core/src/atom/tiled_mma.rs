@@ -11,7 +11,7 @@ use crate::algebra::coalesce::{LayoutOf, layout_of};
 use crate::algebra::{Tiler, finish};
 use crate::int::{Bit, BranchT, C, Conjure, ErrLeaf, Leaf, SInt};
 use crate::layout::{Layout, LayoutModes, MakeLayout, Shaped, StridedLayout};
-use crate::tensor::{FlatCoord, OwnedTensor, Rebase, Tensor, flat_coord, make_owned_tensor};
+use crate::tensor::{FlatCoord, OwnedTensor, Rebase, Tensor, flat_coord};
 use crate::tuple::{self as tup, At, IntTuple, Repeat, Underscore, X};
 use core::fmt;
 use typenum::{U0, U1, U2, U3};
@@ -919,7 +919,7 @@ impl<M: TiledMma> ThrMMA<M> {
         &self,
         t: T,
     ) -> OwnedTensor<<M::Atom as MmaTraits>::ValTypeC, M::FragmentC<T::Layout>> {
-        make_owned_tensor(self.mma.fragment_c(self.thr, t.layout_of()))
+        OwnedTensor::new(self.mma.fragment_c(self.thr, t.layout_of()))
     }
     /// CuTe's `partition_fragment_A(atensor)`: registers for this thread's partition
     /// of A (`make_fragment_like`), zeroed.
@@ -936,7 +936,7 @@ impl<M: TiledMma> ThrMMA<M> {
         &self,
         t: T,
     ) -> OwnedTensor<<M::Atom as MmaTraits>::ValTypeA, M::FragmentA<T::Layout>> {
-        make_owned_tensor(self.mma.fragment_a(self.thr, t.layout_of()))
+        OwnedTensor::new(self.mma.fragment_a(self.thr, t.layout_of()))
     }
     /// CuTe's `partition_fragment_B(btensor)`: registers for this thread's partition
     /// of B, zeroed.
@@ -953,7 +953,7 @@ impl<M: TiledMma> ThrMMA<M> {
         &self,
         t: T,
     ) -> OwnedTensor<<M::Atom as MmaTraits>::ValTypeB, M::FragmentB<T::Layout>> {
-        make_owned_tensor(self.mma.fragment_b(self.thr, t.layout_of()))
+        OwnedTensor::new(self.mma.fragment_b(self.thr, t.layout_of()))
     }
 }
 

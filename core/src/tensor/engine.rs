@@ -177,7 +177,7 @@ impl<T: Copy> MemoryMut for [T] {
 ///
 /// ```
 /// use cutlet_core::prelude::*;
-/// let frag = make_owned_tensor::<f32, _>(layout!((4,8)));
+/// let frag = make_owned_tensor::<f32>(layout!((4,8)));
 /// assert_eq!(core::mem::size_of_val(&frag), 32 * 4);
 /// ```
 #[derive(Clone, Copy)]

@@ -81,21 +81,51 @@ pub fn make_tensor<P: IntoEngine, L: Layout>(storage: P, layout: L) -> Tensor<P:
 /// storage is the layout's cosize, fixed at compile time; every element
 /// `T::default()`. A layout with a dynamic cosize does not compile.
 ///
+/// One turbofish argument, as in CuTe. The result is an [`OwnedTensor<T, L>`] whose
+/// layout type `L` (the argument's) is opaque to the caller: Rust lets a call name only
+/// the element type when the layout is an `impl Layout` argument, and such a type cannot
+/// be written in the return type. The layout is still the same zero-sized static layout
+/// and every function bounded by [`Layout`] takes it. Where the type must be named (a
+/// struct field, a function's return type), use [`OwnedTensor::new`].
+///
 /// ```
 /// use cutlet_core::prelude::*;
-/// let t = make_owned_tensor::<f64, _>(make_layout_major(shape!((4, 8)), LayoutRight));
-/// assert_eq!(t.layout().to_string(), "(_4,_8):(_8,_1)");
-/// assert_eq!(core::mem::size_of_val(&t), 32 * 8);
+/// let mut t = make_owned_tensor::<f32>(layout!((4,8)));
+/// t[coord!((1, 2))] = 3.0;
+/// assert_eq!(t[9], 3.0);
+/// assert_eq!(t.layout().to_string(), "(_4,_8):(_1,_4)");
+/// assert_eq!(core::mem::size_of_val(&t), 32 * 4);
+/// let r = make_owned_tensor::<f64>(make_layout_major(shape!((4, 8)), LayoutRight));
+/// assert_eq!(r.layout().to_string(), "(_4,_8):(_8,_1)");
 /// ```
 #[inline(always)]
-pub fn make_owned_tensor<T: Copy + Default, L: Layout>(layout: L) -> OwnedTensor<T, L> {
-    const {
-        assert!(
-            <<L::Coshape as IntTuple>::IsStatic as Bit>::BOOL,
-            "make_owned_tensor: the layout's cosize must be static (an owning tensor's size is a compile-time constant)"
-        )
-    };
-    Tensor::from_parts(ArrayEngine::default(), layout)
+pub fn make_owned_tensor<T: Copy + Default>(layout: impl Layout) -> OwnedTensor<T, impl Layout> {
+    OwnedTensor::new(layout)
+}
+
+impl<T: Copy + Default, L: Layout> Tensor<ArrayEngine<T, CosizeNat<L>>, L> {
+    /// An owning tensor of layout `L`, its type named: what [`make_owned_tensor`] makes,
+    /// for where the type must be written out.
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// use cutlet_core::tensor::OwnedTensor;
+    /// fn accumulator<L: Layout>(l: L) -> OwnedTensor<f32, L> {
+    ///     OwnedTensor::new(l)
+    /// }
+    /// let acc = accumulator(layout!((2,4)));
+    /// assert_eq!(acc.layout().to_string(), "(_2,_4):(_1,_2)");
+    /// ```
+    #[inline(always)]
+    pub fn new(layout: L) -> Self {
+        const {
+            assert!(
+                <<L::Coshape as IntTuple>::IsStatic as Bit>::BOOL,
+                "make_owned_tensor: the layout's cosize must be static (an owning tensor's size is a compile-time constant)"
+            )
+        };
+        Tensor::from_parts(ArrayEngine::default(), layout)
+    }
 }
 
 /// CuTe's `make_fragment_like(tensor)`: an owning tensor of the same shape whose layout
@@ -115,7 +145,7 @@ pub fn make_owned_tensor<T: Copy + Default, L: Layout>(layout: L) -> OwnedTensor
 pub fn make_fragment_like<E: Engine<Elem: Default>, L: Layout>(
     t: &Tensor<E, L>,
 ) -> OwnedTensor<E::Elem, L::FragmentLike> {
-    make_owned_tensor(crate::layout::make_layout_fragment_like(t.layout()))
+    OwnedTensor::new(crate::layout::make_layout_fragment_like(t.layout()))
 }
 
 /// CuTe's `make_tensor_like(tensor)`: an owning tensor of the same shape, compact, its
@@ -131,7 +161,7 @@ pub fn make_fragment_like<E: Engine<Elem: Default>, L: Layout>(
 pub fn make_tensor_like<E: Engine<Elem: Default>, L: Layout>(
     t: &Tensor<E, L>,
 ) -> OwnedTensor<E::Elem, L::LayoutLike> {
-    make_owned_tensor(crate::layout::make_layout_like(t.layout()))
+    OwnedTensor::new(crate::layout::make_layout_like(t.layout()))
 }
 
 /// A shape an identity tensor can have: 1 to [`MAX_COORD_RANK`](super::MAX_COORD_RANK)
