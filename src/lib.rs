@@ -16,12 +16,9 @@ extern crate self as cutlet;
 
 pub mod algebra;
 pub mod algorithm;
-pub mod atom;
 pub mod atom_traits;
 #[cfg(feature = "std")]
 pub mod blas;
-#[cfg(any(target_arch = "nvptx64", feature = "std"))]
-pub mod cuda;
 #[cfg(feature = "std")]
 pub mod dynamic;
 pub mod int;
@@ -54,6 +51,38 @@ pub use cutlet_macros::{layout, layout_t, shape, shape_t};
 
 #[doc(hidden)]
 pub use typenum as __typenum;
+
+/// CuTe's kernel layer on `cutlet-core`'s type layer: MMA and copy atoms, `TiledMMA`,
+/// `TiledCopy` and their partitions (`cutlet_core::atom`, re-exported). Pair them with
+/// `cutlet_core::prelude`'s layouts and tensors, the layer the kernels are written on.
+///
+/// ```
+/// use cutlet::atom::*;
+/// use cutlet_core::prelude::*;
+/// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2, 2, 1)));
+/// assert_eq!(Cute(mma.tile_size_mnk()).to_string(), "(_32,_16,_16)");
+/// ```
+#[doc(no_inline)]
+pub use cutlet_core::atom;
+/// The device layer (`cutlet_core::cuda`, re-exported): thread and block indices,
+/// barriers, warps, global- and shared-memory tensors, the warp-level instructions of the
+/// atoms (`mma.sync`, `ldmatrix`, `cp.async`) and the CPU emulator that runs the same
+/// kernel source on the host.
+///
+/// ```
+/// use cutlet::cuda::{Dim3, emu, thread_idx};
+/// use std::sync::atomic::{AtomicUsize, Ordering};
+/// // The emulator runs each thread of a block as an OS thread.
+/// let sum = AtomicUsize::new(0);
+/// emu::launch(Dim3::x(1), Dim3::x(32), 0, || {
+///     sum.fetch_add(thread_idx().x, Ordering::Relaxed);
+/// })
+/// .unwrap();
+/// assert_eq!(sum.into_inner(), 31 * 32 / 2);
+/// ```
+#[cfg(any(target_arch = "nvptx64", feature = "std"))]
+#[doc(no_inline)]
+pub use cutlet_core::cuda;
 
 /// Writes the mode path of a [`ScaledBasis`](crate::int::ScaledBasis), outermost mode
 /// first: `path!(1, 0)` is sub-mode 0 of mode 1 (CuTe's `E<1,0>`, printed `_1@0@1`).

@@ -5,7 +5,7 @@
 //! barrier, shared memory and `cp.async` behave as the hardware's.
 
 use cutlet::atom_traits::{COPY_TRAITS, MMA_TRAITS};
-use cutlet::cuda::ldmatrix::*;
+use cutlet::cuda::ldmatrix::ldmatrix;
 use cutlet::cuda::mma::*;
 use cutlet::cuda::{Dim3, U128, cp_async, emu, lane_id, syncthreads, thread_idx};
 use cutlet::dynamic::DynLayout;
@@ -226,12 +226,15 @@ fn check_ldsm<const R: usize>(name: &str, load: fn(&U128) -> [u32; R]) {
 
 #[test]
 fn ldmatrix_follows_cute_dst_layouts() {
-    check_ldsm("SM75_U32x1_LDSM_N", SM75_U32x1_LDSM_N::copy);
-    check_ldsm("SM75_U32x2_LDSM_N", SM75_U32x2_LDSM_N::copy);
-    check_ldsm("SM75_U32x4_LDSM_N", SM75_U32x4_LDSM_N::copy);
-    check_ldsm("SM75_U16x2_LDSM_T", SM75_U16x2_LDSM_T::copy);
-    check_ldsm("SM75_U16x4_LDSM_T", SM75_U16x4_LDSM_T::copy);
-    check_ldsm("SM75_U16x8_LDSM_T", SM75_U16x8_LDSM_T::copy);
+    // SAFETY (each call): every lane's row is a live, 16-byte aligned value that nobody
+    // writes, and all 32 lanes of the warp run the call (`on_warp`); the emulator reads
+    // the rows in place.
+    check_ldsm("SM75_U32x1_LDSM_N", |r| unsafe { ldmatrix::<1, false>(r) });
+    check_ldsm("SM75_U32x2_LDSM_N", |r| unsafe { ldmatrix::<2, false>(r) });
+    check_ldsm("SM75_U32x4_LDSM_N", |r| unsafe { ldmatrix::<4, false>(r) });
+    check_ldsm("SM75_U16x2_LDSM_T", |r| unsafe { ldmatrix::<1, true>(r) });
+    check_ldsm("SM75_U16x4_LDSM_T", |r| unsafe { ldmatrix::<2, true>(r) });
+    check_ldsm("SM75_U16x8_LDSM_T", |r| unsafe { ldmatrix::<4, true>(r) });
 }
 
 #[test]
@@ -275,7 +278,7 @@ fn emulator_reports_divergent_and_stranded_barriers() {
 #[test]
 fn cp_async_lands_only_at_the_wait_and_blocks_get_fresh_shared_memory() {
     use cutlet::cuda::SmemBuffer;
-    use cutlet::prelude::*;
+    use cutlet_core::prelude::*;
     let src = [U128([9, 9, 9, 9]), U128([5, 5, 5, 5])];
     let p = cutlet::cuda::GmemPtr::from_slice(&src);
     emu::launch(Dim3::x(2), Dim3::x(1), 256, || {

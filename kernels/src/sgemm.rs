@@ -7,7 +7,7 @@
 //! - a `UniversalFMA` `TiledMMA` over 16x16 threads: `partition_A/B/C` and
 //!   `partition_fragment_C` give each thread its `(1, 8, 8)` slices and accumulators,
 //!   sized at compile time;
-//! - `gemm_with(&tiled_mma, ..)` (CuTe's `gemm(tiled_mma, tCsA, tCsB, tCrC)`) over each
+//! - `gemm(tiled_mma, ..)` (CuTe's `gemm(tiled_mma, tCsA, tCsB, tCrC)`) over each
 //!   `BK` slice, two shared buffers so that the next tile is loaded while the current
 //!   one is consumed (one barrier per `k` tile);
 //! - epilogue `alpha * acc + beta * C`, predicated.

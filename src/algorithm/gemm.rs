@@ -13,7 +13,7 @@
 //! multiply-add at a time) by default, or [`RegisterBlocked`], which keeps an
 //! `MR x NR` block of C in registers so that the compiler vectorizes its update.
 //! These are whole-matrix kernels, not CuTe's MMA atoms: the atoms, which map threads
-//! and values onto an instruction, are [`crate::atom`]'s (`gemm_with(&tiled_mma, ..)`).
+//! and values onto an instruction, are [`crate::atom`]'s (`cutlet_core::algorithm::gemm(&tiled_mma, ..)`).
 
 use super::shapes::SizeAgree;
 use crate::algebra::Wrap;
@@ -804,7 +804,7 @@ pub fn gemm<TA: GemmOperands<ScalarFma, TB, TC>, TB, TC>(a: &TA, b: &TB, c: &mut
 }
 
 /// As [`gemm`], with an explicit whole-matrix kernel (CuTe's `gemm(mma, A, B, C)` with
-/// an MMA atom is [`crate::atom::gemm_with`]).
+/// a TiledMMA is [`cutlet_core::algorithm::gemm`]).
 ///
 /// ```
 /// use cutlet::prelude::*;
