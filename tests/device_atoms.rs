@@ -224,17 +224,22 @@ fn check_ldsm<const R: usize>(name: &str, load: fn(&U128) -> [u32; R]) {
     }
 }
 
+/// One lane's `ldmatrix` of `row` (`N` matrices, transposed or not).
+fn ldsm<const N: usize, const TRANS: bool>(row: &U128) -> [u32; N] {
+    // SAFETY: `check_ldsm` runs this on all 32 lanes of a warp (`on_warp`), each with a
+    // live, 16-byte aligned row of its own that nobody writes; the emulator reads the
+    // rows in place.
+    unsafe { ldmatrix::<N, TRANS>(row) }
+}
+
 #[test]
 fn ldmatrix_follows_cute_dst_layouts() {
-    // SAFETY (each call): every lane's row is a live, 16-byte aligned value that nobody
-    // writes, and all 32 lanes of the warp run the call (`on_warp`); the emulator reads
-    // the rows in place.
-    check_ldsm("SM75_U32x1_LDSM_N", |r| unsafe { ldmatrix::<1, false>(r) });
-    check_ldsm("SM75_U32x2_LDSM_N", |r| unsafe { ldmatrix::<2, false>(r) });
-    check_ldsm("SM75_U32x4_LDSM_N", |r| unsafe { ldmatrix::<4, false>(r) });
-    check_ldsm("SM75_U16x2_LDSM_T", |r| unsafe { ldmatrix::<1, true>(r) });
-    check_ldsm("SM75_U16x4_LDSM_T", |r| unsafe { ldmatrix::<2, true>(r) });
-    check_ldsm("SM75_U16x8_LDSM_T", |r| unsafe { ldmatrix::<4, true>(r) });
+    check_ldsm("SM75_U32x1_LDSM_N", ldsm::<1, false>);
+    check_ldsm("SM75_U32x2_LDSM_N", ldsm::<2, false>);
+    check_ldsm("SM75_U32x4_LDSM_N", ldsm::<4, false>);
+    check_ldsm("SM75_U16x2_LDSM_T", ldsm::<1, true>);
+    check_ldsm("SM75_U16x4_LDSM_T", ldsm::<2, true>);
+    check_ldsm("SM75_U16x8_LDSM_T", ldsm::<4, true>);
 }
 
 #[test]
