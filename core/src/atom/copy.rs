@@ -123,7 +123,6 @@ type OneThread<S> = crate::layout::MakeLayout<(
 )>;
 type OneThrId = crate::layout_t!(1:0);
 
-/// Declares a unit-struct-like copy operation generic over its unit `S`.
 /// How a unit operation issues: a SIMT load and store, or `cp.async` (`.ca`, `.cg`).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Issue {
@@ -136,6 +135,11 @@ enum Issue {
 /// value (zeros where `pred` is false, as `cp.async`'s zero fill).
 #[inline(always)]
 #[track_caller]
+// Without the device layer (no `std`, not nvptx) only `cp.async` would use `S`.
+#[cfg_attr(
+    not(any(target_arch = "nvptx64", feature = "std")),
+    allow(clippy::extra_unused_type_parameters)
+)]
 fn unit_unpack<S, Es, Ls, Ed, Ld, N: Leaf>(
     issue: Issue,
     pred: bool,
@@ -170,6 +174,7 @@ fn unit_unpack<S, Es, Ls, Ed, Ld, N: Leaf>(
     );
 }
 
+/// Declares a unit-struct-like copy operation generic over its unit `S`.
 macro_rules! unit_op {
     ($($(#[$m:meta])* $name:ident: $unit:ident, $issue:ident;)*) => {$(
         $(#[$m])*
@@ -452,6 +457,23 @@ ldsm_op! {
     /// use cutlet_core::atom::*;
     /// let a = Copy_Atom::<SM75_U32x4_LDSM_N, half::f16>::new();
     /// assert_eq!(a.val_layout_dst().to_string(), "(_32,(_2,_4)):(_2,(_1,_64))");
+    /// ```
+    ///
+    /// `ldmatrix` reads a warp's shared memory: a copy from any other tensor fails to
+    /// build with `ldmatrix runs on a warp's shared memory` (a `const` check of the
+    /// engine's memory space, so it fires when the copy is instantiated, not in `cargo
+    /// check`):
+    ///
+    /// ```compile_fail,E0080
+    /// use cutlet_core::prelude::*;
+    /// use cutlet_core::atom::*;
+    /// let data = vec![half::f16::ZERO; 16 * 16];                // host memory
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((1, 1, 1):(0, 0, 0)));
+    /// let s2r = make_tiled_copy_a(Copy_Atom::<SM75_U32x4_LDSM_N, half::f16>::new(), &mma);
+    /// let thr = s2r.get_slice(0);
+    /// let mut frag = mma.get_slice(0).partition_fragment_a(layout!((16, 16)));
+    /// let src = thr.partition_s(make_tensor(&data[..], layout!((16, 16):(16, 1))));
+    /// s2r.copy(&src, &mut thr.retile_d(frag.view_mut()));
     /// ```
     SM75_U32x4_LDSM_N, SrcX4, crate::layout_t!((32,(32,4)):(32,(1,1024))), 4, false;
     /// CuTe's `SM75_U16x2_LDSM_T`: `ldmatrix...x1.trans.shared.b16`.
