@@ -6,61 +6,66 @@ use cutlet::atom_traits::{COPY_TRAITS, MMA_TRAITS, copy_traits, mma_traits};
 use cutlet_core::prelude::*;
 use half::{bf16, f16};
 
-/// Checks one copy operation's four layouts; returns its name for the coverage check.
-fn copy_row<Op: CopyTraits>(name: &'static str) -> &'static str {
+/// Asserts that each `(field, typed, table)` triple of row `name` agrees.
+fn same_fields(name: &str, fields: &[(&str, String, &str)]) {
+    for (field, typed, table) in fields {
+        assert_eq!(typed, table, "{name} {field}");
+    }
+}
+
+/// Checks one copy operation's four layouts; returns the table's name of its row.
+fn copy_row<Op: CopyTraits>(name: &str) -> &'static str {
     let t = copy_traits(name).unwrap_or_else(|| panic!("{name}: not in the table"));
-    assert_eq!(Op::ThrID::conjure().to_string(), t.thr_id, "{name} ThrID");
-    assert_eq!(
-        Op::SrcLayout::conjure().to_string(),
-        t.src_layout,
-        "{name} SrcLayout"
+    same_fields(
+        name,
+        &[
+            ("ThrID", Op::ThrID::conjure().to_string(), t.thr_id),
+            (
+                "SrcLayout",
+                Op::SrcLayout::conjure().to_string(),
+                t.src_layout,
+            ),
+            (
+                "DstLayout",
+                Op::DstLayout::conjure().to_string(),
+                t.dst_layout,
+            ),
+            (
+                "RefLayout",
+                Op::RefLayout::conjure().to_string(),
+                t.ref_layout,
+            ),
+        ],
     );
-    assert_eq!(
-        Op::DstLayout::conjure().to_string(),
-        t.dst_layout,
-        "{name} DstLayout"
-    );
-    assert_eq!(
-        Op::RefLayout::conjure().to_string(),
-        t.ref_layout,
-        "{name} RefLayout"
-    );
-    name
+    t.name
 }
 
-/// Checks one MMA operation's shape and layouts; returns its name.
-fn mma_row<Op: MmaTraits>(name: &'static str) -> &'static str {
+/// Checks one MMA operation's shape and layouts; returns the table's name of its row.
+fn mma_row<Op: MmaTraits>(name: &str) -> &'static str {
     let t = mma_traits(name).unwrap_or_else(|| panic!("{name}: not in the table"));
-    assert_eq!(
-        Cute(Op::ShapeMNK::conjure()).to_string(),
-        t.shape_mnk,
-        "{name} Shape_MNK"
+    same_fields(
+        name,
+        &[
+            (
+                "Shape_MNK",
+                Cute(Op::ShapeMNK::conjure()).to_string(),
+                t.shape_mnk,
+            ),
+            ("ThrID", Op::ThrID::conjure().to_string(), t.thr_id),
+            ("ALayout", Op::ALayout::conjure().to_string(), t.a_layout),
+            ("BLayout", Op::BLayout::conjure().to_string(), t.b_layout),
+            ("CLayout", Op::CLayout::conjure().to_string(), t.c_layout),
+        ],
     );
-    assert_eq!(Op::ThrID::conjure().to_string(), t.thr_id, "{name} ThrID");
-    assert_eq!(
-        Op::ALayout::conjure().to_string(),
-        t.a_layout,
-        "{name} ALayout"
-    );
-    assert_eq!(
-        Op::BLayout::conjure().to_string(),
-        t.b_layout,
-        "{name} BLayout"
-    );
-    assert_eq!(
-        Op::CLayout::conjure().to_string(),
-        t.c_layout,
-        "{name} CLayout"
-    );
-    name
+    t.name
 }
 
-/// Every (instantiable) table row has a typed twin, so a row added to the table needs one here.
+/// Every (instantiable) table row has a typed twin, so a row added to the table needs
+/// one here.
 fn covers(table: impl Iterator<Item = &'static str>, checked: &[&str]) {
-    let squash = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
     for name in table {
         assert!(
-            checked.iter().any(|c| squash(c) == name),
+            checked.contains(&name),
             "{name}: no typed atom checked against its row"
         );
     }
