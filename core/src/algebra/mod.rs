@@ -19,7 +19,8 @@ mod tiler;
 pub use coalesce::coalesce;
 pub use tiler::{ModesLayout, Tiler};
 
-use crate::layout::Layout;
+use crate::int::Bit;
+use crate::layout::{Layout, LayoutFn};
 
 /// Runs a layout operation: a static result is conjured (no code runs), and an
 /// ill-formed static result stops the build with CuTe's reason.
@@ -28,20 +29,38 @@ pub(crate) fn finish<L: Layout, F: FnOnce() -> L>(f: F) -> L {
     crate::layout::check(crate::layout::static_or(f))
 }
 
+/// [`finish`] for an operation whose result may be a swizzle.
+#[inline]
+#[track_caller]
+fn finish_fn<L: LayoutFn, F: FnOnce() -> L>(f: F) -> L {
+    const {
+        if <L::HasErr as Bit>::BOOL {
+            panic!("{}", L::ERR)
+        }
+    }
+    <L::IsStatic as Bit>::static_or(f)
+}
+
 /// CuTe's `composition(layout, tiler)`: `R(c) = layout(tiler(c))`. The tiler is a
 /// layout, an integer `N` (the layout `N:_1`), `_` (the mode stays), or a tuple of
 /// tilers applied to the layout's modes one by one (the modes past the tiler are
-/// dropped).
+/// dropped). `layout` may be a composed layout or a swizzle, and the tiler a swizzle
+/// or a composed layout, as in CuTe.
 ///
 /// ```
 /// use cutlet_core::prelude::*;
 /// assert_eq!(composition(layout!((4,8):(13,1)), layout!(8:2)).to_string(), "(_2,_4):(_26,_1)");
 /// assert_eq!(composition(layout!((12,32):(32,1)), shape!((3, 8))).to_string(), "(_3,_8):(_32,_1)");
+/// // The swizzle of a shared-memory tile, and the same swizzle seen through a layout.
+/// let sw = composition(Swizzle::<3, 3, 3>::new(), layout!((8,64):(64,1)));
+/// assert_eq!(sw.to_string(), "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
+/// let t = composition(layout!((8,64):(64,1)), Swizzle::<3, 4, 3>::new());
+/// assert_eq!(t.to_string(), "Sw<3,1,3> o _0 o (_8,_64):(_64,_1)");
 /// ```
 #[inline]
 #[track_caller]
-pub fn composition<L: Layout, T: Tiler>(l: L, t: T) -> L::Compose<T> {
-    finish(|| l.compose(t))
+pub fn composition<L: LayoutFn, T: Tiler>(l: L, t: T) -> L::ComposeFn<T> {
+    finish_fn(|| l.compose_fn(t))
 }
 
 /// CuTe's `coalesce(layout, profile)`: `coalesce` applied at the terminals of the
@@ -131,8 +150,8 @@ pub fn complement<L: Layout>(l: L) -> L::ComplementSelf {
 /// ```
 #[inline]
 #[track_caller]
-pub fn right_inverse<L: Layout>(l: L) -> L::RightInverse {
-    finish(|| l.right_inverse())
+pub fn right_inverse<L: LayoutFn>(l: L) -> L::RightInverseFn {
+    finish_fn(|| l.right_inverse_fn())
 }
 /// CuTe's `left_inverse(layout)`: `result(layout(i)) == i` (static strides only).
 ///
@@ -142,8 +161,8 @@ pub fn right_inverse<L: Layout>(l: L) -> L::RightInverse {
 /// ```
 #[inline]
 #[track_caller]
-pub fn left_inverse<L: Layout>(l: L) -> L::LeftInverse {
-    finish(|| l.left_inverse())
+pub fn left_inverse<L: LayoutFn>(l: L) -> L::LeftInverseFn {
+    finish_fn(|| l.left_inverse_fn())
 }
 /// CuTe's `logical_divide(layout, tiler)`: each tiled mode becomes `(tile, rest)`.
 ///
@@ -296,11 +315,11 @@ pub fn tile_to_shape_ordered<L: Layout, Trg: IntTuple, O: IntTuple>(
 /// ```
 #[inline]
 #[track_caller]
-pub fn upcast<const N: usize, L: Layout>(l: L) -> L::Upcast<crate::tuple::Idx<N>>
+pub fn upcast<const N: usize, L: LayoutFn>(l: L) -> L::Upcast<crate::tuple::Idx<N>>
 where
     typenum::Const<N>: typenum::ToUInt<Output: crate::int::Nat>,
 {
-    finish(|| l.upcast::<crate::tuple::Idx<N>>())
+    finish_fn(|| l.upcast_fn::<crate::tuple::Idx<N>>())
 }
 /// CuTe's `downcast<N>(layout)`: the layout of elements `N` times narrower.
 ///
@@ -310,11 +329,28 @@ where
 /// ```
 #[inline]
 #[track_caller]
-pub fn downcast<const N: usize, L: Layout>(l: L) -> L::Downcast<crate::tuple::Idx<N>>
+pub fn downcast<const N: usize, L: LayoutFn>(l: L) -> L::Downcast<crate::tuple::Idx<N>>
 where
     typenum::Const<N>: typenum::ToUInt<Output: crate::int::Nat>,
 {
-    finish(|| l.downcast::<crate::tuple::Idx<N>>())
+    finish_fn(|| l.downcast_fn::<crate::tuple::Idx<N>>())
+}
+/// CuTe's `recast_layout<Old, New>(layout)`: the layout of the same memory seen as
+/// elements of type `New` (a layout of `Old` elements, upcast or downcast by the ratio of
+/// their widths).
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// assert_eq!(recast_layout::<u16, u32, _>(layout!((4,8):(1,4))).to_string(), "(_2,_8):(_1,_2)");
+/// let sw = composition(Swizzle::<3, 3, 3>::new(), layout!((8,64):(64,1)));
+/// assert_eq!(recast_layout::<u8, u32, _>(sw).to_string(), "Sw<3,1,3> o _0 o (_8,_16):(_16,_1)");
+/// ```
+#[inline]
+#[track_caller]
+pub fn recast_layout<Old: recast::SizeofBits, New: recast::SizeofBits, L: LayoutFn>(
+    l: L,
+) -> recast::RecastLayout<L, Old, New> {
+    finish_fn(|| recast::recast_layout_fn::<L, Old, New>(l))
 }
 /// CuTe's `nullspace(layout)`: the coordinates `layout` maps to 0.
 ///

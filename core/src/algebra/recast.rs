@@ -4,6 +4,7 @@
 use super::coalesce::LayoutOf;
 use crate::int::types as t;
 use crate::int::{Bit, BranchT, C, ErrLeaf, LeafOps, Nat, abs, ceil_div, mul, signum, sint};
+use crate::layout::LayoutFn;
 use crate::tuple::{IntTuple, LeafOf, Unzip, ZipFn, unzip};
 use typenum::{B0, Z0};
 
@@ -157,6 +158,44 @@ pub type Downcast<S, D, N> = LayoutOf<
 >;
 /// CuTe's `upcast<N>(layout)`.
 pub type Upcast<S, D, N> = LayoutOf<UpcastPair<S, D, N>>;
+
+/// `sizeof_bits<New> / sizeof_bits<Old>` in lowest terms: the numerator.
+type Num<Old, New> = <<NewBits<New> as Nat>::Div<GcdBits<Old, New>> as Nat>::Max<typenum::U1>;
+/// The denominator.
+type Den<Old, New> = <<OldBits<Old> as Nat>::Div<GcdBits<Old, New>> as Nat>::Max<typenum::U1>;
+type OldBits<Old> = <Old as SizeofBits>::Bits;
+type NewBits<New> = <New as SizeofBits>::Bits;
+type GcdBits<Old, New> =
+    <sint::Gcd<sint::Make<B0, OldBits<Old>>, sint::Make<B0, NewBits<New>>> as sint::SInt>::Mag;
+type NumIsOne<Old, New> = <Num<Old, New> as Nat>::IsOne;
+type DenIsOne<Old, New> = <Den<Old, New> as Nat>::IsOne;
+/// CuTe's `recast_layout<Old, New>(layout)`: the layout of the same memory seen as `New`
+/// elements, `upcast<num>` and `downcast<den>` of the ratio of the element widths.
+pub type RecastLayout<L, Old, New> = <DenIsOne<Old, New> as Bit>::IfFn<
+    <NumIsOne<Old, New> as Bit>::IfFn<L, <L as LayoutFn>::Upcast<Num<Old, New>>>,
+    <NumIsOne<Old, New> as Bit>::IfFn<
+        <L as LayoutFn>::Downcast<Den<Old, New>>,
+        <<L as LayoutFn>::Upcast<Num<Old, New>> as LayoutFn>::Downcast<Den<Old, New>>,
+    >,
+>;
+/// The value of [`RecastLayout`].
+#[inline]
+pub(crate) fn recast_layout_fn<L: LayoutFn, Old: SizeofBits, New: SizeofBits>(
+    l: L,
+) -> RecastLayout<L, Old, New> {
+    <DenIsOne<Old, New> as Bit>::if_fn(
+        || <NumIsOne<Old, New> as Bit>::if_fn(|| l, || l.upcast_fn::<Num<Old, New>>()),
+        || {
+            <NumIsOne<Old, New> as Bit>::if_fn(
+                || l.downcast_fn::<Den<Old, New>>(),
+                || {
+                    l.upcast_fn::<Num<Old, New>>()
+                        .downcast_fn::<Den<Old, New>>()
+                },
+            )
+        },
+    )
+}
 
 /// Element types by their size in bits (CuTe's `sizeof_bits`), for `recast_layout`.
 pub trait SizeofBits {

@@ -7,7 +7,10 @@ use super::composition::{CompImpl, CompositionPair, comp_impl, composition_pair}
 use super::divide::{DivideByLayout, divide_by_layout};
 use super::product::{ProductByLayout, product_by_layout};
 use crate::int::{Bit, C, ErrLeaf, Nat, Ord3, SInt};
-use crate::layout::{CompactColMajor, Layout, LayoutLeft, StridedLayout, compact_major};
+use crate::layout::composed::{NotUnderSwizzle, SwizzleOver, not_under_swizzle, swizzle_over};
+use crate::layout::{
+    CompactColMajor, Layout, LayoutFn, LayoutLeft, StridedLayout, SwizzleMasks, compact_major,
+};
 use crate::tuple::{CuteDisplay, IntTuple, Underscore};
 use typenum::{P1, Z0};
 
@@ -48,6 +51,11 @@ pub trait Tiler: Copy + CuteDisplay + 'static + sealed::Sealed {
     type DivideWith<S: IntTuple, D: IntTuple>: Layout;
     /// CuTe's `logical_product(layout(S, D), self)`.
     type ProductWith<S: IntTuple, D: IntTuple>: Layout;
+    /// CuTe's `composition(swizzle, self)`: `W o _0 o self` for a layout, the merged
+    /// swizzle for a swizzle, an error for anything else.
+    type UnderSwizzle<W: SwizzleMasks + LayoutFn>: LayoutFn;
+    /// The value of `UnderSwizzle`.
+    fn under_swizzle<W: SwizzleMasks + LayoutFn>(self, w: W) -> Self::UnderSwizzle<W>;
     /// The value of `ComposeWith`.
     fn compose_with<S: IntTuple, D: IntTuple>(
         self,
@@ -69,6 +77,8 @@ impl<N: SInt> sealed::Sealed for C<N> {}
 impl sealed::Sealed for isize {}
 impl sealed::Sealed for Underscore {}
 impl<S, D> sealed::Sealed for StridedLayout<S, D> {}
+impl<B, M, S> sealed::Sealed for crate::layout::Sw<B, M, S> {}
+impl<A, O, B> sealed::Sealed for crate::layout::ComposedLayout<A, O, B> {}
 
 macro_rules! int_tiler {
     ($ty:ty, [$($g:tt)*]) => {
@@ -76,6 +86,11 @@ macro_rules! int_tiler {
             type IsTuple = typenum::B0;
             type Rank = typenum::U1;
             type Profile = C<Z0>;
+            type UnderSwizzle<W: SwizzleMasks + LayoutFn> = NotUnderSwizzle;
+            #[inline]
+            fn under_swizzle<W: SwizzleMasks + LayoutFn>(self, _: W) -> NotUnderSwizzle {
+                not_under_swizzle()
+            }
             // CuTe: logical_divide(layout, make_layout(tiler))
             type DivideWith<S: IntTuple, D: IntTuple> = DivideByLayout<S, D, Self, CompactColMajor<Self>>;
             // CuTe: logical_product(block, make_layout(tiler))
@@ -116,6 +131,11 @@ impl Tiler for Underscore {
     type IsTuple = typenum::B0;
     type Rank = typenum::U1;
     type Profile = C<Z0>;
+    type UnderSwizzle<W: SwizzleMasks + LayoutFn> = NotUnderSwizzle;
+    #[inline]
+    fn under_swizzle<W: SwizzleMasks + LayoutFn>(self, _: W) -> NotUnderSwizzle {
+        not_under_swizzle()
+    }
     type ComposeWith<S: IntTuple, D: IntTuple> = StridedLayout<S, D>;
     type DivideWith<S: IntTuple, D: IntTuple> = StridedLayout<S, D>;
     type ProductWith<S: IntTuple, D: IntTuple> = StridedLayout<S, D>;
@@ -137,6 +157,11 @@ impl<RS: IntTuple, RD: IntTuple> Tiler for StridedLayout<RS, RD> {
     type IsTuple = typenum::B0;
     type Rank = typenum::U1;
     type Profile = C<Z0>;
+    type UnderSwizzle<W: SwizzleMasks + LayoutFn> = SwizzleOver<W, Self>;
+    #[inline]
+    fn under_swizzle<W: SwizzleMasks + LayoutFn>(self, w: W) -> Self::UnderSwizzle<W> {
+        swizzle_over(w, self)
+    }
     type ComposeWith<S: IntTuple, D: IntTuple> = LayoutOf<CompositionPair<S, D, RS, RD>>;
     type DivideWith<S: IntTuple, D: IntTuple> = DivideByLayout<S, D, RS, RD>;
     type ProductWith<S: IntTuple, D: IntTuple> = ProductByLayout<S, D, RS, RD>;

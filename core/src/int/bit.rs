@@ -70,6 +70,10 @@ pub trait Bit:
     type IfL<X: Leaf, Y: Leaf>: Leaf;
     /// `self ? x : y` on int tuples (both computed).
     type IfT<X: IntTuple, Y: IntTuple>: IntTuple;
+    /// `self ? x : y` on layouts.
+    type IfLayout<X: crate::layout::Layout, Y: crate::layout::Layout>: crate::layout::Layout;
+    /// `self ? x : y` on layout functions (layouts and swizzles).
+    type IfFn<X: crate::layout::LayoutFn, Y: crate::layout::LayoutFn>: crate::layout::LayoutFn;
     /// The branch of `F` that `self` selects; only that branch is computed.
     type SelT<F: BranchT>: IntTuple;
     /// The value of `SelT`.
@@ -84,6 +88,16 @@ pub trait Bit:
         x: FX,
         y: FY,
     ) -> Self::IfT<X, Y>;
+    /// The value of `IfLayout`, computing only the chosen side.
+    fn if_layout<X: crate::layout::Layout, Y: crate::layout::Layout>(
+        x: impl FnOnce() -> X,
+        y: impl FnOnce() -> Y,
+    ) -> Self::IfLayout<X, Y>;
+    /// The value of `IfFn`, computing only the chosen side.
+    fn if_fn<X: crate::layout::LayoutFn, Y: crate::layout::LayoutFn>(
+        x: impl FnOnce() -> X,
+        y: impl FnOnce() -> Y,
+    ) -> Self::IfFn<X, Y>;
     /// With `self` = "`T` is static": `T`'s only value without calling `f`, else `f()`.
     /// A static result never instantiates the code that computes it.
     fn static_or<T: Conjure, F: FnOnce() -> T>(f: F) -> T;
@@ -128,7 +142,25 @@ macro_rules! bit_impl {
             type IfI<X: Integral, Y: Integral> = $pick;
             type IfL<X: Leaf, Y: Leaf> = $pick;
             type IfT<X: IntTuple, Y: IntTuple> = $pick;
+            type IfLayout<X: crate::layout::Layout, Y: crate::layout::Layout> = $pick;
+            type IfFn<X: crate::layout::LayoutFn, Y: crate::layout::LayoutFn> = $pick;
+            #[inline]
+            #[allow(unused_variables)]
+            fn if_fn<X: crate::layout::LayoutFn, Y: crate::layout::LayoutFn>(
+                x: impl FnOnce() -> X,
+                y: impl FnOnce() -> Y,
+            ) -> $pick {
+                lazy_val!($pick, x, y)
+            }
             type SelT<F: BranchT> = F::$sel;
+            #[inline]
+            #[allow(unused_variables)]
+            fn if_layout<X: crate::layout::Layout, Y: crate::layout::Layout>(
+                x: impl FnOnce() -> X,
+                y: impl FnOnce() -> Y,
+            ) -> $pick {
+                lazy_val!($pick, x, y)
+            }
             #[inline]
             fn sel_t<F: BranchT>(f: F) -> Self::SelT<F> {
                 f.$selv()

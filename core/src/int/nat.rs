@@ -112,6 +112,25 @@ pub trait Nat:
     type Rem<R: Nat>: Nat;
     /// `max(self, r)`.
     type Max<R: Nat>: Nat;
+    /// `self ^ r` (bitwise).
+    type Xor<R: Nat>: Nat;
+    #[doc(hidden)]
+    type RXorB0<N: Nat>: Nat;
+    #[doc(hidden)]
+    type RXorB1<N: Nat>: Nat;
+    /// `self & r` (bitwise).
+    type And<R: Nat>: Nat;
+    #[doc(hidden)]
+    type RAndB0<N: Nat>: Nat;
+    #[doc(hidden)]
+    type RAndB1<N: Nat>: Nat;
+    /// `2^self`.
+    type Pow2: Nat;
+    /// The number of set bits (C++'s `popcount`).
+    type Popcount: Nat;
+    /// The number of trailing zero bits (32 for zero, as C++'s `countr_zero` of a
+    /// `uint32_t`).
+    type Ctz: Nat;
     /// Owned storage for `self` values of `T`: nested arrays of exactly this length.
     type Array<T: Copy + Default>: Storage<T>;
 }
@@ -189,6 +208,15 @@ impl Nat for UTerm {
     type Div<R: Nat> = UTerm;
     type Rem<R: Nat> = UTerm;
     type Max<R: Nat> = R;
+    type Xor<R: Nat> = R;
+    type RXorB0<N: Nat> = N::Twice;
+    type RXorB1<N: Nat> = N::TwiceP1;
+    type And<R: Nat> = UTerm;
+    type RAndB0<N: Nat> = UTerm;
+    type RAndB1<N: Nat> = UTerm;
+    type Pow2 = UInt<UTerm, B1>;
+    type Popcount = UTerm;
+    type Ctz = typenum::U32;
     type Array<T: Copy + Default> = [T; 0];
 }
 
@@ -219,6 +247,15 @@ impl<N: Nat> Nat for UInt<N, B0> {
     type Div<R: Nat> = <Ge<Twice2<N, R>, R> as DivStep>::Q<N::Div<R>, Twice2<N, R>, R>;
     type Rem<R: Nat> = <Ge<Twice2<N, R>, R> as DivStep>::R<Twice2<N, R>, R>;
     type Max<R: Nat> = <<Self::Cmp<R> as Ord3>::Lt as Bit>::IfN<R, Self>;
+    type Xor<R: Nat> = R::RXorB0<N>;
+    type RXorB0<M: Nat> = <M::Xor<N> as Nat>::Twice;
+    type RXorB1<M: Nat> = <M::Xor<N> as Nat>::TwiceP1;
+    type And<R: Nat> = R::RAndB0<N>;
+    type RAndB0<M: Nat> = <M::And<N> as Nat>::Twice;
+    type RAndB1<M: Nat> = <M::And<N> as Nat>::Twice;
+    type Pow2 = <N::Pow2 as Nat>::Mul<N::Pow2>;
+    type Popcount = N::Popcount;
+    type Ctz = <N::Ctz as Nat>::Succ;
     type Array<T: Copy + Default> = [N::Array<T>; 2];
 }
 
@@ -249,6 +286,15 @@ impl<N: Nat> Nat for UInt<N, B1> {
     type Div<R: Nat> = <Ge<Twice2P1<N, R>, R> as DivStep>::Q<N::Div<R>, Twice2P1<N, R>, R>;
     type Rem<R: Nat> = <Ge<Twice2P1<N, R>, R> as DivStep>::R<Twice2P1<N, R>, R>;
     type Max<R: Nat> = <<Self::Cmp<R> as Ord3>::Lt as Bit>::IfN<R, Self>;
+    type Xor<R: Nat> = R::RXorB1<N>;
+    type RXorB0<M: Nat> = <M::Xor<N> as Nat>::TwiceP1;
+    type RXorB1<M: Nat> = <M::Xor<N> as Nat>::Twice;
+    type And<R: Nat> = R::RAndB1<N>;
+    type RAndB0<M: Nat> = <M::And<N> as Nat>::Twice;
+    type RAndB1<M: Nat> = <M::And<N> as Nat>::TwiceP1;
+    type Pow2 = <<N::Pow2 as Nat>::Mul<N::Pow2> as Nat>::Twice;
+    type Popcount = <N::Popcount as Nat>::Succ;
+    type Ctz = UTerm;
     type Array<T: Copy + Default> = OddArray<[N::Array<T>; 2], T>;
 }
 

@@ -17,15 +17,20 @@
 //! assert_eq!(tile_count(layout!((4,n):(n,1))), 8);
 //! ```
 
+pub(crate) mod composed;
 mod make;
 mod modes;
 mod strided;
 mod swizzle;
 
+pub use composed::{
+    ComposedLayout, LayoutFn, Offset, RecastOffset, SmemPtrFlag, SmemPtrFlagBits,
+    make_composed_layout,
+};
 pub use make::*;
 pub use modes::*;
 pub use strided::StridedLayout;
-pub use swizzle::{NoSwizzle, Swizzle, SwizzleFn};
+pub use swizzle::{NoSwizzle, Sw, Swizzle, SwizzleFn, SwizzleMasks, SwizzleNeg};
 
 use crate::algebra::{self as a, Tiler};
 use crate::int::{Bit, Conjure, Nat};
@@ -35,6 +40,7 @@ use core::fmt;
 mod sealed {
     pub trait Sealed {}
     impl<S, D> Sealed for super::StridedLayout<S, D> {}
+    impl<A, O, B> Sealed for super::ComposedLayout<A, O, B> {}
 }
 
 /// A layout: a function from the coordinates of its shape to offsets (CuTe's `Layout`

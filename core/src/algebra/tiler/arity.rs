@@ -11,6 +11,11 @@ impl<T0: Tiler> Tiler for (T0,) {
     type ComposeWith<S: IntTuple, D: IntTuple> = LayoutOf<
         ModesLayout<(<<T0 as Tiler>::ComposeWith<S::E0, D::E0> as Layout>::Pair,), S, typenum::U1>,
     >;
+    type UnderSwizzle<W: SwizzleMasks + LayoutFn> = NotUnderSwizzle;
+    #[inline]
+    fn under_swizzle<W: SwizzleMasks + LayoutFn>(self, _: W) -> NotUnderSwizzle {
+        not_under_swizzle()
+    }
     type DivideWith<S: IntTuple, D: IntTuple> = LayoutOf<
         ModesLayout<
             crate::tuple::Concat<
@@ -90,6 +95,11 @@ impl<T0: Tiler, T1: Tiler> Tiler for (T0, T1) {
             typenum::U2,
         >,
     >;
+    type UnderSwizzle<W: SwizzleMasks + LayoutFn> = NotUnderSwizzle;
+    #[inline]
+    fn under_swizzle<W: SwizzleMasks + LayoutFn>(self, _: W) -> NotUnderSwizzle {
+        not_under_swizzle()
+    }
     type DivideWith<S: IntTuple, D: IntTuple> = LayoutOf<
         ModesLayout<
             crate::tuple::Concat<
@@ -192,6 +202,11 @@ impl<T0: Tiler, T1: Tiler, T2: Tiler> Tiler for (T0, T1, T2) {
             typenum::U3,
         >,
     >;
+    type UnderSwizzle<W: SwizzleMasks + LayoutFn> = NotUnderSwizzle;
+    #[inline]
+    fn under_swizzle<W: SwizzleMasks + LayoutFn>(self, _: W) -> NotUnderSwizzle {
+        not_under_swizzle()
+    }
     type DivideWith<S: IntTuple, D: IntTuple> = LayoutOf<
         ModesLayout<
             crate::tuple::Concat<
@@ -307,6 +322,11 @@ impl<T0: Tiler, T1: Tiler, T2: Tiler, T3: Tiler> Tiler for (T0, T1, T2, T3) {
             typenum::U4,
         >,
     >;
+    type UnderSwizzle<W: SwizzleMasks + LayoutFn> = NotUnderSwizzle;
+    #[inline]
+    fn under_swizzle<W: SwizzleMasks + LayoutFn>(self, _: W) -> NotUnderSwizzle {
+        not_under_swizzle()
+    }
     type DivideWith<S: IntTuple, D: IntTuple> = LayoutOf<
         ModesLayout<
             crate::tuple::Concat<
@@ -438,6 +458,11 @@ impl<T0: Tiler, T1: Tiler, T2: Tiler, T3: Tiler, T4: Tiler> Tiler for (T0, T1, T
             typenum::U5,
         >,
     >;
+    type UnderSwizzle<W: SwizzleMasks + LayoutFn> = NotUnderSwizzle;
+    #[inline]
+    fn under_swizzle<W: SwizzleMasks + LayoutFn>(self, _: W) -> NotUnderSwizzle {
+        not_under_swizzle()
+    }
     type DivideWith<S: IntTuple, D: IntTuple> = LayoutOf<
         ModesLayout<
             crate::tuple::Concat<
@@ -584,6 +609,11 @@ impl<T0: Tiler, T1: Tiler, T2: Tiler, T3: Tiler, T4: Tiler, T5: Tiler> Tiler
             typenum::U6,
         >,
     >;
+    type UnderSwizzle<W: SwizzleMasks + LayoutFn> = NotUnderSwizzle;
+    #[inline]
+    fn under_swizzle<W: SwizzleMasks + LayoutFn>(self, _: W) -> NotUnderSwizzle {
+        not_under_swizzle()
+    }
     type DivideWith<S: IntTuple, D: IntTuple> = LayoutOf<
         ModesLayout<
             crate::tuple::Concat<
@@ -743,6 +773,11 @@ impl<T0: Tiler, T1: Tiler, T2: Tiler, T3: Tiler, T4: Tiler, T5: Tiler, T6: Tiler
             typenum::U7,
         >,
     >;
+    type UnderSwizzle<W: SwizzleMasks + LayoutFn> = NotUnderSwizzle;
+    #[inline]
+    fn under_swizzle<W: SwizzleMasks + LayoutFn>(self, _: W) -> NotUnderSwizzle {
+        not_under_swizzle()
+    }
     type DivideWith<S: IntTuple, D: IntTuple> = LayoutOf<
         ModesLayout<
             crate::tuple::Concat<
@@ -915,6 +950,11 @@ impl<T0: Tiler, T1: Tiler, T2: Tiler, T3: Tiler, T4: Tiler, T5: Tiler, T6: Tiler
             typenum::U8,
         >,
     >;
+    type UnderSwizzle<W: SwizzleMasks + LayoutFn> = NotUnderSwizzle;
+    #[inline]
+    fn under_swizzle<W: SwizzleMasks + LayoutFn>(self, _: W) -> NotUnderSwizzle {
+        not_under_swizzle()
+    }
     type DivideWith<S: IntTuple, D: IntTuple> = LayoutOf<
         ModesLayout<
             crate::tuple::Concat<
@@ -1118,6 +1158,11 @@ impl<
             typenum::U9,
         >,
     >;
+    type UnderSwizzle<W: SwizzleMasks + LayoutFn> = NotUnderSwizzle;
+    #[inline]
+    fn under_swizzle<W: SwizzleMasks + LayoutFn>(self, _: W) -> NotUnderSwizzle {
+        not_under_swizzle()
+    }
     type DivideWith<S: IntTuple, D: IntTuple> = LayoutOf<
         ModesLayout<
             crate::tuple::Concat<
@@ -1336,6 +1381,11 @@ impl<
             typenum::U10,
         >,
     >;
+    type UnderSwizzle<W: SwizzleMasks + LayoutFn> = NotUnderSwizzle;
+    #[inline]
+    fn under_swizzle<W: SwizzleMasks + LayoutFn>(self, _: W) -> NotUnderSwizzle {
+        not_under_swizzle()
+    }
     type DivideWith<S: IntTuple, D: IntTuple> = LayoutOf<
         ModesLayout<
             crate::tuple::Concat<
@@ -1569,6 +1619,11 @@ impl<
             typenum::U11,
         >,
     >;
+    type UnderSwizzle<W: SwizzleMasks + LayoutFn> = NotUnderSwizzle;
+    #[inline]
+    fn under_swizzle<W: SwizzleMasks + LayoutFn>(self, _: W) -> NotUnderSwizzle {
+        not_under_swizzle()
+    }
     type DivideWith<S: IntTuple, D: IntTuple> = LayoutOf<
         ModesLayout<
             crate::tuple::Concat<
@@ -1817,6 +1872,11 @@ impl<
             typenum::U12,
         >,
     >;
+    type UnderSwizzle<W: SwizzleMasks + LayoutFn> = NotUnderSwizzle;
+    #[inline]
+    fn under_swizzle<W: SwizzleMasks + LayoutFn>(self, _: W) -> NotUnderSwizzle {
+        not_under_swizzle()
+    }
     type DivideWith<S: IntTuple, D: IntTuple> = LayoutOf<
         ModesLayout<
             crate::tuple::Concat<
@@ -2080,6 +2140,11 @@ impl<
             typenum::U13,
         >,
     >;
+    type UnderSwizzle<W: SwizzleMasks + LayoutFn> = NotUnderSwizzle;
+    #[inline]
+    fn under_swizzle<W: SwizzleMasks + LayoutFn>(self, _: W) -> NotUnderSwizzle {
+        not_under_swizzle()
+    }
     type DivideWith<S: IntTuple, D: IntTuple> = LayoutOf<
         ModesLayout<
             crate::tuple::Concat<
@@ -2358,6 +2423,11 @@ impl<
             typenum::U14,
         >,
     >;
+    type UnderSwizzle<W: SwizzleMasks + LayoutFn> = NotUnderSwizzle;
+    #[inline]
+    fn under_swizzle<W: SwizzleMasks + LayoutFn>(self, _: W) -> NotUnderSwizzle {
+        not_under_swizzle()
+    }
     type DivideWith<S: IntTuple, D: IntTuple> = LayoutOf<
         ModesLayout<
             crate::tuple::Concat<
@@ -2685,6 +2755,11 @@ impl<
             typenum::U15,
         >,
     >;
+    type UnderSwizzle<W: SwizzleMasks + LayoutFn> = NotUnderSwizzle;
+    #[inline]
+    fn under_swizzle<W: SwizzleMasks + LayoutFn>(self, _: W) -> NotUnderSwizzle {
+        not_under_swizzle()
+    }
     type DivideWith<S: IntTuple, D: IntTuple> = LayoutOf<
         ModesLayout<
             crate::tuple::Concat<
@@ -3029,6 +3104,11 @@ impl<
             typenum::U16,
         >,
     >;
+    type UnderSwizzle<W: SwizzleMasks + LayoutFn> = NotUnderSwizzle;
+    #[inline]
+    fn under_swizzle<W: SwizzleMasks + LayoutFn>(self, _: W) -> NotUnderSwizzle {
+        not_under_swizzle()
+    }
     type DivideWith<S: IntTuple, D: IntTuple> = LayoutOf<
         ModesLayout<
             crate::tuple::Concat<
