@@ -119,7 +119,7 @@ def args_of(c):
         raise Unsupported(name)
     if name not in FN_OPS | {"crd2idx"} and args[0][0] == "sw":
         raise Unsupported("a swizzle as the first argument")
-    if name.endswith(("_divide", "_product")) and len(args) > 1 and args[1][0] in ("sw", "composed"):
+    if name != "logical_product" and name.endswith(("_divide", "_product")) and len(args) > 1 and args[1][0] in ("sw", "composed"):
         raise Unsupported("a product or divide by a composed layout")
     if name == "coalesce" and len(args) != 1:
         raise Unsupported("coalesce with a profile")

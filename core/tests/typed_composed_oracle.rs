@@ -35,6 +35,14 @@ fn ill_left_inverse<L0: LayoutFn>(a0: L0, expr: &str) {
     );
 }
 #[inline(never)]
+fn ill_logical_product<L0: Layout, A1: Tiler>(a0: L0, a1: A1, expr: &str) {
+    let _ = (a0, a1);
+    assert!(
+        <<L0::LogicalProduct<A1> as Layout>::HasErr as Bit>::BOOL,
+        "{expr}: CuTe rejects it, so the type must carry an error"
+    );
+}
+#[inline(never)]
 fn ill_recast_layout_f32_i8<L0: LayoutFn>(a0: L0, expr: &str) {
     let _ = a0;
     assert!(
@@ -720,6 +728,15 @@ fn cases_01() {
         "recast_layout<uint64_t,uint64_t>((4,_4,(2,_2),2):(32,8,(4,_2),_1))",
     );
     check(
+        logical_product(
+            layout!((4):(1)),
+            make_composed_layout(Swizzle::<2, 4, 3>::new(), shape!(0), layout!((8,64):(64,1))),
+        ),
+        "Sw<2,3,-6> o _0 o ((_4),(_8,_64)):((_1),(_256,_4))",
+        false,
+        "logical_product((_4):(_1), Sw<2,4,3> o _0 o (_8,_64):(_64,_1))",
+    );
+    check(
         composition(Swizzle::<1, 1, 1>::new(), layout!((8,8):(1,8))),
         "Sw<1,1,1> o _0 o (_8,_8):(_1,_8)",
         false,
@@ -906,6 +923,10 @@ fn cases_01() {
         false,
         "composition(Sw<0,3,3>, ((_4,_4,_4)):((_16,_0,_1)))",
     );
+}
+
+#[test]
+fn cases_02() {
     ill_right_inverse(
         make_composed_layout(
             Swizzle::<2, 4, 3>::new(),
@@ -914,10 +935,6 @@ fn cases_01() {
         ),
         "right_inverse(Sw<2,4,3> o smem_ptr[32b](unset) o (_8,_16):(_16,_1))",
     );
-}
-
-#[test]
-fn cases_02() {
     check(
         logical_product(
             make_composed_layout(
@@ -1262,16 +1279,16 @@ fn cases_02() {
         false,
         "right_inverse(Sw<2,3,3>)",
     );
+}
+
+#[test]
+fn cases_03() {
     check(
         recast_layout::<f32, f64, _>(layout!(((4,1,2),(2,4)):((1,0,0),(8,16)))),
         "((_2,_1,_2),(_2,_4)):((_1,_0,_0),(_4,_8))",
         false,
         "recast_layout<tfloat32_t,double>(((_4,_1,_2),(_2,_4)):((_1,_0,_0),(_8,_16)))",
     );
-}
-
-#[test]
-fn cases_03() {
     check(
         recast_layout::<u128, i8, _>(layout!(8:1)),
         "_128:_1",
@@ -1459,6 +1476,15 @@ fn cases_03() {
         "composition((_2,_8):(_1,_2), Sw<2,3,3>)",
     );
     check(
+        logical_product(
+            layout!((4):(1)),
+            make_composed_layout(Swizzle::<2, 3, 3>::new(), shape!(0), layout!((8,32):(32,1))),
+        ),
+        "Sw<2,2,-5> o _0 o ((_4),(_8,_32)):((_1),(_128,_4))",
+        false,
+        "logical_product((_4):(_1), Sw<2,3,3> o _0 o (_8,_32):(_32,_1))",
+    );
+    check(
         raked_product(
             make_composed_layout(
                 Swizzle::<3, 2, 3>::new(),
@@ -1470,6 +1496,15 @@ fn cases_03() {
         "Sw<3,2,3> o _0 o ((_2,_8),(_2,(_1,_2)),(_4,(_4,_1,_2)),(_2,(_2,_1,_2))):((_512,_64),(_1024,(_64,_32)),(_2048,(_8,_0,_4)),(_8192,(_2,_1,_1)))",
         false,
         "raked_product(Sw<3,2,3> o _0 o (_8,(_1,_2),(_4,_1,_2),(_2,_1,_2)):(_64,(_64,_32),(_8,_0,_4),(_2,_1,_1)), (_2,_2,_4,_2):(_1,_2,_4,_16))",
+    );
+    ill_logical_product(
+        layout!(((2,1)):((1,1))),
+        make_composed_layout(
+            Swizzle::<2, 4, 3>::new(),
+            SmemPtrFlag::<16>::new(),
+            layout!((8,32):(32,1)),
+        ),
+        "logical_product(((_2,_1)):((_1,_1)), Sw<2,4,3> o smem_ptr[16b](unset) o (_8,_32):(_32,_1))",
     );
     check(
         recast_layout::<half::f16, u128, _>(Swizzle::<1, 4, 4>::new()),
@@ -1568,6 +1603,10 @@ fn cases_03() {
         false,
         "recast_layout<uint64_t,uint64_t>((_1,(_4,_2),_8):(_1,(_0,_0),_8))",
     );
+}
+
+#[test]
+fn cases_04() {
     check(
         composition(
             make_composed_layout(
@@ -1602,10 +1641,6 @@ fn cases_03() {
         false,
         "recast_layout<int8_t,uint16_t>(tile_to_shape(Sw<1,4,3> o smem_ptr[16b](unset) o (_8,_16):(_16,_1), (_64,_32)))",
     );
-}
-
-#[test]
-fn cases_04() {
     check(
         make_composed_layout(
             Swizzle::<0, 4, 3>::new(),
@@ -1926,6 +1961,10 @@ fn cases_04() {
         Swizzle::<2, 1, 2>::new(),
         "composition((_2,_8,_1,_16):(_128,_16,_0,_1), Sw<2,1,2>)",
     );
+}
+
+#[test]
+fn cases_05() {
     check(
         raked_product(
             make_composed_layout(
@@ -1955,10 +1994,6 @@ fn cases_04() {
         false,
         "cosize(Sw<1,4,3> o smem_ptr[16b](unset) o (_16,_8):(_1,_16))",
     );
-}
-
-#[test]
-fn cases_05() {
     check(
         composition(
             layout!((2,8,16):(1,2,16)),
@@ -2197,6 +2232,24 @@ fn cases_05() {
         "downcast<8>(Sw<3,2,3>)",
     );
     check(
+        logical_product(
+            layout!(((2,1),2):((2,1),1)),
+            make_composed_layout(Swizzle::<1, 3, 3>::new(), shape!(0), layout!((8,16):(16,1))),
+        ),
+        "Sw<1,2,-4> o _0 o (((_2,_1),_2),(_8,_16)):(((_2,_1),_1),(_64,_4))",
+        false,
+        "logical_product(((_2,_1),_2):((_2,_1),_1), Sw<1,3,3> o _0 o (_8,_16):(_16,_1))",
+    );
+    ill_logical_product(
+        layout!(((4,1)):((0,0))),
+        make_composed_layout(
+            Swizzle::<3, 4, 3>::new(),
+            SmemPtrFlag::<8>::new(),
+            layout!((8,128):(128,1)),
+        ),
+        "logical_product(((_4,_1)):((_0,_0)), Sw<3,4,3> o smem_ptr[8b](unset) o (_8,_128):(_128,_1))",
+    );
+    check(
         upcast::<4, _>(Swizzle::<2, 1, 2>::new()),
         "Sw<1,0,2>",
         false,
@@ -2278,6 +2331,10 @@ fn cases_05() {
         false,
         "composition(Sw<0,4,3> o smem_ptr[32b](unset) o (_8,_4):(_4,_1), (_2:_1,_4:_1))",
     );
+}
+
+#[test]
+fn cases_06() {
     check(
         logical_divide(
             make_composed_layout(Swizzle::<1, 3, 3>::new(), shape!(0), layout!((8,16):(16,1))),
@@ -2310,10 +2367,6 @@ fn cases_05() {
         false,
         "recast_layout<int8_t,uint16_t>((_2,_2):(_2,_1))",
     );
-}
-
-#[test]
-fn cases_06() {
     check(
         make_composed_layout(
             Swizzle::<1, 4, 3>::new(),
@@ -2656,6 +2709,10 @@ fn cases_06() {
         false,
         "composition(Sw<0,3,5>, ((_1,_4,_1),_8,_8):((_1,_1,_4),_4,_32))",
     );
+}
+
+#[test]
+fn cases_07() {
     check(
         composition(Swizzle::<2, 4, 3>::new(), layout!((8,8):(1,8))),
         "Sw<2,4,3> o _0 o (_8,_8):(_1,_8)",
@@ -2704,10 +2761,6 @@ fn cases_06() {
         false,
         "get<1,0>(Sw<3,4,3> o smem_ptr[16b](unset) o ((_64,_1),(_8,_4)):((_1,_0),(_64,_512)))",
     );
-}
-
-#[test]
-fn cases_07() {
     ill_composition(
         layout!((2,16,(2,2,1)):(64,0,(2,1,1))),
         SwizzleNeg::<3, 1, 6>::new(),
@@ -2805,6 +2858,15 @@ fn cases_07() {
         "_1:_0",
         false,
         "nullspace(Sw<2,3,3> o _0 o (_32,_8):(_1,_32))",
+    );
+    ill_logical_product(
+        layout!(2:1),
+        make_composed_layout(
+            Swizzle::<3, 4, 3>::new(),
+            shape!(0),
+            layout!((8,128):(128,1)),
+        ),
+        "logical_product(_2:_1, Sw<3,4,3> o _0 o (_8,_128):(_128,_1))",
     );
     check(
         composition(
@@ -3009,6 +3071,10 @@ fn cases_07() {
         false,
         "downcast<2>(Sw<2,1,2>)",
     );
+}
+
+#[test]
+fn cases_08() {
     check(
         composition(
             make_composed_layout(
@@ -3060,10 +3126,6 @@ fn cases_07() {
         false,
         "coalesce(Sw<3,3,3> o _0 o (_8,_64):(_64,_1))",
     );
-}
-
-#[test]
-fn cases_08() {
     check(
         recast_layout::<u128, f32, _>(layout!(((4,2,4),2,2):((1,4,8),32,64))),
         "((_16,_2,_4),_2,_2):((_1,_16,_32),_128,_256)",
@@ -3455,6 +3517,10 @@ fn cases_08() {
         false,
         "composition(Sw<1,0,1> o _0 o (_4,_4):(_8,_1), right_inverse(Sw<1,0,1> o _0 o (_4,_4):(_8,_1)))",
     );
+}
+
+#[test]
+fn cases_09() {
     check(
         coalesce(composition(
             make_composed_layout(Swizzle::<1, 0, 1>::new(), shape!(0), layout!((4,4):(8,1))),

@@ -51,7 +51,7 @@ impl Ord3 for Greater {
 
 /// A natural number (typenum's `UTerm`, `UInt<U, B>`), with its arithmetic.
 ///
-/// `Sub` saturates at zero and `Div`/`Rem` by zero are unspecified: callers (the
+/// `Sub` is defined for `self >= r` only and `Div`/`Rem` by zero are unspecified: callers (the
 /// signed layer) only use them where they are defined, and mark the rest as errors.
 pub trait Nat:
     Unsigned
@@ -86,9 +86,9 @@ pub trait Nat:
     type RAddCB0<N: Nat>: Nat;
     #[doc(hidden)]
     type RAddCB1<N: Nat>: Nat;
-    /// `self - r` (saturating).
+    /// `self - r` (for `self >= r`; unspecified otherwise).
     type Sub<R: Nat>: Nat;
-    /// `self - r - 1` (saturating).
+    /// `self - r - 1` (for `self > r`; unspecified otherwise).
     type SubB<R: Nat>: Nat;
     #[doc(hidden)]
     type RSubB0<N: Nat>: Nat;

@@ -29,7 +29,8 @@ crate::err_msgs!(
     ENonZeroOffset => "composition of a layout with a composed layout requires its offset to be _0 (CuTe: `Require offset == 0.`)",
     EMakeSwizzle => "composition of a layout with a swizzle: the layout does not map the swizzle's bits to another swizzle (CuTe's make_swizzle)",
     EDynamicSwizzleImage => "composition of a layout with a swizzle needs a static layout (CuTe's make_swizzle takes static masks)",
-    ETileByComposed => "divides and products by a composed layout or a swizzle are not supported",
+    ETileByComposed => "CuTe divides by a layout, not by a composed layout or a swizzle; it multiplies by a swizzled layout only",
+    ETransferSwizzle => "logical_product(layout, Sw o O o B): CuTe needs a swizzle at offset _0, a static B, and a product that moves the swizzle's bits to another swizzle",
     ESwizzleCompose => "CuTe composes a swizzle with a layout or with another swizzle only",
     ESwizzleMerge => "composition of two swizzles needs equal shifts and masks that make a swizzle (CuTe: `Can only merge swizzles of the same shift.`)",
 );
@@ -201,6 +202,8 @@ pub trait LayoutFn: Copy + Conjure + CuteDisplay + fmt::Debug + 'static + sealed
     type IsNoop: Bit;
     /// `B1` for a swizzle (swizzle_layout.hpp's inverses apply).
     type IsSwizzle: Bit;
+    /// The swizzle itself (a swizzle of no bits for a layout).
+    type AsSwizzle: SwizzleMasks + LayoutFn;
     /// `self(x)` of an offset.
     type Apply<X: Leaf>: Leaf;
     /// CuTe's `upcast<N>(self)`.
@@ -247,6 +250,7 @@ impl<L: Layout> LayoutFn for L {
     const ERR: &'static str = L::ERR;
     type IsNoop = B0;
     type IsSwizzle = B0;
+    type AsSwizzle = Sw<typenum::UTerm, typenum::UTerm, Z0>;
     type Apply<X: Leaf> = <L::Call<X> as IntTuple>::Size;
     type Upcast<N: Nat> = L::Upcast<N>;
     type Downcast<N: Nat> = L::Downcast<N>;
@@ -321,6 +325,7 @@ impl<B: Nat, M: Nat, S: SInt> LayoutFn for Sw<B, M, S> {
     const ERR: &'static str = "";
     type IsNoop = B::IsZero;
     type IsSwizzle = B1;
+    type AsSwizzle = Self;
     type Apply<X: Leaf> = <Self as SwizzleFn>::Apply<X>;
     type Upcast<N: Nat> = SwUp<B, M, S, N>;
     type Downcast<N: Nat> = Sw<B, <M as Nat>::Add<Log2<N>>, S>;
@@ -1009,6 +1014,53 @@ type ComposeComposed<A, O, B, S, D> = <<O as Offset>::IsZero as Bit>::IfLayout<
     ErrLayout<ENonZeroOffset>,
 >;
 
+/// swizzle_layout.hpp's `logical_product(layout, Sw o _0 o B)`: the product with `B`,
+/// swizzled by the swizzle that the product moves the active Y and Z bits of `B` to.
+type NewProduct<B, S, D> = <StridedLayout<S, D> as Layout>::LogicalProduct<<B as Layout>::AsTiler>;
+type Pw2<N> = C<sint::Make<B0, <N as Nat>::Pow2>>;
+type Sws<A> = <A as LayoutFn>::AsSwizzle;
+type SBits<A> = <Sws<A> as SwizzleMasks>::Bits;
+type SBase<A> = <Sws<A> as SwizzleMasks>::Base;
+type SAbs<A> = <<Sws<A> as SwizzleMasks>::Shift as SInt>::Mag;
+/// CuTe's `swizzle_only_zy`: the layout of the swizzle's domain that keeps only its Z
+/// and Y bits.
+type OnlyZy<A> = StridedLayout<
+    (
+        Pw2<SBase<A>>,
+        Pw2<SBits<A>>,
+        Pw2<<SAbs<A> as Nat>::Sub<SBits<A>>>,
+        Pw2<SBits<A>>,
+        C<P1>,
+    ),
+    (
+        C<Z0>,
+        Pw2<SBase<A>>,
+        C<Z0>,
+        Pw2<<SBase<A> as Nat>::Add<SAbs<A>>>,
+        C<Z0>,
+    ),
+>;
+type LayoutOnlyZy<A, B> = <OnlyZy<A> as Layout>::Compose<<B as Layout>::AsTiler>;
+type Last<L> = <<<L as Shaped>::Shape as IntTuple>::Size as crate::int::LeafOps>::Sub<C<P1>>;
+type ActiveBits<A, B> =
+    <<LayoutOnlyZy<A, B> as Layout>::Call<Last<LayoutOnlyZy<A, B>>> as IntTuple>::Size;
+type ActiveMask<A, B, Msk> = <MagOf<ActiveBits<A, B>> as Nat>::And<Msk>;
+/// `new_layout(_0, B(active))`.
+type Moved<A, B, S, D, Msk> = <<NewProduct<B, S, D> as Layout>::Call<(
+    C<Z0>,
+    <<B as Layout>::Call<C<sint::Make<B0, ActiveMask<A, B, Msk>>>> as IntTuple>::Size,
+)> as IntTuple>::Size;
+type MovedY<A, B, S, D> = Moved<A, B, S, D, <Sws<A> as SwizzleMasks>::Y>;
+type MovedZ<A, B, S, D> = Moved<A, B, S, D, <Sws<A> as SwizzleMasks>::Z>;
+type Transferred<A, B, S, D> = MakeSwizzle<MagOf<MovedY<A, B, S, D>>, MagOf<MovedZ<A, B, S, D>>>;
+/// CuTe requires a swizzle at offset zero, static images, and masks that make a swizzle.
+type TransferOk<A, O, B, S, D> =
+    <<<<<A as LayoutFn>::IsSwizzle as Bit>::And<<O as Offset>::IsZero> as Bit>::And<
+        StaticNonNeg<ActiveBits<A, B>>,
+    > as Bit>::And<
+        <StaticNonNeg<MovedY<A, B, S, D>> as Bit>::And<StaticNonNeg<MovedZ<A, B, S, D>>>,
+    > as Bit>::And<MakeSwizzleOk<MagOf<MovedY<A, B, S, D>>, MagOf<MovedZ<A, B, S, D>>>>;
+
 impl<A: LayoutFn, O: Offset, B: Layout> Tiler for ComposedLayout<A, O, B> {
     type IsTuple = B0;
     type Rank = typenum::U1;
@@ -1020,7 +1072,10 @@ impl<A: LayoutFn, O: Offset, B: Layout> Tiler for ComposedLayout<A, O, B> {
         not_under_swizzle()
     }
     type DivideWith<S: IntTuple, D: IntTuple> = ErrLayout<ETileByComposed>;
-    type ProductWith<S: IntTuple, D: IntTuple> = ErrLayout<ETileByComposed>;
+    type ProductWith<S: IntTuple, D: IntTuple> = <TransferOk<A, O, B, S, D> as Bit>::IfLayout<
+        Comp<Transferred<A, B, S, D>, C<Z0>, NewProduct<B, S, D>>,
+        ErrLayout<ETransferSwizzle>,
+    >;
     #[inline]
     #[track_caller]
     fn compose_with<S: IntTuple, D: IntTuple>(
@@ -1040,10 +1095,17 @@ impl<A: LayoutFn, O: Offset, B: Layout> Tiler for ComposedLayout<A, O, B> {
         err_layout()
     }
     #[inline]
+    #[track_caller]
     fn product_with<S: IntTuple, D: IntTuple>(
         self,
-        _: StridedLayout<S, D>,
+        l: StridedLayout<S, D>,
     ) -> Self::ProductWith<S, D> {
-        err_layout()
+        <TransferOk<A, O, B, S, D> as Bit>::if_layout(
+            || {
+                let p = l.logical_product(self.b.as_tiler());
+                comp(Transferred::<A, B, S, D>::default(), C::new(), p)
+            },
+            err_layout,
+        )
     }
 }

@@ -204,6 +204,10 @@ type SwizzleCode<W> = <W as SwizzleMasks>::Code;
 
 /// The masks of a swizzle type as natural numbers (the type-level swizzle algebra).
 pub trait SwizzleMasks {
+    /// `B`, the number of bits.
+    type Bits: Nat;
+    /// `M`, the base.
+    type Base: Nat;
     /// `yyy_msk`.
     type Y: Nat;
     /// `zzz_msk`.
@@ -216,6 +220,8 @@ pub trait SwizzleMasks {
     type ShiftCoversBits: Bit;
 }
 impl<B: Nat, M: Nat, S: SInt> SwizzleMasks for Sw<B, M, S> {
+    type Bits = B;
+    type Base = M;
     type Y = YMask<B, M, S>;
     type Z = ZMask<B, M, S>;
     type Shift = S;
