@@ -124,6 +124,16 @@ impl<A: Copy, O: Copy, B: Copy> Clone for ComposedLayout<A, O, B> {
     }
 }
 impl<A: Copy, O: Copy, B: Copy> Copy for ComposedLayout<A, O, B> {}
+impl<A: Default, O: Default, B: Default> Default for ComposedLayout<A, O, B> {
+    #[inline]
+    fn default() -> Self {
+        ComposedLayout {
+            a: A::default(),
+            o: O::default(),
+            b: B::default(),
+        }
+    }
+}
 impl<A: PartialEq, O: PartialEq, B: PartialEq> PartialEq for ComposedLayout<A, O, B> {
     fn eq(&self, r: &Self) -> bool {
         self.a == r.a && self.o == r.o && self.b == r.b

@@ -20,6 +20,7 @@
 pub(crate) mod composed;
 mod make;
 mod modes;
+mod smem_atoms;
 mod strided;
 mod swizzle;
 
@@ -29,6 +30,7 @@ pub use composed::{
 };
 pub use make::*;
 pub use modes::*;
+pub use smem_atoms::*;
 pub use strided::StridedLayout;
 pub use swizzle::{NoSwizzle, Sw, Swizzle, SwizzleFn, SwizzleMasks, SwizzleNeg};
 
