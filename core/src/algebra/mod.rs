@@ -57,6 +57,14 @@ fn finish_fn<L: LayoutFn, F: FnOnce() -> L>(f: F) -> L {
 /// let t = composition(layout!((8,64):(64,1)), Swizzle::<3, 4, 3>::new());
 /// assert_eq!(t.to_string(), "Sw<3,1,3> o _0 o (_8,_64):(_64,_1)");
 /// ```
+///
+/// What CuTe rejects fails to build with its reason; here, "composition of two swizzles
+/// needs equal shifts":
+///
+/// ```compile_fail,E0080
+/// use cutlet_core::prelude::*;
+/// let _ = composition(Swizzle::<1, 2, 3>::new(), Swizzle::<1, 2, 4>::new());
+/// ```
 #[inline]
 #[track_caller]
 pub fn composition<L: LayoutFn, T: Tiler>(l: L, t: T) -> L::ComposeFn<T> {
