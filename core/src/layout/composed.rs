@@ -9,7 +9,7 @@
 //! CuTe). A fully static composed layout is a zero-sized type, and its algebra is
 //! computed by the type checker.
 
-use super::swizzle::{MakeSwizzle, MakeSwizzleOk, SwizzleMasks};
+use super::swizzle::{MakeSwizzle, MakeSwizzleOk, StaticNonNeg, SwizzleMasks};
 use super::{Layout, LayoutModes, Shaped, StridedLayout, Sw, SwizzleFn};
 use crate::algebra::Tiler;
 use crate::int::types::{Add, Neg};
@@ -939,7 +939,6 @@ impl<A: LayoutFn, O: Offset, B: Layout> Layout for ComposedLayout<A, O, B> {
 /// `L(x)` for a static mask `x`, the leaf CuTe's `make_swizzle` reads.
 type Image<S, D, X> =
     <<StridedLayout<S, D> as Layout>::Call<C<sint::Make<B0, X>>> as IntTuple>::Size;
-type StaticNonNeg<X> = <<X as IntTuple>::IsStatic as Bit>::And<<<V<X> as SInt>::IsNeg as Bit>::Not>;
 type ImgY<W, S, D> = Image<S, D, <W as SwizzleMasks>::Y>;
 type ImgZ<W, S, D> = Image<S, D, <W as SwizzleMasks>::Z>;
 type MagOf<X> = <V<X> as SInt>::Mag;

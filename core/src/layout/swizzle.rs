@@ -148,7 +148,7 @@ type SwizzledNat<X, B, M, S> = <X as Nat>::Xor<
 >;
 type Val<X> = <X as Leaf>::Val;
 /// A static non-negative offset swizzles on the type level; anything else at run time.
-type StaticNonNeg<X> =
+pub(crate) type StaticNonNeg<X> =
     <<X as crate::tuple::IntTuple>::IsStatic as Bit>::And<<<Val<X> as SInt>::IsNeg as Bit>::Not>;
 
 impl<B: Nat, M: Nat, S: SInt> SwizzleFn for Sw<B, M, S> {
