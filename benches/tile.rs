@@ -4,8 +4,8 @@
 //! estimates into the README's ratios.
 
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
-use cutlet::prelude::*;
 use cutlet::tile as ct;
+use cutlet_core::prelude::*;
 
 fn vector_add(c: &mut Criterion) {
     const N: usize = 1 << 20;
@@ -17,10 +17,10 @@ fn vector_add(c: &mut Criterion) {
         bch.iter(|| {
             let n = N as isize;
             let (ta, tb) = (
-                make_tensor(black_box(&a[..]), shape!(n)),
-                make_tensor(black_box(&b[..]), shape!(n)),
+                make_tensor(black_box(&a[..]), make_layout(shape!(n))),
+                make_tensor(black_box(&b[..]), make_layout(shape!(n))),
             );
-            let mut tc = make_tensor(&mut out[..], shape!(n));
+            let mut tc = make_tensor(&mut out[..], make_layout(shape!(n)));
             // 512-element (2 KiB) tiles: a tile moves between stack slots as a value, and
             // glibc copies of 2112 bytes or more become string moves, which stall when
             // source and destination share their low 12 address bits.
@@ -64,9 +64,9 @@ fn softmax(c: &mut Criterion) {
             let (r, cl) = (ROWS as isize, COLS as isize);
             let tx = make_tensor(
                 black_box(&x[..]),
-                make_layout_with(shape!((r, cl)), LayoutRight),
+                make_layout_major(shape!((r, cl)), LayoutRight),
             );
-            let mut ty = make_tensor(&mut y[..], make_layout_with(shape!((r, cl)), LayoutRight));
+            let mut ty = make_tensor(&mut y[..], make_layout_major(shape!((r, cl)), LayoutRight));
             ct::launch_with(
                 ct::Grid::from(ROWS).serial(),
                 &mut ty,
@@ -117,13 +117,13 @@ fn tiled_gemm(c: &mut Criterion) {
             let n = N as isize;
             let ta = make_tensor(
                 black_box(&a[..]),
-                make_layout_with(shape!((n, n)), LayoutRight),
+                make_layout_major(shape!((n, n)), LayoutRight),
             );
             let tb = make_tensor(
                 black_box(&b[..]),
-                make_layout_with(shape!((n, n)), LayoutRight),
+                make_layout_major(shape!((n, n)), LayoutRight),
             );
-            let mut tc = make_tensor(&mut out[..], make_layout_with(shape!((n, n)), LayoutRight));
+            let mut tc = make_tensor(&mut out[..], make_layout_major(shape!((n, n)), LayoutRight));
             ct::launch_with(
                 ct::Grid::from((N / T, N / T)).serial(),
                 &mut tc,

@@ -4,8 +4,8 @@
 //!
 //! `cargo run --release --example layernorm -- 32 768`
 
-use cutlet::prelude::*;
 use cutlet::tile as ct;
+use cutlet_core::prelude::*;
 
 fn main() {
     let args: Vec<usize> = std::env::args()
@@ -26,12 +26,12 @@ fn main() {
     let eps = 1e-5f32;
 
     let (r, c) = (rows as isize, cols as isize);
-    let tx = make_tensor(&x[..], make_layout_with(shape!((r, c)), LayoutRight));
+    let tx = make_tensor(&x[..], make_layout_major(shape!((r, c)), LayoutRight));
     let (tg, tb) = (
-        make_tensor(&gamma[..], shape!((1, c))),
-        make_tensor(&beta[..], shape!((1, c))),
+        make_tensor(&gamma[..], make_layout(shape!((1, c)))),
+        make_tensor(&beta[..], make_layout(shape!((1, c)))),
     );
-    let mut ty = make_tensor(&mut y[..], make_layout_with(shape!((r, c)), LayoutRight));
+    let mut ty = make_tensor(&mut y[..], make_layout_major(shape!((r, c)), LayoutRight));
     let n = cols as f32;
     ct::launch_with(rows, &mut ty, shape!((1, 1024)), |bid, out| {
         let row = ct::load(&tx, (bid.bid(0), 0), shape!((1, 1024)), ct::Padding::Zero);

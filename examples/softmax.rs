@@ -4,8 +4,8 @@
 //!
 //! `cargo run --release --example softmax -- 64 1000`
 
-use cutlet::prelude::*;
 use cutlet::tile as ct;
+use cutlet_core::prelude::*;
 
 fn main() {
     let args: Vec<usize> = std::env::args()
@@ -23,8 +23,8 @@ fn main() {
     let mut y = vec![0f32; rows * cols];
 
     let (r, c) = (rows as isize, cols as isize);
-    let tx = make_tensor(&x[..], make_layout_with(shape!((r, c)), LayoutRight));
-    let mut ty = make_tensor(&mut y[..], make_layout_with(shape!((r, c)), LayoutRight));
+    let tx = make_tensor(&x[..], make_layout_major(shape!((r, c)), LayoutRight));
+    let mut ty = make_tensor(&mut y[..], make_layout_major(shape!((r, c)), LayoutRight));
     ct::launch_with(rows, &mut ty, shape!((1, 1024)), |bid, out| {
         let row = ct::load(
             &tx,

@@ -5,8 +5,8 @@
 //!
 //! `cargo run --release --example tiled_gemm -- 300 200 250`
 
-use cutlet::prelude::*;
 use cutlet::tile as ct;
+use cutlet_core::prelude::*;
 use half::f16;
 
 fn main() {
@@ -28,9 +28,9 @@ fn main() {
     let mut c = vec![0f32; m * n];
 
     let (mi, ki, ni) = (m as isize, k as isize, n as isize);
-    let ta = make_tensor(&a[..], make_layout_with(shape!((mi, ki)), LayoutRight));
-    let tb = make_tensor(&b[..], make_layout_with(shape!((ki, ni)), LayoutRight));
-    let mut tc = make_tensor(&mut c[..], make_layout_with(shape!((mi, ni)), LayoutRight));
+    let ta = make_tensor(&a[..], make_layout_major(shape!((mi, ki)), LayoutRight));
+    let tb = make_tensor(&b[..], make_layout_major(shape!((ki, ni)), LayoutRight));
+    let mut tc = make_tensor(&mut c[..], make_layout_major(shape!((mi, ni)), LayoutRight));
 
     const TM: usize = 32;
     const TN: usize = 32;

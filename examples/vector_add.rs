@@ -4,8 +4,8 @@
 //!
 //! `cargo run --release --example vector_add -- 1000000`
 
-use cutlet::prelude::*;
 use cutlet::tile as ct;
+use cutlet_core::prelude::*;
 
 fn main() {
     let n: usize = std::env::args()
@@ -17,10 +17,10 @@ fn main() {
 
     let len = n as isize;
     let (ta, tb) = (
-        make_tensor(&a[..], shape!(len)),
-        make_tensor(&b[..], shape!(len)),
+        make_tensor(&a[..], make_layout(shape!(len))),
+        make_tensor(&b[..], make_layout(shape!(len))),
     );
-    let mut tc = make_tensor(&mut c[..], shape!(len));
+    let mut tc = make_tensor(&mut c[..], make_layout(shape!(len)));
     const TILE: usize = 1024;
     ct::launch_with(n.div_ceil(TILE), &mut tc, shape!((1024)), |bid, out| {
         let x = ct::load(&ta, bid.bid(0), shape!((1024)), ct::Padding::Zero);

@@ -2,8 +2,8 @@
 //! static shapes (each shape list below instantiates the checks), load/store with random
 //! tensor extents (partial edge tiles included), the grid, and IEEE NaN/infinity rules.
 
-use cutlet::prelude::*;
 use cutlet::tile::{self as ct, Element, Tile, TileShape};
+use cutlet_core::prelude::*;
 use half::{bf16, f16};
 use proptest::prelude::*;
 
@@ -490,7 +490,7 @@ proptest! {
     #[test]
     fn load_store_with_partial_tiles(m in 1isize..30, n in 1isize..30, col_major in any::<bool>(), pad in -5i32..5) {
         let data: Vec<i32> = (0..(m * n) as i32).collect();
-        let layout = if col_major { Layout::new((m, n), (1, m)) } else { Layout::new((m, n), (n, 1)) };
+        let layout = if col_major { StridedLayout::new((m, n), (1, m)) } else { StridedLayout::new((m, n), (n, 1)) };
         let t = make_tensor(&data[..], layout);
         let mut out = vec![-1i32; (m * n) as usize];
         {
@@ -523,12 +523,12 @@ proptest! {
 fn load_from_rank3_and_rank1_tensors() {
     let data: Vec<f32> = (0..60).map(|x| x as f32).collect();
     let (a, b, c) = (3isize, 4isize, 5isize);
-    let t = make_tensor(&data[..], make_layout_with(shape!((a, b, c)), LayoutRight));
+    let t = make_tensor(&data[..], make_layout_major(shape!((a, b, c)), LayoutRight));
     let tile = ct::load(&t, (1, 0, 1), shape!((2, 4, 4)), ct::Padding::Zero);
     assert_eq!(tile.get(&[0, 1, 0]), Some(t.get((2isize, 1isize, 4isize))));
     assert_eq!(tile.get(&[1, 0, 0]), Some(0.0)); // plane 3 does not exist
     let n = 7isize;
-    let v = make_tensor(&data[..7], shape!(n));
+    let v = make_tensor(&data[..7], make_layout(shape!(n)));
     assert_eq!(
         ct::load(&v, 1, shape!((4)), ct::Padding::Value(-1.0)).as_slice(),
         [4.0, 5.0, 6.0, -1.0]
@@ -540,7 +540,7 @@ fn load_from_rank3_and_rank1_tensors() {
 fn load_with_a_wrong_index_rank_panics_naming_it() {
     let data = [0f32; 16];
     let (m, n) = (4isize, 4isize);
-    let t = make_tensor(&data[..], shape!((m, n)));
+    let t = make_tensor(&data[..], make_layout(shape!((m, n))));
     let _ = ct::load(&t, 1, shape!((2, 2)), ct::Padding::Zero);
 }
 
@@ -573,7 +573,7 @@ proptest! {
     #[test]
     fn launch_with_writes_each_tile_once(m in 1usize..40, n in 1usize..40, col_major in any::<bool>(), serial in any::<bool>()) {
         let (mi, ni) = (m as isize, n as isize);
-        let layout = if col_major { Layout::new((mi, ni), (1, mi)) } else { Layout::new((mi, ni), (ni, 1)) };
+        let layout = if col_major { StridedLayout::new((mi, ni), (1, mi)) } else { StridedLayout::new((mi, ni), (ni, 1)) };
         let mut out = vec![1i64; m * n];
         let grid = ct::Grid::from((m.div_ceil(8), n.div_ceil(4)));
         let grid = if serial { grid.serial() } else { grid };

@@ -7,8 +7,6 @@ mod fill;
 mod gemm;
 mod shapes;
 mod walk;
-#[cfg(feature = "std")]
-pub(crate) use walk::leaves;
 #[doc(hidden)]
 pub use walk::{
     AllUnit, LeafValues, MarkSlots, MergeInto, MergeStep, MergeTriples, Nest, NoRefine, PlanFor,

@@ -357,11 +357,6 @@ impl<'a, T, Sp> ViewMutEngine<'a, T, Sp> {
             space: PhantomData,
         }
     }
-    /// The storage and the slice index of the origin.
-    #[cfg(feature = "std")]
-    pub(crate) fn into_parts(self) -> (&'a mut [T], isize) {
-        (self.data, self.base)
-    }
     /// Reborrow read-only.
     pub fn as_view(&self) -> ViewEngine<'_, T, Sp> {
         ViewEngine::new(self.data, self.base)

@@ -59,7 +59,7 @@ impl<T: Num, S: TileShape> ops::Neg for Tile<T, S> {
 /// Element types with bitwise operations: `bool` (logical) and the integers.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// let m = ct::iota::<u8, _>(shape!((4))) & 1u8;
 /// assert_eq!(m.to_string(), "[0, 1, 0, 1]");
@@ -114,7 +114,7 @@ macro_rules! compare {
             #[doc = $doc]
             ///
             /// ```
-            /// use cutlet::prelude::*;
+            /// use cutlet_core::prelude::*;
             /// use cutlet::tile as ct;
             /// let x = ct::iota::<i32, _>(shape!((4)));
             #[doc = concat!("let m = x.", stringify!($m), "(2);")]

@@ -13,7 +13,7 @@ use half::{bf16, f16};
 /// broadcast shape, or a scalar when both operands are scalars.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// use ct::Binary;
 /// // Tile with tile: broadcast shape, common type.
@@ -86,7 +86,7 @@ impl<T: Element> Binary<T> for T {
 /// A scalar that does not have the tile's element type.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// // `ct::ones::<i32, _>(shape!((4))) + 2.5` would not compile; a tile-typed scalar does:
 /// let t = ct::ones::<i32, _>(shape!((4))) + 2;

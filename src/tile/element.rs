@@ -48,7 +48,7 @@ pub trait Cast<U>: Element {
 /// The element type of mixed-type arithmetic (see the module documentation).
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// use ct::Promote;
 /// let x: <i16 as Promote<i32>>::Output = 1i32;

@@ -11,8 +11,8 @@ use super::element::Element;
 use super::memory::{FlatModes, Padding, TileIndex, load, store_ref};
 use super::shape::{MAX_RANK, TileShape};
 use super::tile::Tile;
-use crate::tensor::{MemSpace, Tensor, ViewMutEngine};
 use alloc::vec::Vec;
+use cutlet_core::tensor::{Tensor, ViewMut};
 use rayon::prelude::*;
 
 /// A 1-D to 3-D grid of blocks (`(8,)`, `(4, 4)`, `(2, 2, 2)`, or a bare count).
@@ -84,7 +84,7 @@ impl From<(usize, usize, usize)> for Grid {
 /// A block's position in the grid (cuTile's `bid(0)`, `bid(1)`, `bid(2)`).
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// ct::launch(ct::Grid::from((2, 3)).serial(), |b| {
 ///     assert!(b.bid(0) < 2 && b.bid(1) < 3 && b.bid(2) == 0);
@@ -125,27 +125,26 @@ pub fn launch(grid: impl Into<Grid>, kernel: impl Fn(BlockId) + Sync) {
 /// block's coordinates.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// let mut data = vec![0i32; 6];
 /// let n = 6;
-/// ct::launch_with(3, &mut make_tensor(&mut data[..], shape!(n)), shape!((2)), |b, out| {
+/// ct::launch_with(3, &mut make_tensor(&mut data[..], layout!(n)), shape!((2)), |b, out| {
 ///     let i = out.index()[0] as i32;
 ///     let old = out.load(ct::Padding::Zero);
 ///     out.store(old + ct::full(shape!((2)), i));
 /// });
 /// assert_eq!(data, [0, 0, 1, 1, 2, 2]);
 /// ```
-pub struct BlockOut<'a, T, Sp, L, S> {
-    tensor: Tensor<ViewMutEngine<'a, T, Sp>, L>,
+pub struct BlockOut<'a, T, L, S> {
+    tensor: Tensor<ViewMut<'a, [T]>, L>,
     index: [isize; MAX_RANK],
     shape: S,
 }
 
-impl<T, Sp, L, S> BlockOut<'_, T, Sp, L, S>
+impl<T, L, S> BlockOut<'_, T, L, S>
 where
     T: Element,
-    Sp: MemSpace,
     L: FlatModes,
     S: TileShape,
 {
@@ -164,11 +163,12 @@ where
     #[track_caller]
     #[inline(always)]
     pub fn load(&self, padding: Padding<T>) -> Tile<T, S> {
-        let view = Tensor {
-            engine: self.tensor.engine.as_view(),
-            layout: self.tensor.layout,
-        };
-        load(&view, Index(self.index, S::RANK), self.shape, padding)
+        load(
+            &self.tensor,
+            Index(self.index, S::RANK),
+            self.shape,
+            padding,
+        )
     }
 }
 
@@ -196,36 +196,33 @@ impl TileIndex for Index {
 /// of tiles, which run in parallel; an output whose pieces would overlap runs serially.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// let (a, b): (Vec<f32>, Vec<f32>) = ((0..100).map(|x| x as f32).collect(), vec![1.0; 100]);
 /// let mut c = vec![0f32; 100];
 /// let n = 100;
-/// let (ta, tb) = (make_tensor(&a[..], shape!(n)), make_tensor(&b[..], shape!(n)));
-/// ct::launch_with((n as usize).div_ceil(16), &mut make_tensor(&mut c[..], shape!(n)), shape!((16)), |bid, out| {
+/// let (ta, tb) = (make_tensor(&a[..], layout!(n)), make_tensor(&b[..], layout!(n)));
+/// ct::launch_with((n as usize).div_ceil(16), &mut make_tensor(&mut c[..], layout!(n)), shape!((16)), |bid, out| {
 ///     let i = bid.bid(0);
 ///     out.store(ct::load(&ta, i, shape!((16)), ct::Padding::Zero) + ct::load(&tb, i, shape!((16)), ct::Padding::Zero));
 /// });
 /// assert_eq!(c[99], 100.0);
 /// ```
 #[track_caller]
-pub fn launch_with<T, Sp, L, S, F>(
+pub fn launch_with<T, L, S, F>(
     grid: impl Into<Grid>,
-    out: &mut Tensor<ViewMutEngine<'_, T, Sp>, L>,
+    out: &mut Tensor<ViewMut<'_, [T]>, L>,
     tile: S,
     kernel: F,
 ) where
     T: Element,
-    Sp: MemSpace,
     L: FlatModes + Send + Sync,
     S: TileShape,
-    F: Fn(BlockId, &mut BlockOut<'_, T, Sp, L, S>) + Sync,
+    F: Fn(BlockId, &mut BlockOut<'_, T, L, S>) + Sync,
 {
     let grid = grid.into();
-    let layout = out.layout;
-    let Some((ext, stride)) = layout.modes() else {
-        panic!("launch_with: the output has more than 16 modes");
-    };
+    let layout = out.layout();
+    let (ext, stride) = layout.modes();
     let rank = L::FLAT_RANK;
     // Blocks are grouped by their tile coordinate along the output's outermost
     // dimension (the largest stride): each group owns the rows of tiles it covers.
@@ -234,7 +231,7 @@ pub fn launch_with<T, Sp, L, S, F>(
         .unwrap_or(0);
     let step = if rank == 0 { 1 } else { S::DIMS[axis] as isize };
     let groups = if rank == 0 { 1 } else { grid.dims[axis] };
-    let engine = core::mem::replace(&mut out.engine, ViewMutEngine::new(&mut [], 0));
+    let engine = core::mem::replace(out.engine_mut(), ViewMut::new(&mut [][..], 0));
     let (data, origin) = engine.into_parts();
     // The slice range a group's rows cover, over the whole extent of the other modes.
     let span = |g: usize| -> (isize, isize) {
@@ -276,10 +273,7 @@ pub fn launch_with<T, Sp, L, S, F>(
                 *x = b.0[k] as isize;
             }
             let mut block = BlockOut {
-                tensor: Tensor {
-                    engine: ViewMutEngine::new(&mut *piece, base),
-                    layout,
-                },
+                tensor: Tensor::from_parts(ViewMut::new(&mut *piece, base), layout),
                 index,
                 shape: tile,
             };
@@ -304,5 +298,5 @@ pub fn launch_with<T, Sp, L, S, F>(
             .into_par_iter()
             .for_each(|(piece, base, g)| run_group(piece, base, Some(g)));
     }
-    out.engine = ViewMutEngine::new(data, origin);
+    *out.engine_mut() = ViewMut::new(data, origin);
 }

@@ -11,7 +11,7 @@ use super::tile::Tile;
 /// or a scalar (result: a scalar).
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// assert_eq!(ct::sqrt(4.0f64), 2.0);                       // a scalar gives a scalar
 /// assert_eq!(ct::sqrt(ct::full(shape!((2)), 9.0f32)).as_slice(), [3.0, 3.0]);
@@ -46,7 +46,7 @@ macro_rules! binary_fn {
         #[doc = $doc]
         ///
         /// ```
-        /// use cutlet::prelude::*;
+        /// use cutlet_core::prelude::*;
         /// use cutlet::tile as ct;
         #[doc = $ex]
         /// ```
@@ -76,7 +76,7 @@ binary_fn! {
 /// (8- and 16-bit) or `f64` (wider), floats in their own type.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// assert_eq!(ct::truediv(7i32, 2), 3.5f64);
 /// assert_eq!(ct::truediv(ct::full(shape!((2)), 1.0f32), 4.0).as_slice(), [0.25, 0.25]);
@@ -92,7 +92,7 @@ where
 /// `-x` element-wise.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// assert_eq!(ct::negative(ct::iota::<i32, _>(shape!((3)))).as_slice(), [0, -1, -2]);
 /// ```
@@ -109,7 +109,7 @@ macro_rules! unary_fn {
         #[doc = $doc]
         ///
         /// ```
-        /// use cutlet::prelude::*;
+        /// use cutlet_core::prelude::*;
         /// use cutlet::tile as ct;
         #[doc = $ex]
         /// ```

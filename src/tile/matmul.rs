@@ -44,7 +44,7 @@ where
 /// small integers, ...); cast the result with `astype` to store it narrower.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// let a = ct::iota::<half::f16, _>(shape!((2, 3)));
 /// let b = ct::ones::<half::f16, _>(shape!((3, 2)));
@@ -66,7 +66,7 @@ where
 /// `a @ b + acc`: the accumulator carries partial products from one K-tile to the next.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// let a = ct::full(shape!((2, 2, 4)), 1.0f32);           // batched: 2 x (2, 4)
 /// let b = ct::full(shape!((2, 4, 3)), 0.5f32);

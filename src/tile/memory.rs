@@ -12,10 +12,11 @@
 use super::element::Element;
 use super::shape::{MAX_RANK, TileShape};
 use super::tile::Tile;
-use crate::algorithm::{LeafValues, leaves};
-use crate::layout::{Layout, ListOf};
-use crate::tensor::{EngineMut, EngineRef, Tensor};
-use crate::tuple::{ToList, Tup};
+use cutlet_core::int::Leaf;
+use cutlet_core::layout::{Layout, Shaped, StridedLayout};
+use cutlet_core::tensor::{Contiguous, ContiguousMut, Tensor};
+use cutlet_core::tuple::IntTuple;
+use typenum::Unsigned;
 
 /// Copy a contiguous run in pieces of at most 2 KiB: longer copies become string moves
 /// (`rep movsb`) that stall when source and destination are a multiple of 4 KiB apart,
@@ -31,11 +32,11 @@ fn copy_run<T: Copy>(dst: &mut [T], src: &[T]) {
 /// What `load` puts where the tile reaches past the tensor (cuTile's `PaddingMode`).
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// let data = [1.0f32, 2.0, 3.0];
 /// let n = 3;
-/// let a = make_tensor(&data[..], shape!(n));
+/// let a = make_tensor(&data[..], layout!(n));
 /// let t = ct::load(&a, 0, shape!((4)), ct::Padding::Value(f32::NEG_INFINITY));
 /// assert_eq!(t.as_slice(), [1.0, 2.0, 3.0, f32::NEG_INFINITY]);
 /// ```
@@ -58,7 +59,7 @@ impl<T: Element> Padding<T> {
 /// A tile coordinate: an integer (rank 1) or a tuple of integers, one per dimension.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// use ct::TileIndex;
 /// assert_eq!(3usize.coords().1, 1);
@@ -72,7 +73,7 @@ pub trait TileIndex: Copy {
 /// One coordinate of a [`TileIndex`].
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// use ct::IndexValue;
 /// assert_eq!(7u32.index(), 7isize);
@@ -129,40 +130,59 @@ struct Footprint {
 }
 
 /// A layout whose modes `load` and `store` can address: read as one extent and one
-/// stride per mode (implemented by every [`Layout`] over integer shapes and strides).
+/// stride per mode (implemented by every strided layout; `load` and `store` check at
+/// compile time that the modes are flat). A swizzled layout is not one.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile::FlatModes;
 /// let l = layout!((4, 8));
-/// let (ext, stride) = l.modes().unwrap();
+/// let (ext, stride) = l.modes();
 /// assert_eq!((ext[..2].to_vec(), stride[..2].to_vec()), (vec![4, 8], vec![1, 4]));
 /// fn rank<L: FlatModes>(_: L) -> usize { L::RANK }
 /// assert_eq!(rank(l), 2);
 /// ```
-pub trait FlatModes: Copy {
+pub trait FlatModes: Layout {
     /// The number of top-level modes.
     const RANK: usize;
     /// The number of modes once flattened.
     const FLAT_RANK: usize;
-    /// The flattened extents and strides, or `None` past 16 modes.
-    fn modes(self) -> Option<([isize; 16], [isize; 16])>;
+    /// The flattened extents and strides, left-aligned (a layout of more than
+    /// [`MAX_RANK`] flat modes does not compile).
+    fn modes(self) -> ([isize; MAX_RANK], [isize; MAX_RANK]);
 }
-impl<Sh: ToList, D: ToList> FlatModes for Layout<Sh, D>
-where
-    ListOf<Sh>: Tup,
-    ListOf<D>: Tup,
-    <ListOf<Sh> as Tup>::Flat: LeafValues + Tup,
-    <ListOf<D> as Tup>::Flat: LeafValues,
-{
-    const RANK: usize = <<ListOf<Sh> as Tup>::Rank as typenum::Unsigned>::USIZE;
-    const FLAT_RANK: usize = <<<ListOf<Sh> as Tup>::Flat as Tup>::Rank as typenum::Unsigned>::USIZE;
+impl<S: IntTuple, D: IntTuple> FlatModes for StridedLayout<S, D> {
+    const RANK: usize = <S::Rank as Unsigned>::USIZE;
+    const FLAT_RANK: usize = <<S::Leaves as IntTuple>::Rank as Unsigned>::USIZE;
     #[inline(always)]
-    fn modes(self) -> Option<([isize; 16], [isize; 16])> {
-        let (ext, _) = leaves(self.shape().to_list().flat())?;
-        let (stride, _) = leaves(self.stride().to_list().flat())?;
-        Some((ext, stride))
+    fn modes(self) -> ([isize; MAX_RANK], [isize; MAX_RANK]) {
+        const {
+            assert!(
+                Self::FLAT_RANK <= MAX_RANK,
+                "load/store: tiles have at most 8 modes"
+            )
+        };
+        (leaf_values(self.shape()), leaf_values(self.stride()))
     }
+}
+/// The first [`MAX_RANK`] leaves of `t`, left-aligned.
+#[inline(always)]
+fn leaf_values<T: IntTuple>(t: T) -> [isize; MAX_RANK] {
+    let l = t.leaves();
+    let v = [
+        l.e0().size().value(),
+        l.e1().size().value(),
+        l.e2().size().value(),
+        l.e3().size().value(),
+        l.e4().size().value(),
+        l.e5().size().value(),
+        l.e6().size().value(),
+        l.e7().size().value(),
+    ];
+    let mut out = [0; MAX_RANK];
+    let n = <<T::Leaves as IntTuple>::Rank as Unsigned>::USIZE.min(MAX_RANK);
+    out[..n].copy_from_slice(&v[..n]);
+    out
 }
 
 /// The tile's footprint in a flat tensor, checked against the tile's rank.
@@ -170,9 +190,7 @@ where
 #[inline(always)]
 fn footprint<L: FlatModes, S: TileShape>(l: L, index: impl TileIndex, op: &str) -> Footprint {
     let (idx, n) = index.coords();
-    let Some((ext, stride)) = l.modes() else {
-        panic!("{op}: the tensor has more than 16 modes");
-    };
+    let (ext, stride) = l.modes();
     const {
         assert!(
             L::RANK == S::RANK,
@@ -192,14 +210,11 @@ fn footprint<L: FlatModes, S: TileShape>(l: L, index: impl TileIndex, op: &str) 
     for k in 0..rank {
         origin[k] = idx[k] * S::DIMS[k] as isize;
     }
-    let (mut e, mut s) = ([0; MAX_RANK], [0; MAX_RANK]);
-    e[..rank].copy_from_slice(&ext[..rank]);
-    s[..rank].copy_from_slice(&stride[..rank]);
     Footprint {
         rank,
         origin,
-        ext: e,
-        stride: s,
+        ext,
+        stride,
     }
 }
 
@@ -265,11 +280,11 @@ impl Footprint {
 /// where it reaches past the tensor's edge (cuTile Python's `load`).
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// let data: Vec<f32> = (0..10).map(|x| x as f32).collect();
 /// let n = data.len() as isize;
-/// let a = make_tensor(&data[..], shape!(n));
+/// let a = make_tensor(&data[..], layout!(n));
 /// let t = ct::load(&a, 2, shape!((4)), ct::Padding::Zero);            // elements 8..12
 /// assert_eq!(t.as_slice(), [8.0, 9.0, 0.0, 0.0]);
 /// ```
@@ -283,12 +298,12 @@ pub fn load<T, E, L, S>(
 ) -> Tile<T, S>
 where
     T: Element,
-    E: EngineRef<Elem = T>,
+    E: Contiguous<Elem = T>,
     L: FlatModes,
     S: TileShape,
 {
-    let fp = footprint::<L, S>(tensor.layout, index, "load");
-    let e = &tensor.engine;
+    let fp = footprint::<L, S>(tensor.layout(), index, "load");
+    let e = tensor.engine();
     if let Some(off) = fp.contiguous::<S>() {
         // The whole tile is one run of the tensor: build it straight from the run.
         let run = e.run(off, S::SIZE);
@@ -316,11 +331,11 @@ where
 /// [`load`] with zero padding (CUDA Tile C++'s `load_masked`).
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// let data = [1i32, 2, 3, 4, 5, 6];
 /// let (m, n) = (2, 3);
-/// let a = make_tensor(&data[..], make_layout_with(shape!((m, n)), LayoutRight));
+/// let a = make_tensor(&data[..], make_layout_major(shape!((m, n)), LayoutRight));
 /// let t = ct::load_masked(&a, (0, 1), shape!((2, 2)));         // columns 2..4
 /// assert_eq!(t.to_string(), "[[3, 0], [6, 0]]");
 /// ```
@@ -329,7 +344,7 @@ where
 pub fn load_masked<T, E, L, S>(tensor: &Tensor<E, L>, index: impl TileIndex, shape: S) -> Tile<T, S>
 where
     T: Element,
-    E: EngineRef<Elem = T>,
+    E: Contiguous<Elem = T>,
     L: FlatModes,
     S: TileShape,
 {
@@ -340,15 +355,15 @@ where
 /// tensor's edge (cuTile Python's `store`).
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// let mut data = [0u8; 5];
 /// let n = 5;
-/// let mut a = make_tensor(&mut data[..], shape!(n));
+/// let mut a = make_tensor(&mut data[..], layout!(n));
 /// ct::store(&mut a, 1, ct::full(shape!((4)), 7u8));                    // elements 4..8: only 4 exists
 /// assert_eq!(data, [0, 0, 0, 0, 7]);
 /// // CUDA Tile C++'s `store_masked` is this function under that name.
-/// ct::store_masked(&mut make_tensor(&mut data[..], shape!(n)), 0, ct::ones::<u8, _>(shape!((4))));
+/// ct::store_masked(&mut make_tensor(&mut data[..], layout!(n)), 0, ct::ones::<u8, _>(shape!((4))));
 /// assert_eq!(data, [1, 1, 1, 1, 7]);
 /// ```
 #[track_caller]
@@ -356,7 +371,7 @@ where
 pub fn store<T, E, L, S>(tensor: &mut Tensor<E, L>, index: impl TileIndex, tile: Tile<T, S>)
 where
     T: Element,
-    E: EngineMut<Elem = T>,
+    E: ContiguousMut<Elem = T>,
     L: FlatModes,
     S: TileShape,
 {
@@ -372,17 +387,17 @@ pub(crate) fn store_ref<T, E, L, S>(
     tile: &Tile<T, S>,
 ) where
     T: Element,
-    E: EngineMut<Elem = T>,
+    E: ContiguousMut<Elem = T>,
     L: FlatModes,
     S: TileShape,
 {
-    let fp = footprint::<L, S>(tensor.layout, index, "store");
+    let fp = footprint::<L, S>(tensor.layout(), index, "store");
     let row_len = if S::RANK == 0 {
         1
     } else {
         S::DIMS[S::RANK - 1]
     };
-    let e = &mut tensor.engine;
+    let e = tensor.engine_mut();
     fp.rows::<S>(|row, off, valid, step| {
         let src = &tile.data[row * row_len..row * row_len + valid];
         if step == 1 {

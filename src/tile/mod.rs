@@ -4,6 +4,7 @@ mod arith;
 mod binary;
 mod element;
 mod launch;
+mod list;
 mod math;
 mod matmul;
 mod memory;

@@ -345,7 +345,7 @@ half_num!(f16, bf16);
 /// for 64-bit ones.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// use ct::MmaOperand;
 /// let acc: <half::bf16 as MmaOperand>::Acc = 0.0f32;

@@ -4,9 +4,9 @@
 //! not compile.
 
 use super::element::Element;
+use super::list::{HCons, ToList, ToNative};
 use super::shape::{MAX_RANK, OrderValues, Permuted, TileShape, order_values};
 use super::tile::Tile;
-use crate::tuple::{HCons, ToList, ToNative};
 
 /// Row-major strides of a shape.
 const fn row_major(dims: [usize; MAX_RANK], rank: usize) -> [usize; MAX_RANK] {
@@ -54,7 +54,7 @@ impl<T: Element, S: TileShape> Tile<T, S> {
     /// `shape!((2, 0, 1))`); result axis `i` is axis `order[i]`.
     ///
     /// ```
-    /// use cutlet::prelude::*;
+    /// use cutlet_core::prelude::*;
     /// use cutlet::tile as ct;
     /// let z = ct::iota::<i32, _>(shape!((2, 3, 4)));
     /// let w = z.permute(shape!((2, 0, 1)));
@@ -73,7 +73,7 @@ impl<T: Element, S: TileShape> Tile<T, S> {
     /// The tile with its first two axes swapped (the trailing ones stay).
     ///
     /// ```
-    /// use cutlet::prelude::*;
+    /// use cutlet_core::prelude::*;
     /// use cutlet::tile as ct;
     /// let x = ct::iota::<i32, _>(shape!((2, 4)));
     /// assert_eq!(x.transpose().to_string(), "[[0, 4], [1, 5], [2, 6], [3, 7]]");
@@ -95,7 +95,7 @@ impl<T: Element, S: TileShape> Tile<T, S> {
 /// The shape with its first two extents swapped; rank 0 and 1 have none to swap.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// let t = ct::iota::<i32, _>(shape!((2, 3, 4))).transpose();
 /// assert_eq!(t.dims(), [3, 2, 4]);

@@ -66,7 +66,7 @@ impl<T: Element, S: TileShape> Tile<T, S> {
     /// The only element of a one-element tile.
     ///
     /// ```
-    /// use cutlet::prelude::*;
+    /// use cutlet_core::prelude::*;
     /// use cutlet::tile as ct;
     /// assert_eq!(ct::iota::<i32, _>(shape!((4))).sum::<0>().item(), 6);
     /// ```
@@ -85,7 +85,7 @@ macro_rules! reduction {
             #[doc = concat!($doc, " along `AXIS`, dropping the axis.")]
             ///
             /// ```
-            /// use cutlet::prelude::*;
+            /// use cutlet_core::prelude::*;
             /// use cutlet::tile as ct;
             /// let x = ct::iota::<i32, _>(shape!((2, 4)));
             #[doc = concat!("assert_eq!(x.", stringify!($name), "::<1>().dims(), [2]);")]
@@ -100,7 +100,7 @@ macro_rules! reduction {
             #[doc = concat!($doc, " along `AXIS`, keeping it as extent 1.")]
             ///
             /// ```
-            /// use cutlet::prelude::*;
+            /// use cutlet_core::prelude::*;
             /// use cutlet::tile as ct;
             /// let x = ct::iota::<i32, _>(shape!((2, 4)));
             #[doc = concat!("assert_eq!(x.", stringify!($keep), "::<1>().dims(), [2, 1]);")]
@@ -157,7 +157,7 @@ macro_rules! arg_reduction {
             #[doc = concat!($doc, " along `AXIS` (as `i32`; the first on ties, the first NaN if any), dropping the axis.")]
             ///
             /// ```
-            /// use cutlet::prelude::*;
+            /// use cutlet_core::prelude::*;
             /// use cutlet::tile as ct;
             /// let x = ct::iota::<i32, _>(shape!((2, 4)));
             #[doc = concat!("assert_eq!(x.", stringify!($name), "::<0>().dims(), [4]);")]
@@ -172,7 +172,7 @@ macro_rules! arg_reduction {
             #[doc = concat!($doc, " along `AXIS`, keeping it as extent 1.")]
             ///
             /// ```
-            /// use cutlet::prelude::*;
+            /// use cutlet_core::prelude::*;
             /// use cutlet::tile as ct;
             /// let x = ct::iota::<i32, _>(shape!((2, 4)));
             #[doc = concat!("assert_eq!(x.", stringify!($keep), "::<1>().dims(), [2, 1]);")]
@@ -196,7 +196,7 @@ impl<T: Num, S: TileShape> Tile<T, S> {
     /// Running sums along `AXIS` (same shape).
     ///
     /// ```
-    /// use cutlet::prelude::*;
+    /// use cutlet_core::prelude::*;
     /// use cutlet::tile as ct;
     /// let x = ct::iota::<i32, _>(shape!((2, 3)));
     /// assert_eq!(x.cumsum::<1>().to_string(), "[[0, 1, 3], [3, 7, 12]]");
@@ -211,7 +211,7 @@ impl<T: Num, S: TileShape> Tile<T, S> {
     /// Running products along `AXIS` (same shape).
     ///
     /// ```
-    /// use cutlet::prelude::*;
+    /// use cutlet_core::prelude::*;
     /// use cutlet::tile as ct;
     /// let x = ct::iota::<i32, _>(shape!((3, 2))) + 1;
     /// assert_eq!(x.cumprod::<0>().to_string(), "[[1, 2], [3, 8], [15, 48]]");

@@ -9,7 +9,7 @@ use super::tile::Tile;
 /// A tile, or a scalar taken as a rank-0 tile (an operand of [`where_`]).
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// use ct::IntoTile;
 /// assert_eq!(5u8.into_tile().dims(), [] as [usize; 0]);
@@ -49,7 +49,7 @@ type All<C, X, Y> = BroadcastT<<C as IntoTile>::Shape, XY<X, Y>>;
 /// one shape, `x` and `y` promote to one element type.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// let cond = ct::iota::<i32, _>(shape!((4))).lt(2);
 /// let r = ct::where_(cond, ct::full(shape!((4)), 1.0f32), ct::full(shape!((4)), -1.0f32));

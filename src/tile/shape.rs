@@ -7,16 +7,16 @@
 //! a type-level bit, and only when the bit is `B0` does the compiler look for an
 //! impossible impl whose message spells the shapes as `(Dim<3>,)` and `(Dim<4>,)`.
 
-use crate::int::{C, StaticEq};
-use crate::tuple::{HCons, HNil, If, Reverse, ToList, ToNative};
+use super::list::{HCons, HNil, If, Reverse, ToList, ToNative};
 use core::ops::{BitAnd, BitOr, Mul, Sub};
+use cutlet_core::int::C;
 use generic_array::ArrayLength;
 use typenum::{B0, B1, Bit, IsEqual, NonZero, P1, PInt, U0, U1, Unsigned};
 
 /// The largest tile rank.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// assert_eq!(ct::MAX_RANK, 8);
 /// assert_eq!(ct::zeros::<u8, _>(shape!((1, 1, 1, 1, 1, 1, 1, 2))).dims().len(), ct::MAX_RANK);
@@ -67,7 +67,7 @@ where
 /// `shape!((16))`, rank 0 `()`).
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// use ct::TileShape;
 /// assert_eq!(<shape_t!((4, 8))>::SIZE, 32);
@@ -108,7 +108,7 @@ pub type NativeOf<L> = <L as ToNative>::Native;
 /// An extent as it appears in error messages: `Dim<8>`.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// // Error messages name extents `Dim<N>`: "tile shapes `(Dim<3>,)` and `(Dim<4>,)` do not broadcast".
 /// let _extent = ct::Dim::<3>;
@@ -194,6 +194,18 @@ where
     type Ok = <<Eq<UA, UB> as BitOr<Eq<UA, U1>>>::Output as BitOr<Eq<UB, U1>>>::Output;
 }
 
+/// `B1` iff two static extents are equal.
+#[doc(hidden)]
+pub trait StaticEq<R> {
+    type Output: Bit;
+}
+impl<A: IsEqual<B>, B> StaticEq<C<B>> for C<A>
+where
+    <A as IsEqual<B>>::Output: Bit,
+{
+    type Output = <A as IsEqual<B>>::Output;
+}
+
 /// Broadcast two reversed shape lists (trailing dimensions first; the shorter one is
 /// padded with 1s).
 #[doc(hidden)]
@@ -231,7 +243,7 @@ type BRev<S1, S2> = <Rev<S1> as BroadcastRev<Rev<S2>>>::Output;
 /// whether they are compatible (`Ok`).
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// let t: ct::Tile<f32, ct::BroadcastT<shape_t!((8, 2)), shape_t!((4, 1, 2))>> = ct::zeros(shape!((4, 8, 2)));
 /// assert_eq!(t.dims(), [4, 8, 2]);
@@ -256,7 +268,7 @@ where
 /// The failure of broadcasting, reported with both shapes.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// // `ct::ones::<f32, _>(shape!((3))) + ct::ones::<f32, _>(shape!((4)))` fails with
 /// // "tile shapes `(Dim<3>,)` and `(Dim<4>,)` do not broadcast"; these broadcast:
@@ -285,7 +297,7 @@ where
 /// `S1` and `S2` broadcast to `Output`: the bound the tile operations require.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// fn add_any<S1: ct::BroadcastsWith<S2>, S2: ct::TileShape>(a: ct::Tile<f32, S1>, b: ct::Tile<f32, S2>) -> usize {
 ///     (a + b).dims().len()
@@ -301,7 +313,7 @@ impl<S1: Broadcast<S2>, S2: TileShape> BroadcastsWith<S2> for S1 where
 /// The broadcast shape of two tile shapes.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// let t: ct::Tile<i32, ct::BroadcastT<shape_t!((2, 1)), shape_t!((3))>> = ct::zeros(shape!((2, 3)));
 /// assert_eq!(t.dims(), [2, 3]);
@@ -362,7 +374,7 @@ where
 /// The failure of an axis check, reported with the axis and the shape.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// // `ct::iota::<i32, _>(shape!((2, 4))).sum::<2>()` fails with
 /// // "axis 2 is out of range for a tile of shape `(Dim<2>, Dim<4>)`"; axis 1 is fine:
@@ -389,7 +401,7 @@ where
 /// as extent 1 (`Keep = B1`).
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// use typenum::{B0, B1};
 /// let dropped: ct::Tile<i32, <shape_t!((2, 4)) as ct::Reduced<1, B0>>::Output> = ct::zeros(shape!((2)));
@@ -539,7 +551,7 @@ where
 /// The failure of a permutation, reported with the order and the shape.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// // `x.permute(shape!((2, 0, 0)))` fails with "axis order `(Dim<2>, Dim<0>, Dim<0>)` is
 /// // not a permutation of the axes of a tile of shape ..."; this one is:
@@ -614,7 +626,7 @@ where
 /// The shape of `S` permuted by the static order `O` (a tuple of axis indices).
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// let t: ct::Tile<u8, <shape_t!((2, 3, 4)) as ct::Permuted<shape_t!((2, 0, 1))>>::Output> = ct::zeros(shape!((4, 2, 3)));
 /// assert_eq!(t.dims(), [4, 2, 3]);
@@ -665,7 +677,7 @@ impl<H: AxisIndex, T: OrderValues> OrderValues for HCons<H, T> {
 /// The failure of a reshape, reported with both shapes.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// // `x.reshape(shape!((3, 3)))` of a 2x4 tile fails with "cannot reshape a tile of shape
 /// // `(Dim<2>, Dim<4>)` to `(Dim<3>, Dim<3>)`: the number of elements differs"; 8 = 8:
@@ -690,7 +702,7 @@ where
 /// `S` can be reshaped to `S2`.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// fn flat<S: ct::ReshapesTo<shape_t!((8))>>(t: ct::Tile<u8, S>) -> ct::Tile<u8, shape_t!((8))> {
 ///     t.reshape(shape!((8)))
@@ -708,7 +720,7 @@ where
 /// The failure of a matrix product's shape check, reported with both shapes.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// // `ct::matmul(ct::ones::<f32, _>(shape!((4, 8))), ct::ones::<f32, _>(shape!((6, 2))))` fails
 /// // with "... the inner extents differ"; K = 8 on both sides works:
@@ -735,7 +747,7 @@ where
 /// `(B, M, K) @ (B, K, N) -> (B, M, N)`.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// let c: ct::Tile<f32, <shape_t!((3, 4, 8)) as ct::MatmulShapes<shape_t!((3, 8, 2))>>::Output> = ct::zeros(shape!((3, 4, 2)));
 /// assert_eq!(c.dims(), [3, 4, 2]);

@@ -13,7 +13,7 @@ use generic_array::GenericArray;
 /// size is `size_of::<T>() * size(S)`.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// let x = ct::iota::<i32, _>(shape!((2, 4)));
 /// assert_eq!(x.to_string(), "[[0, 1, 2, 3], [4, 5, 6, 7]]");
@@ -44,7 +44,7 @@ impl<T: Element, S: TileShape> Tile<T, S> {
     /// The extents, as numbers.
     ///
     /// ```
-    /// use cutlet::prelude::*;
+    /// use cutlet_core::prelude::*;
     /// use cutlet::tile as ct;
     /// assert_eq!(ct::zeros::<f32, _>(shape!((4, 1, 2))).dims(), [4, 1, 2]);
     /// ```
@@ -86,7 +86,7 @@ impl<T: Element, S: TileShape> Tile<T, S> {
     /// The element at a multi-index (one index per dimension), or `None` out of range.
     ///
     /// ```
-    /// use cutlet::prelude::*;
+    /// use cutlet_core::prelude::*;
     /// use cutlet::tile as ct;
     /// let x = ct::iota::<i32, _>(shape!((2, 4)));
     /// assert_eq!(x.get(&[1, 2]), Some(6));
@@ -108,7 +108,7 @@ impl<T: Element, S: TileShape> Tile<T, S> {
     /// The same elements, converted to `U` (cuTile's `astype`).
     ///
     /// ```
-    /// use cutlet::prelude::*;
+    /// use cutlet_core::prelude::*;
     /// use cutlet::tile as ct;
     /// let x = ct::full(shape!((2,)), 2.75f32).astype::<i32>();
     /// assert_eq!(x.as_slice(), [2, 2]);
@@ -129,7 +129,7 @@ impl<T: Element, S: TileShape> Tile<T, S> {
     /// different size does not compile.
     ///
     /// ```
-    /// use cutlet::prelude::*;
+    /// use cutlet_core::prelude::*;
     /// use cutlet::tile as ct;
     /// let x = ct::arange::<i32, _>(shape!(8)).reshape(shape!((2, 4)));
     /// assert_eq!(x.to_string(), "[[0, 1, 2, 3], [4, 5, 6, 7]]");
@@ -145,7 +145,7 @@ impl<T: Element, S: TileShape> Tile<T, S> {
     /// `broadcast_to`); incompatible shapes do not compile.
     ///
     /// ```
-    /// use cutlet::prelude::*;
+    /// use cutlet_core::prelude::*;
     /// use cutlet::tile as ct;
     /// let x = ct::arange::<i32, _>(shape!(3)).broadcast_to(shape!((2, 3)));
     /// assert_eq!(x.to_string(), "[[0, 1, 2], [0, 1, 2]]");
@@ -212,7 +212,7 @@ impl<T: Element, S: TileShape> PartialEq for Tile<T, S> {
 /// A tile of `v` everywhere (cuTile's `full(shape, value)`).
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// assert_eq!(ct::full(shape!((2, 2)), 3u8).to_string(), "[[3, 3], [3, 3]]");
 /// ```
@@ -223,7 +223,7 @@ pub fn full<T: Element, S: TileShape>(_shape: S, v: T) -> Tile<T, S> {
 /// A tile of zeros.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// assert_eq!(ct::zeros::<f32, _>(shape!((3))).as_slice(), [0.0; 3]);
 /// ```
@@ -234,7 +234,7 @@ pub fn zeros<T: Num, S: TileShape>(_shape: S) -> Tile<T, S> {
 /// A tile of ones.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// assert_eq!(ct::ones::<i64, _>(shape!((2))).as_slice(), [1, 1]);
 /// ```
@@ -245,7 +245,7 @@ pub fn ones<T: Num, S: TileShape>(_shape: S) -> Tile<T, S> {
 /// `0, 1, 2, ...` in row-major order (CUDA Tile C++'s `iota`).
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// assert_eq!(ct::iota::<f32, _>(shape!((2, 2))).as_slice(), [0.0, 1.0, 2.0, 3.0]);
 /// ```
@@ -259,7 +259,7 @@ where
 /// `0, 1, ..., N-1` as a rank-1 tile (cuTile Python's `arange(N)`).
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet::tile as ct;
 /// assert_eq!(ct::arange::<u16, _>(shape!(4)).as_slice(), [0, 1, 2, 3]);
 /// ```

@@ -341,6 +341,19 @@ impl<'a, M: ?Sized> ViewMut<'a, M> {
     pub fn new(mem: &'a mut M, base: isize) -> Self {
         ViewMut { mem, base }
     }
+    /// The memory and the origin, to split the memory into disjoint views (as the
+    /// tile layer's `launch_with` does, one per block).
+    ///
+    /// ```
+    /// use cutlet_core::tensor::ViewMut;
+    /// let mut data = [0u8; 4];
+    /// let (mem, base) = ViewMut::new(&mut data[..], 1).into_parts();
+    /// assert_eq!((mem.len(), base), (4, 1));
+    /// ```
+    #[inline(always)]
+    pub fn into_parts(self) -> (&'a mut M, isize) {
+        (self.mem, self.base)
+    }
 }
 impl<M: ?Sized + Memory> Engine for ViewMut<'_, M> {
     type Elem = M::Elem;
@@ -399,6 +412,75 @@ impl<M: ?Sized + Memory> Rebase for ViewMut<'_, M> {
             mem: self.mem,
             base: self.base + int_offset(by),
         }
+    }
+}
+
+/// An engine whose elements lie in one slice in offset order, so a run of consecutive
+/// offsets can be borrowed whole: what bulk CPU copies (the tile layer's `load` and
+/// `store`) move with one `copy_from_slice`. Device pointers are not: a swizzle may
+/// scatter a run.
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// use cutlet_core::tensor::Contiguous;
+/// let data = [1, 2, 3, 4];
+/// let t = make_tensor(&data[..], layout!(4));
+/// assert_eq!(t.engine().run(1, 2), [2, 3]);
+/// ```
+pub trait Contiguous: EngineRef {
+    /// The `n` elements from offset `o`.
+    ///
+    /// # Panics
+    /// If the storage does not hold them all; the message names the offsets.
+    fn run(&self, o: isize, n: usize) -> &[Self::Elem];
+}
+/// A [`Contiguous`] engine whose runs can be borrowed mutably.
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// use cutlet_core::tensor::ContiguousMut;
+/// let mut data = [0; 4];
+/// let mut t = make_tensor(&mut data[..], layout!(4));
+/// t.engine_mut().run_mut(2, 2).copy_from_slice(&[7, 8]);
+/// assert_eq!(data, [0, 0, 7, 8]);
+/// ```
+pub trait ContiguousMut: Contiguous + EngineRefMut {
+    /// The `n` elements from offset `o`, mutably.
+    ///
+    /// # Panics
+    /// If the storage does not hold them all; the message names the offsets.
+    fn run_mut(&mut self, o: isize, n: usize) -> &mut [Self::Elem];
+}
+/// The slice range `[base + o, base + o + n)` of a slice of `len` elements.
+#[inline(always)]
+#[track_caller]
+fn run_range(base: isize, o: isize, n: usize, len: usize) -> core::ops::Range<usize> {
+    let start = base + o;
+    match usize::try_from(start) {
+        Ok(i) if i.checked_add(n).is_some_and(|end| end <= len) => i..i + n,
+        _ => crate::cold::offset_out_of_range(start + n as isize - 1, len),
+    }
+}
+impl<T: Copy> Contiguous for View<'_, [T]> {
+    #[inline(always)]
+    #[track_caller]
+    fn run(&self, o: isize, n: usize) -> &[T] {
+        &self.mem[run_range(self.base, o, n, self.mem.len())]
+    }
+}
+impl<T: Copy> Contiguous for ViewMut<'_, [T]> {
+    #[inline(always)]
+    #[track_caller]
+    fn run(&self, o: isize, n: usize) -> &[T] {
+        &self.mem[run_range(self.base, o, n, self.mem.len())]
+    }
+}
+impl<T: Copy> ContiguousMut for ViewMut<'_, [T]> {
+    #[inline(always)]
+    #[track_caller]
+    fn run_mut(&mut self, o: isize, n: usize) -> &mut [T] {
+        let r = run_range(self.base, o, n, self.mem.len());
+        &mut self.mem[r]
     }
 }
 

@@ -27,8 +27,8 @@ mod partition;
 #[cfg(any(target_arch = "nvptx64", feature = "std"))]
 pub(crate) use engine::int_offset;
 pub use engine::{
-    ArrayEngine, CoordEngine, CoordRank, Engine, EngineMut, EngineRef, EngineRefMut, IntoEngine,
-    MAX_COORD_RANK, Memory, MemoryMut, Rebase, Space, View, ViewMut,
+    ArrayEngine, Contiguous, ContiguousMut, CoordEngine, CoordRank, Engine, EngineMut, EngineRef,
+    EngineRefMut, IntoEngine, MAX_COORD_RANK, Memory, MemoryMut, Rebase, Space, View, ViewMut,
 };
 pub use make::*;
 pub use partition::*;
@@ -69,6 +69,19 @@ impl<E, L: Layout> Tensor<E, L> {
     #[inline(always)]
     pub fn engine(&self) -> &E {
         &self.engine
+    }
+    /// The engine, mutably (CuTe's `tensor.data()`).
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// let mut data = [0; 2];
+    /// let mut t = make_tensor(&mut data[..], layout!(2));
+    /// t.engine_mut().write(1isize, 5);
+    /// assert_eq!(data, [0, 5]);
+    /// ```
+    #[inline(always)]
+    pub fn engine_mut(&mut self) -> &mut E {
+        &mut self.engine
     }
     /// The number of coordinates (CuTe's `size(tensor)`); static when the shape is.
     #[inline(always)]
