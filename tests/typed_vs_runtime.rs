@@ -1,4 +1,4 @@
-//! The typed algebra and the runtime tree agree on random inputs.
+//! The typed algebra (`cutlet-core`) and the runtime tree agree on random inputs.
 //!
 //! Each property builds typed layouts of a FIXED structure (written with `layout!` /
 //! `shape!`, static and dynamic leaves mixed, rank 1 to 3, nested) whose dynamic
@@ -12,8 +12,8 @@
 //! strides, the order of make_ordered_layout); those operations are only run on
 //! structures where the requirement holds, so every case compiles for every value.
 
-use cutlet::dynamic::{self as rt, DInt, DynLayout, Error, IntTuple, Tiler, Value};
-use cutlet::prelude::*;
+use cutlet::dynamic::{self as rt, DInt, DynLayout, Error, IntTuple as DynTuple, Tiler, Value};
+use cutlet_core::prelude::*;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -43,7 +43,7 @@ macro_rules! check {
         agree(
             &$ctx,
             stringify!($typed),
-            catch_unwind(AssertUnwindSafe(|| ($typed).to_string())),
+            catch_unwind(AssertUnwindSafe(|| Cute($typed).to_string())),
             ($runtime).map(|r| r.to_string()),
         )?
     };
@@ -54,12 +54,12 @@ fn ok<T>(t: T) -> Result<T, Error> {
 }
 
 /// The runtime form of a typed shape used as a tiler.
-fn shape_tiler(t: IntTuple) -> Tiler {
+fn shape_tiler(t: DynTuple) -> Tiler {
     Value::from_int_tuple(t).to_tiler().unwrap()
 }
 
-fn dint(i: isize) -> IntTuple {
-    IntTuple::Int(DInt::dynamic(i as i64))
+fn dint(i: isize) -> DynTuple {
+    DynTuple::Int(DInt::dynamic(i as i64))
 }
 
 /// The operations on one layout that hold for any strides, and `call(i)` at every
@@ -107,7 +107,7 @@ macro_rules! static_stride_ops {
             check!(
                 ctx,
                 complement_to(l, c),
-                rt::complement_to(&d, &IntTuple::from_typed(c))
+                rt::complement_to(&d, &DynTuple::from_typed(c))
             );
             check!(ctx, left_inverse(l), rt::left_inverse(&d));
             Ok((l, d, ctx))
@@ -197,10 +197,7 @@ fn lt(l: DynLayout) -> Tiler {
     Tiler::Layout(l)
 }
 
-fn layout_tiler<S, D>(l: Layout<S, D>) -> Tiler
-where
-    DynLayout: From<Layout<S, D>>,
-{
+fn layout_tiler<S: IntTuple, D: IntTuple>(l: StridedLayout<S, D>) -> Tiler {
     Tiler::Layout(DynLayout::from(l))
 }
 
@@ -219,11 +216,11 @@ proptest! {
         let (a, da, ctx) = unary_ops!(layout!(m:s));
         divide_ops!(a, layout!(t:1), layout_tiler(layout!(t:1)));
         divide_ops!(a, layout!(t:s), layout_tiler(layout!(t:s)));
-        divide_ops!(a, shape!(t), shape_tiler(IntTuple::from_typed(shape!(t))));
+        divide_ops!(a, shape!(t), shape_tiler(DynTuple::from_typed(shape!(t))));
         pair_ops!(a, layout!(t:1));
         check!(ctx, complement(a), rt::complement(&da));
-        check!(ctx, complement_to(a, shape!(c)), rt::complement_to(&da, &IntTuple::from_typed(shape!(c))));
-        check!(ctx, coalesce_by(a, shape!(1)), rt::coalesce_by(&da, &IntTuple::from_typed(shape!(1))));
+        check!(ctx, complement_to(a, shape!(c)), rt::complement_to(&da, &DynTuple::from_typed(shape!(c))));
+        check!(ctx, coalesce_by(a, shape!(1)), rt::coalesce_by(&da, &DynTuple::from_typed(shape!(1))));
     }
 
     /// Rank 1, dynamic extent over a static stride: every operation applies.
@@ -240,7 +237,7 @@ proptest! {
         let ld = m + pad;
         let (a, _, _) = unary_ops!(layout!((m,n):(1,ld)));
         divide_ops!(a, layout!((2,t):(1,4)), lt(DynLayout::from(layout!((2,t):(1,4)))));
-        divide_ops!(a, shape!((2, t)), shape_tiler(IntTuple::from_typed(shape!((2, t)))));
+        divide_ops!(a, shape!((2, t)), shape_tiler(DynTuple::from_typed(shape!((2, t)))));
         pair_ops!(a, layout!((m,n):(n,1)));
     }
 
@@ -265,13 +262,13 @@ proptest! {
         m in 1isize..=4, n in 1isize..=3, a0 in 0isize..=8, b0 in 0isize..=8, t in 1isize..=4,
     ) {
         let (a, da, ctx) = unary_ops!(layout!((m,(2,n)):(a0,(b0,8))));
-        check!(ctx, coalesce_by(a, shape!((1, 1))), rt::coalesce_by(&da, &IntTuple::from_typed(shape!((1, 1)))));
+        check!(ctx, coalesce_by(a, shape!((1, 1))), rt::coalesce_by(&da, &DynTuple::from_typed(shape!((1, 1)))));
         for i in 0..m {
             for j in 0..2 {
                 for k in 0..n {
                     let c = (i, (j, k));
-                    check!(ctx, a.call(c), da.crd2idx(&IntTuple::from_typed(c)));
-                    check!(ctx, a.call((i, j + 2 * k)), da.crd2idx(&IntTuple::from_typed((i, j + 2 * k))));
+                    check!(ctx, a.call(c), da.crd2idx(&DynTuple::from_typed(c)));
+                    check!(ctx, a.call((i, j + 2 * k)), da.crd2idx(&DynTuple::from_typed((i, j + 2 * k))));
                 }
             }
         }
@@ -281,7 +278,7 @@ proptest! {
             (layout!(t:1), layout!(2:1)),
             Tiler::Tuple(vec![layout_tiler(layout!(t:1)), layout_tiler(layout!(2:1))])
         );
-        divide_ops!(a, shape!((t, 2)), shape_tiler(IntTuple::from_typed(shape!((t, 2)))));
+        divide_ops!(a, shape!((t, 2)), shape_tiler(DynTuple::from_typed(shape!((t, 2)))));
         pair_ops!(a, layout!((m,(2,n)):(1,(m,{2 * m}))));
     }
 
@@ -291,7 +288,7 @@ proptest! {
     fn nested_static_strides(m in 1isize..=16, n in 1isize..=4, t in 1isize..=4, u in 1isize..=3) {
         let (a, _, _) = static_stride_ops!(layout!(((2,m),n):((1,4),64)), shape!(512));
         product_ops!(a, layout!((2,t):(t,1)), layout_tiler(layout!((2,t):(t,1))));
-        product_ops!(a, shape!((t, u)), shape_tiler(IntTuple::from_typed(shape!((t, u)))));
+        product_ops!(a, shape!((t, u)), shape_tiler(DynTuple::from_typed(shape!((t, u)))));
         product_ops!(
             a,
             (layout!(t:2), layout!(u:1)),
@@ -305,7 +302,7 @@ proptest! {
     #[test]
     fn rank3_mixed(m in 1isize..=6, n in 1isize..=3, t in 1isize..=4) {
         let (a, _, _) = unary_ops!(layout!((4,m,n):(m,1,{4 * m})));
-        divide_ops!(a, shape!((2, t, 1)), shape_tiler(IntTuple::from_typed(shape!((2, t, 1)))));
+        divide_ops!(a, shape!((2, t, 1)), shape_tiler(DynTuple::from_typed(shape!((2, t, 1)))));
         divide_ops!(a, layout!((t,4):(4,1)), layout_tiler(layout!((t,4):(4,1))));
         divide_ops!(
             a,
@@ -326,7 +323,7 @@ proptest! {
     fn divisible_tiles((q, t) in divisible(4, 4), (r, u) in divisible(3, 4)) {
         let (m, n) = (q * t, r * u);
         let a = layout!((m,n):(1,m));
-        divide_ops!(a, shape!((t, u)), shape_tiler(IntTuple::from_typed(shape!((t, u)))));
+        divide_ops!(a, shape!((t, u)), shape_tiler(DynTuple::from_typed(shape!((t, u)))));
         divide_ops!(
             a,
             (layout!(t:1), layout!(u:1)),
@@ -335,9 +332,9 @@ proptest! {
         divide_ops!(a, layout!((t,u):(1,8)), layout_tiler(layout!((t,u):(1,8))));
         let s = layout!((t,u):(1,16));
         let ds = DynLayout::from(s);
-        product_ops!(s, shape!((q, r)), shape_tiler(IntTuple::from_typed(shape!((q, r)))));
+        product_ops!(s, shape!((q, r)), shape_tiler(DynTuple::from_typed(shape!((q, r)))));
         block_ops!(s, layout!((q,r):(r,1)));
-        check!(ds.to_string(), complement_to(s, shape!(256)), rt::complement_to(&ds, &IntTuple::stat(256)));
+        check!(ds.to_string(), complement_to(s, shape!(256)), rt::complement_to(&ds, &DynTuple::stat(256)));
     }
 
     /// make_identity_layout, make_layout (left and right) and make_ordered_layout over
@@ -347,25 +344,25 @@ proptest! {
     #[test]
     fn identity_and_ordered(m in 1isize..=6, n in 1isize..=4) {
         let sh = shape!((m, (2, n)));
-        let ctx = IntTuple::from_typed(sh).to_string();
+        let ctx = DynTuple::from_typed(sh).to_string();
         let id = make_identity_layout(sh);
-        check!(ctx, id, rt::make_identity_layout(&IntTuple::from_typed(sh)));
+        check!(ctx, id, rt::make_identity_layout(&DynTuple::from_typed(sh)));
         let did = DynLayout::from(id);
         for i in 0..(2 * m * n) {
-            check!(ctx, Cute(idx2crd(i, id.shape())), did.eval(&dint(i)));
+            check!(ctx, idx2crd(i, id.shape()), did.eval(&dint(i)));
         }
-        check!(ctx, make_layout(sh), DynLayout::col_major(IntTuple::from_typed(sh)));
+        check!(ctx, make_layout(sh), DynLayout::col_major(DynTuple::from_typed(sh)));
         check!(
             ctx,
-            make_layout_with(sh, LayoutRight),
-            DynLayout::row_major(IntTuple::from_typed(sh))
+            make_layout_major(sh, LayoutRight),
+            DynLayout::row_major(DynTuple::from_typed(sh))
         );
         let sh3 = shape!((m, 4, n));
         let ord = shape!((2, 0, 1));
         check!(
             ctx,
             make_ordered_layout(sh3, ord),
-            rt::make_ordered_layout(&IntTuple::from_typed(sh3), &IntTuple::from_typed(ord))
+            rt::make_ordered_layout(&DynTuple::from_typed(sh3), &DynTuple::from_typed(ord))
         );
         let o = make_ordered_layout(sh3, ord);
         unary_ops!(o);
@@ -386,7 +383,7 @@ proptest! {
             (layout!(t:s), layout!((2,u):(1,2))),
             Tiler::Tuple(vec![layout_tiler(layout!(t:s)), layout_tiler(layout!((2,u):(1,2)))])
         );
-        divide_ops!(a, shape!((t, (2, u))), shape_tiler(IntTuple::from_typed(shape!((t, (2, u))))));
+        divide_ops!(a, shape!((t, (2, u))), shape_tiler(DynTuple::from_typed(shape!((t, (2, u))))));
         pair_ops!(a, layout!((t,(2,u)):(s,(1,4))));
         product_ops!(a, layout!((t,u):(s,1)), layout_tiler(layout!((t,u):(s,1))));
         block_ops!(a, layout!((t,u):(s,1)));
@@ -400,7 +397,7 @@ proptest! {
     ) {
         let (l, _, _) = unary_ops!(layout!((2,1,4,(1,3)):(a0,b0,c0,(0,d0))));
         divide_ops!(l, layout!(t:2), layout_tiler(layout!(t:2)));
-        divide_ops!(l, shape!((2, 1, t)), shape_tiler(IntTuple::from_typed(shape!((2, 1, t)))));
+        divide_ops!(l, shape!((2, 1, t)), shape_tiler(DynTuple::from_typed(shape!((2, 1, t)))));
         pair_ops!(l, layout!((2,1,4,(1,3)):(1,2,2,(0,8))));
         let (r, _, _) = unary_ops!(layout!(((4,2),(2,3)):((a0,1),(0,d0))));
         pair_ops!(r, layout!(((4,2),(2,3)):((2,1),(8,16))));
@@ -412,7 +409,7 @@ proptest! {
     fn rank1_dynamic_block(m in 1isize..=8, s in 0isize..=6, t in 1isize..=4, u in 1isize..=4) {
         let a = layout!(m:s);
         product_ops!(a, layout!((t,2):(1,t)), layout_tiler(layout!((t,2):(1,t))));
-        product_ops!(a, shape!(t), shape_tiler(IntTuple::from_typed(shape!(t))));
+        product_ops!(a, shape!(t), shape_tiler(DynTuple::from_typed(shape!(t))));
         block_ops!(a, layout!((t,u):(u,1)));
         block_ops!(layout!(4:s), layout!((2,t):(1,2)));
     }
@@ -441,9 +438,9 @@ proptest! {
                     for p in 0..n {
                         for q in 0..2 {
                             let c = (i, (j, k), (p, q));
-                            check!(ctx, l.call(c), d.crd2idx(&IntTuple::from_typed(c)));
+                            check!(ctx, l.call(c), d.crd2idx(&DynTuple::from_typed(c)));
                             let c2 = (i, j + 2 * k, p + n * q);
-                            check!(ctx, l.call(c2), d.crd2idx(&IntTuple::from_typed(c2)));
+                            check!(ctx, l.call(c2), d.crd2idx(&DynTuple::from_typed(c2)));
                         }
                     }
                 }
@@ -479,10 +476,10 @@ proptest! {
         check!(ctx, logical_product(a, t2), rt::logical_product(&da, &r2));
         let p = shape!((1, (1, 1)));
         let (l, dl, _) = unary_ops!(layout!((m,(2,1,4)):(8,(1,4,2))));
-        check!(ctx, coalesce_by(l, p), rt::coalesce_by(&dl, &IntTuple::from_typed(p)));
+        check!(ctx, coalesce_by(l, p), rt::coalesce_by(&dl, &DynTuple::from_typed(p)));
         let cot = shape!((16, c));
-        check!(ctx, complement_to(l, cot), rt::complement_to(&dl, &IntTuple::from_typed(cot)));
-        check!(ctx, complement_to(a, cot), rt::complement_to(&da, &IntTuple::from_typed(cot)));
+        check!(ctx, complement_to(l, cot), rt::complement_to(&dl, &DynTuple::from_typed(cot)));
+        check!(ctx, complement_to(a, cot), rt::complement_to(&da, &DynTuple::from_typed(cot)));
     }
 
     /// make_ordered_layout with dynamic entries in the order (they count as larger than
@@ -491,11 +488,11 @@ proptest! {
     fn ordered_with_dynamic_order(m in 1isize..=5, n in 1isize..=5, o1 in 0isize..=60, o2 in 0isize..=60) {
         let sh = shape!((2, m, 4, n));
         let ord = shape!((2, o1, o2, 1));
-        let ctx = IntTuple::from_typed(sh).to_string();
+        let ctx = DynTuple::from_typed(sh).to_string();
         check!(
             ctx,
             make_ordered_layout(sh, ord),
-            rt::make_ordered_layout(&IntTuple::from_typed(sh), &IntTuple::from_typed(ord))
+            rt::make_ordered_layout(&DynTuple::from_typed(sh), &DynTuple::from_typed(ord))
         );
     }
 
@@ -510,14 +507,14 @@ proptest! {
         pair_ops!(a, layout!((2,1,3):(0,5,2)));
         pair_ops!(a, layout!((1,(2,2)):(3,(0,4))));
         divide_ops!(a, layout!((2,1,2):(1,7,4)), layout_tiler(layout!((2,1,2):(1,7,4))));
-        divide_ops!(a, shape!((1, 2)), shape_tiler(IntTuple::from_typed(shape!((1, 2)))));
+        divide_ops!(a, shape!((1, 2)), shape_tiler(DynTuple::from_typed(shape!((1, 2)))));
         let b = layout!((m,(2,n)):(s,(1,{2 * s})));
         let db = DynLayout::from(b);
         let ctx = format!("{da} / {db}");
         let z = zipped_divide(a, layout!(4:1));
         let dz = rt::zipped_divide(&da, &layout_tiler(layout!(4:1))).unwrap();
         check!(ctx, coalesce(z), rt::coalesce(&dz));
-        check!(ctx, coalesce_by(z, shape!((1, 1))), rt::coalesce_by(&dz, &IntTuple::from_typed(shape!((1, 1)))));
+        check!(ctx, coalesce_by(z, shape!((1, 1))), rt::coalesce_by(&dz, &DynTuple::from_typed(shape!((1, 1)))));
         check!(ctx, right_inverse(z), rt::right_inverse(&dz));
         check!(ctx, filter(z), rt::filter(&dz));
         check!(ctx, make_layout_fragment_like(z), rt::make_fragment_like(&dz));

@@ -7,6 +7,7 @@
 //! the same algorithm at run time.
 
 pub mod coalesce;
+pub mod common;
 pub mod complement;
 pub mod composition;
 pub mod divide;
@@ -17,6 +18,7 @@ pub mod recast;
 mod tiler;
 
 pub use coalesce::coalesce;
+pub use common::{max_common_layout, max_common_vector};
 pub use tiler::{ModesLayout, Tiler};
 
 use crate::int::Bit;
