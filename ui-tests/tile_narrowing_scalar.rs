@@ -1,4 +1,4 @@
-use cutlet::shape;
+use cutlet_core::shape;
 use cutlet::tile as ct;
 
 fn main() {
