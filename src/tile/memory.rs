@@ -4,8 +4,8 @@
 //! drops the elements past the edge. `load_masked` / `store_masked` are CUDA Tile C++'s
 //! names for the same bounds-checked moves (zero padding).
 //!
-//! The tensor is any cutlet tensor over stored elements whose modes are flat (one
-//! extent and stride each) and whose rank is the tile's; element `(t0, t1, ...)` of the
+//! The tensor is a `cutlet-core` tensor over a slice (`make_tensor(&data[..], layout)`)
+//! whose strided layout has flat modes (one extent and stride each) and the tile's rank; element `(t0, t1, ...)` of the
 //! tile at index `(i0, i1, ...)` is tensor element `(i0 * d0 + t0, i1 * d1 + t1, ...)`.
 //! Rows run along the last dimension: a unit stride there moves whole rows at once.
 
@@ -142,6 +142,10 @@ struct Footprint {
 /// fn rank<L: FlatModes>(_: L) -> usize { L::RANK }
 /// assert_eq!(rank(l), 2);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "tiles cannot move through a tensor whose layout is `{Self}`",
+    label = "`load` and `store` take tensors with strided layouts; a swizzled (composed) layout has no strides"
+)]
 pub trait FlatModes: Layout {
     /// The number of top-level modes.
     const RANK: usize;
