@@ -92,16 +92,3 @@ impl<H, T: ReverseOnto<HCons<H, Acc>>, Acc> ReverseOnto<Acc> for HCons<H, T> {
 impl<L: ReverseOnto<HNil>> Reverse for L {
     type Output = L::Output;
 }
-
-/// Type-level `if`: `<Cond as If<T, E>>::Output` is `T` for `B1`, `E` for `B0`.
-#[doc(hidden)]
-pub trait If<T, E> {
-    /// The selected type.
-    type Output;
-}
-impl<T, E> If<T, E> for typenum::B1 {
-    type Output = T;
-}
-impl<T, E> If<T, E> for typenum::B0 {
-    type Output = E;
-}

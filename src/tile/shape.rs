@@ -7,9 +7,10 @@
 //! a type-level bit, and only when the bit is `B0` does the compiler look for an
 //! impossible impl whose message spells the shapes as `(Dim<3>,)` and `(Dim<4>,)`.
 
-use super::list::{HCons, HNil, If, Reverse, ToList, ToNative};
+use super::list::{HCons, HNil, Reverse, ToList, ToNative};
 use core::ops::{BitAnd, BitOr, Mul, Sub};
-use cutlet_core::int::C;
+use cutlet_core::int::types::StaticEq;
+use cutlet_core::int::{Bit as CoreBit, C, Leaf};
 use generic_array::ArrayLength;
 use typenum::{B0, B1, Bit, IsEqual, NonZero, P1, PInt, U0, U1, Unsigned};
 
@@ -185,25 +186,15 @@ impl<UA: Unsigned + NonZero, UB: Unsigned + NonZero> BroadcastDim<C<PInt<UB>>> f
 where
     UA: IsEqual<UB> + IsEqual<U1>,
     UB: IsEqual<U1>,
-    Eq<UB, U1>: If<C<PInt<UA>>, C<PInt<UB>>>,
+    Eq<UB, U1>: CoreBit,
+    C<PInt<UA>>: Leaf,
+    C<PInt<UB>>: Leaf,
     Eq<UA, UB>: BitOr<Eq<UA, U1>>,
     <Eq<UA, UB> as BitOr<Eq<UA, U1>>>::Output: BitOr<Eq<UB, U1>>,
     <<Eq<UA, UB> as BitOr<Eq<UA, U1>>>::Output as BitOr<Eq<UB, U1>>>::Output: Bit,
 {
-    type Output = <Eq<UB, U1> as If<C<PInt<UA>>, C<PInt<UB>>>>::Output;
+    type Output = <Eq<UB, U1> as CoreBit>::IfT<C<PInt<UA>>, C<PInt<UB>>>;
     type Ok = <<Eq<UA, UB> as BitOr<Eq<UA, U1>>>::Output as BitOr<Eq<UB, U1>>>::Output;
-}
-
-/// `B1` iff two static extents are equal.
-#[doc(hidden)]
-pub trait StaticEq<R> {
-    type Output: Bit;
-}
-impl<A: IsEqual<B>, B> StaticEq<C<B>> for C<A>
-where
-    <A as IsEqual<B>>::Output: Bit,
-{
-    type Output = <A as IsEqual<B>>::Output;
 }
 
 /// Broadcast two reversed shape lists (trailing dimensions first; the shorter one is
@@ -762,8 +753,9 @@ where
     (M, K): TileShape,
     (K2, N): TileShape,
     (M, N): TileShape,
-    K: StaticEq<K2>,
-    <K as StaticEq<K2>>::Output: MatmulCheck<(M, K), (K2, N)>,
+    K: Leaf,
+    K2: Leaf,
+    StaticEq<K, K2>: MatmulCheck<(M, K), (K2, N)>,
 {
     type Output = (M, N);
 }
@@ -772,11 +764,12 @@ where
     (B, M, K): TileShape,
     (B2, K2, N): TileShape,
     (B, M, N): TileShape,
-    K: StaticEq<K2>,
-    B: StaticEq<B2>,
-    <K as StaticEq<K2>>::Output: BitAnd<<B as StaticEq<B2>>::Output>,
-    <<K as StaticEq<K2>>::Output as BitAnd<<B as StaticEq<B2>>::Output>>::Output:
-        MatmulCheck<(B, M, K), (B2, K2, N)>,
+    K: Leaf,
+    K2: Leaf,
+    B: Leaf,
+    B2: Leaf,
+    StaticEq<K, K2>: BitAnd<StaticEq<B, B2>>,
+    <StaticEq<K, K2> as BitAnd<StaticEq<B, B2>>>::Output: MatmulCheck<(B, M, K), (B2, K2, N)>,
 {
     type Output = (B, M, N);
 }

@@ -70,9 +70,9 @@ pub fn max_common_layout<A: Layout, B: Layout>(a: A, b: B) -> MaxCommonLayout<A,
     super::finish(|| {
         <Keep<Common<A, B>> as Bit>::if_layout(
             || {
-                let common = a.compose(b.right_inverse().as_tiler()).coalesce();
-                let (s, d) = (common.pair_of().e0().e0(), common.pair_of().e1().e0());
-                b.right_inverse().compose(StridedLayout::new(s, d))
+                let inv_b = b.right_inverse();
+                let pair = a.compose(inv_b.as_tiler()).coalesce().pair_of();
+                inv_b.compose(StridedLayout::new(pair.e0().e0(), pair.e1().e0()))
             },
             StridedLayout::<C<P1>, C<Z0>>::conjure,
         )
