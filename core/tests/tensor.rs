@@ -126,3 +126,65 @@ fn short_storage_is_an_error() {
     let r = std::panic::catch_unwind(|| make_tensor(&data[..], layout!((4, 3))).get(0));
     assert!(r.is_err());
 }
+
+/// `copy` agrees with index arithmetic, `dst(ld(i)) == src(ls(i))` for every `i`, and
+/// leaves the rest of `dst` alone, whether it moves runs or elements (one bound each).
+fn check_copy<Ls: Layout, Ld: Layout>(ls: Ls, ld: Ld) {
+    let off = |l: &dyn Fn(isize) -> isize, i: isize| l(i) as usize;
+    let (fs, fd) = (
+        |i: isize| ls.call(i).size().value(),
+        |i: isize| ld.call(i).size().value(),
+    );
+    let (ns, nd) = (cosize(ls).value() as usize, cosize(ld).value() as usize);
+    let src: Vec<i64> = (0..ns as i64).map(|x| 7 * x + 3).collect();
+    let mut dst = vec![-1i64; nd];
+    copy(
+        &make_tensor(&src[..], ls),
+        &mut make_tensor(&mut dst[..], ld),
+    );
+    let mut expect = vec![-1i64; nd];
+    for i in 0..size(ls).value() {
+        expect[off(&fd, i)] = src[off(&fs, i)];
+    }
+    assert_eq!(dst, expect, "copy {ls} -> {ld}");
+}
+
+/// Pairs where runs move whole (contiguous, padded, both transposed, mixed static and
+/// dynamic strides) and pairs where they cannot (runs that do not divide a mode,
+/// layouts whose common run is one element, composed layouts, owned fragments).
+#[test]
+fn copy_moves_runs_and_elements_alike() {
+    let (ld, m) = (20isize, 3isize);
+    check_copy(layout!((16, 8)), layout!((16, 8):(1, 20)));
+    check_copy(layout!((16, 8):(1, ld)), layout!((16, 8)));
+    check_copy(layout!((16, 8):(ld, 1)), layout!((16, 8):(8, 1)));
+    check_copy(layout!((8, 4):(4, 1)), layout!((8, 4):(4, 1)));
+    check_copy(layout!((8, 4):(4, 1)), layout!((8, 4)));
+    check_copy(layout!((6, 2):(1, 100)), layout!((4, 3):(1, 100)));
+    check_copy(layout!((3, 4):(4, 1)), layout!((4, 3):(3, 1)));
+    check_copy(layout!((2, 3, 4):(1, 2, 6)), layout!((2, 3, 4):(1, 10, 2)));
+    check_copy(
+        layout!(((2, 4), (3, 2)):((1, 2), (16, 8))),
+        layout!(((2, 4), (3, 2))),
+    );
+    check_copy(layout!((8, m):(1, 8)), layout!((8, m):(1, 16)));
+    check_copy(layout!((8, m):(1, ld)), layout!((8, m):(m, 1)));
+    check_copy(layout!((4, m)), layout!((4, m):(m, 1)));
+    check_copy(layout!((m, 8)), layout!((m, 8)));
+    check_copy(layout!((8, 8):(1, 0)), layout!((8, 8)));
+    check_copy(layout!(32:2), layout!(32));
+    let sw = composition(Swizzle::<2, 0, 3>::new(), layout!((8, 8):(8, 1)));
+    check_copy(layout!((8, 8)), sw);
+    check_copy(sw, layout!((8, 8)));
+    for m in 1..6isize {
+        for ld in [16isize, 17, 24, 40] {
+            check_copy(layout!((16, m):(1, ld)), layout!((16, m)));
+            check_copy(layout!((8, (2, m)):(1, (8, ld))), layout!((8, (2, m))));
+            check_copy(layout!((4, m):(ld, 1)), layout!((4, m):(m, 1)));
+        }
+    }
+    let src: Vec<i64> = (0..64).collect();
+    let mut frag = make_owned_tensor::<i64>(layout!((8, 8)));
+    copy(&make_tensor(&src[..], layout!((8, 8):(8, 1))), &mut frag);
+    assert_eq!(frag[coord!((2, 3))], 19);
+}

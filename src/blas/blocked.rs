@@ -10,12 +10,12 @@
 macro_rules! with_unit_stride {
     ($t:expr, |$x:ident| $body:expr) => {{
         let t = $t;
-        let (shape, (rs, cs)) = (t.shape(), t.stride());
+        let (shape, (rs, cs)) = t.layout().pair();
         if rs == 1 {
-            let $x = t.with_layout(Layout::new(shape, (_1::default(), cs)));
+            let $x = t.with_layout(StridedLayout::new(shape, (_1::new(), cs)));
             $body
         } else if cs == 1 {
-            let $x = t.with_layout(Layout::new(shape, (rs, _1::default())));
+            let $x = t.with_layout(StridedLayout::new(shape, (rs, _1::new())));
             $body
         } else {
             let $x = t;
@@ -28,7 +28,7 @@ pub(crate) use with_unit_stride;
 /// One instruction set's GEMM: module `$name` with the tiles of `tiles::$tiles`, MMA
 /// atom `$atom` and target features `$attr`; its entry point is `run`.
 macro_rules! isa_gemm {
-    ($(#[$doc:meta])* $name:ident, $tiles:ident, $atom:path, $(#[$attr:meta])*) => {
+    ($(#[$doc:meta])* $name:ident, $tiles:ident, $fma:path, $(#[$attr:meta])*) => {
         $(#[$doc])*
         pub(crate) mod $name {
             #![allow(clippy::too_many_arguments)]
@@ -39,14 +39,14 @@ macro_rules! isa_gemm {
                 Accum, KC, Kc, MC, MR, Mr, NC, NR, Nr, PackedA, PackedB, PackedBK, PanelA, PanelB, PanelBK, T,
             };
             use super::super::tiles::ceil_div;
-            use crate::int::{_1, Integral};
-            use crate::prelude::*;
+            use cutlet_core::prelude::*;
+            use cutlet_core::tensor::{Contiguous, ContiguousMut, View, ViewMut};
 
             /// A packed panel of A or B, in the packing buffer.
-            pub(crate) type Panel<'a, L> = Tensor<ViewEngine<'a, T, Smem>, L>;
+            pub(crate) type Panel<'a, L> = Tensor<View<'a, [T]>, L>;
 
             $crate::blas::pack::packers!($(#[$attr])*);
-            $crate::blas::kernel::micro_kernel!($atom, $(#[$attr])*);
+            $crate::blas::kernel::micro_kernel!($fma, $(#[$attr])*);
 
             /// `C = alpha * A * B^T + beta * C` for `A: (M, K)`, `B: (N, K)`,
             /// `C: (M, N)` (CuTe's operand convention) with `K > 0`.
@@ -59,7 +59,7 @@ macro_rules! isa_gemm {
                 mut c: GmemMatMut<'_, T, DC>,
                 ws: &mut Workspace<T>,
             ) {
-                let ((m, k), n) = (a.shape(), b.shape().0);
+                let ((m, k), n) = (a.layout().shape(), b.layout().shape().0);
                 let (buf_a, buf_b) = ws.buffers();
                 for jc in 0..ceil_div(n, NC) {
                     let nv = NC.min(n - jc * NC);
@@ -70,7 +70,7 @@ macro_rules! isa_gemm {
                         let beta = if pc == 0 { beta } else { 1.0 };
                         for ic in 0..ceil_div(m, MC) {
                             let mv = MC.min(m - ic * MC);
-                            let mut sa = make_tensor(make_smem_ptr(&mut buf_a[..]), PackedA::default());
+                            let mut sa = Tensor::from_parts(ViewMut::new(&mut buf_a[..], 0), PackedA::default());
                             pack_a(a, ic * (MC / MR), pc, mv, kv, &mut sa);
                             let sa = sa.view();
                             for jr in 0..ceil_div(nv, NR) {
@@ -100,11 +100,11 @@ macro_rules! isa_gemm {
             ) {
                 let len = |x: isize, block: isize, r: isize| (ceil_div(x.min(block), r) * r * KC) as usize;
                 ws.reserve(len(a.shape().0, MC, MR), len(b.shape().0, NC, NR));
-                let (crs, ccs) = c.stride();
+                let (crs, ccs) = c.layout().stride();
                 $crate::blas::blocked::with_unit_stride!(a, |a| $crate::blas::blocked::with_unit_stride!(b, |b| {
                     if crs == 1 {
                         let shape = c.shape();
-                        let c = c.with_layout(Layout::new(shape, (_1::default(), ccs)));
+                        let c = c.with_layout(StridedLayout::new(shape, (_1::new(), ccs)));
                         gemm_blocked(alpha, a, b, beta, c, ws)
                     } else {
                         gemm_blocked(alpha, a, b, beta, c, ws)
@@ -118,32 +118,32 @@ macro_rules! isa_gemm {
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 isa_gemm!(
     /// f32, AVX-512F.
-    f32_avx512, f32_avx512, super::super::kernel::Fused,
+    f32_avx512, f32_avx512, super::super::kernel::fused,
     #[target_feature(enable = "avx512f,avx2,fma")]
 );
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 isa_gemm!(
     /// f32, AVX2 and FMA.
-    f32_avx2, f32_avx2, super::super::kernel::Fused,
+    f32_avx2, f32_avx2, super::super::kernel::fused,
     #[target_feature(enable = "avx2,fma")]
 );
 isa_gemm!(
     /// f32, the build's baseline target.
-    f32_base, f32_base, ScalarFma,
+    f32_base, f32_base, super::super::kernel::unfused,
 );
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 isa_gemm!(
     /// f64, AVX-512F.
-    f64_avx512, f64_avx512, super::super::kernel::Fused,
+    f64_avx512, f64_avx512, super::super::kernel::fused,
     #[target_feature(enable = "avx512f,avx2,fma")]
 );
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 isa_gemm!(
     /// f64, AVX2 and FMA.
-    f64_avx2, f64_avx2, super::super::kernel::Fused,
+    f64_avx2, f64_avx2, super::super::kernel::fused,
     #[target_feature(enable = "avx2,fma")]
 );
 isa_gemm!(
     /// f64, the build's baseline target.
-    f64_base, f64_base, ScalarFma,
+    f64_base, f64_base, super::super::kernel::unfused,
 );

@@ -12,62 +12,74 @@
 //! a function compiled with that set's target features: the same layout-built code then
 //! vectorizes to xmm, ymm or zmm registers.
 
-use crate::algorithm::{Mat, MatMut, MmaKernel};
-use crate::prelude::*;
-use crate::tensor::Numeric;
+use cutlet_core::prelude::*;
+use cutlet_core::tensor::ViewMut;
 
 /// C in global memory, `(M, N)`, with stride type `D`.
-pub(crate) type GmemMatMut<'a, T, D> =
-    Tensor<ViewMutEngine<'a, T, Gmem>, Layout<(isize, isize), D>>;
+pub(crate) type GmemMatMut<'a, T, D> = Tensor<ViewMut<'a, [T]>, StridedLayout<(isize, isize), D>>;
 
-/// CuTe's `UniversalFMA` with the hardware's fused multiply-add whatever the crate's
-/// build target: inside a function compiled with the `fma` (or `avx512f`) target feature,
-/// `f32::mul_add` is one `vfmadd` instruction, while [`Numeric::mul_add`] is fused only
-/// where the whole build targets FMA. (The element type is resolved at compile time:
-/// the `Any` casts fold away.)
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Fused;
-impl MmaKernel for Fused {
-    #[inline(always)]
-    fn mma<A: Mat, B: Mat<T = A::T>, C: MatMut<T = A::T>>(&self, a: &A, b: &B, c: &mut C) {
-        for n in 0..c.cols() {
-            for m in 0..c.rows() {
-                let mut acc = c.at(m, n);
-                for k in 0..a.cols() {
-                    acc = fused(a.at(m, k), b.at(n, k), acc);
-                }
-                c.set(m, n, acc);
-            }
-        }
-    }
+/// CuTe's `UniversalFMA` with the hardware's fused multiply-add: inside a function
+/// compiled with the `fma` (or `avx512f`) target feature, `mul_add` is one `vfmadd`.
+#[inline(always)]
+pub(crate) fn fused<T: super::sgemm::Element>(a: T, b: T, c: T) -> T {
+    a.mul_add(b, c)
 }
 
-/// `a * b + c`, fused for `f32` and `f64`.
+/// Multiply, then add: the baseline target has no FMA instruction (`mul_add` there is a
+/// call into libm).
 #[inline(always)]
-fn fused<T: Numeric>(a: T, b: T, c: T) -> T {
-    use core::any::Any;
-    let mut r = (a, b, c);
-    let any: &mut dyn Any = &mut r;
-    if let Some((a, b, c)) = any.downcast_mut::<(f32, f32, f32)>() {
-        *c = a.mul_add(*b, *c);
-    } else if let Some((a, b, c)) = any.downcast_mut::<(f64, f64, f64)>() {
-        *c = a.mul_add(*b, *c);
-    } else {
-        r.2 = a.mul_add(b, c);
-    }
-    r.2
+pub(crate) fn unfused<T: super::sgemm::Element>(a: T, b: T, c: T) -> T {
+    a * b + c
+}
+
+/// CuTe's `gemm(A(M), B(N), C(M,N))` on one thread: the outer product, `C(m, n) =
+/// fma(A(m), B(n), C(m, n))`, column by column so that each value of B is broadcast
+/// once. Static extents unroll, so every index is a constant.
+#[inline(always)]
+pub(crate) fn gemm_outer<T, EA, LA, EB, LB, EC, LC>(
+    fma: impl Fn(T, T, T) -> T,
+    a: &Tensor<EA, LA>,
+    b: &Tensor<EB, LB>,
+    c: &mut Tensor<EC, LC>,
+) where
+    T: Copy,
+    EA: Engine<Elem = T>,
+    LA: Layout,
+    EB: Engine<Elem = T>,
+    LB: Layout,
+    EC: EngineMut<Elem = T>,
+    LC: Layout,
+{
+    let (m, n) = (a.size(), b.size());
+    let rows = m.value() as usize;
+    n.for_each_index(
+        #[inline(always)]
+        |j| {
+            let bj = b.get(j);
+            m.for_each_index(
+                #[inline(always)]
+                |i| {
+                    let at = i + rows * j;
+                    c.set(at, fma(a.get(i), bj, c.get(at)));
+                },
+            );
+        },
+    );
 }
 
 /// The micro-kernel and epilogue of one instruction set, compiled with its target
-/// features (`$attr`) and MMA atom (`$atom`), inside a module whose `T`, `Mr`, `Nr`,
-/// `Kc`, `KC`, `PanelA`, `PanelB` and `Accum` are that set's.
+/// features (`$attr`) and multiply-add (`$fma`: [`fused`] or [`unfused`]), inside a
+/// module whose `T`, `Mr`, `Nr`, `Kc`, `KC`, `PanelA`, `PanelB` and `Accum` are that
+/// set's.
 macro_rules! micro_kernel {
-    ($atom:path, $(#[$attr:meta])*) => {
-        /// The MMA atom.
-        const ATOM: $atom = $atom;
+    ($fma:path, $(#[$attr:meta])*) => {
         /// The register tile of C.
-        pub(crate) type AccumTensor =
-            OwnedTensor<T, <Accum as LayoutParts>::Shape, <Accum as LayoutParts>::Stride>;
+        pub(crate) type AccumTensor = cutlet_core::tensor::OwnedTensor<T, Accum>;
+        /// The multiply-add of the instruction set.
+        #[inline(always)]
+        fn fma(a: T, b: T, c: T) -> T {
+            $fma(a, b, c)
+        }
 
         /// The layouts of a register panel of packed B: [`NMajor`] (`PanelB`) or
         /// [`KMajor`] (`PanelBK`, K contiguous); the micro-kernel is instantiated for each.
@@ -85,7 +97,7 @@ macro_rules! micro_kernel {
 
         /// The stride types of C the micro-kernel is instantiated for (a unit row stride
         /// is the static `_1`, so the epilogue moves whole columns of the register tile).
-        pub(crate) trait OutputStride: Copy {
+        pub(crate) trait OutputStride: IntTuple {
             /// `C_tile = alpha * acc + beta * C_tile` for the `(MR, NR)` tile of C at tile
             /// coordinate `tile`, over its valid `(mv, nv)` corner (edge tiles are partial).
             fn store(acc: AccumTensor, alpha: T, beta: T, c: &mut GmemMatMut<'_, T, Self>, tile: (isize, isize), mv: isize, nv: isize);
@@ -122,24 +134,18 @@ macro_rules! b_panel {
             type Layout = $l;
             #[inline(always)]
             fn mma_panels(kv: isize, a: Panel<'_, PanelA>, b: Panel<'_, $l>) -> AccumTensor {
-                let mut acc = make_owned_tensor::<T, _>(Accum::default());
+                let mut acc = AccumTensor::new(Accum::default());
                 // Cut each panel's storage to its static cosize: with `kv <= KC` the
                 // compiler then proves every column access in bounds and the loop
                 // carries no checks.
                 let kv = kv.clamp(0, KC);
-                let a = Tensor::from_parts(
-                    a.engine().narrow(cosize(a.layout()).value() as usize),
-                    a.layout(),
-                );
-                let b = Tensor::from_parts(
-                    b.engine().narrow(cosize(b.layout()).value() as usize),
-                    b.layout(),
-                );
+                let a = make_tensor(a.engine().run(0, cosize(a.layout()).value() as usize), a.layout());
+                let b = make_tensor(b.engine().run(0, cosize(b.layout()).value() as usize), b.layout());
                 for k in 0..kv {
-                    let mut ra = make_owned_tensor::<T, _>(Mr::default());
+                    let mut ra = make_owned_tensor::<T>(make_layout(Mr::new()));
                     copy(&a.slice(coord!((_, k))), &mut ra);
                     // B's values are broadcast one by one, straight from the panel.
-                    gemm_using(ATOM, &ra, &b.slice(coord!((_, k))), &mut acc);
+                    $crate::blas::kernel::gemm_outer(fma, &ra, &b.slice(coord!((_, k))), &mut acc);
                 }
                 acc
             }
@@ -154,25 +160,28 @@ macro_rules! output_stride {
         impl OutputStride for $d {
             #[inline(always)]
             fn store(acc: AccumTensor, alpha: T, beta: T, c: &mut GmemMatMut<'_, T, Self>, tile: (isize, isize), mv: isize, nv: isize) {
-                let mut tc = local_tile(c.view_mut(), (Mr::default(), Nr::default()), tile);
-                if mv == Mr::default().value() && nv == Nr::default().value() {
+                let mut tc = local_tile(c.view_mut(), (Mr::new(), Nr::new()), tile);
+                if mv == MR && nv == NR {
                     if $contiguous {
                         // Column by column, as CuTe's epilogue: C's column (its storage
                         // cut to the static extent, one bounds check) into a register
                         // fragment, `axpby` there, and back. Every access is then
                         // proven in bounds and free of aliasing: whole vector moves.
-                        for j in 0..Nr::default().value() {
+                        // Unrolled: a constant `j` indexes the register tile statically
+                        // (a dynamic index into owned storage walks its halves).
+                        Nr::new().for_each_index(#[inline(always)] |j| {
+                            let j = j as isize;
                             let mut col = tc.view_mut().slice(coord!((_, j)));
                             let layout = col.layout();
-                            let run = col.engine.run_mut(0, cosize(layout).value() as usize);
-                            let mut col = Tensor::from_parts(ViewMutEngine::<'_, T, Gmem>::new(run, 0), layout);
-                            let mut frag = make_owned_tensor::<T, _>(Mr::default());
+                            let run = col.engine_mut().run_mut(0, cosize(layout).value() as usize);
+                            let mut col = make_tensor(run, layout);
+                            let mut frag = make_owned_tensor::<T>(make_layout(Mr::new()));
                             if beta != 0.0 {
                                 copy(&col, &mut frag);
                             }
                             axpby(alpha, &acc.view().slice(coord!((_, j))), beta, &mut frag);
                             copy(&frag, &mut col);
-                        }
+                        });
                     } else {
                         axpby(alpha, &acc, beta, &mut tc);
                     }
@@ -180,8 +189,18 @@ macro_rules! output_stride {
                     // A copy: the full-tile path's accumulator must not escape into
                     // this path's calls, or the compiler assumes C may alias it.
                     let part = acc;
-                    let residue = shape!((mv, nv));
-                    axpby(alpha, &part.view().composition(residue), beta, &mut tc.composition(residue));
+                    // Column by column: a constant `j` reads the register tile statically,
+                    // through a plain array (a dynamic row index into owned storage walks
+                    // its halves).
+                    Nr::new().for_each_index(#[inline(always)] |j| {
+                        let j = j as isize;
+                        if j < nv {
+                            let mut col = [T::default(); MR as usize];
+                            copy(&part.view().slice(coord!((_, j))), &mut make_tensor(&mut col[..], make_layout(Mr::new())));
+                            let col = make_tensor(&col[..], make_layout(Mr::new()));
+                            axpby(alpha, &col.compose(mv), beta, &mut tc.view_mut().slice(coord!((_, j))).compose(mv));
+                        }
+                    });
                 }
             }
         }

@@ -10,41 +10,49 @@
 //! are written once, here, and instantiated per instruction set by [`packers!`], inside
 //! a module whose `T`, `Mr`, `Nr`, `Kc`, `PackedA` and `PackedB` are that set's.
 
-use crate::prelude::*;
+use cutlet_core::prelude::*;
+use cutlet_core::tensor::{View, ViewMut};
 
 /// A matrix operand in global memory, `(rows, K)`, with stride type `D`.
-pub(crate) type GmemMat<'a, T, D> = Tensor<ViewEngine<'a, T, Gmem>, Layout<(isize, isize), D>>;
+pub(crate) type GmemMat<'a, T, D> = Tensor<View<'a, [T]>, StridedLayout<(isize, isize), D>>;
 /// A packing buffer viewed through a packed layout.
-pub(crate) type Packed<'a, T, L> = Tensor<ViewMutEngine<'a, T, Smem>, L>;
+pub(crate) type Packed<'a, T, L> = Tensor<ViewMut<'a, [T]>, L>;
 
 /// Columns per packing copy: the copies between static `(R, 8)` tiles compile to
 /// straight-line code whatever the operand's strides.
-pub(crate) type KTile = crate::int::_8;
+pub(crate) type KTile = cutlet_core::int::_8;
 
 macro_rules! pack_panels {
     ($r:ty, $stage:expr, $g:ident, $panel0:ident, $pc:ident, $rows:ident, $kv:ident, $s:ident) => {{
-        let r = <$r>::default().value();
-        let kt = KTile::default();
+        let r = <$r>::VALUE;
+        let kt = KTile::new();
         // With `kv <= KC` and each panel's storage cut to its static cosize (below), the
         // compiler proves every store into the panel in bounds: no per-element checks.
         let $kv = $kv.clamp(0, KC);
         for q in 0..ceil_div($rows, r) {
-            let gp = local_tile($g, (<$r>::default(), Kc::default()), ($panel0 + q, $pc));
+            let gp = local_tile($g, (<$r>::new(), Kc::new()), ($panel0 + q, $pc));
             let mut sp = $s.view_mut().slice(coord!(((_, q), _)));
             let layout = sp.layout();
-            let run = sp.engine.run_mut(0, cosize(layout).value() as usize);
-            let mut sp = Tensor::from_parts(ViewMutEngine::<'_, T, Smem>::new(run, 0), layout);
+            let run = sp.engine_mut().run_mut(0, cosize(layout).value() as usize);
             let rv = r.min($rows - q * r);
             if rv < r {
-                // Rows past the edge are zeros (the kernel computes them, nobody reads them).
-                clear(&mut sp);
-                let residue = shape!((rv, $kv));
-                copy(&gp.composition(residue), &mut sp.composition(residue));
+                // Rows past the edge are zeros (the kernel computes them, nobody reads
+                // them): clear the panel's storage whole, then copy the valid rows
+                // column by column (rank-1 copies: no index division).
+                run.fill(T::default());
+                let mut sp = make_tensor(run, layout);
+                for k in 0..$kv {
+                    copy(
+                        &gp.slice(coord!((_, k))).compose(rv),
+                        &mut sp.view_mut().slice(coord!((_, k))).compose(rv),
+                    );
+                }
                 continue;
             }
+            let mut sp = make_tensor(run, layout);
             // Whole k-tiles are copies between static shapes; columns past K are never
             // read, so the last, partial k-tile copies only its valid columns.
-            let tile = (<$r>::default(), kt);
+            let tile = (<$r>::new(), kt);
             let full = $kv / kt.value();
             for t in 0..full {
                 let (g, mut d) = (
@@ -55,20 +63,18 @@ macro_rules! pack_panels {
                     // Rows of the operand are contiguous, columns of the panel are: move
                     // whole rows into a row-major register fragment, then transpose out
                     // of registers (CuTe's gmem -> rmem -> smem).
-                    let mut frag = make_owned_tensor::<T, _>(make_layout_with(tile, LayoutRight));
+                    let mut frag = make_owned_tensor::<T>(make_layout_major(tile, LayoutRight));
                     copy(&g, &mut frag);
                     copy(&frag, &mut d);
                 } else {
                     copy(&g, &mut d);
                 }
             }
-            let rest = $kv - full * kt.value();
-            if rest > 0 {
-                let residue = (<$r>::default(), rest);
-                let g = local_tile(gp, tile, (0isize, full)).composition(residue);
+            // The last, partial k-tile column by column (static `R` rows each).
+            for k in full * kt.value()..$kv {
                 copy(
-                    &g,
-                    &mut local_tile(sp.view_mut(), tile, (0isize, full)).composition(residue),
+                    &gp.slice(coord!((_, k))),
+                    &mut sp.view_mut().slice(coord!((_, k))),
                 );
             }
         }
@@ -88,12 +94,14 @@ macro_rules! operand_stride {
             }
             #[inline(always)]
             fn pack_b(g: GmemMat<'_, T, Self>, panel0: isize, pc: isize, rows: isize, kv: isize, buf: &mut [T]) {
-                let s = &mut make_tensor(make_smem_ptr(buf), <$packed_b>::default());
+                // The buffer holds the blocks this product uses, not a whole block: no
+                // cosize check (every access is checked).
+                let s = &mut Tensor::from_parts(ViewMut::new(buf, 0), <$packed_b>::default());
                 $crate::blas::pack::pack_panels!(Nr, $stage_b, g, panel0, pc, rows, kv, s)
             }
             #[inline(always)]
             fn panel_b(buf: &[T], jr: isize) -> Panel<'_, <$panel_b as BPanel>::Layout> {
-                make_tensor(make_smem_ptr(buf), <$packed_b>::default()).slice(coord!(((_, jr), _)))
+                Tensor::from_parts(View::new(buf, 0), <$packed_b>::default()).slice(coord!(((_, jr), _)))
             }
         }
     )*};
@@ -105,7 +113,7 @@ pub(crate) use operand_stride;
 macro_rules! packers {
     ($(#[$attr:meta])*) => {
         /// The stride types of operands that can be packed.
-        pub(crate) trait OperandStride: Copy {
+        pub(crate) trait OperandStride: IntTuple {
             /// The register panel layout of this operand's packed B blocks.
             type PanelB: BPanel;
             /// Pack `rows` rows (from register panel `panel0` on) and `kv` columns (from

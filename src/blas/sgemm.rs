@@ -7,10 +7,10 @@ use super::dispatch::{self, Entry, Isa};
 use super::kernel::GmemMatMut;
 use super::pack::GmemMat;
 use super::tiles::ceil_div;
-use crate::prelude::*;
-use crate::tensor::Numeric;
 use alloc::vec;
 use alloc::vec::Vec;
+use cutlet_core::prelude::*;
+use cutlet_core::tensor::{View, ViewMut};
 
 /// Packing buffers, sized for the blocks a problem actually uses and kept per thread
 /// between calls (a fresh multi-megabyte allocation per call costs page faults that
@@ -23,7 +23,7 @@ pub(crate) struct Workspace<T> {
 }
 /// Bytes per cache line.
 const LINE: usize = 64;
-impl<T: Numeric> Workspace<T> {
+impl<T: Element> Workspace<T> {
     /// Make room for `a` and `b` elements of packed A and B.
     pub(crate) fn reserve(&mut self, a: usize, b: usize) {
         let line = LINE / core::mem::size_of::<T>();
@@ -44,9 +44,22 @@ impl<T: Numeric> Workspace<T> {
     }
 }
 
-/// The element types of the GEMM (`f32`, `f64`): their per-thread workspace and their
-/// instantiations of the blocked GEMM.
-pub(crate) trait Element: Numeric {
+/// The element types of the GEMM (`f32`, `f64`): their arithmetic, their per-thread
+/// workspace and their instantiations of the blocked GEMM.
+pub(crate) trait Element:
+    Copy
+    + Default
+    + PartialEq
+    + Send
+    + Sync
+    + core::ops::Mul<Output = Self>
+    + core::ops::Add<Output = Self>
+    + 'static
+{
+    /// Zero.
+    const ZERO: Self;
+    /// `self * a + b`, rounded once.
+    fn mul_add(self, a: Self, b: Self) -> Self;
     /// Run `f` with this thread's workspace.
     fn with_workspace<R>(f: impl FnOnce(&mut Workspace<Self>) -> R) -> R;
     /// The blocked GEMM compiled for `isa`.
@@ -56,6 +69,11 @@ pub(crate) trait Element: Numeric {
 macro_rules! element {
     ($t:ty, $avx512:ident, $avx2:ident, $base:ident) => {
         impl Element for $t {
+            const ZERO: $t = 0.0;
+            #[inline(always)]
+            fn mul_add(self, a: $t, b: $t) -> $t {
+                <$t>::mul_add(self, a, b)
+            }
             fn with_workspace<R>(f: impl FnOnce(&mut Workspace<$t>) -> R) -> R {
                 std::thread_local! {
                     static WORKSPACE: core::cell::RefCell<Workspace<$t>> = core::cell::RefCell::default();
@@ -127,8 +145,8 @@ impl<S> Strided<S> {
 }
 impl<'a, T> Strided<&'a [T]> {
     fn tensor(&self) -> GmemMat<'a, T, (isize, isize)> {
-        let l = Layout::new((self.rows, self.cols), (self.rs, self.cs));
-        Tensor::from_parts(ViewEngine::new(self.data, self.origin), l)
+        let l = StridedLayout::new((self.rows, self.cols), (self.rs, self.cs));
+        Tensor::from_parts(View::new(self.data, self.origin), l)
     }
     /// Rows `r0..r0 + len`.
     fn rows(&self, r0: isize, len: isize) -> Self {
@@ -142,8 +160,8 @@ impl<'a, T> Strided<&'a [T]> {
 }
 impl<'a, T> Strided<&'a mut [T]> {
     fn tensor(self) -> GmemMatMut<'a, T, (isize, isize)> {
-        let l = Layout::new((self.rows, self.cols), (self.rs, self.cs));
-        Tensor::from_parts(ViewMutEngine::new(self.data, self.origin), l)
+        let l = StridedLayout::new((self.rows, self.cols), (self.rs, self.cs));
+        Tensor::from_parts(ViewMut::new(self.data, self.origin), l)
     }
     /// Split the columns into at most `parts` chunks of whole register tiles whose
     /// storage is disjoint, each with its first column; the matrix back if its columns
@@ -209,7 +227,9 @@ fn gemm_strided<T: Element>(
         if beta == T::ZERO {
             clear(&mut c);
         } else {
-            c.for_each_mut(|x| *x = *x * beta);
+            for i in 0..c.size().value() {
+                c.set(i, c.get(i) * beta);
+            }
         }
         return;
     }

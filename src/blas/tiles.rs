@@ -30,9 +30,9 @@ macro_rules! tiles {
     ($(#[$doc:meta])* $name:ident, $t:ty, $mr:tt, $nr:tt, $kc:tt, $pm:tt, $pn:tt, $mk:tt, $nk:tt) => {
         $(#[$doc])*
         pub mod $name {
-            use crate::int::{_1, Int};
-            use crate::layout::{Layout, value_of};
-            use crate::layout_t;
+            use cutlet_core::int::{_1, Int};
+            use cutlet_core::layout::StridedLayout;
+            use cutlet_core::layout_t;
 
             /// The element type.
             pub type T = $t;
@@ -56,18 +56,18 @@ macro_rules! tiles {
             /// `NR` values of one `k` are `KC` apart.
             pub type PackedBK = layout_t!((($nr, $pn), $kc):(($kc, $nk), 1));
             /// One register panel of [`PackedBK`]: `(NR, KC):(KC, 1)`.
-            pub type PanelBK = Layout<(Nr, Kc), (Kc, _1)>;
+            pub type PanelBK = StridedLayout<(Nr, Kc), (Kc, _1)>;
             /// One register panel of packed A: `(MR, KC):(1, MR)`.
-            pub type PanelA = Layout<(Mr, Kc), (_1, Mr)>;
+            pub type PanelA = StridedLayout<(Mr, Kc), (_1, Mr)>;
             /// One register panel of packed B: `(NR, KC):(1, NR)`.
-            pub type PanelB = Layout<(Nr, Kc), (_1, Nr)>;
+            pub type PanelB = StridedLayout<(Nr, Kc), (_1, Nr)>;
             /// The register tile of C: `(MR, NR)` column-major, one column per
             /// broadcast of B.
             pub type Accum = layout_t!(($mr, $nr):(1, $mr));
 
-            pub(crate) const MR: isize = value_of::<Mr>();
-            pub(crate) const NR: isize = value_of::<Nr>();
-            pub(crate) const KC: isize = value_of::<Kc>();
+            pub(crate) const MR: isize = Mr::VALUE;
+            pub(crate) const NR: isize = Nr::VALUE;
+            pub(crate) const KC: isize = Kc::VALUE;
             /// Rows of a cache block of A.
             pub(crate) const MC: isize = MR * $pm;
             /// Columns of a cache block of B.
@@ -141,8 +141,8 @@ tiles!(
 
 #[cfg(test)]
 mod tests {
-    use crate::prelude::*;
     use alloc::string::ToString;
+    use cutlet_core::prelude::*;
 
     macro_rules! check {
         ($($m:ident),*) => {$({

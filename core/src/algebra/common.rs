@@ -9,7 +9,7 @@ use crate::tuple::IntTuple;
 use typenum::{P1, Z0};
 
 /// CuTe: `coalesce(composition(a, right_inverse(b)))`.
-type Common<A, B> =
+pub(crate) type Common<A, B> =
     <<A as Layout>::Compose<<<B as Layout>::RightInverse as Layout>::AsTiler> as Layout>::Coalesce;
 /// CuTe's `shape<0>(l)` of a strided layout.
 type Shape0<L> = <<<L as Layout>::Pair as IntTuple>::E0 as IntTuple>::E0;

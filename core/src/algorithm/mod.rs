@@ -6,8 +6,11 @@
 mod gemm;
 pub use gemm::gemm;
 
+use crate::algebra::common::{Common, MaxCommonVector, max_common_vector};
+use crate::int::types::IsOne;
 use crate::int::{Bit, ForEachIndex, Leaf};
 use crate::layout::Layout;
+use crate::prelude::{And, Not, Or};
 use crate::tensor::{Engine, EngineMut, Tensor};
 use crate::tuple::IntTuple;
 
@@ -35,12 +38,23 @@ fn common_size<A: Layout, B: Layout>(what: &'static str, a: A, b: B) -> isize {
 
 /// CuTe's `copy(src, dst)`: `dst(i) = src(i)` for every index.
 ///
+/// As CuTe's auto-vectorizing copy: where both tensors store their elements in slices
+/// (views of `[T]`) under plain layouts, the runs the two layouts share
+/// ([`max_common_vector`](crate::algebra::max_common_vector), a static length) move
+/// whole, one bounds check and one vector move per run. Elsewhere (owned fragments,
+/// device pointers, composed layouts) elements move one by one, in index order.
+///
 /// ```
 /// use cutlet_core::prelude::*;
 /// let src: Vec<f32> = (0..32).map(|x| x as f32).collect();
 /// let mut frag = make_owned_tensor::<f32>(layout!((4,8)));
 /// copy(&make_tensor(&src[..], layout!((4,8):(8,1))), &mut frag);   // a transpose
 /// assert_eq!(frag[coord!((1, 2))], 10.0);
+/// // Column-major into a padded column-major tile: four runs of 16.
+/// let ld = 20;
+/// let mut dst = vec![0f32; 80];
+/// copy(&make_tensor(&src[..], layout!((16,2))), &mut make_tensor(&mut dst[..], layout!((16,2):(1,ld))));
+/// assert_eq!((dst[15], dst[20], dst[35]), (15.0, 16.0, 31.0));
 /// ```
 ///
 /// # Panics
@@ -52,11 +66,88 @@ pub fn copy<Es: Engine, Ls: Layout, Ed: EngineMut<Elem = Es::Elem>, Ld: Layout>(
     dst: &mut Tensor<Ed, Ld>,
 ) {
     common_size("copy", src.layout(), dst.layout());
-    // CUTE_UNROLL: a static size unrolls, so register fragments keep constant indices.
+    // Only the taken arm is instantiated: other engines and composed layouts never
+    // compute the common layout.
+    <SliceBoth<Es, Ls, Ed, Ld> as Bit>::branch(
+        (src, dst),
+        #[inline(always)]
+        |(s, d)| copy_runs(s, d),
+        #[inline(always)]
+        |(s, d)| copy_elements(s, d),
+    );
+}
+
+/// Both engines borrow runs and both layouts are plain (strided) layouts.
+type SliceBoth<Es, Ls, Ed, Ld> =
+    And<And<<Es as Engine>::Runs, <Ed as Engine>::Runs>, Not<Or<PairErr<Ls>, PairErr<Ld>>>>;
+/// `B1` for a composed layout, which has no `(shape, stride)` pair.
+type PairErr<L> = <<L as Layout>::Pair as IntTuple>::HasErr;
+/// The layouts share a static run of more than one element (CuTe's
+/// `max_common_vector(a, b) > 1`).
+type Vectorizes<Ls, Ld> = And<
+    Not<IsOne<<MaxCommonVector<Ls, Ld> as IntTuple>::Size>>,
+    Not<<Common<Ls, Ld> as Layout>::HasErr>,
+>;
+
+/// Element by element, in index order. A static size unrolls (CUTE_UNROLL), so
+/// register fragments keep constant indices.
+#[inline(always)]
+#[track_caller]
+fn copy_elements<Es: Engine, Ls: Layout, Ed: EngineMut<Elem = Es::Elem>, Ld: Layout>(
+    src: &Tensor<Es, Ls>,
+    dst: &mut Tensor<Ed, Ld>,
+) {
     src.size().for_each_index(
         #[inline(always)]
         |i| dst.set(i, src.get(i)),
     );
+}
+
+/// Run by run, `v = max_common_vector(src, dst)` elements at a time: where both
+/// layouts coalesce to a first mode `s0:_1` with `v | s0`, indices `[j v, j v + v)`
+/// lie at consecutive offsets from `layout(j v)` in both, so each run is one slice.
+/// (CuTe recasts both tensors to `v`-element vectors instead; on slices a run needs
+/// no alignment.)
+#[inline(always)]
+#[track_caller]
+fn copy_runs<Es: Engine, Ls: Layout, Ed: EngineMut<Elem = Es::Elem>, Ld: Layout>(
+    src: &Tensor<Es, Ls>,
+    dst: &mut Tensor<Ed, Ld>,
+) {
+    <Vectorizes<Ls, Ld> as Bit>::branch(
+        (src, dst),
+        #[inline(always)]
+        |(src, dst)| {
+            let (ls, ld) = (src.layout(), dst.layout());
+            let v = max_common_vector(ls, ld).size().value();
+            if !(leads_with_run(ls, v) && leads_with_run(ld, v)) {
+                return copy_elements(src, dst);
+            }
+            for j in 0..src.size().value() / v {
+                let (os, od) = (ls.call(j * v).size().value(), ld.call(j * v).size().value());
+                match (
+                    src.engine().try_run(os, v as usize),
+                    dst.engine_mut().try_run_mut(od, v as usize),
+                ) {
+                    (Some(s), Some(d)) => d.copy_from_slice(s),
+                    // `Runs` promised slices; a run that is not one moves element-wise.
+                    _ => (0..v).for_each(|i| {
+                        let x = src.engine().read(os + i);
+                        dst.engine_mut().write(od + i, x)
+                    }),
+                }
+            }
+        },
+        #[inline(always)]
+        |(src, dst)| copy_elements(src, dst),
+    );
+}
+
+/// `coalesce(l)` starts with a mode `s0:_1` where `v` divides `s0`.
+#[inline(always)]
+fn leads_with_run<L: Layout>(l: L, v: isize) -> bool {
+    let p = l.coalesce().pair_of();
+    p.e1().e0().size().value() == 1 && p.e0().e0().size().value() % v == 0
 }
 
 /// CuTe's `copy_if(pred, src, dst)`: `dst(i) = src(i)` where `pred(i)` holds; the
@@ -110,9 +201,11 @@ pub fn copy_if<Ep, Lp, Es, Ls, Ed, Ld>(
 /// ```
 #[inline(always)]
 pub fn fill<E: EngineMut, L: Layout>(t: &mut Tensor<E, L>, v: E::Elem) {
-    for i in 0..t.size().value() {
-        t.set(i, v);
-    }
+    // CUTE_UNROLL: constant indices keep owned fragments in registers.
+    t.size().for_each_index(
+        #[inline(always)]
+        |i| t.set(i, v),
+    );
 }
 
 /// CuTe's `clear(tensor)`: every element `Default::default()` (zero).
@@ -147,13 +240,15 @@ pub fn transform<Es: Engine, Ls: Layout, Ed: EngineMut, Ld: Layout>(
     dst: &mut Tensor<Ed, Ld>,
     mut f: impl FnMut(Es::Elem) -> Ed::Elem,
 ) {
-    let n = common_size("transform", src.layout(), dst.layout());
-    for i in 0..n {
-        dst.set(i, f(src.get(i)));
-    }
+    common_size("transform", src.layout(), dst.layout());
+    src.size().for_each_index(
+        #[inline(always)]
+        |i| dst.set(i, f(src.get(i))),
+    );
 }
 
-/// CuTe's `axpby(alpha, x, beta, y)`: `y(i) = alpha * x(i) + beta * y(i)`.
+/// CuTe's `axpby(alpha, x, beta, y)`: `y(i) = alpha * x(i) + beta * y(i)`, where a
+/// zero `beta` does not read `y` (as CuTe's, so a NaN in `y` does not survive).
 ///
 /// ```
 /// use cutlet_core::prelude::*;
@@ -162,6 +257,9 @@ pub fn transform<Es: Engine, Ls: Layout, Ed: EngineMut, Ld: Layout>(
 /// let xt = make_tensor(&x[..], layout!((2,2):(2,1)));             // row-major x
 /// axpby(2.0, &xt, 0.5, &mut make_tensor(&mut y[..], layout!((2,2))));
 /// assert_eq!(y, [7.0, 11.0, 9.0, 13.0]);
+/// let mut z = [f32::NAN; 4];
+/// axpby(1.0, &xt, 0.0, &mut make_tensor(&mut z[..], layout!((2,2))));
+/// assert_eq!(z, [1.0, 3.0, 2.0, 4.0]);
 /// ```
 ///
 /// # Panics
@@ -170,14 +268,26 @@ pub fn transform<Es: Engine, Ls: Layout, Ed: EngineMut, Ld: Layout>(
 #[track_caller]
 pub fn axpby<T, Ex, Lx, Ey, Ly>(alpha: T, x: &Tensor<Ex, Lx>, beta: T, y: &mut Tensor<Ey, Ly>)
 where
-    T: Copy + core::ops::Mul<Output = T> + core::ops::Add<Output = T>,
+    T: Copy + Default + PartialEq + core::ops::Mul<Output = T> + core::ops::Add<Output = T>,
     Ex: Engine<Elem = T>,
     Lx: Layout,
     Ey: EngineMut<Elem = T>,
     Ly: Layout,
 {
-    let n = common_size("axpby", x.layout(), y.layout());
-    for i in 0..n {
-        y.set(i, alpha * x.get(i) + beta * y.get(i));
-    }
+    common_size("axpby", x.layout(), y.layout());
+    let beta_is_zero = beta == T::default();
+    x.size().for_each_index(
+        #[inline(always)]
+        |i| {
+            let ax = alpha * x.get(i);
+            y.set(
+                i,
+                if beta_is_zero {
+                    ax
+                } else {
+                    ax + beta * y.get(i)
+                },
+            );
+        },
+    );
 }

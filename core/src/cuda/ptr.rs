@@ -221,6 +221,7 @@ impl<T: Copy, Sp: MemSpace, Sw: SwizzleFn> Engine for PtrEngine<T, Sp, Sw> {
     fn addr<O: IntTuple>(&self, o: O) -> *const T {
         self.at_ptr(o)
     }
+    type Runs = typenum::B0;
 }
 impl<T: Copy, Sp: MemSpace, Sw: SwizzleFn> EngineMut for PtrEngine<T, Sp, Sw> {
     type ViewMut<'a>

@@ -101,6 +101,17 @@ pub trait Bit:
     /// With `self` = "`T` is static": `T`'s only value without calling `f`, else `f()`.
     /// A static result never instantiates the code that computes it.
     fn static_or<T: Conjure, F: FnOnce() -> T>(f: F) -> T;
+    /// CuTe's `if constexpr` on code: `x(a)` where `self` is `B1`, else `y(a)`. Only the
+    /// taken arm is instantiated, so the other may name types (and `const` checks)
+    /// that would not hold. `a` carries what both arms borrow.
+    ///
+    /// ```
+    /// use cutlet_core::int::Bit;
+    /// let mut n = 1;
+    /// <typenum::B1 as Bit>::branch(&mut n, |n| *n += 1, |n| *n -= 1);
+    /// assert_eq!(n, 2);
+    /// ```
+    fn branch<A, R>(a: A, x: impl FnOnce(A) -> R, y: impl FnOnce(A) -> R) -> R;
 }
 
 macro_rules! pick_val {
@@ -186,6 +197,11 @@ macro_rules! bit_impl {
             #[inline]
             fn static_or<T: Conjure, F: FnOnce() -> T>(f: F) -> T {
                 static_or_val!($pick, f)
+            }
+            #[inline(always)]
+            #[allow(unused_variables)]
+            fn branch<A, R>(a: A, x: impl FnOnce(A) -> R, y: impl FnOnce(A) -> R) -> R {
+                pick_val!($pick, x, y)(a)
             }
         }
     };

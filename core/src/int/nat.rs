@@ -131,8 +131,12 @@ pub trait Nat:
     /// The number of trailing zero bits (32 for zero, as C++'s `countr_zero` of a
     /// `uint32_t`).
     type Ctz: Nat;
-    /// Owned storage for `self` values of `T`: nested arrays of exactly this length.
+    /// Owned storage for `self` values of `T`: nested arrays of exactly this length,
+    /// `self` / 2^k blocks of 2^k (`k` = trailing zeros).
     type Array<T: Copy + Default>: Storage<T>;
+    /// Owned storage for `self` blocks `E`, each doubling of `self` doubling the block
+    /// instead (so powers of two end up inside the blocks).
+    type ArrayOf<T: Copy + Default, E: Storage<T>>: Storage<T>;
 }
 
 /// One step of long division: given the quotient `Q0` of the high part and the
@@ -217,7 +221,8 @@ impl Nat for UTerm {
     type Pow2 = UInt<UTerm, B1>;
     type Popcount = UTerm;
     type Ctz = typenum::U32;
-    type Array<T: Copy + Default> = [T; 0];
+    type Array<T: Copy + Default> = [[T; 1]; 0];
+    type ArrayOf<T: Copy + Default, E: Storage<T>> = [E; 0];
 }
 
 // 2n: the rhs-dispatch helpers `R*<M>` compute `(2m + b) op 2n` with `self` = 2n.
@@ -256,7 +261,8 @@ impl<N: Nat> Nat for UInt<N, B0> {
     type Pow2 = <N::Pow2 as Nat>::Mul<N::Pow2>;
     type Popcount = N::Popcount;
     type Ctz = <N::Ctz as Nat>::Succ;
-    type Array<T: Copy + Default> = [N::Array<T>; 2];
+    type Array<T: Copy + Default> = Self::ArrayOf<T, [T; 1]>;
+    type ArrayOf<T: Copy + Default, E: Storage<T>> = N::ArrayOf<T, [E; 2]>;
 }
 
 // 2n + 1.
@@ -295,7 +301,8 @@ impl<N: Nat> Nat for UInt<N, B1> {
     type Pow2 = <<N::Pow2 as Nat>::Mul<N::Pow2> as Nat>::Twice;
     type Popcount = <N::Popcount as Nat>::Succ;
     type Ctz = UTerm;
-    type Array<T: Copy + Default> = OddArray<[N::Array<T>; 2], T>;
+    type Array<T: Copy + Default> = Self::ArrayOf<T, [T; 1]>;
+    type ArrayOf<T: Copy + Default, E: Storage<T>> = OddArray<[N::ArrayOf<T, E>; 2], E>;
 }
 
 /// CuTe's Euclid loop on magnitudes: `gcd(t, u)`: `t == 0 → u`; `u %= t`; `u == 0 → t`;

@@ -13,6 +13,7 @@
 use crate::int::{Bit, Leaf, Nat, Path, Storage};
 use crate::tuple::IntTuple;
 use core::marker::PhantomData;
+use typenum::{B0, B1};
 
 /// Where an engine's elements are (CuTe's pointer tags): what the device layer's copy
 /// atoms dispatch on, at compile time.
@@ -60,6 +61,20 @@ pub trait Engine {
     /// The address of the element at offset `o` (null where no memory holds it). Only
     /// the device layer dereferences it, for the instructions that take addresses.
     fn addr<O: IntTuple>(&self, o: O) -> *const Self::Elem;
+    /// `B1` where the elements lie in one slice in offset order, so that
+    /// [`Engine::try_run`] borrows runs of them: what [`copy`](crate::algorithm::copy)
+    /// vectorizes over. Device pointers are `B0`: a swizzle may scatter a run.
+    type Runs: Bit;
+    /// The `n` elements from offset `o` as one slice, where [`Engine::Runs`] is `B1`
+    /// (`None` elsewhere).
+    ///
+    /// # Panics
+    /// If the storage does not hold them all; the message names the offsets.
+    #[inline(always)]
+    fn try_run(&self, o: isize, n: usize) -> Option<&[Self::Elem]> {
+        let _ = (o, n);
+        None
+    }
 }
 
 /// An engine whose elements can be written.
@@ -75,6 +90,15 @@ pub trait EngineMut: Engine {
     /// # Panics
     /// If storage does not hold offset `o`; the message names both.
     fn write<O: IntTuple>(&mut self, o: O, v: Self::Elem);
+    /// [`Engine::try_run`], mutably.
+    ///
+    /// # Panics
+    /// If the storage does not hold them all; the message names the offsets.
+    #[inline(always)]
+    fn try_run_mut(&mut self, o: isize, n: usize) -> Option<&mut [Self::Elem]> {
+        let _ = (o, n);
+        None
+    }
 }
 
 /// An engine whose elements are places (`tensor[c]` borrows them).
@@ -132,6 +156,17 @@ pub trait Memory {
     fn at(&self, offset: isize) -> &Self::Elem;
     /// The address of element 0 (storage is contiguous).
     fn as_ptr(&self) -> *const Self::Elem;
+    /// `B1` where [`Memory::try_run`] borrows runs.
+    type Runs: Bit;
+    /// The `n` elements from `offset` as one slice, where [`Memory::Runs`] is `B1`.
+    ///
+    /// # Panics
+    /// If the storage does not hold them all; the message names the offsets.
+    #[inline(always)]
+    fn try_run(&self, offset: isize, n: usize) -> Option<&[Self::Elem]> {
+        let _ = (offset, n);
+        None
+    }
 }
 
 /// Storage whose elements can be written.
@@ -141,6 +176,15 @@ pub trait MemoryMut: Memory {
     /// # Panics
     /// If `offset` is outside the storage; the message names both.
     fn at_mut(&mut self, offset: isize) -> &mut Self::Elem;
+    /// [`Memory::try_run`], mutably.
+    ///
+    /// # Panics
+    /// If the storage does not hold them all; the message names the offsets.
+    #[inline(always)]
+    fn try_run_mut(&mut self, offset: isize, n: usize) -> Option<&mut [Self::Elem]> {
+        let _ = (offset, n);
+        None
+    }
 }
 
 #[inline(always)]
@@ -163,6 +207,12 @@ impl<T: Copy> Memory for [T] {
     fn as_ptr(&self) -> *const T {
         <[T]>::as_ptr(self)
     }
+    type Runs = B1;
+    #[inline(always)]
+    #[track_caller]
+    fn try_run(&self, offset: isize, n: usize) -> Option<&[T]> {
+        Some(&self[run_range(0, offset, n, self.len())])
+    }
 }
 impl<T: Copy> MemoryMut for [T] {
     #[inline(always)]
@@ -170,6 +220,12 @@ impl<T: Copy> MemoryMut for [T] {
     fn at_mut(&mut self, offset: isize) -> &mut T {
         let i = checked(offset, self.len());
         &mut self[i]
+    }
+    #[inline(always)]
+    #[track_caller]
+    fn try_run_mut(&mut self, offset: isize, n: usize) -> Option<&mut [T]> {
+        let r = run_range(0, offset, n, self.len());
+        Some(&mut self[r])
     }
 }
 
@@ -212,6 +268,7 @@ impl<T: Copy + Default, N: Nat> Memory for ArrayEngine<T, N> {
         // Nested arrays of `T` (and `OddArray`, `repr(C)`) hold their elements in order.
         (&raw const self.data).cast()
     }
+    type Runs = B0;
 }
 impl<T: Copy + Default, N: Nat> MemoryMut for ArrayEngine<T, N> {
     #[inline(always)]
@@ -242,6 +299,7 @@ impl<T: Copy + Default, N: Nat> Engine for ArrayEngine<T, N> {
     fn addr<O: IntTuple>(&self, o: O) -> *const T {
         self.view().addr(o)
     }
+    type Runs = B0;
 }
 impl<T: Copy + Default, N: Nat> EngineMut for ArrayEngine<T, N> {
     type ViewMut<'a>
@@ -312,6 +370,12 @@ impl<'m, M: ?Sized + Memory> Engine for View<'m, M> {
     fn addr<O: IntTuple>(&self, o: O) -> *const M::Elem {
         self.mem.as_ptr().wrapping_offset(self.base + int_offset(o))
     }
+    type Runs = M::Runs;
+    #[inline(always)]
+    #[track_caller]
+    fn try_run(&self, o: isize, n: usize) -> Option<&[M::Elem]> {
+        self.mem.try_run(self.base + o, n)
+    }
 }
 impl<M: ?Sized + Memory> EngineRef for View<'_, M> {
     #[inline(always)]
@@ -375,6 +439,12 @@ impl<M: ?Sized + Memory> Engine for ViewMut<'_, M> {
     fn addr<O: IntTuple>(&self, o: O) -> *const M::Elem {
         self.view().addr(o)
     }
+    type Runs = M::Runs;
+    #[inline(always)]
+    #[track_caller]
+    fn try_run(&self, o: isize, n: usize) -> Option<&[M::Elem]> {
+        self.mem.try_run(self.base + o, n)
+    }
 }
 impl<M: ?Sized + MemoryMut> EngineMut for ViewMut<'_, M> {
     type ViewMut<'a>
@@ -389,6 +459,11 @@ impl<M: ?Sized + MemoryMut> EngineMut for ViewMut<'_, M> {
     #[track_caller]
     fn write<O: IntTuple>(&mut self, o: O, v: M::Elem) {
         *self.mem.at_mut(self.base + int_offset(o)) = v;
+    }
+    #[inline(always)]
+    #[track_caller]
+    fn try_run_mut(&mut self, o: isize, n: usize) -> Option<&mut [M::Elem]> {
+        self.mem.try_run_mut(self.base + o, n)
     }
 }
 impl<M: ?Sized + Memory> EngineRef for ViewMut<'_, M> {
@@ -620,6 +695,7 @@ impl<R: CoordRank> Engine for CoordEngine<R> {
     fn addr<O: IntTuple>(&self, _: O) -> *const R::Coord {
         core::ptr::null()
     }
+    type Runs = B0;
 }
 impl<R: CoordRank> Rebase for CoordEngine<R> {
     #[inline(always)]
