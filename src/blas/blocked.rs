@@ -1,7 +1,7 @@
 //! The blocked GEMM of one instruction set: the loop nest over cache blocks and register
 //! tiles (BLIS's five loops, written with CuTe's `local_tile` and slices of the packed
 //! layouts), instantiated by [`isa_gemm!`] once per instruction set and element type
-//! with that set's [`tiles`](super::tiles), target features and MMA atom. Every function
+//! with that set's [`tiles`](super::tiles), target features and multiply-add. Every function
 //! of an instantiation is compiled with the same target features, so the packers and
 //! the micro-kernel are vectorized for the set and call each other without `unsafe`.
 
@@ -25,8 +25,8 @@ macro_rules! with_unit_stride {
 }
 pub(crate) use with_unit_stride;
 
-/// One instruction set's GEMM: module `$name` with the tiles of `tiles::$tiles`, MMA
-/// atom `$atom` and target features `$attr`; its entry point is `run`.
+/// One instruction set's GEMM: module `$name` with the tiles of `tiles::$tiles`, multiply-add
+/// `$fma` and target features `$attr`; its entry point is `run`.
 macro_rules! isa_gemm {
     ($(#[$doc:meta])* $name:ident, $tiles:ident, $fma:path, $(#[$attr:meta])*) => {
         $(#[$doc])*

@@ -136,6 +136,16 @@ pub trait Nat:
     type Array<T: Copy + Default>: Storage<T>;
     /// Owned storage for `self` blocks `E`, each doubling of `self` doubling the block
     /// instead (so powers of two end up inside the blocks).
+    ///
+    /// ```
+    /// use cutlet_core::int::{Nat, Storage};
+    /// // 12 = 3 blocks of 4: `OddArray<[[B; 0]; 2] .., B>` with `B = [[[f32; 1]; 2]; 2]`.
+    /// type S = <typenum::U12 as Nat>::Array<f32>;
+    /// assert_eq!(<S as Storage<f32>>::LEN, 12);
+    /// let mut s = S::filled(0.0);
+    /// *s.at_mut(11) = 1.0;
+    /// assert_eq!((*s.at(11), core::mem::size_of::<S>()), (1.0, 48));
+    /// ```
     type ArrayOf<T: Copy + Default, E: Storage<T>>: Storage<T>;
 }
 

@@ -68,6 +68,15 @@ pub trait Engine {
     /// The `n` elements from offset `o` as one slice, where [`Engine::Runs`] is `B1`
     /// (`None` elsewhere).
     ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// let data = [1, 2, 3, 4];
+    /// let t = make_tensor(&data[..], layout!(4));
+    /// assert_eq!(t.engine().try_run(1, 2), Some(&[2, 3][..]));
+    /// let frag = make_owned_tensor::<i32>(layout!(4));
+    /// assert_eq!(frag.engine().try_run(0, 4), None);        // owned storage: no runs
+    /// ```
+    ///
     /// # Panics
     /// If the storage does not hold them all; the message names the offsets.
     #[inline(always)]
@@ -91,6 +100,14 @@ pub trait EngineMut: Engine {
     /// If storage does not hold offset `o`; the message names both.
     fn write<O: IntTuple>(&mut self, o: O, v: Self::Elem);
     /// [`Engine::try_run`], mutably.
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// let mut data = [0; 4];
+    /// let mut t = make_tensor(&mut data[..], layout!(4));
+    /// t.engine_mut().try_run_mut(2, 2).unwrap().copy_from_slice(&[7, 8]);
+    /// assert_eq!(data, [0, 0, 7, 8]);
+    /// ```
     ///
     /// # Panics
     /// If the storage does not hold them all; the message names the offsets.
@@ -160,6 +177,12 @@ pub trait Memory {
     type Runs: Bit;
     /// The `n` elements from `offset` as one slice, where [`Memory::Runs`] is `B1`.
     ///
+    /// ```
+    /// use cutlet_core::tensor::Memory;
+    /// let data = [1, 2, 3];
+    /// assert_eq!(data[..].try_run(1, 2), Some(&[2, 3][..]));
+    /// ```
+    ///
     /// # Panics
     /// If the storage does not hold them all; the message names the offsets.
     #[inline(always)]
@@ -177,6 +200,13 @@ pub trait MemoryMut: Memory {
     /// If `offset` is outside the storage; the message names both.
     fn at_mut(&mut self, offset: isize) -> &mut Self::Elem;
     /// [`Memory::try_run`], mutably.
+    ///
+    /// ```
+    /// use cutlet_core::tensor::MemoryMut;
+    /// let mut data = [0, 0, 0];
+    /// data[..].try_run_mut(1, 2).unwrap().fill(5);
+    /// assert_eq!(data, [0, 5, 5]);
+    /// ```
     ///
     /// # Panics
     /// If the storage does not hold them all; the message names the offsets.
