@@ -173,6 +173,24 @@ fn copy_moves_runs_and_elements_alike() {
     check_copy(layout!((m, 8)), layout!((m, 8)));
     check_copy(layout!((8, 8):(1, 0)), layout!((8, 8)));
     check_copy(layout!(32:2), layout!(32));
+    // Negative strides (the origin is not offset 0), empty and dynamic-empty tensors.
+    let data: Vec<i64> = (0..64).collect();
+    let mut out = vec![0i64; 64];
+    let src = make_tensor(&data[..], layout!((16, 4):(1, 16)));
+    let back = Tensor::from_parts(
+        cutlet_core::tensor::View::new(&data[..], 48),
+        layout!((16, 4):(1, -16)),
+    );
+    copy(&back, &mut make_tensor(&mut out[..], layout!((16, 4))));
+    assert_eq!((out[0], out[16], out[63]), (48, 32, 15));
+    copy(&src, &mut make_tensor(&mut out[..], layout!((16, 4))));
+    assert_eq!(out, data);
+    let (z, none) = (0isize, [0i64; 0]);
+    let mut nothing = [0i64; 0];
+    copy(
+        &make_tensor(&none[..], layout!((16, z))),
+        &mut make_tensor(&mut nothing[..], layout!((16, z):(1, 16))),
+    );
     let sw = composition(Swizzle::<2, 0, 3>::new(), layout!((8, 8):(8, 1)));
     check_copy(layout!((8, 8)), sw);
     check_copy(sw, layout!((8, 8)));

@@ -25,11 +25,15 @@ pub(crate) fn fused<T: super::sgemm::Element>(a: T, b: T, c: T) -> T {
     a.mul_add(b, c)
 }
 
-/// Multiply, then add: the baseline target has no FMA instruction (`mul_add` there is a
-/// call into libm).
+/// The build target's multiply-add: fused where the whole build targets FMA, else a
+/// multiply, then an add (without the instruction, `mul_add` is a call into libm).
 #[inline(always)]
 pub(crate) fn unfused<T: super::sgemm::Element>(a: T, b: T, c: T) -> T {
-    a * b + c
+    if cfg!(target_feature = "fma") {
+        a.mul_add(b, c)
+    } else {
+        a * b + c
+    }
 }
 
 /// CuTe's `gemm(A(M), B(N), C(M,N))` on one thread: the outer product, `C(m, n) =
@@ -52,6 +56,11 @@ pub(crate) fn gemm_outer<T, EA, LA, EB, LB, EC, LC>(
 {
     let (m, n) = (a.size(), b.size());
     let rows = m.value() as usize;
+    debug_assert_eq!(
+        c.size().value(),
+        m.value() * n.value(),
+        "gemm: C is not (M, N)"
+    );
     n.for_each_index(
         #[inline(always)]
         |j| {

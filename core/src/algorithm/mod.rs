@@ -11,7 +11,7 @@ use crate::int::types::IsOne;
 use crate::int::{Bit, ForEachIndex, Leaf};
 use crate::layout::Layout;
 use crate::prelude::{And, Not, Or};
-use crate::tensor::{Engine, EngineMut, Tensor};
+use crate::tensor::{Engine, EngineMut, Tensor, int_offset};
 use crate::tuple::IntTuple;
 
 /// The common size of two tensors: equal static sizes are checked at compile time,
@@ -39,10 +39,11 @@ fn common_size<A: Layout, B: Layout>(what: &'static str, a: A, b: B) -> isize {
 /// CuTe's `copy(src, dst)`: `dst(i) = src(i)` for every index.
 ///
 /// As CuTe's auto-vectorizing copy: where both tensors store their elements in slices
-/// (views of `[T]`) under plain layouts, the runs the two layouts share
-/// ([`max_common_vector`](crate::algebra::max_common_vector), a static length) move
-/// whole, one bounds check and one vector move per run. Elsewhere (owned fragments,
-/// device pointers, composed layouts) elements move one by one, in index order.
+/// (views of `[T]`) under plain layouts that both start, in index order, with the run
+/// they share ([`max_common_vector`], a static length), the runs move whole, one
+/// bounds check and one vector move per run. Elsewhere (owned fragments, device
+/// pointers, composed layouts, runs in another order) elements move one by one, in
+/// index order.
 ///
 /// ```
 /// use cutlet_core::prelude::*;
@@ -120,11 +121,11 @@ fn copy_runs<Es: Engine, Ls: Layout, Ed: EngineMut<Elem = Es::Elem>, Ld: Layout>
         |(src, dst)| {
             let (ls, ld) = (src.layout(), dst.layout());
             let v = max_common_vector(ls, ld).size().value();
-            if !(leads_with_run(ls, v) && leads_with_run(ld, v)) {
+            if v <= 1 || !(leads_with_run(ls, v) && leads_with_run(ld, v)) {
                 return copy_elements(src, dst);
             }
             for j in 0..src.size().value() / v {
-                let (os, od) = (ls.call(j * v).size().value(), ld.call(j * v).size().value());
+                let (os, od) = (int_offset(ls.call(j * v)), int_offset(ld.call(j * v)));
                 match (
                     src.engine().try_run(os, v as usize),
                     dst.engine_mut().try_run_mut(od, v as usize),

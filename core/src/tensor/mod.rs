@@ -24,7 +24,6 @@ mod engine;
 mod make;
 mod partition;
 
-#[cfg(any(target_arch = "nvptx64", feature = "std"))]
 pub(crate) use engine::int_offset;
 pub use engine::{
     ArrayEngine, Contiguous, ContiguousMut, CoordEngine, CoordRank, Engine, EngineMut, EngineRef,
