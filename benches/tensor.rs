@@ -3,6 +3,7 @@
 //! `scripts/bench_ratios.py` turns criterion's estimates into the README's ratios.
 
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
+use cutlet::atom::{UniversalFMA, make_tiled_mma};
 use cutlet::prelude::*;
 
 /// A 16x16 tile stored as 4x4 blocks of 4x4 column-major elements, copied into a
@@ -11,7 +12,7 @@ fn copy_hierarchical(c: &mut Criterion) {
     let src: Vec<f32> = (0..256).map(|x| x as f32).collect();
     let mut g = c.benchmark_group("copy_hierarchical_static");
     g.bench_function("cutlet", |b| {
-        let mut d = make_owned_tensor::<f32, _>(layout!((16, 16):(16, 1)));
+        let mut d = make_owned_tensor::<f32>(layout!((16, 16):(16, 1)));
         b.iter(|| {
             let s = make_tensor(
                 black_box(&src[..]),
@@ -41,43 +42,27 @@ fn copy_hierarchical(c: &mut Criterion) {
     g.finish();
 }
 
-/// An 8x8x8 gemm on register tensors, against the same loops on arrays.
+/// An 8x8x8 gemm on register tensors (CuTe's `gemm(mma, A, B, C)` with the one-thread
+/// `UniversalFMA` atom on `(V,M,K)` fragments), against the same loops on arrays.
 fn gemm_8x8x8(c: &mut Criterion) {
     let init = |k: usize| (k % 13) as f32 * 0.25;
     let mut g = c.benchmark_group("gemm_8x8x8_register");
     g.bench_function("cutlet_fma", |b| {
+        let mma = make_tiled_mma(
+            UniversalFMA::<f32, f32, f32, f32>::default(),
+            layout!((1, 1)),
+        );
         let (mut a, mut bb) = (
-            make_owned_tensor::<f32, _>(layout!((8, 8))),
-            make_owned_tensor::<f32, _>(layout!((8, 8))),
+            make_owned_tensor::<f32>(layout!((1, 8, 8))),
+            make_owned_tensor::<f32>(layout!((1, 8, 8))),
         );
-        let mut k = 0;
-        a.for_each_mut(|x| {
-            *x = init(k);
-            k += 1;
-        });
-        bb.for_each_mut(|x| {
-            *x = init(k);
-            k += 1;
-        });
-        let mut cc = make_owned_tensor::<f32, _>(layout!((8, 8)));
+        for k in 0..64usize {
+            a[k] = init(k);
+            bb[k] = init(k + 64);
+        }
+        let mut cc = make_owned_tensor::<f32>(layout!((1, 8, 8)));
         b.iter(|| {
-            gemm(black_box(&a), black_box(&bb), &mut cc);
-            black_box(&cc);
-        })
-    });
-    g.bench_function("cutlet_register_blocked", |b| {
-        let (a, bb) = (
-            make_owned_tensor::<f32, _>(layout!((8, 8))),
-            make_owned_tensor::<f32, _>(layout!((8, 8))),
-        );
-        let mut cc = make_owned_tensor::<f32, _>(layout!((8, 8)));
-        b.iter(|| {
-            gemm_using(
-                RegisterBlocked::<8, 8>,
-                black_box(&a),
-                black_box(&bb),
-                &mut cc,
-            );
+            gemm(mma, black_box(&a), black_box(&bb), &mut cc);
             black_box(&cc);
         })
     });
@@ -106,9 +91,9 @@ fn gemm_8x8x8(c: &mut Criterion) {
 fn axpby_static(c: &mut Criterion) {
     let mut g = c.benchmark_group("axpby_static_tile");
     g.bench_function("cutlet", |b| {
-        let mut x = make_owned_tensor::<f32, _>(layout!((32, 32)));
+        let mut x = make_owned_tensor::<f32>(layout!((32, 32)));
         fill(&mut x, 1.5);
-        let mut y = make_owned_tensor::<f32, _>(layout!((32, 32)));
+        let mut y = make_owned_tensor::<f32>(layout!((32, 32)));
         b.iter(|| {
             axpby(black_box(2.0), black_box(&x), black_box(0.5), &mut y);
             black_box(&y);
@@ -139,8 +124,8 @@ fn partitioned_copy(c: &mut Criterion) {
         let mut dst = vec![0f32; n * n];
         b.iter(|| {
             let (m, k) = (black_box(n), black_box(n));
-            let s = make_tensor(&src[..], shape!((m, k)));
-            let mut d = make_tensor(&mut dst[..], shape!((m, k)));
+            let s = make_tensor(&src[..], make_layout(shape!((m, k))));
+            let mut d = make_tensor(&mut dst[..], make_layout(shape!((m, k))));
             for tj in 0..(n / 32) as isize {
                 for ti in 0..(n / 32) as isize {
                     let st = local_tile(s, shape!((32, 32)), (ti, tj));
@@ -181,8 +166,8 @@ fn transpose_copy(c: &mut Criterion) {
         let mut dst = vec![0f32; n * n];
         b.iter(|| {
             let m = black_box(n as isize);
-            let s = make_tensor(&src[..], Layout::new((m, m), (1isize, m)));
-            let mut d = make_tensor(&mut dst[..], Layout::new((m, m), (m, 1isize)));
+            let s = make_tensor(&src[..], StridedLayout::new((m, m), (1isize, m)));
+            let mut d = make_tensor(&mut dst[..], StridedLayout::new((m, m), (m, 1isize)));
             copy(&s, &mut d);
             black_box(&dst);
         })

@@ -65,9 +65,8 @@ echo "machine: $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p')"
 printf '%-52s %9s   %s\n' "" "time" "counterpart / target"
 
 # 1. The typed algebra, static cases, against g++.
-python3 scripts/gen_typed_cases.py --static "$N" --mixed 0 --out "$OUT/typed_static_tests.rs" \
-  --bin "$OUT/typed_static.rs" --cpp "$OUT/cute_static.cpp" >/dev/null
-sed 's/use cutlet::prelude::\*;/use cutlet_core::prelude::*;/' "$OUT/typed_static.rs" >"$OUT/core_static.rs"
+python3 scripts/gen_typed_cases.py --static "$N" --mixed 0 \
+  --bin "$OUT/core_static.rs" --cpp "$OUT/cute_static.cpp" >/dev/null
 cargo build --release -q -p cutlet-core
 RLIB=target/release/libcutlet_core.rlib
 for opt in 0 2; do

@@ -14,51 +14,37 @@ extern crate std;
 // Lets the macros' `::cutlet::...` paths resolve inside this crate's own tests.
 extern crate self as cutlet;
 
-pub mod algebra;
-pub mod algorithm;
 pub mod atom_traits;
 #[cfg(feature = "std")]
 pub mod blas;
 #[cfg(feature = "std")]
 pub mod dynamic;
-pub mod int;
-pub mod layout;
-pub mod tensor;
 #[cfg(feature = "std")]
 pub mod tile;
-pub mod tuple;
 
-/// Writes a coordinate in CuTe notation (the same macro as [`shape!`]); `_` or `..` is
-/// CuTe's underscore.
+/// The type layer: static, dynamic and mixed layouts as types (`cutlet-core`,
+/// re-exported), with CuTe's algebra, tensors and algorithms.
 ///
 /// ```
 /// use cutlet::prelude::*;
-/// let l = layout!((4,8):(1,4));
-/// assert_eq!(l.call(coord!((2, 3))).to_string(), "_14");
+/// let l = layout!((4, 8):(1, 4));
+/// assert_eq!(composition(l, layout!((2, 4):(4, 1))).to_string(), "(_2,_4):(_4,_1)");
 /// ```
-pub use cutlet_macros::shape as coord;
-/// A `for` loop over a literal range, unrolled at compile time (CuTe's `CUTE_UNROLL`):
-/// each copy of the body sees the loop variable as a constant `usize`, so register
-/// fragments indexed by it stay in registers on the GPU.
-///
-/// ```
-/// let mut acc = [0usize; 4];
-/// cutlet::unroll!(for i in 0..4 { acc[i] = i * i; });
-/// assert_eq!(acc, [0, 1, 4, 9]);
-/// ```
-pub use cutlet_macros::unroll;
-pub use cutlet_macros::{layout, layout_t, shape, shape_t};
+#[doc(no_inline)]
+pub use cutlet_core::{algebra, algorithm, int, layout, prelude, tensor, tuple};
+#[doc(no_inline)]
+pub use cutlet_core::{coord, layout_t, path, shape, shape_t, unroll};
 
 #[doc(hidden)]
 pub use typenum as __typenum;
 
 /// CuTe's kernel layer on `cutlet-core`'s type layer: MMA and copy atoms, `TiledMMA`,
 /// `TiledCopy` and their partitions (`cutlet_core::atom`, re-exported). Pair them with
-/// `cutlet_core::prelude`'s layouts and tensors, the layer the kernels are written on.
+/// the [`prelude`]'s layouts and tensors, the layer the kernels are written on.
 ///
 /// ```
 /// use cutlet::atom::*;
-/// use cutlet_core::prelude::*;
+/// use cutlet::prelude::*;
 /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2, 2, 1)));
 /// assert_eq!(Cute(mma.tile_size_mnk()).to_string(), "(_32,_16,_16)");
 /// ```
@@ -83,29 +69,3 @@ pub use cutlet_core::atom;
 #[cfg(any(target_arch = "nvptx64", feature = "std"))]
 #[doc(no_inline)]
 pub use cutlet_core::cuda;
-
-/// Writes the mode path of a [`ScaledBasis`](crate::int::ScaledBasis), outermost mode
-/// first: `path!(1, 0)` is sub-mode 0 of mode 1 (CuTe's `E<1,0>`, printed `_1@0@1`).
-///
-/// ```
-/// use cutlet::prelude::*;
-/// assert_eq!(E::<path!(1, 0)>::default().to_string(), "_1@0@1");
-/// ```
-#[macro_export]
-macro_rules! path {
-    () => { $crate::tuple::HNil };
-    ($h:literal $(, $t:literal)* $(,)?) => {
-        $crate::tuple::HCons<$crate::__typenum::U<$h>, $crate::path!($($t),*)>
-    };
-}
-
-/// Everything a layout user needs, in one import.
-pub mod prelude {
-    pub use crate::algebra::*;
-    pub use crate::algorithm::*;
-    pub use crate::int::*;
-    pub use crate::layout::*;
-    pub use crate::tensor::*;
-    pub use crate::tuple::{Cute, CuteDisplay};
-    pub use crate::{coord, layout, layout_t, path, shape, shape_t, unroll};
-}

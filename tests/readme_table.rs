@@ -98,19 +98,22 @@ fn readme_algebra_table() {
             "(_4,(_2,3)):(_1@0,(_1@0@1,_1@1@1))",
         ),
         (
-            Sw::<3, 4, 3>::new().call(Int::<128>::new()).to_string(),
+            Swizzle::<3, 4, 3>::new()
+                .apply_leaf(Int::<128>::new())
+                .to_string(),
             "_144",
         ),
         (
-            composition(Sw::<3, 3, 3>::new(), layout!((8,64):(64,1))).to_string(),
+            composition(Swizzle::<3, 3, 3>::new(), layout!((8,64):(64,1))).to_string(),
             "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)",
         ),
         (
-            make_composed_layout(Sw::<0, 4, 3>::new(), Int::<0>::new(), layout!(8:1)).to_string(),
+            make_composed_layout(Swizzle::<0, 4, 3>::new(), Int::<0>::new(), layout!(8:1))
+                .to_string(),
             "Sw<0,4,3> o _0 o _8:_1",
         ),
         (
-            composition(Sw::<3, 3, 3>::new(), layout!((64,8):(1,64)))
+            composition(Swizzle::<3, 3, 3>::new(), layout!((64,8):(1,64)))
                 .call(coord!((54, 6)))
                 .to_string(),
             "_390",
@@ -128,7 +131,7 @@ fn readme_algebra_table() {
             "((_1,_4),_2,_4):((_1,_1),_4,_8)",
         ),
         (
-            downcast::<8, _>(Sw::<3, 2, 3>::new()).to_string(),
+            downcast::<8, _>(Swizzle::<3, 2, 3>::new()).to_string(),
             "Sw<3,5,3>",
         ),
         (

@@ -4,10 +4,10 @@ use cutlet::prelude::*;
 
 fn main() {
     let l = layout!((4, 8):(8, 1));
-    let _ = l.call((1usize, 2usize, 3usize));
+    let _ = l.call((1isize, 2isize, 3isize));
     let data = [0f32; 32];
     let t = make_tensor(&data[..], l);
-    let _ = t[(1usize, (2usize, 3usize))];
+    let _ = t[(1isize, (2isize, 3isize))];
     let _ = t.slice(coord!((1, _, 2)));
     let _ = local_tile(t, shape!((2, 4)), (1usize, 1usize, 1usize));
 }

@@ -1,8 +1,11 @@
+// (V,M,K) x (V,N,K) => (V,M,N) with static K extents 3 and 5.
+use cutlet::atom::{UniversalFMA, make_tiled_mma};
 use cutlet::prelude::*;
 
 fn main() {
-    let a = make_owned_tensor::<f32, _>(layout!((4,3)));
-    let b = make_owned_tensor::<f32, _>(layout!((4,5)));
-    let mut c = make_owned_tensor::<f32, _>(layout!((4,4)));
-    gemm(&a, &b, &mut c);
+    let mma = make_tiled_mma(UniversalFMA::<f32, f32, f32, f32>::default(), layout!((1,1)));
+    let a = make_owned_tensor::<f32>(layout!((1,4,3)));
+    let b = make_owned_tensor::<f32>(layout!((1,4,5)));
+    let mut c = make_owned_tensor::<f32>(layout!((1,4,4)));
+    gemm(mma, &a, &b, &mut c);
 }

@@ -1,5 +1,5 @@
 use cutlet::prelude::*;
 
 fn main() {
-    let _l = Layout::new(shape!((2, (2, 2))), shape!((4, 2)));
+    let _l = StridedLayout::new(shape!((2, (2, 2))), shape!((4, 2)));
 }

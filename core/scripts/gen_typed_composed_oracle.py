@@ -18,8 +18,8 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "..", "scripts"))
-from gen_typed_kernel_cases import P  # noqa: E402  (the oracle notation's parser)
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from oracle_notation import P  # noqa: E402  (the oracle notation's parser)
 
 FILES = ["cute_kernel_layout_cases.jsonl", "cute_nested_composed_cases.jsonl"]
 OUT = os.path.join(ROOT, "tests", "typed_composed_oracle.rs")

@@ -21,7 +21,7 @@ import re
 import subprocess
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-spec = importlib.util.spec_from_file_location("gk", os.path.join(ROOT, "scripts", "gen_typed_kernel_cases.py"))
+spec = importlib.util.spec_from_file_location("gk", os.path.join(ROOT, "core", "scripts", "oracle_notation.py"))
 gk = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(gk)
 spec = importlib.util.spec_from_file_location("gm", os.path.join(ROOT, "scripts", "gen_typed_mma_cases.py"))

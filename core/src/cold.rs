@@ -26,12 +26,19 @@ pub(crate) fn index_out_of_range(i: usize, len: usize) -> ! {
     panic!("index {i} is out of range for a fragment of {len}")
 }
 
-/// Layout arithmetic that overflows or divides by zero.
+/// Layout arithmetic `a op b` that overflows or divides by zero (`-` with `a = 0` is a
+/// negation, `abs` takes `a`), named with its values.
 #[cold]
 #[inline(never)]
 #[track_caller]
-pub(crate) fn arithmetic(what: &'static str) -> ! {
-    panic!("layout arithmetic overflows or divides by zero in `{what}`")
+pub(crate) fn arithmetic(op: &'static str, a: isize, b: isize) -> ! {
+    match op {
+        "abs" => panic!("layout arithmetic overflows isize: abs({a})"),
+        "ceil_div" if b == 0 => panic!("layout arithmetic divides by zero: ceil_div({a}, {b})"),
+        "ceil_div" => panic!("layout arithmetic overflows isize: ceil_div({a}, {b})"),
+        "/" | "%" if b == 0 => panic!("layout arithmetic divides by zero: {a} {op} {b}"),
+        _ => panic!("layout arithmetic overflows isize: {a} {op} {b}"),
+    }
 }
 
 /// A value that does not fit an `isize`; `what` names it (`coordinate`, `layout value`).

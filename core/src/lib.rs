@@ -58,7 +58,7 @@ pub mod prelude {
     pub use crate::tensor::{
         Engine, EngineMut, Tensor, inner_partition, local_partition, local_tile,
         make_fragment_like, make_identity_tensor, make_owned_tensor, make_tensor, make_tensor_like,
-        try_make_tensor,
+        outer_partition, try_make_tensor,
     };
     pub use crate::tuple::{
         AsCoord, Cute, CuteDisplay, IntTuple, Underscore, X, congruent, crd2idx, crd2idx_colex,

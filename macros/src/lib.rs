@@ -177,18 +177,10 @@ thread_local! {
     /// wrapping `macro_rules!` passed in front of the input (`$crate; ...`), so crates that
     /// re-export these macros under another name (cutlet-core) resolve too.
     static KRATE: std::cell::RefCell<TS2> = std::cell::RefCell::new(quote!(::cutlet));
-    static CORE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 fn krate() -> TS2 {
     KRATE.with(|k| k.borrow().clone())
-}
-
-/// Whether the caller passed `$crate;` (cutlet-core, whose strided layout is
-/// `StridedLayout` and whose underscore lives in `tuple`); plain `::cutlet` keeps the
-/// `cutlet` crate's names until it moves onto cutlet-core.
-fn core_names() -> bool {
-    CORE.with(|c| c.get())
 }
 
 /// Strips a leading `$crate;` (and records it as the crate path), else uses `::cutlet`.
@@ -202,7 +194,6 @@ fn take_krate(input: TokenStream) -> TokenStream {
         ] if *id == "$crate" && p.as_char() == ';' => (quote!(#id), rest.to_vec()),
         _ => (quote!(::cutlet), toks),
     };
-    CORE.with(|c| c.set(k.to_string() != quote!(::cutlet).to_string()));
     KRATE.with(|c| *c.borrow_mut() = k);
     rest.into_iter().collect::<TS2>().into()
 }
@@ -240,8 +231,7 @@ fn expr(n: &Node) -> TS2 {
             quote_spanned!(*s=> #k::int::C::<#ty>::new())
         }
         Node::Dynamic(t, s) => quote_spanned!(*s=> { let v = #t; #k::int::dynamic(v) }),
-        Node::Under(s) if core_names() => quote_spanned!(*s=> #k::tuple::Underscore),
-        Node::Under(s) => quote_spanned!(*s=> #k::layout::Underscore),
+        Node::Under(s) => quote_spanned!(*s=> #k::tuple::Underscore),
         Node::Tuple(v, _) => {
             let parts: Vec<TS2> = v.iter().map(expr).collect();
             quote!((#(#parts,)*))
@@ -258,8 +248,7 @@ fn ty(n: &Node) -> Result<TS2, Error> {
             quote!(#k::int::C<#t>)
         }
         Node::Dynamic(..) => quote!(isize),
-        Node::Under(s) if core_names() => quote_spanned!(*s=> #k::tuple::Underscore),
-        Node::Under(s) => quote_spanned!(*s=> #k::layout::Underscore),
+        Node::Under(s) => quote_spanned!(*s=> #k::tuple::Underscore),
         Node::Tuple(v, _) => {
             let parts = v.iter().map(ty).collect::<Result<Vec<_>, _>>()?;
             quote!((#(#parts,)*))
@@ -381,11 +370,7 @@ pub fn layout(input: TokenStream) -> TokenStream {
         Ok((shape, Some(stride))) => {
             let s = expr(&shape);
             let d = expr(&stride);
-            if core_names() {
-                quote!(#k::layout::StridedLayout::__new_congruent(#s, #d)).into()
-            } else {
-                quote!(#k::layout::Layout::new(#s, #d)).into()
-            }
+            quote!(#k::layout::StridedLayout::__new_congruent(#s, #d)).into()
         }
         Ok((shape, None)) => {
             let s = expr(&shape);
@@ -409,11 +394,7 @@ pub fn layout_t(input: TokenStream) -> TokenStream {
             )
         })?;
         let (s, d) = (ty(&shape)?, ty(&stride)?);
-        Ok(if core_names() {
-            quote!(#k::layout::StridedLayout<#s, #d>)
-        } else {
-            quote!(#k::layout::Layout<#s, #d>)
-        })
+        Ok(quote!(#k::layout::StridedLayout<#s, #d>))
     });
     match r {
         Ok(t) => t.into(),

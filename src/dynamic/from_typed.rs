@@ -1,79 +1,21 @@
 //! Conversion from typed layouts and int tuples to the runtime tree; each leaf keeps
-//! whether it was static. `cutlet-core`'s layouts convert with `DynLayout::from` and
-//! [`IntTuple::from_typed`]; the older typed layer's (`cutlet::layout`) with
-//! `DynLayout::from` too.
+//! whether it was static. Layouts convert with `DynLayout::from`, int tuples with
+//! [`IntTuple::from_typed`].
 
 use super::int::DInt;
 use super::int_tuple::IntTuple;
 use super::layout::DynLayout;
-use crate::int::{C, Integral};
-use crate::layout::Layout;
-use crate::tuple::{HCons, HNil, ToList};
 use alloc::vec::Vec;
 use cutlet_core::int::{Leaf as CoreLeaf, Path};
 use cutlet_core::layout::{Shaped, StridedLayout};
 use cutlet_core::tuple::IntTuple as CoreTuple;
 use typenum::Bit;
 
-/// Internal forms that can be written into the runtime tree.
-#[doc(hidden)]
-pub trait ToDynTuple {
-    fn to_dyn(self) -> IntTuple;
-    fn push_into(self, out: &mut Vec<IntTuple>);
-}
-impl<N> ToDynTuple for C<N>
-where
-    C<N>: Integral,
-{
-    fn to_dyn(self) -> IntTuple {
-        IntTuple::Int(DInt::new(
-            self.value() as i64,
-            <<C<N> as Integral>::IsStatic as Bit>::BOOL,
-        ))
-    }
-    fn push_into(self, out: &mut Vec<IntTuple>) {
-        out.push(self.to_dyn());
-    }
-}
-impl ToDynTuple for isize {
-    fn to_dyn(self) -> IntTuple {
-        IntTuple::Int(DInt::dynamic(self as i64))
-    }
-    fn push_into(self, out: &mut Vec<IntTuple>) {
-        out.push(self.to_dyn());
-    }
-}
-impl ToDynTuple for HNil {
-    fn to_dyn(self) -> IntTuple {
-        IntTuple::Tuple(Vec::new())
-    }
-    fn push_into(self, _: &mut Vec<IntTuple>) {}
-}
-impl<H: ToDynTuple, T: ToDynTuple> ToDynTuple for HCons<H, T> {
-    fn to_dyn(self) -> IntTuple {
-        let mut v = Vec::new();
-        self.push_into(&mut v);
-        IntTuple::Tuple(v)
-    }
-    fn push_into(self, out: &mut Vec<IntTuple>) {
-        out.push(self.head.to_dyn());
-        self.tail.push_into(out);
-    }
-}
-
 impl IntTuple {
-    /// The runtime form of an int tuple of the older typed layer.
-    fn from_list<T: ToList>(t: T) -> IntTuple
-    where
-        T::List: ToDynTuple,
-    {
-        t.to_list().to_dyn()
-    }
-
     /// The runtime form of a typed int tuple.
     ///
     /// ```
-    /// use cutlet_core::prelude::*;
+    /// use cutlet::prelude::*;
     /// use cutlet::dynamic::IntTuple;
     /// let m = 3;
     /// assert_eq!(IntTuple::from_typed(shape!((2, (m, 4)))).to_string(), "(_2,(3,_4))");
@@ -130,7 +72,7 @@ fn core_path<P: Path>(out: &mut Vec<usize>) {
 
 impl<S: CoreTuple, D: CoreTuple> From<StridedLayout<S, D>> for DynLayout {
     /// ```
-    /// use cutlet_core::prelude::*;
+    /// use cutlet::prelude::*;
     /// use cutlet::dynamic::DynLayout;
     /// let d = DynLayout::from(layout!((2,(2,2)):(4,(2,1))));
     /// assert_eq!(d.to_string(), "(_2,(_2,_2)):(_4,(_2,_1))");
@@ -142,52 +84,5 @@ impl<S: CoreTuple, D: CoreTuple> From<StridedLayout<S, D>> for DynLayout {
             IntTuple::from_typed(l.shape()),
             IntTuple::from_typed(l.stride()),
         )
-    }
-}
-
-impl<S: ToList, D: ToList> From<Layout<S, D>> for DynLayout
-where
-    S::List: ToDynTuple,
-    D::List: ToDynTuple,
-{
-    /// ```
-    /// use cutlet::prelude::*;
-    /// use cutlet::dynamic::DynLayout;
-    /// let d = DynLayout::from(layout!((2,(2,2)):(4,(2,1))));
-    /// assert_eq!(d.to_string(), "(_2,(_2,_2)):(_4,(_2,_1))");
-    /// ```
-    fn from(l: Layout<S, D>) -> DynLayout {
-        DynLayout::raw(
-            IntTuple::from_list(l.shape()),
-            IntTuple::from_list(l.stride()),
-        )
-    }
-}
-
-/// A type-level basis path as values, outermost first.
-#[doc(hidden)]
-pub trait PathValues {
-    fn push_path(out: &mut Vec<usize>);
-}
-impl PathValues for HNil {
-    fn push_path(_: &mut Vec<usize>) {}
-}
-impl<H: typenum::Unsigned, T: PathValues> PathValues for HCons<H, T> {
-    fn push_path(out: &mut Vec<usize>) {
-        out.push(H::USIZE);
-        T::push_path(out);
-    }
-}
-impl<V: Integral, P: PathValues> ToDynTuple for crate::int::ScaledBasis<V, P> {
-    fn to_dyn(self) -> IntTuple {
-        let mut path = Vec::new();
-        P::push_path(&mut path);
-        IntTuple::Int(DInt {
-            basis: super::int::Basis::from_path(&path).expect("basis paths are short"),
-            ..DInt::new(self.value().value() as i64, V::IsStatic::BOOL)
-        })
-    }
-    fn push_into(self, out: &mut Vec<IntTuple>) {
-        out.push(self.to_dyn());
     }
 }

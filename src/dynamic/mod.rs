@@ -39,8 +39,6 @@ pub use algebra::*;
 pub use composed::{ComposedLayout, LayoutFn, MixedBits, Offset};
 pub use error::{Error, Result};
 pub use expr::{OPERATIONS, eval, eval_expr};
-#[doc(hidden)]
-pub use from_typed::ToDynTuple;
 pub use int::{Basis, DInt, SBool};
 pub use int_math::{crd2idx_colex, idx2crd, inner_product, shape_div};
 pub use int_tuple::IntTuple;

@@ -123,7 +123,7 @@ pub fn coshape<L: Layout>(l: L) -> L::Coshape {
 /// assert_eq!(cosize(layout!(((2,4),(3,5)):((3,6),(1,24)))).to_string(), "_120");
 /// ```
 #[inline]
-pub fn cosize<L: Layout>(l: L) -> <L::Coshape as IntTuple>::Size {
+pub fn cosize<L: Layout>(l: L) -> crate::layout::CosizeT<L> {
     l.coshape().size()
 }
 /// CuTe's `complement(layout, cotarget)`: the layout of the offsets up to the cotarget

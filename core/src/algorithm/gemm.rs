@@ -2,10 +2,22 @@
 //! `C(v, m, n) += A(_, m, k) B(_, n, k)` through the atom, for every `(m, n, k)`.
 
 use crate::atom::{MmaCall, MmaTraits, TiledMma};
-use crate::int::{ForEachIndex, Leaf};
-use crate::layout::Layout;
+use crate::int::{Bit, ForEachIndex, Leaf, LeafOps};
+use crate::layout::{Layout, Shaped};
 use crate::tensor::{Engine, EngineMut, Tensor};
 use crate::tuple::IntTuple;
+
+/// The sizes of modes 1 and 2 of layout `L`'s shape (`M`/`N` and `K`/`N`).
+type Ext1<L> = <<<L as Shaped>::Shape as IntTuple>::E1 as IntTuple>::Size;
+type Ext2<L> = <<<L as Shaped>::Shape as IntTuple>::E2 as IntTuple>::Size;
+/// The rank of layout `L`'s shape.
+const fn rank<L: Shaped>() -> usize {
+    <<L::Shape as IntTuple>::Rank as typenum::Unsigned>::USIZE
+}
+/// Whether two extents are both static and differ.
+const fn differ<A: Leaf, B: Leaf>() -> bool {
+    <<A as LeafOps>::BothStatic<B> as Bit>::BOOL && !<<A as LeafOps>::StaticEq<B> as Bit>::BOOL
+}
 
 /// The most values one thread holds for one atom (the SM80 atoms hold at most 8).
 const MAX_ATOM_VALUES: usize = 16;
@@ -33,6 +45,7 @@ const MAX_ATOM_VALUES: usize = 16;
 ///
 /// # Panics
 /// If the fragments' extents disagree (`M`, `N`, `K` or the atom's value counts).
+/// Ranks other than the two patterns, and static extents that disagree, do not compile.
 #[inline(always)]
 #[track_caller]
 pub fn gemm<M, EA, LA, EB, LB, EC, LC>(
@@ -50,6 +63,21 @@ pub fn gemm<M, EA, LA, EB, LB, EC, LC>(
     LC: Layout,
 {
     let _ = mma; // CuTe's signature: the atom is a type here
+    // CuTe: CUTE_STATIC_ASSERT_V(size<1>(A) == size<1>(C)), likewise N and K, on what
+    // is static; dynamic extents are checked below.
+    const {
+        let (ra, rb, rc) = (rank::<LA>(), rank::<LB>(), rank::<LC>());
+        assert!(
+            rc == 3 && ra == rb && (ra == 2 || ra == 3),
+            "gemm: the fragments must be (V,M,K) x (V,N,K) => (V,M,N) or (V,M) x (V,N) => (V,M,N)"
+        );
+        assert!(
+            !differ::<Ext1<LA>, Ext1<LC>>()
+                && !differ::<Ext1<LB>, Ext2<LC>>()
+                && !differ::<Ext2<LA>, Ext2<LB>>(),
+            "gemm: the fragments' static M, N or K extents differ ((V,M,K) x (V,N,K) => (V,M,N))"
+        )
+    };
     let (sa, sb, sc) = (a.layout().shape(), b.layout().shape(), c.layout().shape());
     // (V,M,K), (V,N,K), (V,M,N): static extents unroll (ForEachIndex), so every value
     // index below is a constant and the atoms' registers stay registers on a GPU.

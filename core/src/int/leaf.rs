@@ -221,7 +221,8 @@ macro_rules! leaf_ops {
                 <sint::Lt<V<Self>, V<B>> as Bit>::IfS<V<B>, V<Self>>,
                 IntBasis<Bs<Self>, Bs<B>>,
             >;
-            type Abs = MkLeaf<St<Self>, sint::Abs<V<Self>>, IntBasis<Bs<Self>, PNil>>;
+            // CuTe: abs(ScaledBasis) keeps the basis.
+            type Abs = MkLeaf<St<Self>, sint::Abs<V<Self>>, Bs<Self>>;
             type Signum = MkLeaf<St<Self>, sint::Signum<V<Self>>, IntBasis<Bs<Self>, PNil>>;
             type Gcd<B: Leaf> = MkLeaf<Self::BothStatic<B>, sint::Gcd<V<Self>, V<B>>, IntBasis<Bs<Self>, Bs<B>>>;
             type CeilDiv<B: Leaf> =
@@ -274,10 +275,10 @@ pub type Checked<A, B, Cond> = <<<A as LeafOps>::BothStatic<B> as Bit>::Not as B
 
 #[inline]
 #[track_caller]
-fn ck(v: Option<isize>, what: &'static str) -> isize {
+fn ck(v: Option<isize>, op: &'static str, a: isize, b: isize) -> isize {
     match v {
         Some(v) => v,
-        None => crate::cold::arithmetic(what),
+        None => crate::cold::arithmetic(op, a, b),
     }
 }
 
@@ -285,37 +286,62 @@ fn ck(v: Option<isize>, what: &'static str) -> isize {
 #[inline]
 #[track_caller]
 pub fn add<A: Leaf, B: Leaf>(a: A, b: B) -> Add<A, B> {
-    Leaf::from_value(ck(a.value().checked_add(b.value()), "+"))
+    Leaf::from_value(ck(
+        a.value().checked_add(b.value()),
+        "+",
+        a.value(),
+        b.value(),
+    ))
 }
 /// `a - b`.
 #[inline]
 #[track_caller]
 pub fn sub<A: Leaf, B: Leaf>(a: A, b: B) -> Sub<A, B> {
-    Leaf::from_value(ck(a.value().checked_sub(b.value()), "-"))
+    Leaf::from_value(ck(
+        a.value().checked_sub(b.value()),
+        "-",
+        a.value(),
+        b.value(),
+    ))
 }
 /// `-a`.
 #[inline]
 #[track_caller]
 pub fn neg<A: Leaf>(a: A) -> Neg<A> {
-    Leaf::from_value(ck(a.value().checked_neg(), "-"))
+    Leaf::from_value(ck(a.value().checked_neg(), "-", 0, a.value()))
 }
 /// `a * b`.
 #[inline]
 #[track_caller]
 pub fn mul<A: Leaf, B: Leaf>(a: A, b: B) -> Mul<A, B> {
-    Leaf::from_value(ck(a.value().checked_mul(b.value()), "*"))
+    Leaf::from_value(ck(
+        a.value().checked_mul(b.value()),
+        "*",
+        a.value(),
+        b.value(),
+    ))
 }
 /// `a / b`, truncating.
 #[inline]
 #[track_caller]
 pub fn div<A: Leaf, B: Leaf>(a: A, b: B) -> Div<A, B> {
-    Leaf::from_value(ck(a.value().checked_div(b.value()), "/"))
+    Leaf::from_value(ck(
+        a.value().checked_div(b.value()),
+        "/",
+        a.value(),
+        b.value(),
+    ))
 }
 /// `a % b`, with C++'s sign.
 #[inline]
 #[track_caller]
 pub fn rem<A: Leaf, B: Leaf>(a: A, b: B) -> Rem<A, B> {
-    Leaf::from_value(ck(a.value().checked_rem(b.value()), "%"))
+    Leaf::from_value(ck(
+        a.value().checked_rem(b.value()),
+        "%",
+        a.value(),
+        b.value(),
+    ))
 }
 /// `min(a, b)`.
 ///
@@ -347,7 +373,7 @@ pub fn max<A: Leaf, B: Leaf>(a: A, b: B) -> Max<A, B> {
 #[inline]
 #[track_caller]
 pub fn abs<A: Leaf>(a: A) -> Abs<A> {
-    Leaf::from_value(ck(a.value().checked_abs(), "abs"))
+    Leaf::from_value(ck(a.value().checked_abs(), "abs", a.value(), 0))
 }
 /// `signum(a)`: `-1`, `0` or `1`.
 ///
@@ -392,8 +418,9 @@ pub fn gcd<A: Leaf, B: Leaf>(a: A, b: B) -> Gcd<A, B> {
 #[track_caller]
 pub fn ceil_div<A: Leaf, B: Leaf>(a: A, b: B) -> CeilDiv<A, B> {
     let (a, b) = (a.value(), b.value());
-    let s = ck(ck(a.checked_add(b), "ceil_div").checked_sub(1), "ceil_div");
-    Leaf::from_value(ck(s.checked_div(b), "ceil_div"))
+    let s = ck(a.checked_add(b), "ceil_div", a, b);
+    let s = ck(s.checked_sub(1), "ceil_div", a, b);
+    Leaf::from_value(ck(s.checked_div(b), "ceil_div", a, b))
 }
 
 /// Machine integers accepted as dynamic layout values (converted to `isize`).

@@ -21,6 +21,7 @@ pub(crate) mod composed;
 mod make;
 mod modes;
 mod smem_atoms;
+mod static_types;
 mod strided;
 mod swizzle;
 
@@ -31,6 +32,7 @@ pub use composed::{
 pub use make::*;
 pub use modes::*;
 pub use smem_atoms::*;
+pub use static_types::*;
 pub use strided::StridedLayout;
 pub use swizzle::{NoSwizzle, Sw, Swizzle, SwizzleFn, SwizzleMasks, SwizzleNeg};
 
@@ -246,7 +248,7 @@ pub fn shape<T: Shaped>(t: T) -> T::Shape {
 /// assert_eq!(size(shape!((m, 4))), 12);
 /// ```
 #[inline]
-pub fn size<T: Shaped>(t: T) -> <T::Shape as IntTuple>::Size {
+pub fn size<T: Shaped>(t: T) -> SizeT<T> {
     t.shape().size()
 }
 /// CuTe's `rank(x)`: the number of top-level modes, always static.
@@ -256,7 +258,7 @@ pub fn size<T: Shaped>(t: T) -> <T::Shape as IntTuple>::Size {
 /// assert_eq!(rank(layout!(((2,4),(3,5)):((3,6),(1,24)))).to_string(), "_2");
 /// ```
 #[inline]
-pub fn rank<T: Shaped>(_: T) -> crate::tuple::NatC<<T::Shape as IntTuple>::Rank> {
+pub fn rank<T: Shaped>(_: T) -> RankT<T> {
     crate::int::C::new()
 }
 /// CuTe's `depth(x)`: the nesting depth (0 for an integer), always static.
@@ -267,7 +269,7 @@ pub fn rank<T: Shaped>(_: T) -> crate::tuple::NatC<<T::Shape as IntTuple>::Rank>
 /// assert_eq!(depth(layout!(16:1)).to_string(), "_0");
 /// ```
 #[inline]
-pub fn depth<T: Shaped>(_: T) -> crate::tuple::NatC<<T::Shape as IntTuple>::Depth> {
+pub fn depth<T: Shaped>(_: T) -> DepthT<T> {
     crate::int::C::new()
 }
 
@@ -351,6 +353,11 @@ impl<S: IntTuple, D: IntTuple> Layout for StridedLayout<S, D> {
     #[inline]
     #[track_caller]
     fn call<Crd: IntTuple>(&self, c: Crd) -> Self::Call<Crd> {
+        const {
+            if <<Self::Call<Crd> as IntTuple>::HasErr as Bit>::BOOL {
+                panic!("{}", <Self::Call<Crd> as IntTuple>::ERR)
+            }
+        }
         crate::tuple::crd2idx(c, self.shape_(), self.stride())
     }
     #[inline]

@@ -144,6 +144,10 @@ pub trait Rebase: Engine + Sized {
 #[inline(always)]
 pub(crate) fn int_offset<O: IntTuple>(o: O) -> isize {
     const {
+        // An ill-formed offset (e.g. a coordinate of the wrong rank) names its own error.
+        if <O::HasErr as Bit>::BOOL {
+            panic!("{}", O::ERR)
+        }
         assert!(
             !<O::IsTuple as Bit>::BOOL && <<O::Size as Leaf>::Basis as Path>::IsNil::BOOL,
             "a layout with basis strides maps coordinates to coordinates: use it on an identity tensor, not on storage"

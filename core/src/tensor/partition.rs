@@ -40,13 +40,15 @@ pub type ThreadTiler<Lt> = <ThreadShape<Lt> as IntTuple>::AsTiler;
 /// mode).
 pub type FlatCoord<Lt> =
     tup::Idx2Crd<<<Lt as Layout>::RightInverse as Layout>::Call<isize>, ThreadShape<Lt>>;
-/// The tensor `local_partition(t, thr_layout, idx)` gives.
-pub type LocalPartition<E, L, Lt> = Tensor<
+/// The tensor `outer_partition(t, tiler, coord)` gives.
+pub type OuterPartition<E, L, T, C> = Tensor<
     E,
-    <<L as Layout>::ZippedDivide<ThreadTiler<Lt>> as LayoutModes>::Slice<
-        OuterCoord<<L as Layout>::ZippedDivide<ThreadTiler<Lt>>, FlatCoord<Lt>>,
+    <<L as Layout>::ZippedDivide<T> as LayoutModes>::Slice<
+        OuterCoord<<L as Layout>::ZippedDivide<T>, C>,
     >,
 >;
+/// The tensor `local_partition(t, thr_layout, idx)` gives.
+pub type LocalPartition<E, L, Lt> = OuterPartition<E, L, ThreadTiler<Lt>, FlatCoord<Lt>>;
 
 /// The value of [`FlatCoord`].
 #[inline(always)]
@@ -100,6 +102,34 @@ pub fn local_tile<E: Rebase, L: Layout, T: Tiler, C: AsCoord>(
     inner_partition(t, tiler, coord.as_coord())
 }
 
+/// CuTe's `outer_partition(tensor, tiler, coord)`, which `local_partition` is: the
+/// element at `coord` of every tile of `tiler`'s shape (missing trailing modes of a
+/// tuple `coord` are `_`).
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// let data: Vec<i32> = (0..64).collect();
+/// let a = make_tensor(&data[..], layout!((8,8)));
+/// // Element (1, 1) of each 2x4 tile.
+/// let p = outer_partition(a, shape!((2, 4)), coord!((1, 1)));
+/// assert_eq!(p.layout().to_string(), "(_4,_2):(_2,_32)");
+/// assert_eq!(p.iter().collect::<Vec<_>>(), [9, 11, 13, 15, 41, 43, 45, 47]);
+/// ```
+#[inline(always)]
+#[track_caller]
+pub fn outer_partition<E: Rebase, L: Layout, T: Tiler, C: IntTuple>(
+    t: Tensor<E, L>,
+    tiler: T,
+    coord: C,
+) -> OuterPartition<E, L, T, C> {
+    let z = t.zipped_divide(tiler);
+    let c = (
+        pad_coord::<C, ModeRank<L::ZippedDivide<T>, U0>>(coord),
+        tup::repeat::<ModeRank<L::ZippedDivide<T>, U1>, _>(Underscore),
+    );
+    z.slice_int(c)
+}
+
 /// CuTe's `local_partition(tensor, thr_layout, idx)`: the elements thread `idx` of
 /// `thr_layout` (thread coordinate -> index) owns when the threads tile the tensor.
 ///
@@ -120,11 +150,5 @@ pub fn local_partition<E: Rebase, L: Layout, Lt: Layout>(
     idx: usize,
 ) -> LocalPartition<E, L, Lt> {
     let shape = thr_layout.shape().map(tup::SizeFn);
-    let coord = flat_coord(thr_layout, idx);
-    let z = t.zipped_divide(shape.as_tiler());
-    let c = (
-        pad_coord::<FlatCoord<Lt>, ModeRank<L::ZippedDivide<ThreadTiler<Lt>>, U0>>(coord),
-        tup::repeat::<ModeRank<L::ZippedDivide<ThreadTiler<Lt>>, U1>, _>(Underscore),
-    );
-    z.slice_int(c)
+    outer_partition(t, shape.as_tiler(), flat_coord(thr_layout, idx))
 }

@@ -42,7 +42,10 @@ type ShapeDivOk<A, B> = t::Checked<
     B,
     <<t::Rem<A, B> as LeafOps>::IsZero as Bit>::Or<<t::Rem<B, A> as LeafOps>::IsZero>,
 >;
-crate::err_msgs!(EShapeDiv => "shape_div: neither extent divides the other (CuTe's divisibility condition)");
+crate::err_msgs!(
+    EShapeDiv => "shape_div: neither extent divides the other (CuTe's divisibility condition)",
+    ECoordRank => "the coordinate has more modes than the layout's shape (a coordinate is an index or a tuple with the shape's rank at each level)",
+);
 #[inline]
 #[track_caller]
 fn shape_div_int<A: Leaf, B: Leaf>(a: A, b: B) -> ShapeDivInt<A, B> {
@@ -350,7 +353,9 @@ impl<Crd: IntTuple, S: IntTuple, D: IntTuple> BranchT for Crd2IdxB<Crd, S, D> {
     // CuTe: (... + crd2idx(get<Is>(coord), get<Is>(shape), get<Is>(stride)))
     type Then =
         <<Crd as IntTuple>::Zip<Pairs<S, D>, Crd2IdxModeFn> as IntTuple>::Fold<OffsetSum, C<Z0>>;
-    type Else = <<S as IntTuple>::IsTuple as Bit>::SelT<Crd2IdxItt<LeafOf<Crd>, S, D>>;
+    // A coordinate mode past the shape's rank meets the empty tuple: an error, not a
+    // recursion into it.
+    type Else = <<S as IntTuple>::IsEmpty as Bit>::SelT<Crd2IdxLeafB<LeafOf<Crd>, S, D>>;
     #[inline]
     fn then(self) -> Self::Then {
         self.0
@@ -359,7 +364,22 @@ impl<Crd: IntTuple, S: IntTuple, D: IntTuple> BranchT for Crd2IdxB<Crd, S, D> {
     }
     #[inline]
     fn els(self) -> Self::Else {
-        <S::IsTuple as Bit>::sel_t(Crd2IdxItt(self.0.size(), self.1, self.2))
+        <S::IsEmpty as Bit>::sel_t(Crd2IdxLeafB(self.0.size(), self.1, self.2))
+    }
+}
+/// An integer coordinate: an error in the empty shape, else [`Crd2IdxItt`].
+#[derive(Clone, Copy)]
+pub struct Crd2IdxLeafB<Cd, S, D>(Cd, S, D);
+impl<Cd: Leaf, S: IntTuple, D: IntTuple> BranchT for Crd2IdxLeafB<Cd, S, D> {
+    type Then = ErrLeaf<ECoordRank>;
+    type Else = <<S as IntTuple>::IsTuple as Bit>::SelT<Crd2IdxItt<Cd, S, D>>;
+    #[inline]
+    fn then(self) -> Self::Then {
+        ErrLeaf::default()
+    }
+    #[inline]
+    fn els(self) -> Self::Else {
+        <S::IsTuple as Bit>::sel_t(Crd2IdxItt(self.0, self.1, self.2))
     }
 }
 /// `crd2idx` of one mode: the coordinate and the `(shape, stride)` pair.
