@@ -2,9 +2,11 @@
 """Count rustdoc function pages whose signature shows cutlet's internal forms.
 
 Public functions must be named through the documented umbrella traits and aliases
-(`L: Composable<T>`, `CompositionT<L, T>`, ...), so no signature a user reads should
-show typenum integers or the internal cons-lists. Run after `cargo doc --no-deps`
-(or pass `--build`); prints each offending page and exits 1 if there is any.
+(`L: Layout`, `L::Compose<T>`, `SizeT<L>`, ...), so no signature a user reads should
+show typenum integers. Checks both crates' pages: `cutlet` re-exports the type layer
+from `cutlet_core` without inlining it, so those functions are documented there. Run
+after `cargo doc --no-deps -p cutlet -p cutlet-core` (or pass `--build`); prints each
+offending page and exits 1 if there is any.
 """
 import html
 import os
@@ -27,8 +29,12 @@ def signature(page: str) -> str:
 def main() -> int:
     target = pathlib.Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
     if "--build" in sys.argv:
-        subprocess.run(["cargo", "doc", "--no-deps", "-p", "cutlet"], cwd=ROOT, check=True)
-    pages = sorted((target / "doc" / "cutlet").rglob("fn.*.html"))
+        subprocess.run(
+            ["cargo", "doc", "--no-deps", "-p", "cutlet", "-p", "cutlet-core"], cwd=ROOT, check=True
+        )
+    pages = sorted(
+        p for krate in ("cutlet", "cutlet_core") for p in (target / "doc" / krate).rglob("fn.*.html")
+    )
     if not pages:
         print("no rustdoc pages: run `cargo doc --no-deps` first (or pass --build)")
         return 2
