@@ -43,7 +43,8 @@ fn copy_hierarchical(c: &mut Criterion) {
 }
 
 /// An 8x8x8 gemm on register tensors (CuTe's `gemm(mma, A, B, C)` with the one-thread
-/// `UniversalFMA` atom on `(V,M,K)` fragments), against the same loops on arrays.
+/// `UniversalFMA` atom on `(V,M,K)` fragments), against the same loops on arrays and
+/// against the dot-product order.
 fn gemm_8x8x8(c: &mut Criterion) {
     let init = |k: usize| (k % 13) as f32 * 0.25;
     let mut g = c.benchmark_group("gemm_8x8x8_register");
@@ -66,7 +67,26 @@ fn gemm_8x8x8(c: &mut Criterion) {
             black_box(&cc);
         })
     });
+    // CuTe's loop order on arrays (k, then n, then m serpentine): the abstraction's cost.
     g.bench_function("hand", |b| {
+        let a: [f32; 64] = core::array::from_fn(init);
+        let bb: [f32; 64] = core::array::from_fn(|k| init(k + 64));
+        let mut cc = [0f32; 64];
+        b.iter(|| {
+            let (a, bb) = (black_box(&a), black_box(&bb));
+            for k in 0..8 {
+                for n in 0..8 {
+                    for m0 in 0..8 {
+                        let m = if n % 2 == 1 { 7 - m0 } else { m0 };
+                        cc[m + 8 * n] += a[m + 8 * k] * bb[n + 8 * k];
+                    }
+                }
+            }
+            black_box(&cc);
+        })
+    });
+    // The dot-product order (k innermost, accumulated in a register): the algorithm's cost.
+    g.bench_function("hand_k_inner", |b| {
         let a: [f32; 64] = core::array::from_fn(init);
         let bb: [f32; 64] = core::array::from_fn(|k| init(k + 64));
         let mut cc = [0f32; 64];

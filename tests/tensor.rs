@@ -442,6 +442,34 @@ fn slice_copies_match_element_reads() {
     }
 }
 
+/// CuTe's `copy` goes by index, so matrices of one size but other extents (a (4,6)
+/// into a (6,4), both dynamic) copy element `i` to element `i`, and a transposing copy
+/// (column-major into row-major) moves every element, whichever order it walks.
+#[test]
+fn dynamic_matrix_copies_go_by_index() {
+    let (m, n) = (4isize, 6isize);
+    let a: Vec<i32> = (0..24).collect();
+    let mut b = vec![-1; 24];
+    copy(
+        &make_tensor(&a[..], make_layout(shape!((m, n)))),
+        &mut make_tensor(&mut b[..], make_layout(shape!((n, m)))),
+    );
+    assert_eq!(a, b);
+    for (rows, cols) in [(1isize, 5isize), (5, 1), (7, 3), (3, 7)] {
+        let a: Vec<i32> = (0..(rows * cols) as i32).collect();
+        let mut t = vec![-1; a.len()];
+        copy(
+            &make_tensor(&a[..], StridedLayout::new((rows, cols), (1isize, rows))),
+            &mut make_tensor(&mut t[..], StridedLayout::new((rows, cols), (cols, 1isize))),
+        );
+        for i in 0..rows {
+            for j in 0..cols {
+                assert_eq!(t[(i * cols + j) as usize], a[(i + j * rows) as usize]);
+            }
+        }
+    }
+}
+
 #[test]
 #[should_panic(expected = "copy: the tensors have 32 and 16 elements")]
 fn dynamic_copy_size_mismatch_panics() {

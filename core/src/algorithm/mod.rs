@@ -8,11 +8,11 @@ pub use gemm::gemm;
 
 use crate::algebra::common::{Common, MaxCommonVector, max_common_vector};
 use crate::int::types::IsOne;
-use crate::int::{Bit, ForEachIndex, Leaf};
-use crate::layout::Layout;
+use crate::int::{Bit, ForEachIndex, Leaf, Nat};
+use crate::layout::{Layout, Shaped};
 use crate::prelude::{And, Not, Or};
 use crate::tensor::{Engine, EngineMut, Tensor, int_offset};
-use crate::tuple::IntTuple;
+use crate::tuple::{AsCoord, IntTuple};
 
 /// The common size of two tensors: equal static sizes are checked at compile time,
 /// a dynamic one at run time.
@@ -98,10 +98,72 @@ fn copy_elements<Es: Engine, Ls: Layout, Ed: EngineMut<Elem = Es::Elem>, Ld: Lay
     src: &Tensor<Es, Ls>,
     dst: &mut Tensor<Ed, Ld>,
 ) {
+    <And<And<Rank2<Ls>, Rank2<Ld>>, Not<StaticSize<Ld>>> as Bit>::branch(
+        (src, dst),
+        #[inline(always)]
+        |(s, d)| copy_by_modes(s, d),
+        #[inline(always)]
+        |(s, d)| copy_by_index(s, d),
+    )
+}
+
+/// `B1` for a layout of rank 2 at the top (a matrix).
+type Rank2<L> = <<<<L as Shaped>::Shape as IntTuple>::Rank as Nat>::Pred as Nat>::IsOne;
+/// `B1` for a static size.
+type StaticSize<L> = <<<L as Shaped>::Shape as IntTuple>::Size as IntTuple>::IsStatic;
+
+#[inline(always)]
+#[track_caller]
+fn copy_by_index<Es: Engine, Ls: Layout, Ed: EngineMut<Elem = Es::Elem>, Ld: Layout>(
+    src: &Tensor<Es, Ls>,
+    dst: &mut Tensor<Ed, Ld>,
+) {
     src.size().for_each_index(
         #[inline(always)]
         |i| dst.set(i, src.get(i)),
     );
+}
+
+/// Two rank-2 layouts of a dynamic size with the same first extent `s0`: index
+/// `i + s0 j` is the coordinate `(i, j)` in both, so the elements move without
+/// dividing each index by a run-time extent, and in the order that walks `dst` along
+/// its smaller stride (the elements are distinct, so CuTe's result does not depend
+/// on the order; a transposing copy writes rows, not strided columns).
+#[inline(always)]
+#[track_caller]
+fn copy_by_modes<Es: Engine, Ls: Layout, Ed: EngineMut<Elem = Es::Elem>, Ld: Layout>(
+    src: &Tensor<Es, Ls>,
+    dst: &mut Tensor<Ed, Ld>,
+) {
+    let (ss, sd) = (src.layout().shape(), dst.layout().shape());
+    let (n0, n1) = (ss.e0().size(), ss.e1().size());
+    if n0.value() != sd.e0().size().value() {
+        return copy_by_index(src, dst);
+    }
+    let ld = dst.layout();
+    let step = |c: (usize, usize)| int_offset(ld.call(c.as_coord())).unsigned_abs();
+    let rows_first = n0.value() > 1 && n1.value() > 1 && step((0, 1)) < step((1, 0));
+    if rows_first {
+        n0.for_each_index(
+            #[inline(always)]
+            |i| {
+                n1.for_each_index(
+                    #[inline(always)]
+                    |j| dst.set((i, j), src.get((i, j))),
+                )
+            },
+        );
+    } else {
+        n1.for_each_index(
+            #[inline(always)]
+            |j| {
+                n0.for_each_index(
+                    #[inline(always)]
+                    |i| dst.set((i, j), src.get((i, j))),
+                )
+            },
+        );
+    }
 }
 
 /// Run by run, `v = max_common_vector(src, dst)` elements at a time: where both

@@ -346,9 +346,11 @@ impl<T: ScalarFma> MmaCall for UniversalFMA<T, T, T, T> {
     }
 }
 
-/// CuTe's scalar `fma(d, a, b, c)` behind [`UniversalFMA`]: `a * b + c`. For `f32` it
-/// is one fused instruction (PTX `fma.rn.f32`, `f32::mul_add` in the emulator), as
-/// nvcc contracts CuTe's `a * b + c`; Rust never contracts a separate multiply and add.
+/// CuTe's scalar `fma(d, a, b, c)` behind [`UniversalFMA`]: `a * b + c`, rounded as
+/// the compiler rounds CuTe's expression on the target. On the GPU nvcc contracts it
+/// to one `fma.rn.f32`, and so does cutlet; on a CPU it is fused only where the build
+/// targets FMA (g++ contracts it there and not on baseline x86-64, where Rust's
+/// `mul_add` would be a call into libm).
 ///
 /// ```
 /// use cutlet_core::atom::ScalarFma;
@@ -362,9 +364,9 @@ pub trait ScalarFma: Copy + Default + 'static {
 impl ScalarFma for f32 {
     #[inline(always)]
     fn fma(a: f32, b: f32, c: f32) -> f32 {
-        #[cfg(any(target_arch = "nvptx64", feature = "std"))]
+        #[cfg(any(target_arch = "nvptx64", all(feature = "std", target_feature = "fma")))]
         return crate::cuda::fma(a, b, c);
-        #[cfg(not(any(target_arch = "nvptx64", feature = "std")))]
+        #[cfg(not(any(target_arch = "nvptx64", all(feature = "std", target_feature = "fma"))))]
         return a * b + c;
     }
 }
@@ -384,13 +386,18 @@ scalar_fma!(f64, i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
 mod tests {
     use super::ScalarFma;
 
-    /// `a a + c` with one rounding: `a a = 1 + 2^-11 + 2^-24` exactly, which rounds to
-    /// `1 + 2^-11` on its own, so only a fused multiply-add leaves `2^-24`.
+    /// `a a + c` with one rounding where the target fuses, two elsewhere: `a a = 1 +
+    /// 2^-11 + 2^-24` exactly, which rounds to `1 + 2^-11` on its own, so only a fused
+    /// multiply-add leaves `2^-24`.
     #[test]
-    fn f32_fma_rounds_once() {
+    fn f32_fma_rounds_as_the_target_contracts() {
         let a = 1.0 + 2f32.powi(-12);
         let c = -(1.0 + 2f32.powi(-11));
-        assert_eq!(a * a + c, 0.0);
-        assert_eq!(<f32 as ScalarFma>::fma(a, a, c), 2f32.powi(-24));
+        let fused = if cfg!(target_feature = "fma") {
+            2f32.powi(-24)
+        } else {
+            0.0
+        };
+        assert_eq!(<f32 as ScalarFma>::fma(a, a, c), fused);
     }
 }

@@ -51,6 +51,6 @@ pub mod types {
 pub use nat::{Equal, Greater, Less, Nat, Ord3};
 pub use sint::SInt;
 pub use static_int::*;
-pub use storage::{OddArray, Storage};
+pub use storage::{Block, MAX_FLAT, OddArray, Pair, Storage};
 #[doc(hidden)]
 pub use {nat::NatBits, sint::NzNat, sint::OrdDispatch, sint::SIntBits};

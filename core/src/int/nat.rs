@@ -7,7 +7,7 @@
 //! normalized (no leading zero bits), so equal values are equal types.
 
 use super::bit::Bit;
-use super::storage::{OddArray, Storage};
+use super::storage::{Block, OddArray, Storage};
 use typenum::{B0, B1, UInt, UTerm, Unsigned};
 
 /// A three-way comparison result.
@@ -139,14 +139,17 @@ pub trait Nat:
     ///
     /// ```
     /// use cutlet_core::int::{Nat, Storage};
-    /// // 12 = 3 blocks of 4: `OddArray<[[B; 0]; 2] .., B>` with `B = [[[f32; 1]; 2]; 2]`.
+    /// // 12 = 3 blocks of `[f32; 4]`: `OddArray<[f32; 4], [f32; 4]>`.
     /// type S = <typenum::U12 as Nat>::Array<f32>;
     /// assert_eq!(<S as Storage<f32>>::LEN, 12);
     /// let mut s = S::filled(0.0);
     /// *s.at_mut(11) = 1.0;
     /// assert_eq!((*s.at(11), core::mem::size_of::<S>()), (1.0, 48));
     /// ```
-    type ArrayOf<T: Copy + Default, E: Storage<T>>: Storage<T>;
+    type ArrayOf<T: Copy + Default, E: Block<T>>: Storage<T>;
+    /// `2 self + 1` blocks `E`: `E` alone for `self = 0` (so a power of two is one
+    /// block), else an [`OddArray`] of `self` blocks twice, then `E`.
+    type OddOf<T: Copy + Default, E: Block<T>>: Storage<T>;
 }
 
 /// One step of long division: given the quotient `Q0` of the high part and the
@@ -231,8 +234,9 @@ impl Nat for UTerm {
     type Pow2 = UInt<UTerm, B1>;
     type Popcount = UTerm;
     type Ctz = typenum::U32;
-    type Array<T: Copy + Default> = [[T; 1]; 0];
-    type ArrayOf<T: Copy + Default, E: Storage<T>> = [E; 0];
+    type Array<T: Copy + Default> = [T; 0];
+    type ArrayOf<T: Copy + Default, E: Block<T>> = [T; 0];
+    type OddOf<T: Copy + Default, E: Block<T>> = E;
 }
 
 // 2n: the rhs-dispatch helpers `R*<M>` compute `(2m + b) op 2n` with `self` = 2n.
@@ -272,7 +276,8 @@ impl<N: Nat> Nat for UInt<N, B0> {
     type Popcount = N::Popcount;
     type Ctz = <N::Ctz as Nat>::Succ;
     type Array<T: Copy + Default> = Self::ArrayOf<T, [T; 1]>;
-    type ArrayOf<T: Copy + Default, E: Storage<T>> = N::ArrayOf<T, [E; 2]>;
+    type ArrayOf<T: Copy + Default, E: Block<T>> = N::ArrayOf<T, E::Twice>;
+    type OddOf<T: Copy + Default, E: Block<T>> = OddArray<Self::ArrayOf<T, E>, E>;
 }
 
 // 2n + 1.
@@ -312,7 +317,8 @@ impl<N: Nat> Nat for UInt<N, B1> {
     type Popcount = <N::Popcount as Nat>::Succ;
     type Ctz = UTerm;
     type Array<T: Copy + Default> = Self::ArrayOf<T, [T; 1]>;
-    type ArrayOf<T: Copy + Default, E: Storage<T>> = OddArray<[N::ArrayOf<T, E>; 2], E>;
+    type ArrayOf<T: Copy + Default, E: Block<T>> = N::OddOf<T, E>;
+    type OddOf<T: Copy + Default, E: Block<T>> = OddArray<Self::ArrayOf<T, E>, E>;
 }
 
 /// CuTe's Euclid loop on magnitudes: `gcd(t, u)`: `t == 0 → u`; `u %= t`; `u == 0 → t`;

@@ -299,7 +299,7 @@ impl<T: Copy + Default, N: Nat> Memory for ArrayEngine<T, N> {
     }
     #[inline(always)]
     fn as_ptr(&self) -> *const T {
-        // Nested arrays of `T` (and `OddArray`, `repr(C)`) hold their elements in order.
+        // Blocks `[T; K]` (in `OddArray` and `Pair`, `repr(C)`) hold their elements in order.
         (&raw const self.data).cast()
     }
     type Runs = B0;
