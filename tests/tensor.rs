@@ -468,6 +468,16 @@ fn dynamic_matrix_copies_go_by_index() {
             }
         }
     }
+    // An aliased destination, (3,3):(2,1): offset 2 is both (1,0) and (0,2), and in
+    // index order (0,2) is written last.
+    let n = 3isize;
+    let a: Vec<i32> = (0..9).collect();
+    let mut t = vec![-1; 7];
+    copy(
+        &make_tensor(&a[..], make_layout(shape!((n, n)))),
+        &mut make_tensor(&mut t[..], StridedLayout::new((n, n), (2isize, 1isize))),
+    );
+    assert_eq!(t, [0, 3, 6, 4, 7, 5, 8]);
 }
 
 #[test]

@@ -126,9 +126,11 @@ fn copy_by_index<Es: Engine, Ls: Layout, Ed: EngineMut<Elem = Es::Elem>, Ld: Lay
 
 /// Two rank-2 layouts of a dynamic size with the same first extent `s0`: index
 /// `i + s0 j` is the coordinate `(i, j)` in both, so the elements move without
-/// dividing each index by a run-time extent, and in the order that walks `dst` along
-/// its smaller stride (the elements are distinct, so CuTe's result does not depend
-/// on the order; a transposing copy writes rows, not strided columns).
+/// dividing each index by a run-time extent. Where `dst` is a flat `(n0,n1):(d0,d1)`
+/// with `0 < |d1|` and `n1 |d1| <= |d0|`, its elements are distinct and its rows are
+/// runs, so the copy walks rows (a transposing copy writes rows, not strided
+/// columns); the result is CuTe's whatever the order. Otherwise it keeps index order,
+/// which decides what an aliased element ends up holding.
 #[inline(always)]
 #[track_caller]
 fn copy_by_modes<Es: Engine, Ls: Layout, Ed: EngineMut<Elem = Es::Elem>, Ld: Layout>(
@@ -142,7 +144,13 @@ fn copy_by_modes<Es: Engine, Ls: Layout, Ed: EngineMut<Elem = Es::Elem>, Ld: Lay
     }
     let ld = dst.layout();
     let step = |c: (usize, usize)| int_offset(ld.call(c.as_coord())).unsigned_abs();
-    let rows_first = n0.value() > 1 && n1.value() > 1 && step((0, 1)) < step((1, 0));
+    let flat = <<<Ld::Shape as IntTuple>::Depth as Nat>::IsOne as Bit>::BOOL;
+    let (n0_, n1_) = (n0.value() as usize, n1.value() as usize);
+    let rows_first = flat
+        && n0_ > 1
+        && n1_ > 1
+        && step((0, 1)) > 0
+        && step((0, 1)).saturating_mul(n1_) <= step((1, 0));
     if rows_first {
         n0.for_each_index(
             #[inline(always)]
