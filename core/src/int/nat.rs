@@ -131,8 +131,8 @@ pub trait Nat:
     /// The number of trailing zero bits (32 for zero, as C++'s `countr_zero` of a
     /// `uint32_t`).
     type Ctz: Nat;
-    /// Owned storage for `self` values of `T`: nested arrays of exactly this length,
-    /// `self` / 2^k blocks of 2^k (`k` = trailing zeros).
+    /// Owned storage for `self` values of `T`: exactly this length, `self` / 2^k flat
+    /// blocks `[T; 2^k]` (`k` = trailing zeros; `Storage` in `int::storage`).
     type Array<T: Copy + Default>: Storage<T>;
     /// Owned storage for `self` blocks `E`, each doubling of `self` doubling the block
     /// instead (so powers of two end up inside the blocks).
