@@ -16,8 +16,11 @@ import json
 import os
 import random
 import subprocess
+import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "core", "scripts"))
+from oracle_notation import Emitter as NotationEmitter  # noqa: E402
 
 # Operations and how their arguments are written: L layout, T tiler, P profile/shape.
 OPS = {
@@ -95,21 +98,9 @@ def parse(s):
     return expr()
 
 
-class Emitter:
-    def __init__(self):
-        self.vars = []
-
-    def leaf(self, v, st):
-        if st:
-            return str(v)
-        name = f"v{len(self.vars)}"
-        self.vars.append((name, v))
-        return name
-
-    def tup(self, t):
-        if t[0] == "int":
-            return self.leaf(t[1], t[2])
-        return "(" + ",".join(self.tup(x) for x in t[1]) + ")"
+class Emitter(NotationEmitter):
+    """Core's oracle emitter (dynamic leaves as variables), with the layout and tiler
+    spellings of this parser's trees."""
 
     def layout(self, l):
         return f"layout!({self.tup(l[1])}:{self.tup(l[2])})"

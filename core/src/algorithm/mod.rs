@@ -9,7 +9,7 @@ pub use gemm::gemm;
 use crate::algebra::common::{Common, MaxCommonVector, max_common_vector};
 use crate::int::types::IsOne;
 use crate::int::{Bit, ForEachIndex, Leaf, Nat};
-use crate::layout::{Layout, Shaped};
+use crate::layout::{Layout, Shaped, SizeT};
 use crate::prelude::{And, Not, Or};
 use crate::tensor::{Engine, EngineMut, Tensor, int_offset};
 use crate::tuple::{AsCoord, IntTuple};
@@ -110,7 +110,7 @@ fn copy_elements<Es: Engine, Ls: Layout, Ed: EngineMut<Elem = Es::Elem>, Ld: Lay
 /// `B1` for a layout of rank 2 at the top (a matrix).
 type Rank2<L> = <<<<L as Shaped>::Shape as IntTuple>::Rank as Nat>::Pred as Nat>::IsOne;
 /// `B1` for a static size.
-type StaticSize<L> = <<<L as Shaped>::Shape as IntTuple>::Size as IntTuple>::IsStatic;
+type StaticSize<L> = <SizeT<L> as IntTuple>::IsStatic;
 
 #[inline(always)]
 #[track_caller]
