@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the kernels crate (kernels/) to PTX for sm_80 and sm_90 (one rustc build, two
-# llc runs), then assembles each with ptxas and checks it (scripts/check-ptx.py):
+# Builds the kernels crate (kernels/) to PTX for sm_80, sm_90 and sm_90a (one rustc
+# build, one llc run per arch; the Hopper kernels, `cutlet_gemm_sm90_*`, only in sm_90a),
+# then assembles each with ptxas and checks it (scripts/check-ptx.py):
 # target/ptx/sm_XX/cutlet_kernels.ptx.
 #
 # Needs Debian's rustc (1.96, bookworm-security) with its std sources and the llvm-N
@@ -39,17 +40,19 @@ fi
 # inlines what it needs anyway.
 # One rustc build (type checking and optimisation do not depend on the arch); the
 # linker runs llc once per arch on the same optimised module (scripts/nvptx-link.py).
-echo "build-ptx: sm_80, sm_90"
+echo "build-ptx: sm_80, sm_90, sm_90a"
 out=target/nvptx/nvptx64-nvidia-cuda/release
-RUSTC_BOOTSTRAP=1 RUSTC="$RUSTC" LLVM_BIN="$LLVM_BIN" NVPTX_EXTRA_CPUS=sm_90 \
+RUSTC_BOOTSTRAP=1 RUSTC="$RUSTC" LLVM_BIN="$LLVM_BIN" NVPTX_EXTRA_CPUS="sm_90 sm_90a" \
+NVPTX_ARCH_EXPORTS="sm_90a=cutlet_gemm_sm90_" NVPTX_MAXNTID="cutlet_gemm_sm90_=384" \
 CARGO_TARGET_NVPTX64_NVIDIA_CUDA_LINKER="$PWD/scripts/nvptx-link.py" \
 RUSTFLAGS="-C target-cpu=sm_80 -Zinline-mir=no" \
     /usr/bin/cargo build --release --quiet -p cutlet-kernels --no-default-features \
     --config 'profile.release.package.cutlet-kernels.opt-level=3' \
     --target nvptx64-nvidia-cuda -Zbuild-std=core --target-dir target/nvptx
-mkdir -p target/ptx/sm_80 target/ptx/sm_90
+mkdir -p target/ptx/sm_80 target/ptx/sm_90 target/ptx/sm_90a
 cp "$out/cutlet_kernels.ptx" target/ptx/sm_80/
 cp "$out/deps/cutlet_kernels.sm_90.ptx" target/ptx/sm_90/cutlet_kernels.ptx
+cp "$out/deps/cutlet_kernels.sm_90a.ptx" target/ptx/sm_90a/cutlet_kernels.ptx
 
 if [ "${SKIP_PTXAS:-0}" = 1 ]; then
     exit 0

@@ -7,7 +7,9 @@ Checks, per architecture: every entry assembles; no entry spills or keeps a stac
 frame (register arrays stayed in registers); the static-layout kernel contains no
 `call` and no local memory (its layout arithmetic folded to integer instructions); the
 SGEMM inner loop uses `fma.rn.f32`; the tensor-core GEMM's main loop holds cp.async,
-ldmatrix and mma.sync and no calls. Writes PTX_DIR/sm_XX/ptxas.txt and prints a table
+ldmatrix and mma.sync and no calls; the Hopper GEMM (sm_90a only) holds TMA loads,
+mbarrier waits, wgmma and setmaxnreg under a declared 384-thread block, and ptxas
+neither serializes its wgmmas nor ignores its register reallocation. Writes PTX_DIR/sm_XX/ptxas.txt and prints a table
 of registers per kernel.
 """
 
@@ -38,6 +40,20 @@ def main_loop_problem(body):
         return "no ldmatrix in the main loop"
     if any(re.search(r"\bcall", l) for l in loop):
         return "a call in the main loop"
+    return None
+
+
+def hopper_problem(body, ptxas_log, name):
+    """The Hopper GEMM must load by TMA, synchronise on mbarriers, multiply with wgmma,
+    reallocate registers, and ptxas must neither serialize its wgmmas (C7515) nor
+    ignore its setmaxnreg (C7508)."""
+    for needle in ("cp.async.bulk.tensor", "mbarrier.try_wait", "wgmma.mma_async",
+                   "wgmma.wait_group", "setmaxnreg.inc", ".maxntid 384"):
+        if needle not in body:
+            return f"no {needle}"
+    for code in ("C7515", "C7508", "C7510"):
+        if re.search(code + r".*'" + name + "'", ptxas_log):
+            return f"ptxas warns {code} (wgmma serialized or setmaxnreg ignored)"
     return None
 
 
@@ -87,11 +103,21 @@ def main(ptxas, root):
             failures.append(f"{arch}: cutlet_static_layout has calls or local memory (or is missing)")
         if "fma.rn.f32" not in bodies.get("cutlet_sgemm", ""):
             failures.append(f"{arch}: cutlet_sgemm has no fma.rn.f32")
-        gemms = [name for name in bodies if name.startswith("cutlet_gemm_")]
+        gemms = [name for name in bodies
+                 if name.startswith("cutlet_gemm_") and not name.startswith("cutlet_gemm_sm90_")]
         if not gemms:
             failures.append(f"{arch}: no tensor-core GEMM entry (cutlet_gemm_*)")
         for name in gemms:
             problem = main_loop_problem(bodies[name])
+            if problem:
+                failures.append(f"{arch}: {name}: {problem}")
+        hopper = [name for name in bodies if name.startswith("cutlet_gemm_sm90_")]
+        if arch == "sm_90a" and not hopper:
+            failures.append(f"{arch}: no Hopper GEMM entry (cutlet_gemm_sm90_*)")
+        if arch != "sm_90a" and hopper:
+            failures.append(f"{arch}: Hopper entries outside sm_90a: {hopper}")
+        for name in hopper:
+            problem = hopper_problem(bodies[name], r.stdout + r.stderr, name)
             if problem:
                 failures.append(f"{arch}: {name}: {problem}")
     print("| arch | kernel | registers | stack bytes | spill bytes |")

@@ -10,6 +10,16 @@ so cargo is pointed here through CARGO_TARGET_NVPTX64_NVIDIA_CUDA_LINKER. The st
   llc -O3 --mcpu=sm_XX             emit PTX, once per architecture
 
 Internalising before optimising matters: `core` is large and most of it is dead.
+
+NVPTX_ARCH_EXPORTS ("sm_90a=cutlet_gemm_sm90_") keeps the entries whose names start
+with a prefix only in that architecture's PTX: Hopper kernels hold `wgmma` and
+`setmaxnreg`, which ptxas rejects for other targets. Each other architecture gets its
+own internalize+globaldce pass over the optimised module (a fraction of a second).
+
+NVPTX_MAXNTID ("cutlet_gemm_sm90_=384") declares the block size of the entries with a
+prefix (`.maxntid N, 1, 1` and `.minnctapersm 1`, what `__launch_bounds__(N, 1)` emits):
+ptxas honours `setmaxnreg` only in entries with a register budget, which rustc cannot
+declare.
 LLVM_BIN names the llvm-N bin directory (scripts/build-ptx.sh sets it).
 
 NVPTX_LINK_LOG names a file to which each step's time is appended.
@@ -22,6 +32,7 @@ header and PTX 7.8's `_` sink operand), so one rustc build serves every arch.
 """
 
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -85,11 +96,46 @@ def main(argv):
         run([f"{llvm}/llvm-link", "--ignore-non-bitcode", "-o", linked, *inputs])
         run([f"{llvm}/opt", f"--internalize-public-api-file={api}",
              "--passes=internalize,globaldce,default<O3>", linked, "-o", optimised])
-        run([f"{llvm}/llc", "-O3", f"--mcpu={cpu}", optimised, "-o", out])
+        only = dict(x.split("=", 1) for x in os.environ.get("NVPTX_ARCH_EXPORTS", "").split())
+        maxntid = dict(x.split("=", 1) for x in os.environ.get("NVPTX_MAXNTID", "").split())
+
+        def emit(arch, path):
+            module = optimised
+            keep = [e for e in exports
+                    if all(arch == a or not e.startswith(p) for a, p in only.items())]
+            if len(keep) != len(exports):
+                module = os.path.join(tmp, f"{arch}.bc")
+                api_arch = os.path.join(tmp, f"{arch}.txt")
+                with open(api_arch, "w", encoding="utf-8") as f:
+                    f.write("\n".join(keep) + "\n")
+                run([f"{llvm}/opt", f"--internalize-public-api-file={api_arch}",
+                     "--passes=internalize,globaldce", optimised, "-o", module])
+            run([f"{llvm}/llc", "-O3", f"--mcpu={arch}", module, "-o", path])
+            if maxntid:
+                declare_block_sizes(path, maxntid)
+
+        emit(cpu, out)
         stem = out[:-4] if out.endswith(".ptx") else out
         for extra in os.environ.get("NVPTX_EXTRA_CPUS", "").split():
-            run([f"{llvm}/llc", "-O3", f"--mcpu={extra}", optimised,
-                 "-o", f"{stem}.{extra}.ptx"])
+            emit(extra, f"{stem}.{extra}.ptx")
+
+
+def declare_block_sizes(path, maxntid):
+    """Adds `.maxntid N, 1, 1` / `.minnctapersm 1` after the parameter list of each entry
+    whose name starts with a prefix of `maxntid` (prefix -> N)."""
+    with open(path, encoding="utf-8") as f:
+        ptx = f.read()
+
+    def add(m):
+        name = m.group(1)
+        for prefix, n in maxntid.items():
+            if name.startswith(prefix):
+                return f"{m.group(0)}\n.maxntid {n}, 1, 1\n.minnctapersm 1"
+        return m.group(0)
+
+    ptx = re.sub(r"\.entry (\w+)\((?:[^()]*)\)", add, ptx)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(ptx)
 
 
 def run(cmd):

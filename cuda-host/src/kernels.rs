@@ -12,7 +12,7 @@ use cutlet::cuda::Dim3;
 use cutlet_kernels::{copy, gemm_sm80, sgemm, tile_copy, transpose};
 use std::sync::Arc;
 
-type Res<T> = Result<T, Box<dyn std::error::Error>>;
+pub type Res<T> = Result<T, Box<dyn std::error::Error>>;
 
 /// `GemmArgs` as a kernel parameter.
 #[repr(transparent)]
@@ -28,13 +28,13 @@ pub enum Half {
     F16,
 }
 impl Half {
-    fn to_bits(self, x: f32) -> u16 {
+    pub fn to_bits(self, x: f32) -> u16 {
         match self {
             Half::Bf16 => half::bf16::from_f32(x).to_bits(),
             Half::F16 => half::f16::from_f32(x).to_bits(),
         }
     }
-    fn widen(self, x: u16) -> f64 {
+    pub fn widen(self, x: u16) -> f64 {
         match self {
             Half::Bf16 => half::bf16::from_bits(x).to_f64(),
             Half::F16 => half::f16::from_bits(x).to_f64(),
@@ -63,7 +63,7 @@ fn cfg(grid: Dim3, block: usize, smem: usize) -> LaunchConfig {
     }
 }
 
-fn data(len: usize, seed: u32) -> Vec<f32> {
+pub fn data(len: usize, seed: u32) -> Vec<f32> {
     (0..len)
         .map(|i| {
             ((i as u32).wrapping_mul(2654435761).wrapping_add(seed) >> 20) as f32 / 64.0 - 32.0
@@ -137,7 +137,9 @@ impl TcConfig {
 }
 
 /// The device representation of C values: f32, or the 16-bit bits of the input type.
-trait OutElem: DeviceRepr + cudarc::driver::ValidAsZeroBits + Copy + Default + Unpin + 'static {
+pub(crate) trait OutElem:
+    DeviceRepr + cudarc::driver::ValidAsZeroBits + Copy + Default + Unpin + 'static
+{
     fn from(h: Half, x: f32) -> Self;
     fn widen(h: Half, x: Self) -> f64;
     const CUDA: Option<cudarc::cublas::sys::cudaDataType>;
@@ -174,7 +176,7 @@ fn tc(m: &Arc<cudarc::driver::CudaModule>, c: &TcConfig) -> Res<CudaFunction> {
 
 impl Kernels {
     /// Tensor-core GEMM configuration `i` of [`TC`].
-    fn run_gemm<C: OutElem>(
+    pub(crate) fn run_gemm<C: OutElem>(
         &self,
         i: usize,
         p: gemm_sm80::GemmArgs,
@@ -194,7 +196,7 @@ impl Kernels {
 
     /// cuBLAS's `C = alpha op(A) op(B) + beta C` on the same operands as configuration
     /// `i` (GemmEx, f32 compute, C in the configuration's output type).
-    fn cublas_gemm<C: OutElem>(
+    pub(crate) fn cublas_gemm<C: OutElem>(
         &self,
         blas: &CudaBlas,
         i: usize,

@@ -5,13 +5,18 @@
 //! SGEMM. Prints one markdown table; exits non-zero if a check fails.
 //!
 //! ```text
-//! cutlet-gpu [--ptx target/ptx/sm_90/cutlet_kernels.ptx] [--check-only | --profile]
+//! cutlet-gpu [--ptx target/ptx/sm_90/cutlet_kernels.ptx] [--ptx90a target/ptx/sm_90a/cutlet_kernels.ptx]
+//!            [--check-only | --profile | --profile-hopper]
 //! ```
-//! `--profile` runs one bf16 4096³ tensor-core GEMM and nothing else, for `ncu`.
+//! On a compute capability 9.0 device the sm_90a module's Hopper GEMM is checked and
+//! timed too (next to cuBLAS and the SM80 GEMM, same operands).
+//! `--profile` runs one bf16 4096³ SM80 tensor-core GEMM and nothing else, for `ncu`;
+//! `--profile-hopper` the same with the Hopper GEMM.
 //! ```text
 //! ```
 //! libcuda is loaded at run time (cudarc's dynamic loading), so this builds anywhere.
 
+mod hopper;
 mod kernels;
 mod timing;
 
@@ -31,12 +36,16 @@ fn main() -> ExitCode {
 
 fn run() -> Result<bool, Box<dyn std::error::Error>> {
     let mut ptx = String::from("target/ptx/sm_90/cutlet_kernels.ptx");
+    let mut ptx90a = String::from("target/ptx/sm_90a/cutlet_kernels.ptx");
     let mut check_only = false;
     let mut profile = false;
+    let mut profile_hopper = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--ptx" => ptx = args.next().ok_or("--ptx needs a path")?,
+            "--ptx90a" => ptx90a = args.next().ok_or("--ptx90a needs a path")?,
+            "--profile-hopper" => profile_hopper = true,
             "--check-only" => check_only = true,
             "--profile" => profile = true,
             other => return Err(format!("unknown argument `{other}`").into()),
@@ -60,9 +69,28 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
         k.profile_once()?;
         return Ok(true);
     }
-    let ok = k.check_all()?;
+    let sm90 = attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR) == 9;
+    let hopper = if sm90 {
+        let src = std::fs::read_to_string(&ptx90a).map_err(|e| format!("reading {ptx90a}: {e}"))?;
+        Some(hopper::Hopper::load(&ctx, src)?)
+    } else {
+        None
+    };
+    if profile_hopper {
+        hopper
+            .ok_or("--profile-hopper needs a compute capability 9.0 device")?
+            .profile_once()?;
+        return Ok(true);
+    }
+    let mut ok = k.check_all()?;
+    if let Some(h) = &hopper {
+        ok &= h.check_all()?;
+    }
     if ok && !check_only {
         k.measure_all()?;
+        if let Some(h) = &hopper {
+            h.measure_all(&k)?;
+        }
     }
     Ok(ok)
 }

@@ -2,8 +2,8 @@
 //! the device layer's types and call the kernel functions. The host program
 //! (`cuda-host/`) launches them by these names.
 
-use crate::{copy, gemm_sm80, sgemm, static_layout, tile_copy, transpose};
-use cutlet_core::cuda::GmemPtr;
+use crate::{copy, gemm_sm80, gemm_sm90, sgemm, static_layout, tile_copy, transpose};
+use cutlet_core::cuda::{GmemPtr, TmaDescriptor};
 
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
@@ -112,4 +112,32 @@ gemm_entries!(
     cutlet_gemm_nn_f16_out_f16 => NnF16OutF16,
     cutlet_gemm_tt_bf16 => TtBf16,
     cutlet_gemm_tn_bf16_w2x4 => TnBf16W2x4,
+);
+
+/// PTX entries for configurations of [`gemm_sm90::gemm_sm90`] (sm_90a only; the linker
+/// keeps `cutlet_gemm_sm90_*` out of other architectures and declares their 384-thread
+/// blocks): `(args, tma_a, tma_b, c)`.
+macro_rules! gemm_sm90_entries {
+    ($($entry:ident => $cfg:ident),* $(,)?) => {$(
+        mod $entry {
+            use super::{gemm_sm90, GmemPtr, TmaDescriptor};
+            use crate::gemm_sm80::GemmArgs;
+            type O = <gemm_sm90::$cfg as gemm_sm90::Sm90Config>::Out;
+            #[doc = concat!("[`gemm_sm90::gemm_sm90`] for [`gemm_sm90::", stringify!($cfg), "`].")]
+            ///
+            /// # Safety
+            /// `tma_a` and `tma_b` point to descriptors (in global memory) of
+            /// `gemm_sm90::tma_boxes`'s boxes over A and B; C holds `ldc * n` elements.
+            #[unsafe(no_mangle)]
+            pub unsafe extern "ptx-kernel" fn $entry(args: GemmArgs, tma_a: *const TmaDescriptor, tma_b: *const TmaDescriptor, c: *mut O) {
+                // SAFETY: the caller's contract above is the kernel's.
+                let (ta, tb, c) = unsafe { (GmemPtr::new(tma_a.cast_mut()), GmemPtr::new(tma_b.cast_mut()), GmemPtr::new(c)) };
+                gemm_sm90::gemm_sm90::<gemm_sm90::$cfg>(args, ta, tb, c)
+            }
+        }
+    )*};
+}
+gemm_sm90_entries!(
+    cutlet_gemm_sm90_tn_bf16 => TnBf16,
+    cutlet_gemm_sm90_tn_f16 => TnF16,
 );

@@ -10,12 +10,15 @@
 //! - [`static_layout`]: a gather through a static layout (its PTX is checked);
 //! - [`gemm_sm80`]: tensor-core GEMM (cp.async, ldmatrix, mma.sync through the typed
 //!   atoms), f16/bf16 in either major, C in f32 or the input type;
+//! - [`gemm_sm90`]: Hopper's warp-specialized persistent GEMM (TMA, mbarrier pipeline,
+//!   wgmma, register reallocation), built for sm_90a;
 //! - [`sgemm`]: SIMT SGEMM, CuTe's tutorial structure (global → shared → registers).
 #![no_std]
 #![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]
 
 pub mod copy;
 pub mod gemm_sm80;
+pub mod gemm_sm90;
 pub mod sgemm;
 pub mod static_layout;
 pub mod tile_copy;

@@ -285,3 +285,111 @@ fn tensor_core_gemm_matches_reference_on_edge_sizes() {
         );
     }
 }
+
+/// The Hopper GEMM on the emulator against an f64 reference, as [`tc_case`]: TMA
+/// descriptors from `tma_boxes`, `alpha = 0.75`, `beta = 0.5`, C's padding rows must stay;
+/// `sms` CTAs walk the tiles (1: one CTA takes every tile, wrapping the pipeline).
+fn sm90_case<C: cutlet_kernels::gemm_sm90::Sm90Config>(
+    (m, n, k): (usize, usize, usize),
+    pad: usize,
+    sms: usize,
+    to: fn(f32) -> C::Elem,
+    back: fn(C::Elem) -> f64,
+) {
+    use cutlet_core::cuda::TmaDescriptor;
+    use cutlet_kernels::gemm_sm80::{GemmArgs, GemmOutput};
+    use cutlet_kernels::gemm_sm90::*;
+    let (lda, ldb, ldc) = (k + pad, k + pad, m + 1);
+    let q = |len: usize, seed: u32| {
+        data(len, seed)
+            .into_iter()
+            .map(|x| to(x / 8.0))
+            .collect::<Vec<C::Elem>>()
+    };
+    let (ha, hb) = (q(lda * m, 21), q(ldb * n, 22));
+    let hc: Vec<C::Out> = data(ldc * n, 23)
+        .into_iter()
+        .map(C::Out::from_f32)
+        .collect();
+    let c = DeviceVec::from_slice(&hc);
+    let p = GemmArgs {
+        m,
+        n,
+        k,
+        lda,
+        ldb,
+        ldc,
+        alpha: 0.75,
+        beta: 0.5,
+    };
+    let (box_a, box_b) = tma_boxes::<C>(&p).unwrap();
+    let da = [TmaDescriptor::emulated(ha.as_ptr(), &box_a).unwrap()];
+    let db = [TmaDescriptor::emulated(hb.as_ptr(), &box_b).unwrap()];
+    let (ta, tb, pc) = (GmemPtr::from_slice(&da), GmemPtr::from_slice(&db), c.ptr());
+    let cfg = sm90_config::<C>();
+    launch(
+        Dim3::x(cfg.grid(m, n, sms)),
+        Dim3::x(cfg.threads),
+        cfg.smem(),
+        || gemm_sm90::<C>(p, ta, tb, pc),
+    )
+    .unwrap();
+    let got = c.as_slice();
+    for j in 0..n {
+        for i in 0..ldc {
+            let idx = i + j * ldc;
+            let g = got[idx].to_f32() as f64;
+            if i >= m {
+                assert_eq!(
+                    g,
+                    hc[idx].to_f32() as f64,
+                    "{m}x{n}x{k}: wrote padding ({i},{j})"
+                );
+                continue;
+            }
+            let s: f64 = (0..k)
+                .map(|l| back(ha[l + i * lda]) * back(hb[l + j * ldb]))
+                .sum();
+            let want = 0.75 * s + 0.5 * hc[idx].to_f32() as f64;
+            assert!(
+                (g - want).abs() <= 1e-4 * (1.0 + want.abs()),
+                "{m}x{n}x{k} pad {pad} ({i},{j}): {g} vs {want}"
+            );
+        }
+    }
+}
+
+#[test]
+fn hopper_gemm_matches_reference_on_edge_sizes() {
+    use cutlet_kernels::gemm_sm90::{TnBf16, TnF16};
+    use half::{bf16, f16};
+    let sizes = [
+        ((1, 1, 1), 7, 4),
+        ((17, 9, 24), 8, 4),
+        ((130, 70, 200), 0, 4),
+        ((131, 257, 72), 8, 4),
+        ((300, 300, 64), 0, 1),
+    ];
+    for &(mnk, pad, sms) in &sizes {
+        sm90_case::<TnBf16>(mnk, pad, sms, bf16::from_f32, |x| x.to_f64());
+        sm90_case::<TnF16>(mnk, pad, sms, f16::from_f32, |x| x.to_f64());
+    }
+}
+
+#[test]
+fn hopper_gemm_rejects_what_tma_cannot_read() {
+    use cutlet_kernels::gemm_sm80::GemmArgs;
+    use cutlet_kernels::gemm_sm90::{TnBf16, tma_boxes};
+    let p = GemmArgs {
+        m: 64,
+        n: 64,
+        k: 30,
+        lda: 30,
+        ldb: 32,
+        ldc: 64,
+        alpha: 1.0,
+        beta: 0.0,
+    };
+    let e = tma_boxes::<TnBf16>(&p).unwrap_err().to_string();
+    assert!(e.contains("multiple of 16") && e.contains("60"), "{e}");
+}

@@ -214,12 +214,16 @@ pub mod gmma {
     pub trait Major: Copy + Default + core::fmt::Debug + 'static {
         /// CuTe's spelling.
         const NAME: &'static str;
+        /// The `wgmma` immediate (`GMMA::Major`'s value: K 0, MN 1).
+        const VALUE: u32;
     }
     impl Major for K {
         const NAME: &'static str = "K";
+        const VALUE: u32 = 0;
     }
     impl Major for MN {
         const NAME: &'static str = "MN";
+        const VALUE: u32 = 1;
     }
 }
 

@@ -23,11 +23,15 @@
 #![allow(non_camel_case_types)]
 
 mod copy;
+mod gmma_desc;
 mod mma;
 mod tiled_copy;
 mod tiled_mma;
+mod tma_box;
 
 pub use copy::*;
+pub use gmma_desc::make_gmma_desc;
 pub use mma::*;
 pub use tiled_copy::*;
 pub use tiled_mma::*;
+pub use tma_box::make_tma_box;

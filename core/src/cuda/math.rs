@@ -29,3 +29,29 @@ pub fn fma(a: f32, b: f32, c: f32) -> f32 {
         a.mul_add(b, c)
     }
 }
+
+/// `x`, through an instruction the compiler cannot see into: values computed from the
+/// result cannot be hoisted above this point. A kernel calls it inside a loop on a
+/// loop-invariant value (a leading dimension) so that the addresses derived from it are
+/// recomputed per iteration instead of hoisted out and held in registers across the
+/// loop, which a register-bound kernel (a GEMM with 128 accumulators a thread) pays for
+/// in spills.
+///
+/// ```
+/// use cutlet_core::cuda::{emu, launder, Dim3};
+/// emu::launch(Dim3::x(1), Dim3::x(1), 0, || assert_eq!(launder(7), 7)).unwrap();
+/// ```
+#[inline(always)]
+pub fn launder(x: usize) -> usize {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let mut y = x as u64;
+        // SAFETY: a register move; no memory is touched.
+        unsafe {
+            core::arch::asm!("mov.b64 {y}, {y};", y = inout(reg64) y, options(nomem, nostack))
+        };
+        y as usize
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    core::hint::black_box(x)
+}

@@ -4,7 +4,10 @@
 //! ([`GmemPtr`], [`make_gmem_tensor`], [`SmemBuffer`], swizzled or not) and the
 //! instructions of the atoms (`mma.sync`, `ldmatrix`, `cp.async`), which the copy and
 //! MMA atoms of [`crate::atom`] run when their tensors are in the memory the
-//! instruction needs.
+//! instruction needs, and Hopper's asynchronous machinery: transaction barriers
+//! ([`Mbarrier`]), bulk tensor copies ([`tma_load`], [`TmaDescriptor`]), warpgroup MMA
+//! ([`wgmma`]), the TMA pipeline ([`PipelineTmaAsync`]) and warp specialization
+//! ([`warpgroup_reg_alloc`], [`named_barrier_sync`], [`elect_one_sync`]).
 //!
 //! A kernel is an ordinary generic Rust function over this module. Compiled for
 //! `nvptx64-nvidia-cuda`, every item here is the hardware's (special registers,
@@ -41,27 +44,44 @@
 mod dim;
 mod index;
 mod math;
+mod mbarrier;
+mod pipeline;
 mod pod;
 mod ptr;
 mod smem;
 mod sync;
+mod tma;
 mod vector;
 mod warp;
+mod warpgroup;
+mod wgmma_ss;
 
 pub(crate) mod copy;
 pub mod cp_async;
 pub mod ldmatrix;
 pub mod mma;
+pub mod wgmma;
 
 #[cfg(not(target_arch = "nvptx64"))]
 pub mod emu;
 
 pub use dim::Dim3;
 pub use index::{block_dim, block_idx, grid_dim, thread_idx};
-pub use math::fma;
+pub use math::{fma, launder};
+pub use mbarrier::{Mbarrier, fence_barrier_init};
+pub use pipeline::{PipelineState, PipelineTmaAsync};
 pub use pod::DevicePod;
 pub use ptr::{Gmem, GmemPtr, MemSpace, PtrEngine, Smem, make_gmem_tensor, make_smem_tensor};
-pub use smem::{SmemBuffer, dynamic_smem};
+pub use smem::{SmemBuffer, cast_smem_ptr_to_uint, dynamic_smem};
 pub use sync::{syncthreads, trap};
+pub use tma::{
+    TmaBox, TmaDescriptor, TmaError, TmaSwizzle, prefetch_tma_descriptor, tma_load, tma_store,
+    tma_store_arrive, tma_store_fence, tma_store_wait,
+};
 pub use vector::{U64, U128};
 pub use warp::{WARP_SIZE, lane_id, shfl_sync, warp_id};
+pub use warpgroup::{
+    WARPGROUP_SIZE, elect_one_sync, named_barrier_sync, warp_group_idx, warpgroup_reg_alloc,
+    warpgroup_reg_dealloc,
+};
+pub use wgmma::GmmaDescriptor;

@@ -193,6 +193,21 @@ impl<T, Sp, Sw: SwizzleFn> PtrEngine<T, Sp, Sw> {
     pub fn as_ptr(&self) -> *mut T {
         self.base
     }
+    /// The offset (in elements, before the swizzle) that this view starts at: what a
+    /// slice or a tile moved the engine by.
+    ///
+    /// ```
+    /// use cutlet_core::cuda::{make_gmem_tensor, GmemPtr};
+    /// use cutlet_core::prelude::*;
+    /// let v = [0f32; 16];
+    /// // SAFETY: offsets 0..16 of a 16-element buffer.
+    /// let t = unsafe { make_gmem_tensor(GmemPtr::from_slice(&v), layout!((4, 4))) };
+    /// assert_eq!(t.slice(coord!((_, 2))).engine().origin(), 8);
+    /// ```
+    #[inline(always)]
+    pub fn origin(&self) -> isize {
+        self.origin
+    }
     #[inline(always)]
     fn at_ptr<O: IntTuple>(&self, o: O) -> *mut T {
         self.base

@@ -7,7 +7,40 @@ use crate::layout::{Layout, NoSwizzle, SwizzleFn};
 use crate::tensor::Tensor;
 
 #[cfg(target_arch = "nvptx64")]
-core::arch::global_asm!(".extern .shared .align 128 .b8 cutlet_dynamic_smem[];");
+core::arch::global_asm!(".extern .shared .align 1024 .b8 cutlet_dynamic_smem[];");
+
+/// CuTe's `cast_smem_ptr_to_uint`: the 32-bit `.shared` window address of a generic
+/// pointer into shared memory, the form mbarrier, TMA and GMMA descriptors take. In the
+/// emulator it is the offset in the block's shared memory (and anything else fails the
+/// launch).
+///
+/// ```
+/// use cutlet_core::cuda::{cast_smem_ptr_to_uint, dynamic_smem, emu, Dim3};
+/// emu::launch(Dim3::x(1), Dim3::x(1), 256, || {
+///     let (p, _) = dynamic_smem();
+///     assert_eq!(cast_smem_ptr_to_uint(p.wrapping_add(16)) - cast_smem_ptr_to_uint(p), 16);
+/// }).unwrap();
+/// ```
+#[inline(always)]
+#[track_caller]
+pub fn cast_smem_ptr_to_uint<T>(p: *const T) -> u32 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let r: u32;
+        // SAFETY: an address conversion; no memory is touched.
+        unsafe {
+            core::arch::asm!(
+                "{{ .reg .u64 s; cvta.to.shared.u64 s, {p}; cvt.u32.u64 {r}, s; }}",
+                p = in(reg64) p, r = out(reg32) r, options(pure, nomem, nostack)
+            )
+        };
+        r
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        super::emu::with_thread(|t| t.block_state.smem_offset(p as usize))
+    }
+}
 
 /// The block's dynamic shared memory (`extern __shared__`): its generic address and its
 /// size in bytes, as given at launch.
@@ -41,7 +74,9 @@ pub fn dynamic_smem() -> (*mut u8, usize) {
 }
 
 /// Carves shared-memory tensors out of the block's dynamic shared memory, each at a
-/// 128-byte aligned offset (what swizzled layouts and `ldmatrix` want). Every thread of
+/// 128-byte aligned offset (what swizzled layouts and `ldmatrix` want), or 1024-byte
+/// aligned ([`alloc_aligned`](Self::alloc_aligned), what TMA's and GMMA's 128-byte
+/// swizzle wants: it acts on the address bits up to 1024). Every thread of
 /// the block makes the same calls in the same order, so all see the same tensors.
 ///
 /// ```
@@ -143,11 +178,42 @@ impl SmemBuffer {
     #[inline(always)]
     pub unsafe fn alloc_swizzled<T: Copy, Sw: SwizzleFn, L: Layout>(
         &mut self,
+        swizzle: Sw,
+        layout: L,
+    ) -> Tensor<PtrEngine<T, Smem, Sw>, L> {
+        // SAFETY: the caller's contract.
+        unsafe { self.alloc_aligned(128, swizzle, layout) }
+    }
+
+    /// As [`alloc_swizzled`](Self::alloc_swizzled), at an offset that is a multiple of
+    /// `align` (a power of two, at least 128). TMA's and GMMA's swizzles act on absolute
+    /// address bits, so their buffers start on the swizzle's period (1024 bytes for the
+    /// 128-byte swizzle); the block's shared memory itself starts 1024-byte aligned.
+    ///
+    /// # Safety
+    /// As [`alloc`](Self::alloc).
+    ///
+    /// ```
+    /// use cutlet_core::cuda::{cast_smem_ptr_to_uint, emu, Dim3, SmemBuffer};
+    /// use cutlet_core::prelude::*;
+    /// emu::launch(Dim3::x(1), Dim3::x(1), 4096, || {
+    ///     let mut smem = SmemBuffer::dynamic();
+    ///     // SAFETY: nothing is accessed.
+    ///     let (_a, b) = unsafe {
+    ///         (smem.alloc::<u64, _>(layout!(2)), smem.alloc_aligned::<u16, _, _>(1024, NoSwizzle, layout!(64)))
+    ///     };
+    ///     assert_eq!(cast_smem_ptr_to_uint(b.engine().as_ptr()), 1024);
+    /// }).unwrap();
+    /// ```
+    #[inline(always)]
+    pub unsafe fn alloc_aligned<T: Copy, Sw: SwizzleFn, L: Layout>(
+        &mut self,
+        align: usize,
         _swizzle: Sw,
         layout: L,
     ) -> Tensor<PtrEngine<T, Smem, Sw>, L> {
         let bytes = crate::algebra::cosize(layout).value() as usize * core::mem::size_of::<T>();
-        let at = self.used;
+        let at = self.used.next_multiple_of(align);
         let end = at + bytes.div_ceil(128) * 128;
         if end > self.len {
             smem_overflow(bytes, at, self.len);

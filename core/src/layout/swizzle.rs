@@ -124,6 +124,9 @@ impl<B: Nat, M: Nat, S: SInt> fmt::Debug for Sw<B, M, S> {
 /// assert_eq!(NoSwizzle.apply_to(4), 4);
 /// ```
 pub trait SwizzleFn: Copy + Default + fmt::Debug + 'static {
+    /// `Some((B, M, S))` of a [`Sw`], `None` for [`NoSwizzle`]: what a hardware
+    /// descriptor (GMMA, TMA) encodes of the swizzle.
+    const BMS: Option<(u32, u32, i32)>;
     /// The type of `self(x)`: static for a static non-negative offset.
     type Apply<X: Leaf>: Leaf;
     /// The permuted offset.
@@ -152,6 +155,7 @@ pub(crate) type StaticNonNeg<X> =
     <<X as crate::tuple::IntTuple>::IsStatic as Bit>::And<<<Val<X> as SInt>::IsNeg as Bit>::Not>;
 
 impl<B: Nat, M: Nat, S: SInt> SwizzleFn for Sw<B, M, S> {
+    const BMS: Option<(u32, u32, i32)> = Some((B::U32, M::U32, S::I32));
     type Apply<X: Leaf> =
         MkLeaf<StaticNonNeg<X>, sint::Make<B0, SwizzledNat<<Val<X> as SInt>::Mag, B, M, S>>, PNil>;
     #[inline]
@@ -168,6 +172,7 @@ impl<B: Nat, M: Nat, S: SInt> SwizzleFn for Sw<B, M, S> {
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub struct NoSwizzle;
 impl SwizzleFn for NoSwizzle {
+    const BMS: Option<(u32, u32, i32)> = None;
     type Apply<X: Leaf> = X;
     #[inline]
     fn apply_to(self, offset: isize) -> isize {

@@ -20,7 +20,7 @@
 //! assert_eq!(sum(&frag), 9.0 + 11.0 + 13.0 + 15.0 + 41.0 + 43.0 + 45.0 + 47.0);
 //! ```
 
-mod engine;
+pub(crate) mod engine;
 mod make;
 mod partition;
 

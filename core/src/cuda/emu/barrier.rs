@@ -7,6 +7,9 @@ use core::panic::Location;
 use std::string::{String, ToString};
 use std::sync::{Condvar, Mutex, MutexGuard};
 
+/// How long a named barrier may wait before the launch fails as hung.
+const NAMED_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
+
 pub(super) struct Barrier {
     n: usize,
     state: Mutex<State>,
@@ -66,8 +69,29 @@ impl Barrier {
             panic!("{m}");
         }
         let generation = s.generation;
+        let start = std::time::Instant::now();
         while s.generation == generation && s.failed.is_none() {
-            s = self.cv.wait(s).unwrap_or_else(|e| e.into_inner());
+            s = self
+                .cv
+                .wait_timeout(s, std::time::Duration::from_millis(500))
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+            // A named barrier's missing threads may have exited or wait elsewhere (its
+            // count is not the block's), which the counts above cannot see: a backstop.
+            if what == "named barrier"
+                && s.generation == generation
+                && start.elapsed() > NAMED_TIMEOUT
+            {
+                let m = std::format!(
+                    "named barrier at {site} never completed: {} of {} threads arrived within {} s",
+                    s.arrived,
+                    self.n,
+                    NAMED_TIMEOUT.as_secs()
+                );
+                self.fail_locked(&mut s, &m);
+                drop(s);
+                panic!("{m}");
+            }
         }
         abort_if_failed(&s);
     }

@@ -7,6 +7,8 @@
 
 mod barrier;
 mod device_vec;
+pub(crate) mod mbarrier;
+pub(crate) mod wgmma;
 
 pub use device_vec::{DevicePod, DeviceVec};
 
@@ -59,10 +61,11 @@ pub(crate) fn with_thread<R>(f: impl FnOnce(&ThreadCtx) -> R) -> R {
     })
 }
 
-/// One shared-memory line; the buffer is a vector of them, so it is 128-byte aligned.
+/// One shared-memory line; the buffer is a vector of them, so it is 1024-byte aligned
+/// (the period of the 128-byte swizzle that TMA and GMMA apply to address bits).
 #[derive(Clone, Copy)]
-#[repr(C, align(128))]
-struct Line([u8; 128]);
+#[repr(C, align(1024))]
+struct Line([u8; 1024]);
 
 /// What the threads of one block share.
 pub(crate) struct BlockState {
@@ -70,6 +73,11 @@ pub(crate) struct BlockState {
     smem_bytes: usize,
     barrier: Barrier,
     warps: Vec<Warp>,
+    /// One barrier per full warpgroup (128 threads): the emulated `wgmma` collectives.
+    warpgroups: Vec<Barrier>,
+    pub(crate) mbar: mbarrier::Table,
+    /// Named barriers (`bar.sync id, n`): id -> (thread count, barrier).
+    named: Mutex<std::collections::BTreeMap<u32, (usize, Arc<Barrier>)>>,
 }
 // SAFETY: `smem` points into a buffer that outlives the launch's threads; accesses to it
 // follow the shared-memory contract of `SmemBuffer::alloc` (no unordered conflicting
@@ -88,10 +96,35 @@ impl BlockState {
     pub(crate) fn smem(&self) -> (*mut u8, usize) {
         (self.smem as *mut u8, self.smem_bytes)
     }
+    /// The offset of `p` in the block's shared memory (the `.shared` window address),
+    /// or a failure naming `p`.
+    #[track_caller]
+    pub(crate) fn smem_offset(&self, p: usize) -> u32 {
+        let base = self.smem as usize;
+        if p < base || p >= base + self.smem_bytes.max(1) {
+            panic!(
+                "address {p:#x} is not in the block's shared memory ({} bytes at {base:#x})",
+                self.smem_bytes
+            );
+        }
+        (p - base) as u32
+    }
     fn fail(&self, message: &str) {
         self.barrier.fail(message);
         for w in &self.warps {
             w.barrier.fail(message);
+        }
+        for w in &self.warpgroups {
+            w.fail(message);
+        }
+        self.mbar.fail();
+        for (_, b) in self
+            .named
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+        {
+            b.fail(message);
         }
     }
     fn reset(&self) {
@@ -99,6 +132,11 @@ impl BlockState {
         for w in &self.warps {
             w.barrier.reset();
         }
+        for w in &self.warpgroups {
+            w.reset();
+        }
+        self.mbar.reset();
+        self.named.lock().unwrap_or_else(|e| e.into_inner()).clear();
     }
 }
 
@@ -108,6 +146,58 @@ struct Aborted;
 /// `__syncthreads()` in the emulator.
 pub(crate) fn block_barrier(site: &'static Location<'static>) {
     with_thread(|t| t.block_state.barrier.wait(site, t.thread, "syncthreads"));
+}
+
+/// The `.sync.aligned` warpgroup instructions (`wgmma.fence`, `wgmma.wait_group`): every
+/// thread of the calling thread's warpgroup meets here, so no thread of it runs ahead of
+/// the others' MMAs (as the hardware's warpgroup-wide instructions ensure).
+#[track_caller]
+pub(crate) fn warpgroup_sync(what: &str) {
+    let site = Location::caller();
+    with_thread(|t| {
+        let lin = t.thread.linear(t.block_dim);
+        match t.block_state.warpgroups.get(lin / 128) {
+            Some(b) => b.wait(site, t.thread, what),
+            None => panic!(
+                "{what} at {site} in a block of {} threads: warpgroup instructions need whole warpgroups of 128 threads",
+                t.block_dim.volume()
+            ),
+        }
+    });
+}
+
+/// `bar.sync id, threads` in the emulator: the first use of `id` in a block fixes its
+/// thread count; a later use with another count fails the launch.
+#[track_caller]
+pub(crate) fn named_barrier(id: u32, threads: usize) {
+    let site = Location::caller();
+    with_thread(|t| {
+        let total = t.block_dim.volume();
+        if id > 15 || threads == 0 || !threads.is_multiple_of(WARP_SIZE) || threads > total {
+            panic!(
+                "bar.sync {id}, {threads} at {site}: the id must be 0..16 and the count a multiple of 32 up to the block's {total} threads"
+            );
+        }
+        let b = {
+            let mut named = t
+                .block_state
+                .named
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            let (n, b) = named
+                .entry(id)
+                .or_insert_with(|| (threads, Arc::new(Barrier::new(threads))));
+            if *n != threads {
+                let n = *n;
+                drop(named);
+                panic!(
+                    "bar.sync {id}, {threads} at {site}: the barrier's threads already wait with a count of {n}"
+                );
+            }
+            Arc::clone(b)
+        };
+        b.wait(site, t.thread, "named barrier");
+    });
 }
 
 /// Every lane of the calling thread's warp contributes `v`; each gets all 32 values,
@@ -185,7 +275,7 @@ pub fn launch<F: Fn() + Sync>(
             message: std::format!("block {block} has {threads} threads; CUDA allows 1024"),
         });
     }
-    let mut smem = std::vec![Line([0; 128]); shared_bytes.div_ceil(128)];
+    let mut smem = std::vec![Line([0; 1024]); shared_bytes.div_ceil(1024)];
     let warps = (0..threads.div_ceil(WARP_SIZE))
         .map(|w| {
             let lanes = (threads - w * WARP_SIZE).min(WARP_SIZE);
@@ -201,6 +291,9 @@ pub fn launch<F: Fn() + Sync>(
         smem_bytes: shared_bytes,
         barrier: Barrier::new(threads),
         warps,
+        warpgroups: (0..threads / 128).map(|_| Barrier::new(128)).collect(),
+        mbar: mbarrier::Table::new(threads),
+        named: Mutex::new(Default::default()),
     });
     let error: Mutex<Option<String>> = Mutex::new(None);
     let rendezvous = std::sync::Barrier::new(threads);
@@ -247,10 +340,17 @@ fn run_thread(
         });
         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(kernel));
         cp_async_drain();
+        let left = wgmma::clear();
+        let r = r.and_then(|()| match left {
+            Some(m) => Err(Box::new(m) as Box<dyn Any + Send>),
+            None => Ok(()),
+        });
         CTX.with(|c| *c.borrow_mut() = None);
         match r {
             Ok(()) => {
-                if let Some(message) = state.barrier.exit() {
+                let (a, b) = (state.barrier.exit(), state.mbar.exit());
+                let stranded = a.or(b);
+                if let Some(message) = stranded {
                     error
                         .lock()
                         .unwrap_or_else(|e| e.into_inner())

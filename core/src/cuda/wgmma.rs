@@ -1,0 +1,283 @@
+//! SM90 warpgroup MMA (`wgmma.mma_async`, CuTe's `SM90_64xNx16_*_SS` atoms and
+//! `warpgroup_arrive` / `warpgroup_commit_batch` / `warpgroup_wait` /
+//! `warpgroup_fence_operand`): the 128 threads of a warpgroup issue one asynchronous
+//! `64 x N x 16` product whose operands are read from shared memory through
+//! [`GmmaDescriptor`]s and whose accumulators stay in the threads' registers, laid out
+//! by the atom's `CLayout` (thread `t0 + 4 t1 + 32 w`, value `v0 + 2 v1 + 4 j` holds
+//! row `16 w + t1 + 8 v1`, column `8 j + 2 t0 + v0`).
+//!
+//! The protocol, as CuTe's mainloops use it:
+//! [`warpgroup_fence_operand`] (pins the accumulators), [`warpgroup_arrive`]
+//! (`wgmma.fence`), the MMAs ([`WgmmaSs::mma_async`]), [`warpgroup_commit_batch`],
+//! [`warpgroup_wait`], [`warpgroup_fence_operand`] again before reading them.
+//!
+//! The emulator computes each thread's values when the MMA is issued and delivers them
+//! at the covering wait (NaN until then); see `emu::wgmma`.
+
+pub use super::wgmma_ss::{Accumulators, WgmmaSs};
+
+/// A GMMA shared-memory matrix descriptor (CuTe's `GmmaDescriptor`, the PTX ISA's
+/// "matrix descriptor"): start address, leading and stride byte offsets (all in 16-byte
+/// units), base offset and the swizzle mode. Build one with
+/// [`make_gmma_desc`](crate::atom::make_gmma_desc); advance it along a tile by adding
+/// 16-byte units to the start address ([`add`](Self::add), CuTe's `DescriptorIterator`).
+///
+/// ```
+/// use cutlet_core::cuda::GmmaDescriptor;
+/// let d = GmmaDescriptor::new(1024, 16, 1024, 1);
+/// assert_eq!((d.start_address(), d.leading_byte_offset(), d.stride_byte_offset(), d.layout_type()), (1024, 16, 1024, 1));
+/// assert_eq!(d.add(2).start_address(), 1024 + 32);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[repr(transparent)]
+pub struct GmmaDescriptor(pub u64);
+
+impl GmmaDescriptor {
+    /// A descriptor from byte values (each a multiple of 16; the start address is a
+    /// `.shared` address below 256 KiB) and the layout type (0 interleave, 1 128-byte,
+    /// 2 64-byte, 3 32-byte swizzle).
+    ///
+    /// ```
+    /// assert_eq!(cutlet_core::cuda::GmmaDescriptor::new(16, 0, 0, 0).0, 1);
+    /// ```
+    #[inline(always)]
+    pub const fn new(start: u32, lbo: u32, sbo: u32, layout_type: u32) -> Self {
+        const fn f(x: u32) -> u64 {
+            ((x >> 4) & 0x3fff) as u64
+        }
+        GmmaDescriptor(
+            f(start) | (f(lbo) << 16) | (f(sbo) << 32) | ((layout_type as u64 & 3) << 62),
+        )
+    }
+    /// The start address in bytes.
+    ///
+    /// ```
+    /// assert_eq!(cutlet_core::cuda::GmmaDescriptor::new(4096, 0, 0, 0).start_address(), 4096);
+    /// ```
+    #[inline(always)]
+    pub const fn start_address(self) -> u32 {
+        ((self.0 & 0x3fff) as u32) << 4
+    }
+    /// The leading-dimension byte offset.
+    ///
+    /// ```
+    /// assert_eq!(cutlet_core::cuda::GmmaDescriptor::new(0, 128, 0, 0).leading_byte_offset(), 128);
+    /// ```
+    #[inline(always)]
+    pub const fn leading_byte_offset(self) -> u32 {
+        (((self.0 >> 16) & 0x3fff) as u32) << 4
+    }
+    /// The stride-dimension byte offset.
+    ///
+    /// ```
+    /// assert_eq!(cutlet_core::cuda::GmmaDescriptor::new(0, 0, 1024, 0).stride_byte_offset(), 1024);
+    /// ```
+    #[inline(always)]
+    pub const fn stride_byte_offset(self) -> u32 {
+        (((self.0 >> 32) & 0x3fff) as u32) << 4
+    }
+    /// The base offset (bits 49..52; 0 when the buffer starts on its swizzle period).
+    ///
+    /// ```
+    /// assert_eq!(cutlet_core::cuda::GmmaDescriptor::new(0, 0, 0, 1).base_offset(), 0);
+    /// ```
+    #[inline(always)]
+    pub const fn base_offset(self) -> u32 {
+        ((self.0 >> 49) & 7) as u32
+    }
+    /// The layout type: 0 interleave (no swizzle), 1 128-byte, 2 64-byte, 3 32-byte.
+    ///
+    /// ```
+    /// assert_eq!(cutlet_core::cuda::GmmaDescriptor::new(0, 0, 0, 3).layout_type(), 3);
+    /// ```
+    #[inline(always)]
+    pub const fn layout_type(self) -> u32 {
+        (self.0 >> 62) as u32
+    }
+    /// The descriptor moved by `units` of 16 bytes (CuTe's `DescriptorIterator + n`:
+    /// only the low word changes).
+    ///
+    /// ```
+    /// assert_eq!(cutlet_core::cuda::GmmaDescriptor::new(32, 0, 0, 0).add(1).start_address(), 48);
+    /// ```
+    #[inline(always)]
+    pub const fn add(self, units: u32) -> Self {
+        GmmaDescriptor(self.0.wrapping_add(units as u64))
+    }
+
+    /// The `.shared` byte address of element `(mn, k)` of the operand this descriptor
+    /// describes, for `elem_bytes`-byte elements in `major` order, swizzle applied: what
+    /// the tensor cores read (derived from CuTe's canonical GMMA layouts,
+    /// mma_traits_sm90_gmma.hpp; the tests check it against the shared-memory tensors
+    /// the descriptors are made from).
+    ///
+    /// ```
+    /// use cutlet_core::cuda::GmmaDescriptor;
+    /// // K-major bf16, 128-byte swizzle: row 1 starts 128 bytes on, its 16-byte chunks
+    /// // swapped in pairs.
+    /// let d = GmmaDescriptor::new(0, 16, 1024, 1);
+    /// assert_eq!(d.element_addr(true, 2, 1, 0), 128 + 16);
+    /// assert_eq!(d.element_addr(true, 2, 8, 0), 1024);
+    /// ```
+    pub const fn element_addr(self, k_major: bool, elem_bytes: u32, mn: u32, k: u32) -> u32 {
+        let w = match self.layout_type() {
+            1 => 8,
+            2 => 4,
+            3 => 2,
+            _ => 1,
+        };
+        let (start, lbo, sbo, e) = (
+            self.start_address(),
+            self.leading_byte_offset(),
+            self.stride_byte_offset(),
+            elem_bytes,
+        );
+        let t = 16 / e;
+        let a = if k_major {
+            let chunk = if w > 1 { 16 } else { lbo };
+            start + 16 * w * (mn % 8) + sbo * (mn / 8) + e * (k % t) + (k / t) * chunk
+        } else if w > 1 {
+            start + e * (mn % (w * t)) + lbo * (mn / (w * t)) + 16 * w * (k % 8) + sbo * (k / 8)
+        } else {
+            start + e * (mn % t) + sbo * (mn / t) + 16 * (k % 8) + lbo * (k / 8)
+        };
+        let mask = w - 1;
+        a ^ (((a >> 7) & mask) << 4)
+    }
+}
+
+/// `wgmma.fence` (CuTe's `warpgroup_arrive`): before a batch of MMAs, after anything else
+/// wrote the accumulator registers.
+///
+/// ```
+/// cutlet_core::cuda::emu::launch(cutlet_core::cuda::Dim3::x(1), cutlet_core::cuda::Dim3::x(128), 0,
+///     || cutlet_core::cuda::wgmma::warpgroup_arrive()).unwrap();
+/// let r = cutlet_core::cuda::emu::launch(cutlet_core::cuda::Dim3::x(1), cutlet_core::cuda::Dim3::x(32), 0,
+///     || cutlet_core::cuda::wgmma::warpgroup_arrive());
+/// assert!(r.unwrap_err().to_string().contains("whole warpgroups of 128 threads"));
+/// ```
+#[inline(always)]
+pub fn warpgroup_arrive() {
+    #[cfg(target_arch = "nvptx64")]
+    // SAFETY: no operands; every thread of the warpgroup executes it.
+    unsafe {
+        core::arch::asm!("wgmma.fence.sync.aligned;", options(nostack))
+    };
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        super::emu::warpgroup_sync("wgmma.fence");
+        super::emu::wgmma::fence();
+    }
+}
+
+/// `wgmma.commit_group` (CuTe's `warpgroup_commit_batch`): closes the batch of MMAs
+/// issued since the last one.
+///
+/// ```
+/// cutlet_core::cuda::emu::launch(cutlet_core::cuda::Dim3::x(1), cutlet_core::cuda::Dim3::x(1), 0,
+///     || cutlet_core::cuda::wgmma::warpgroup_commit_batch()).unwrap();
+/// ```
+#[inline(always)]
+pub fn warpgroup_commit_batch() {
+    #[cfg(target_arch = "nvptx64")]
+    // SAFETY: no operands.
+    unsafe {
+        core::arch::asm!("wgmma.commit_group.sync.aligned;", options(nostack))
+    };
+    #[cfg(not(target_arch = "nvptx64"))]
+    super::emu::wgmma::commit();
+}
+
+/// `wgmma.wait_group N` (CuTe's `warpgroup_wait<N>`): waits until at most `N` committed
+/// batches are in flight; their accumulators (and shared-memory operands) are then
+/// free, after [`warpgroup_fence_operand`].
+///
+/// ```
+/// cutlet_core::cuda::emu::launch(cutlet_core::cuda::Dim3::x(1), cutlet_core::cuda::Dim3::x(128), 0,
+///     || cutlet_core::cuda::wgmma::warpgroup_wait::<0>()).unwrap();
+/// ```
+#[inline(always)]
+pub fn warpgroup_wait<const N: u32>() {
+    #[cfg(target_arch = "nvptx64")]
+    // SAFETY: no operands.
+    unsafe {
+        core::arch::asm!("wgmma.wait_group.sync.aligned {n};", n = const N, options(nostack))
+    };
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        // Every thread of the warpgroup has issued its MMAs before any of them goes on
+        // (and, say, releases the shared-memory stage they read).
+        super::emu::warpgroup_sync("wgmma.wait_group");
+        super::emu::wgmma::wait(N as usize);
+    }
+}
+
+/// CuTe's `warpgroup_fence_operand`: tells the compiler the accumulators may change here
+/// (so no read or write of them moves across), around every batch and after each wait.
+/// In the emulator the results of completed MMAs reach the registers here.
+///
+/// ```
+/// let mut acc = [0f32; 32];
+/// cutlet_core::cuda::emu::launch(cutlet_core::cuda::Dim3::x(1), cutlet_core::cuda::Dim3::x(1), 0,
+///     || cutlet_core::cuda::wgmma::warpgroup_fence_operand(&mut [0f32; 32])).unwrap();
+/// # let _ = &mut acc;
+/// ```
+#[inline(always)]
+pub fn warpgroup_fence_operand<A: Accumulators>(acc: &mut A) {
+    acc.fence_operand();
+}
+
+/// Emulates one `wgmma.mma_async` with both operands in shared memory for the calling
+/// thread: its `N/2` accumulators of the `64 x N` product over `k = 16`.
+#[cfg(not(target_arch = "nvptx64"))]
+#[track_caller]
+pub(crate) fn emulate_ss(
+    (a, b): (GmmaDescriptor, GmmaDescriptor),
+    d: &mut [f32],
+    scale_d: bool,
+    (a_major, b_major): (u32, u32),
+    widen: fn(u16) -> f64,
+) {
+    let (t, smem) =
+        super::emu::with_thread(|t| (t.thread.linear(t.block_dim), t.block_state.smem()));
+    for desc in [a, b] {
+        if desc.base_offset() != 0 {
+            panic!(
+                "wgmma: descriptor {:#x} has a base offset (buffers must start on their swizzle period)",
+                desc.0
+            );
+        }
+    }
+    let read = |desc: GmmaDescriptor, k_major: bool, mn: u32, k: u32| -> f64 {
+        let at = desc.element_addr(k_major, 2, mn, k) as usize;
+        if at + 2 > smem.1 {
+            panic!(
+                "wgmma: descriptor {:#x} reads shared offset {at:#x}, past the block's {} bytes",
+                desc.0, smem.1
+            );
+        }
+        // SAFETY: `at` is inside the block's shared memory (checked above).
+        widen(unsafe { (smem.0.add(at) as *const u16).read_unaligned() })
+    };
+    let (t0, t1, w) = ((t % 4) as u32, ((t / 4) % 8) as u32, ((t / 32) % 4) as u32);
+    super::emu::wgmma::mma(d, |c| {
+        (0..c.len())
+            .map(|v| {
+                let v = v as u32;
+                let (m, n) = (
+                    16 * w + t1 + 8 * ((v / 2) % 2),
+                    8 * (v / 4) + 2 * t0 + v % 2,
+                );
+                let mut s = if scale_d {
+                    f64::from(c[v as usize])
+                } else {
+                    0.0
+                };
+                for k in 0..16 {
+                    s += read(a, a_major == 0, m, k) * read(b, b_major == 0, n, k);
+                }
+                s as f32
+            })
+            .collect()
+    });
+}

@@ -1,0 +1,544 @@
+//! Warp-specialized persistent tensor-core GEMM for Hopper (SM90a), CUTLASS's
+//! `KernelTmaWarpSpecializedCooperative` structure, every index from cutlet's layouts:
+//! `C = alpha A Bᵀ + beta C` with A `(m, k)` and B `(n, k)` K-major in f16 or bf16, C
+//! `(m, n)` column-major in f32 or the input type, accumulation in f32.
+//!
+//! - **Roles.** 384 threads: warpgroup 0 is the producer (one elected thread of its
+//!   first warp issues the TMA loads; the warpgroup gives registers back with
+//!   `setmaxnreg.dec`), warpgroups 1 and 2 are consumers that split the `(128, BN)` CTA
+//!   tile along M, 64 rows each (`setmaxnreg.inc`, `BN/2` f32 accumulators a thread).
+//! - **Shared memory.** `stages` stages of A `(128, 64)` and B `(BN, 64)`, each
+//!   `tile_to_shape(GMMA::Layout_K_SW128_Atom<T>, ...)` (`Sw<3,4,3>` on bytes, one 128-byte
+//!   row per 64 k), 1024-byte aligned; the TMA box of each operand is the same layout, so
+//!   one `cp.async.bulk.tensor.2d` per operand fills a stage and zero-fills past the
+//!   matrix edges.
+//! - **Pipeline.** [`PipelineTmaAsync`]: the producer acquires an empty stage, arms its
+//!   full barrier with the stage's bytes and issues both loads; consumers wait on the full
+//!   barrier, issue the four `64 x BN x 16` `wgmma`s of the k tile from GMMA descriptors
+//!   of the stage (`make_gmma_desc` of each `(64, 16)` / `(BN, 16)` tile), keep one batch
+//!   in flight (`warpgroup_wait<1>`) and release the previous stage.
+//! - **Schedule.** Persistent: the grid is at most one CTA per SM and each CTA walks the
+//!   output tiles `blockIdx.x, blockIdx.x + gridDim.x, ...` in [`tile_coord`]'s swizzled
+//!   order, so CTAs running together share A rows and B columns in L2.
+//! - **Epilogue.** From the registers: `partition_C` of the atom's TiledMMA over the
+//!   tile, `alpha acc + beta C`, predicated on the identity tensor at the edges.
+//!
+//! The configurations built here: [`TnBf16`] and [`TnF16`] (128 x 256 x 64, 4 stages).
+
+use crate::gemm_sm80::{GemmArgs, GemmOutput};
+use cutlet_core::algebra::recast::SizeofBits;
+use cutlet_core::atom::{
+    MmaTraits, SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32F16F16_SS, TiledMma, gmma,
+    make_gmma_desc, make_tiled_mma, make_tma_box,
+};
+use cutlet_core::cuda::wgmma::{
+    Accumulators, WgmmaSs, warpgroup_arrive, warpgroup_commit_batch, warpgroup_fence_operand,
+    warpgroup_wait,
+};
+use cutlet_core::cuda::{
+    DevicePod, GmemPtr, PipelineState, PipelineTmaAsync, SmemBuffer, TmaBox, TmaDescriptor,
+    TmaError, WARPGROUP_SIZE, block_idx, elect_one_sync, grid_dim, launder, make_gmem_tensor,
+    prefetch_tma_descriptor, syncthreads, thread_idx, tma_load, warp_group_idx, warp_id,
+    warpgroup_reg_alloc, warpgroup_reg_dealloc,
+};
+use cutlet_core::prelude::*;
+use typenum::Integer;
+
+/// CTA tile rows: two consumer warpgroups of 64.
+pub const BM: usize = 128;
+/// The k tile: one 128-byte swizzle row of 16-bit elements.
+pub const BK: usize = 64;
+/// Threads per CTA: a producer warpgroup and two consumer warpgroups.
+pub const THREADS: usize = 3 * WARPGROUP_SIZE;
+
+/// A configuration of [`gemm_sm90`]: element types, the `64 x BN x 16` atom (K-major A
+/// and B) and the pipeline depth. [`sm90_config`] checks it at build time.
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// use cutlet_kernels::gemm_sm90::*;
+/// struct Mine;
+/// impl Sm90Config for Mine {
+///     const NAME: &'static str = "mine";
+///     type Elem = half::bf16;
+///     type Out = half::bf16;
+///     type Atom = cutlet_core::atom::SM90_64x128x16_F32BF16BF16_SS;
+///     type Bn = _128;
+///     type Stages = _6;
+/// }
+/// assert_eq!(sm90_config::<Mine>().tile, (128, 128, 64));
+/// ```
+pub trait Sm90Config: 'static {
+    /// The kernel's name (the PTX entry is `cutlet_` and this).
+    const NAME: &'static str;
+    /// A and B elements (16-bit).
+    type Elem: DevicePod + Default + SizeofBits;
+    /// C's elements.
+    type Out: GemmOutput;
+    /// The warpgroup MMA: `Elem x Elem -> f32`, both operands K-major in shared memory.
+    type Atom: WgmmaSs
+        + MmaTraits<ValTypeA = Self::Elem, ValTypeB = Self::Elem, ValTypeC = f32>
+        + Default;
+    /// CTA tile columns: the atom's N.
+    type Bn: Leaf;
+    /// Pipeline depth.
+    type Stages: Leaf;
+}
+
+/// What launching a configuration needs (read from an [`Sm90Config`] by [`sm90_config`]).
+///
+/// ```
+/// use cutlet_kernels::gemm_sm90::*;
+/// let c = sm90_config::<TnBf16>();
+/// assert_eq!((c.tile, c.stages, c.threads), ((128, 256, 64), 4, 384));
+/// assert_eq!(c.smem(), 1024 + 4 * (128 + 256) * 64 * 2);
+/// assert_eq!(c.grid(1000, 1000, 132), 32); // 8 x 4 tiles
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Sm90GemmConfig {
+    /// The kernel function's name.
+    pub name: &'static str,
+    /// `(BM, BN, BK)`.
+    pub tile: (usize, usize, usize),
+    /// Pipeline depth.
+    pub stages: usize,
+    /// Threads per block.
+    pub threads: usize,
+}
+
+impl Sm90GemmConfig {
+    /// Dynamic shared memory: the barriers (padded to the 1024-byte alignment of the
+    /// stages) and the stages.
+    ///
+    /// ```
+    /// assert_eq!(cutlet_kernels::gemm_sm90::sm90_config::<cutlet_kernels::gemm_sm90::TnF16>().smem(), 197632);
+    /// ```
+    pub const fn smem(&self) -> usize {
+        1024 + self.stages * (self.tile.0 + self.tile.1) * self.tile.2 * 2
+    }
+    /// Output tiles of an `m x n` product.
+    ///
+    /// ```
+    /// assert_eq!(cutlet_kernels::gemm_sm90::sm90_config::<cutlet_kernels::gemm_sm90::TnF16>().tiles(129, 1), 2);
+    /// ```
+    pub const fn tiles(&self, m: usize, n: usize) -> usize {
+        m.div_ceil(self.tile.0) * n.div_ceil(self.tile.1)
+    }
+    /// The persistent grid: one CTA per SM, at most one per tile (at least one).
+    ///
+    /// ```
+    /// assert_eq!(cutlet_kernels::gemm_sm90::sm90_config::<cutlet_kernels::gemm_sm90::TnF16>().grid(8192, 8192, 132), 132);
+    /// ```
+    pub const fn grid(&self, m: usize, n: usize, sms: usize) -> usize {
+        let t = self.tiles(m, n);
+        let g = if t < sms { t } else { sms };
+        if g == 0 { 1 } else { g }
+    }
+}
+
+/// The TMA boxes of A and B for problem `p` (`make_tma_box` of each K-major operand
+/// against one stage of the kernel's shared-memory tiles): what the host encodes into the
+/// descriptors it passes. An operand TMA cannot read (a leading dimension that is not a
+/// multiple of 8 elements) is an error naming it.
+///
+/// ```
+/// use cutlet_kernels::gemm_sm80::GemmArgs;
+/// use cutlet_kernels::gemm_sm90::*;
+/// let p = GemmArgs { m: 300, n: 200, k: 1000, lda: 1000, ldb: 1000, ldc: 300, alpha: 1.0, beta: 0.0 };
+/// let (a, b) = tma_boxes::<TnBf16>(&p).unwrap();
+/// assert_eq!((a.box_dim[1], b.box_dim[1], b.global_dim[1]), (128, 256, 200));
+/// let bad = GemmArgs { lda: 1001, ..p };
+/// assert!(tma_boxes::<TnBf16>(&bad).unwrap_err().to_string().contains("multiple of 16"));
+/// ```
+pub fn tma_boxes<C: Sm90Config>(p: &GemmArgs) -> Result<(TmaBox, TmaBox), TmaError> {
+    let sw = Swizzle::<3, 3, 3>::new();
+    let GemmArgs {
+        m, n, k, lda, ldb, ..
+    } = *p;
+    let a = make_tma_box::<C::Elem, _>(layout!((m, k):(lda, 1)), stage_tiles::<_128, _1>(), sw)?;
+    let b = make_tma_box::<C::Elem, _>(layout!((n, k):(ldb, 1)), stage_tiles::<C::Bn, _1>(), sw)?;
+    Ok((a, b))
+}
+
+/// A static leaf's value.
+const fn val<L: Leaf>() -> usize {
+    <L::Val as Integer>::ISIZE as usize
+}
+
+/// The [`Sm90GemmConfig`] of a configuration, checked: an ill-formed one stops the build.
+///
+/// ```
+/// assert_eq!(cutlet_kernels::gemm_sm90::sm90_config::<cutlet_kernels::gemm_sm90::TnBf16>().name, "gemm_sm90_tn_bf16");
+/// ```
+pub const fn sm90_config<C: Sm90Config>() -> Sm90GemmConfig {
+    let n = val::<C::Bn>();
+    let stages = val::<C::Stages>();
+    assert!(
+        n == <C::Atom as WgmmaSs>::N,
+        "Sm90Config: BN must be the atom's N"
+    );
+    assert!(
+        core::mem::size_of::<C::Elem>() == 2,
+        "Sm90Config: A and B must be 16-bit"
+    );
+    assert!(stages >= 2, "Sm90Config: STAGES must be at least 2");
+    let cfg = Sm90GemmConfig {
+        name: C::NAME,
+        tile: (BM, n, BK),
+        stages,
+        threads: THREADS,
+    };
+    assert!(
+        cfg.smem() <= 227 * 1024,
+        "Sm90Config: the stages need more than the 227 KiB of shared memory an SM90 block may have"
+    );
+    cfg
+}
+
+/// Output tile `idx` of a `tiles_m x tiles_n` grid in the persistent schedule's order
+/// (CUTLASS's `PersistentTileSchedulerSm90`, raster along M, swizzle `2^log_swizzle`):
+/// runs of `2^log_swizzle` consecutive tiles share a row of tiles (an A panel) and walk
+/// its columns, then the next row; the columns advance by `2^log_swizzle` after every
+/// `tiles_m` runs. `None` for the indices the rounding of `tiles_n` up to a multiple of
+/// `2^log_swizzle` adds.
+///
+/// ```
+/// use cutlet_kernels::gemm_sm90::tile_coord;
+/// // 3 x 4 tiles, swizzle 2: (0,0) (0,1) (1,0) (1,1) (2,0) (2,1) (0,2) (0,3) ...
+/// let order: Vec<_> = (0..12).map(|i| tile_coord(i, 3, 4, 1).unwrap()).collect();
+/// assert_eq!(&order[..8], &[(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (0, 2), (0, 3)]);
+/// assert_eq!(tile_coord(5, 3, 3, 1), Some((2, 1)));
+/// assert_eq!(tile_coord(7, 3, 3, 1), None); // column 3 of 3
+/// ```
+#[inline(always)]
+pub const fn tile_coord(
+    idx: usize,
+    tiles_m: usize,
+    tiles_n: usize,
+    log_swizzle: u32,
+) -> Option<(usize, usize)> {
+    let g = idx >> log_swizzle;
+    let m = g % tiles_m;
+    let n = ((g / tiles_m) << log_swizzle) + (idx & ((1 << log_swizzle) - 1));
+    if n < tiles_n { Some((m, n)) } else { None }
+}
+
+/// The schedule's index range: `tiles_m` times `tiles_n` rounded up to the swizzle.
+#[inline(always)]
+const fn padded_tiles(tiles_m: usize, tiles_n: usize, log_swizzle: u32) -> usize {
+    tiles_m * tiles_n.next_multiple_of(1 << log_swizzle)
+}
+
+/// CUTLASS's swizzle heuristic: 8, 4 or 2 when the smaller tile extent allows it.
+#[inline(always)]
+const fn log_swizzle(tiles_m: usize, tiles_n: usize) -> u32 {
+    let t = if tiles_m < tiles_n { tiles_m } else { tiles_n };
+    if t >= 6 {
+        3
+    } else if t >= 3 {
+        2
+    } else if t >= 2 {
+        1
+    } else {
+        0
+    }
+}
+
+/// The warp-specialized GEMM for configuration `C`. Launch
+/// [`sm90_config::<C>()`](sm90_config)'s `grid(m, n, sms)` blocks of its `threads` with
+/// its `smem()` bytes; `tma_a` and `tma_b` point to descriptors of [`tma_boxes`]'s boxes
+/// over A and B (`TmaDescriptor::emulated` here, `cuTensorMapEncodeTiled` in
+/// `cutlet-gpu`).
+///
+/// ```
+/// use cutlet_core::cuda::{emu::{self, DeviceVec}, Dim3, GmemPtr, TmaDescriptor};
+/// use cutlet_kernels::gemm_sm80::GemmArgs;
+/// use cutlet_kernels::gemm_sm90::*;
+/// use half::bf16;
+/// let (m, n, k) = (130, 20, 72);
+/// let a: Vec<bf16> = (0..m * k).map(|i| bf16::from_f32((i % 7) as f32 - 3.0)).collect();
+/// let b: Vec<bf16> = (0..n * k).map(|i| bf16::from_f32((i % 5) as f32 - 2.0)).collect();
+/// let c = DeviceVec::<f32>::zeroed(m * n);
+/// let p = GemmArgs { m, n, k, lda: k, ldb: k, ldc: m, alpha: 1.0, beta: 0.0 };
+/// let cfg = sm90_config::<TnBf16>();
+/// let (box_a, box_b) = tma_boxes::<TnBf16>(&p).unwrap();
+/// let da = [TmaDescriptor::emulated(a.as_ptr(), &box_a).unwrap()];
+/// let db = [TmaDescriptor::emulated(b.as_ptr(), &box_b).unwrap()];
+/// let (ta, tb, pc) = (GmemPtr::from_slice(&da), GmemPtr::from_slice(&db), c.ptr());
+/// emu::launch(Dim3::x(cfg.grid(m, n, 2)), Dim3::x(cfg.threads), cfg.smem(), || {
+///     gemm_sm90::<TnBf16>(p, ta, tb, pc)
+/// }).unwrap();
+/// let want: f32 = (0..k).map(|l| a[129 * k + l].to_f32() * b[19 * k + l].to_f32()).sum();
+/// assert_eq!(c.as_slice()[129 + 19 * m], want);
+/// ```
+#[inline(always)]
+pub fn gemm_sm90<C: Sm90Config>(
+    p: GemmArgs,
+    tma_a: GmemPtr<TmaDescriptor>,
+    tma_b: GmemPtr<TmaDescriptor>,
+    c: GmemPtr<C::Out>,
+) {
+    let cfg = const { sm90_config::<C>() };
+    let (tma_a, tma_b) = (tma_a.as_ptr(), tma_b.as_ptr());
+    let bn = cfg.tile.1;
+    let stages = cfg.stages;
+    let tiles = (p.m.div_ceil(BM), p.n.div_ceil(bn));
+    let swz = log_swizzle(tiles.0, tiles.1);
+    let k_tiles = p.k.div_ceil(BK);
+
+    // Shared memory: the pipeline's barriers, then `stages` swizzled (128, 64) tiles of A
+    // and (BN, 64) of B (GMMA::Layout_K_SW128_Atom<T>: Sw<3,4,3> on bytes is Sw<3,3,3> on
+    // 16-bit elements, over (8, 64):(64, 1)).
+    let mut smem = SmemBuffer::dynamic();
+    let pipe = PipelineTmaAsync::new(&mut smem, stages);
+    // SAFETY: the stages are written only by the TMA loads between `producer_acquire` and
+    // the full barrier's phase, and read only by the wgmmas between `consumer_wait` and
+    // `consumer_release` (the pipeline orders the two).
+    let (sa, sb) = unsafe {
+        (
+            smem.alloc_aligned::<C::Elem, _, _>(
+                1024,
+                Swizzle::<3, 3, 3>::new(),
+                stage_tiles::<_128, C::Stages>(),
+            ),
+            smem.alloc_aligned::<C::Elem, _, _>(
+                1024,
+                Swizzle::<3, 3, 3>::new(),
+                stage_tiles::<C::Bn, C::Stages>(),
+            ),
+        )
+    };
+    let stage_bytes = ((BM + bn) * BK * core::mem::size_of::<C::Elem>()) as u32;
+
+    let tid = thread_idx().x;
+    if tid == 0 {
+        // SAFETY: the host passes descriptors in global memory for the kernel's duration.
+        unsafe {
+            prefetch_tma_descriptor(tma_a);
+            prefetch_tma_descriptor(tma_b);
+        }
+        // One arrival per consumer warpgroup releases a stage.
+        pipe.init(1, 2);
+    }
+    syncthreads();
+
+    let (first, step) = (block_idx().x, grid_dim().x);
+    let padded = padded_tiles(tiles.0, tiles.1, swz);
+    if warp_group_idx() == 0 {
+        // Producer: one thread issues every load.
+        warpgroup_reg_dealloc::<40>();
+        if warp_id() == 0 && elect_one_sync() {
+            let mut st = PipelineState::producer_start(stages);
+            let mut idx = first;
+            while idx < padded {
+                if let Some((tm, tn)) = tile_coord(idx, tiles.0, tiles.1, swz) {
+                    for kt in 0..k_tiles {
+                        pipe.producer_acquire(st, stage_bytes);
+                        let bar = pipe.producer_barrier(st);
+                        let s = st.index();
+                        let kc = (kt * BK) as i32;
+                        // SAFETY: the stage is empty (acquired) and the descriptors are
+                        // live; the loads complete on the stage's full barrier.
+                        unsafe {
+                            tma_load(tma_a, bar, stage_ptr(&sa, s), [kc, (tm * BM) as i32]);
+                            tma_load(tma_b, bar, stage_ptr(&sb, s), [kc, (tn * bn) as i32]);
+                        }
+                        st.advance();
+                    }
+                }
+                idx += step;
+            }
+            pipe.producer_tail(st);
+        }
+    } else {
+        warpgroup_reg_alloc::<232>();
+        consumer::<C, _, _>(p, c, &pipe, (sa, sb), (first, step, padded, swz), k_tiles);
+    }
+}
+
+/// `stages` tiles `(rows, 64)` of GMMA's K-major 128-byte swizzle atom
+/// (`GMMA::Layout_K_SW128_Atom<T>` for 16-bit `T`: `Sw<3,4,3>` on bytes, which the tensor's
+/// engine applies as `Sw<3,3,3>` on elements, over `(8, 64):(64, 1)`). Behind `impl Layout`
+/// so the algebra on it later sees one rigid type (docs/compile-time.md).
+#[inline(always)]
+fn stage_tiles<Rows: Leaf, S: Leaf>() -> impl Layout {
+    tile_to_shape(
+        layout!((8, 64):(64, 1)),
+        (Rows::conjure(), _64::new(), S::conjure()),
+    )
+}
+
+/// The atom's TiledMMA over both consumer warpgroups (CuTe's `TiledMma` with
+/// `AtomLayoutMNK = 2x1x1`): the epilogue's `partition_C`.
+#[inline(always)]
+fn consumer_mma<A: MmaTraits + Default>() -> impl TiledMma {
+    make_tiled_mma(A::default(), layout!((2, 1, 1):(1, 0, 0)))
+}
+
+type SmemTile<T, L> =
+    Tensor<cutlet_core::cuda::PtrEngine<T, cutlet_core::cuda::Smem, Swizzle<3, 3, 3>>, L>;
+
+/// Stage `s` of a `(rows, 64, stages)` tile: its first element's address.
+#[inline(always)]
+fn stage_ptr<T: Copy, L: Layout>(t: &SmemTile<T, L>, s: usize) -> *mut T {
+    let v = t.slice((X, X, s));
+    v.engine().as_ptr().wrapping_offset(v.engine().origin())
+}
+
+/// The consumer warpgroups: the main loop over each tile's k tiles, then the epilogue.
+#[inline(always)]
+fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
+    p: GemmArgs,
+    c: GmemPtr<C::Out>,
+    pipe: &PipelineTmaAsync,
+    (sa, sb): (SmemTile<C::Elem, La>, SmemTile<C::Elem, Lb>),
+    (first, step, padded, swz): (usize, usize, usize, u32),
+    k_tiles: usize,
+) {
+    let cfg = const { sm90_config::<C>() };
+    let wg = warp_group_idx() - 1; // this consumer's 64 rows of the tile
+    let signals = thread_idx().x.is_multiple_of(WARPGROUP_SIZE);
+    let tiles = (p.m.div_ceil(BM), p.n.div_ceil(cfg.tile.1));
+    let atom = C::Atom::default();
+    let b_tile = (C::Bn::conjure(), _16::new());
+    let mut st = PipelineState::consumer_start(cfg.stages);
+    // Zeroed once: each tile's first MMA ignores the old values (scale_d = 0), and a
+    // zeroing per tile would be register moves into wgmma's accumulators that ptxas
+    // answers by serializing the wgmmas (C7515). Only k = 0 leaves them zero.
+    let mut acc = <C::Atom as WgmmaSs>::Accum::zeroed();
+    let mut idx = first;
+    while idx < padded {
+        if let Some(tile) = tile_coord(idx, tiles.0, tiles.1, swz) {
+            let mut prev = st;
+            for kt in 0..k_tiles {
+                pipe.consumer_wait(st);
+                let (a, b) = (sa.slice((X, X, st.index())), sb.slice((X, X, st.index())));
+                warpgroup_fence_operand(&mut acc);
+                warpgroup_arrive();
+                for kb in 0..BK / 16 {
+                    let da = make_gmma_desc::<gmma::K, _, _, _>(&local_tile(
+                        a,
+                        (_64::new(), _16::new()).as_tiler(),
+                        (wg, kb),
+                    ));
+                    let db = make_gmma_desc::<gmma::K, _, _, _>(&local_tile(
+                        b,
+                        b_tile.as_tiler(),
+                        (0usize, kb),
+                    ));
+                    atom.mma_async(da, db, &mut acc, kt > 0 || kb > 0);
+                }
+                warpgroup_commit_batch();
+                // One batch stays in flight; the one before it is done with its stage.
+                warpgroup_wait::<1>();
+                warpgroup_fence_operand(&mut acc);
+                if kt > 0 && signals {
+                    pipe.consumer_release(prev);
+                }
+                prev = st;
+                st.advance();
+            }
+            warpgroup_wait::<0>();
+            warpgroup_fence_operand(&mut acc);
+            if k_tiles > 0 && signals {
+                pipe.consumer_release(prev);
+            }
+            epilogue::<C>(p, c, tile, wg, &acc);
+        }
+        idx += step;
+    }
+}
+
+/// `C = alpha acc + beta C` for this consumer's part of output tile `(tm, tn)`: the
+/// atom's TiledMMA over both consumer warpgroups partitions the tile as `partition_C`,
+/// value `v` of the thread's partition is accumulator `v`.
+#[inline(always)]
+fn epilogue<C: Sm90Config>(
+    p: GemmArgs,
+    c: GmemPtr<C::Out>,
+    tile: (usize, usize),
+    wg: usize,
+    acc: &<C::Atom as WgmmaSs>::Accum,
+) {
+    store_tile::<C::Out, _, _, _>(
+        p,
+        c,
+        consumer_mma::<C::Atom>(),
+        (_128::new(), C::Bn::conjure()),
+        tile,
+        wg * WARPGROUP_SIZE + thread_idx().x % WARPGROUP_SIZE,
+        acc,
+    );
+}
+
+/// [`epilogue`] over a built TiledMMA `M` and CTA tile `T`.
+#[inline(always)]
+fn store_tile<O: GemmOutput, M: TiledMma, T: IntTuple, A: Accumulators>(
+    p: GemmArgs,
+    c: GmemPtr<O>,
+    mma: M,
+    tile: T,
+    (tm, tn): (usize, usize),
+    thread: usize,
+    acc: &A,
+) {
+    let GemmArgs {
+        m,
+        n,
+        ldc,
+        alpha,
+        beta,
+        ..
+    } = p;
+    // Per tile, so the 128 values' addresses are not hoisted out of the tile loop into
+    // registers the accumulators need.
+    let ldc = launder(ldc);
+    let thr = mma.get_slice(thread);
+    // SAFETY: C holds (m, n) column-major with `ldc` (the caller's contract); every
+    // access is predicated on its identity coordinate lying inside (m, n).
+    let gc = unsafe { make_gmem_tensor(c, layout!((m, n):(1, ldc))) };
+    let mut tc = thr.partition_c(local_tile(gc, tile.as_tiler(), (tm, tn)));
+    let ic = thr.partition_c(local_tile(
+        make_identity_tensor(shape!((m, n))),
+        tile.as_tiler(),
+        (tm, tn),
+    ));
+    // Unrolled over the static partition, so each accumulator is one register.
+    tc.size().for_each_index(
+        #[inline(always)]
+        |v| {
+            let (r, col) = ic.get(v);
+            if r < m as isize && col < n as isize {
+                let mut x = alpha * acc.get(v);
+                if beta != 0.0 {
+                    x += beta * tc.get(v).to_f32();
+                }
+                tc.set(v, O::from_f32(x));
+            }
+        },
+    );
+}
+
+macro_rules! configs {
+    ($($(#[$m:meta])* $name:ident, $cname:ident, $label:literal: $elem:ty => $out:ty, $atom:ident, $bn:ty, $stages:ty;)*) => {$(
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct $name;
+        impl Sm90Config for $name {
+            const NAME: &'static str = $label;
+            type Elem = $elem;
+            type Out = $out;
+            type Atom = $atom;
+            type Bn = $bn;
+            type Stages = $stages;
+        }
+        #[doc = concat!("The [`Sm90GemmConfig`] of [`", stringify!($name), "`].")]
+        pub const $cname: Sm90GemmConfig = sm90_config::<$name>();
+    )*};
+}
+configs!(
+    /// bf16 in, f32 out, 128 x 256 x 64, 4 stages (CUTLASS's default tile for this shape).
+    TnBf16, GEMM_SM90_TN_BF16, "gemm_sm90_tn_bf16": half::bf16 => f32, SM90_64x256x16_F32BF16BF16_SS, _256, _4;
+    /// f16 in, f32 out, 128 x 256 x 64, 4 stages.
+    TnF16, GEMM_SM90_TN_F16, "gemm_sm90_tn_f16": half::f16 => f32, SM90_64x256x16_F32F16F16_SS, _256, _4;
+);
