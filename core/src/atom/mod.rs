@@ -23,15 +23,19 @@
 #![allow(non_camel_case_types)]
 
 mod copy;
+#[cfg(any(target_arch = "nvptx64", feature = "std"))]
 mod gmma_desc;
 mod mma;
 mod tiled_copy;
 mod tiled_mma;
+#[cfg(any(target_arch = "nvptx64", feature = "std"))]
 mod tma_box;
 
 pub use copy::*;
+#[cfg(any(target_arch = "nvptx64", feature = "std"))]
 pub use gmma_desc::make_gmma_desc;
 pub use mma::*;
 pub use tiled_copy::*;
 pub use tiled_mma::*;
+#[cfg(any(target_arch = "nvptx64", feature = "std"))]
 pub use tma_box::make_tma_box;
