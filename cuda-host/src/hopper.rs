@@ -3,7 +3,7 @@
 //! persistent grid of one CTA per SM, checked against an f64 reference and timed next to
 //! cuBLAS and cutlet's SM80 kernel on the same operands.
 
-use crate::kernels::{Half, Kernels, Res, data};
+use crate::kernels::{Half, Kernels, Res, data, profile_operands};
 use crate::timing::{rate, time_ms};
 use cudarc::cublas::CudaBlas;
 use cudarc::driver::sys::{
@@ -319,27 +319,7 @@ impl Hopper {
     /// One bf16 4096³ Hopper GEMM, for a profiler.
     pub fn profile_once(&self) -> Res<()> {
         let st = &self.stream;
-        let n = 4096;
-        let p = GemmArgs {
-            m: n,
-            n,
-            k: n,
-            lda: n,
-            ldb: n,
-            ldc: n,
-            alpha: 1.0,
-            beta: 0.0,
-        };
-        let q = |v: Vec<f32>| {
-            v.into_iter()
-                .map(|x| Half::Bf16.to_bits(x / 32.0))
-                .collect::<Vec<u16>>()
-        };
-        let (a, b) = (
-            st.clone_htod(&q(data(n * n, 14)))?,
-            st.clone_htod(&q(data(n * n, 15)))?,
-        );
-        let mut c = st.alloc_zeros::<f32>(n * n)?;
+        let (p, a, b, mut c) = profile_operands(st)?;
         let mut descs = st.alloc_zeros::<u64>(32)?;
         self.descriptors(0, &p, &a, &b, &mut descs)?;
         self.launch(0, p, &descs, &mut c)?;

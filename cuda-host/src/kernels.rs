@@ -71,6 +71,39 @@ pub fn data(len: usize, seed: u32) -> Vec<f32> {
         .collect()
 }
 
+/// The operands of the profiled GEMM: bf16 4096³, TN, C zero (f32).
+pub(crate) type Operands = (
+    gemm_sm80::GemmArgs,
+    CudaSlice<u16>,
+    CudaSlice<u16>,
+    CudaSlice<f32>,
+);
+
+/// [`Operands`] on `st`, the same for the SM80 and the Hopper profile.
+pub(crate) fn profile_operands(st: &Arc<CudaStream>) -> Res<Operands> {
+    let n = 4096;
+    let p = gemm_sm80::GemmArgs {
+        m: n,
+        n,
+        k: n,
+        lda: n,
+        ldb: n,
+        ldc: n,
+        alpha: 1.0,
+        beta: 0.0,
+    };
+    let q = |v: Vec<f32>| {
+        v.into_iter()
+            .map(|x| Half::Bf16.to_bits(x / 32.0))
+            .collect::<Vec<u16>>()
+    };
+    let (a, b) = (
+        st.clone_htod(&q(data(n * n, 14)))?,
+        st.clone_htod(&q(data(n * n, 15)))?,
+    );
+    Ok((p, a, b, st.alloc_zeros::<f32>(n * n)?))
+}
+
 pub struct Kernels {
     stream: Arc<CudaStream>,
     copy: CudaFunction,
@@ -333,30 +366,9 @@ impl Kernels {
 
     /// One bf16 4096³ tensor-core GEMM, for a profiler.
     pub fn profile_once(&self) -> Res<()> {
-        let st = &self.stream;
-        let n = 4096;
-        let p = gemm_sm80::GemmArgs {
-            m: n,
-            n,
-            k: n,
-            lda: n,
-            ldb: n,
-            ldc: n,
-            alpha: 1.0,
-            beta: 0.0,
-        };
-        let q = |v: Vec<f32>| {
-            v.into_iter()
-                .map(|x| Half::Bf16.to_bits(x / 32.0))
-                .collect::<Vec<u16>>()
-        };
-        let (a, b) = (
-            st.clone_htod(&q(data(n * n, 14)))?,
-            st.clone_htod(&q(data(n * n, 15)))?,
-        );
-        let mut c = st.alloc_zeros::<f32>(n * n)?;
+        let (p, a, b, mut c) = profile_operands(&self.stream)?;
         self.run_gemm(0, p, &a, &b, &mut c)?;
-        st.synchronize()?;
+        self.stream.synchronize()?;
         Ok(())
     }
 

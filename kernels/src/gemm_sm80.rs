@@ -371,8 +371,8 @@ pub trait Sm80Config: 'static {
     type WarpsN: Leaf;
 }
 
-/// A static leaf's value.
-const fn val<L: Leaf>() -> usize {
+/// A static leaf's value (also the SM90 configuration's).
+pub(crate) const fn val<L: Leaf>() -> usize {
     <L::Val as Integer>::ISIZE as usize
 }
 

@@ -25,7 +25,7 @@
 //!
 //! The configurations built here: [`TnBf16`] and [`TnF16`] (128 x 256 x 64, 4 stages).
 
-use crate::gemm_sm80::{GemmArgs, GemmOutput};
+use crate::gemm_sm80::{GemmArgs, GemmOutput, val};
 use cutlet_core::algebra::recast::SizeofBits;
 use cutlet_core::atom::{
     MmaTraits, SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32F16F16_SS, TiledMma, gmma,
@@ -42,7 +42,6 @@ use cutlet_core::cuda::{
     warpgroup_reg_alloc, warpgroup_reg_dealloc,
 };
 use cutlet_core::prelude::*;
-use typenum::Integer;
 
 /// CTA tile rows: two consumer warpgroups of 64.
 pub const BM: usize = 128;
@@ -158,11 +157,6 @@ pub fn tma_boxes<C: Sm90Config>(p: &GemmArgs) -> Result<(TmaBox, TmaBox), TmaErr
     let a = make_tma_box::<C::Elem, _>(layout!((m, k):(lda, 1)), stage_tiles::<_128, _1>(), sw)?;
     let b = make_tma_box::<C::Elem, _>(layout!((n, k):(ldb, 1)), stage_tiles::<C::Bn, _1>(), sw)?;
     Ok((a, b))
-}
-
-/// A static leaf's value.
-const fn val<L: Leaf>() -> usize {
-    <L::Val as Integer>::ISIZE as usize
 }
 
 /// The [`Sm90GemmConfig`] of a configuration, checked: an ill-formed one stops the build.
