@@ -45,10 +45,12 @@ def main_loop_problem(body):
 
 def hopper_problem(body, ptxas_log, name):
     """The Hopper GEMM must load by TMA, synchronise on mbarriers, multiply with wgmma,
-    reallocate registers, and ptxas must neither serialize its wgmmas (C7515) nor
-    ignore its setmaxnreg (C7508)."""
-    for needle in ("cp.async.bulk.tensor", "mbarrier.try_wait", "wgmma.mma_async",
-                   "wgmma.wait_group", "setmaxnreg.inc", ".maxntid 384"):
+    reallocate registers, store C by TMA from shared memory behind named barriers, and
+    ptxas must neither serialize its wgmmas (C7515) nor ignore its setmaxnreg (C7508)."""
+    for needle in ("cp.async.bulk.tensor.2d.shared::cluster.global", "mbarrier.try_wait",
+                   "wgmma.mma_async", "wgmma.wait_group", "setmaxnreg.inc", ".maxntid 384",
+                   "cp.async.bulk.tensor.2d.global.shared::cta", "fence.proxy.async.shared::cta",
+                   "cp.async.bulk.wait_group.read", "bar.sync"):
         if needle not in body:
             return f"no {needle}"
     for code in ("C7515", "C7508", "C7510"):

@@ -35,8 +35,6 @@ use crate::atom::*;
 pub trait Accumulators: Copy {
     /// CuTe's `warpgroup_fence_operand` on every register.
     fn fence_operand(&mut self);
-    /// The registers as a slice.
-    fn as_mut_slice(&mut self) -> &mut [f32];
     /// All zero.
     fn zeroed() -> Self;
     /// Register `i`.
@@ -49,6 +47,10 @@ pub trait WgmmaSs: Copy + Default {
     const N: usize;
     /// This thread's accumulators: `[f32; N / 2]`.
     type Accum: Accumulators;
+    /// A's major in shared memory (`gmma::K` or `gmma::MN`).
+    type A: gmma::Major;
+    /// B's major in shared memory.
+    type B: gmma::Major;
     /// Issues `D = A B + (scale_d ? D : 0)` for the 64 x N x 16 operands that `a` and `b`
     /// describe (`wgmma.mma_async.sync.aligned`); every thread of the warpgroup calls it.
     fn mma_async(self, a: GmmaDescriptor, b: GmmaDescriptor, d: &mut Self::Accum, scale_d: bool);
@@ -74,10 +76,6 @@ impl Accumulators for [f32; {n}] {{
         crate::cuda::emu::wgmma::fence_operand(self);
     }}
     #[inline(always)]
-    fn as_mut_slice(&mut self) -> &mut [f32] {{
-        self
-    }}
-    #[inline(always)]
     fn zeroed() -> Self {{
         [0.0; {n}]
     }}
@@ -95,6 +93,8 @@ for n in NS:
 impl<A: gmma::Major, B: gmma::Major> WgmmaSs for {name}<A, B> {{
     const N: usize = {n};
     type Accum = [f32; {k}];
+    type A = A;
+    type B = B;
     #[inline(always)]
     #[track_caller]
     fn mma_async(self, a: GmmaDescriptor, b: GmmaDescriptor, d: &mut [f32; {k}], scale_d: bool) {{

@@ -169,6 +169,104 @@ impl TcConfig {
     }
 }
 
+/// What checking a GEMM against its f64 reference needs to know of a configuration (the
+/// SM80 and the Hopper kernels share the check).
+#[derive(Clone, Copy)]
+pub(crate) struct GemmCase {
+    /// A and B's element type.
+    pub input: Half,
+    /// Whether A and B are K-major.
+    pub kmajor: (bool, bool),
+    /// C in the input type (else f32).
+    pub out16: bool,
+}
+impl GemmCase {
+    /// The arguments of an `m x n x k` product with `alpha = 0.75`, `beta = 0.5`, each
+    /// operand's leading dimension `ld(its contiguous extent)` and `ldc = m + 1`.
+    pub fn args(
+        &self,
+        (m, n, k): (usize, usize, usize),
+        ld: impl Fn(usize) -> usize,
+    ) -> gemm_sm80::GemmArgs {
+        let lead = |rows: usize, kmajor: bool| ld(if kmajor { k } else { rows });
+        gemm_sm80::GemmArgs {
+            m,
+            n,
+            k,
+            lda: lead(m, self.kmajor.0),
+            ldb: lead(n, self.kmajor.1),
+            ldc: m + 1,
+            alpha: 0.75,
+            beta: 0.5,
+        }
+    }
+
+    /// Runs `run` on random operands for `p` and compares C with the f64 reference
+    /// (relative Frobenius error below 1e-5, 1e-2 for 16-bit C; C's padding rows kept):
+    /// the failure, if any.
+    pub fn check<C: OutElem>(
+        &self,
+        st: &Arc<CudaStream>,
+        p: gemm_sm80::GemmArgs,
+        run: impl FnOnce(
+            gemm_sm80::GemmArgs,
+            &CudaSlice<u16>,
+            &CudaSlice<u16>,
+            &mut CudaSlice<C>,
+        ) -> Res<()>,
+    ) -> Res<Option<String>> {
+        let gemm_sm80::GemmArgs {
+            m,
+            n,
+            k,
+            lda,
+            ldb,
+            ldc,
+            ..
+        } = p;
+        let (h, (ak, bk)) = (self.input, self.kmajor);
+        let q = |len: usize, seed: u32| {
+            data(len, seed)
+                .into_iter()
+                .map(|x| h.to_bits(x / 8.0))
+                .collect::<Vec<u16>>()
+        };
+        let ha = q(TcConfig::len(ak, m, k, lda), 11);
+        let hb = q(TcConfig::len(bk, n, k, ldb), 12);
+        let hc: Vec<C> = data(ldc * n, 13)
+            .into_iter()
+            .map(|x| C::from(h, x))
+            .collect();
+        let (a, b) = (st.clone_htod(&ha)?, st.clone_htod(&hb)?);
+        let mut c = st.clone_htod(&hc)?;
+        run(p, &a, &b, &mut c)?;
+        let g = st.clone_dtoh(&c)?;
+        let (mut err, mut norm, mut pad_ok) = (0f64, 0f64, true);
+        for j in 0..n {
+            for r in 0..ldc {
+                let idx = r + j * ldc;
+                if r >= m {
+                    pad_ok &= C::widen(h, g[idx]) == C::widen(h, hc[idx]);
+                    continue;
+                }
+                let s: f64 = (0..k)
+                    .map(|l| {
+                        h.widen(ha[TcConfig::at(ak, lda, r, l)])
+                            * h.widen(hb[TcConfig::at(bk, ldb, j, l)])
+                    })
+                    .sum();
+                let want = 0.75 * s + 0.5 * C::widen(h, hc[idx]);
+                err += (C::widen(h, g[idx]) - want).powi(2);
+                norm += want * want;
+            }
+        }
+        let rel = (err / norm.max(1e-30)).sqrt();
+        let tol = if self.out16 { 1e-2 } else { 1e-5 };
+        Ok((!pad_ok || rel.is_nan() || rel >= tol)
+            .then(|| format!("{m}x{n}x{k}: relative error {rel:.2e}, padding kept {pad_ok}")))
+    }
+}
+
 /// The device representation of C values: f32, or the 16-bit bits of the input type.
 pub(crate) trait OutElem:
     DeviceRepr + cudarc::driver::ValidAsZeroBits + Copy + Default + Unpin + 'static
@@ -377,9 +475,7 @@ impl Kernels {
     /// of 8, as in the last size, padding 3 forces the element path)
     /// against an f64 reference: the failures.
     fn check_gemm<C: OutElem>(&self, i: usize) -> Res<Vec<String>> {
-        let st = &self.stream;
         let t = TC[i];
-        let h = t.input;
         let mut bad = vec![];
         for (s, (m, n, k)) in [
             (1usize, 1usize, 1usize),
@@ -394,60 +490,15 @@ impl Kernels {
         .enumerate()
         {
             let pad = if s % 2 == 0 { 8 } else { 3 };
-            let ld = |rows: usize, kmajor: bool| if kmajor { k + pad } else { rows + pad };
-            let (lda, ldb, ldc) = (ld(m, t.cfg.a_kmajor), ld(n, t.cfg.b_kmajor), m + 1);
-            let p = gemm_sm80::GemmArgs {
-                m,
-                n,
-                k,
-                lda,
-                ldb,
-                ldc,
-                alpha: 0.75,
-                beta: 0.5,
+            let op = GemmCase {
+                input: t.input,
+                kmajor: (t.cfg.a_kmajor, t.cfg.b_kmajor),
+                out16: t.out16,
             };
-            let q = |len: usize, seed: u32| {
-                data(len, seed)
-                    .into_iter()
-                    .map(|x| h.to_bits(x / 8.0))
-                    .collect::<Vec<u16>>()
-            };
-            let ha = q(TcConfig::len(t.cfg.a_kmajor, m, k, lda), 11);
-            let hb = q(TcConfig::len(t.cfg.b_kmajor, n, k, ldb), 12);
-            let hc: Vec<C> = data(ldc * n, 13)
-                .into_iter()
-                .map(|x| C::from(h, x))
-                .collect();
-            let (a, b) = (st.clone_htod(&ha)?, st.clone_htod(&hb)?);
-            let mut c = st.clone_htod(&hc)?;
-            self.run_gemm(i, p, &a, &b, &mut c)?;
-            let g = st.clone_dtoh(&c)?;
-            let (mut err, mut norm, mut pad_ok) = (0f64, 0f64, true);
-            for j in 0..n {
-                for r in 0..ldc {
-                    let idx = r + j * ldc;
-                    if r >= m {
-                        pad_ok &= C::widen(h, g[idx]) == C::widen(h, hc[idx]);
-                        continue;
-                    }
-                    let s: f64 = (0..k)
-                        .map(|l| {
-                            h.widen(ha[TcConfig::at(t.cfg.a_kmajor, lda, r, l)])
-                                * h.widen(hb[TcConfig::at(t.cfg.b_kmajor, ldb, j, l)])
-                        })
-                        .sum();
-                    let want = 0.75 * s + 0.5 * C::widen(h, hc[idx]);
-                    err += (C::widen(h, g[idx]) - want).powi(2);
-                    norm += want * want;
-                }
-            }
-            let rel = (err / norm.max(1e-30)).sqrt();
-            let tol = if t.out16 { 1e-2 } else { 1e-5 };
-            if !pad_ok || rel.is_nan() || rel >= tol {
-                bad.push(format!(
-                    "{m}x{n}x{k}: relative error {rel:.2e}, padding kept {pad_ok}"
-                ));
-            }
+            let p = op.args((m, n, k), |contiguous| contiguous + pad);
+            bad.extend(op.check::<C>(&self.stream, p, |p, a, b, c| {
+                Ok(self.run_gemm(i, p, a, b, c)?)
+            })?);
         }
         Ok(bad)
     }

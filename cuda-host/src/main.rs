@@ -11,7 +11,7 @@
 //! On a compute capability 9.0 device the sm_90a module's Hopper GEMM is checked and
 //! timed too (next to cuBLAS and the SM80 GEMM, same operands).
 //! `--profile` runs one bf16 4096³ SM80 tensor-core GEMM and nothing else, for `ncu`;
-//! `--profile-hopper` the same with the Hopper GEMM.
+//! `--profile-hopper` one 4096³ GEMM of each Hopper configuration.
 //! ```text
 //! ```
 //! libcuda is loaded at run time (cudarc's dynamic loading), so this builds anywhere.

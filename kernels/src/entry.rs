@@ -116,7 +116,7 @@ gemm_entries!(
 
 /// PTX entries for configurations of [`gemm_sm90::gemm_sm90`] (sm_90a only; the linker
 /// keeps `cutlet_gemm_sm90_*` out of other architectures and declares their 384-thread
-/// blocks): `(args, tma_a, tma_b, c)`.
+/// blocks): `(args, tma, c)`.
 macro_rules! gemm_sm90_entries {
     ($($entry:ident => $cfg:ident),* $(,)?) => {$(
         mod $entry {
@@ -126,13 +126,13 @@ macro_rules! gemm_sm90_entries {
             #[doc = concat!("[`gemm_sm90::gemm_sm90`] for [`gemm_sm90::", stringify!($cfg), "`].")]
             ///
             /// # Safety
-            /// `tma_a` and `tma_b` point to descriptors (in global memory) of
-            /// `gemm_sm90::tma_boxes`'s boxes over A and B; C holds `ldc * n` elements.
+            /// `tma` points to three descriptors (in global memory) of
+            /// `gemm_sm90::tma_boxes`'s boxes over A, B and C; C holds `ldc * n` elements.
             #[unsafe(no_mangle)]
-            pub unsafe extern "ptx-kernel" fn $entry(args: GemmArgs, tma_a: *const TmaDescriptor, tma_b: *const TmaDescriptor, c: *mut O) {
+            pub unsafe extern "ptx-kernel" fn $entry(args: GemmArgs, tma: *const TmaDescriptor, c: *mut O) {
                 // SAFETY: the caller's contract above is the kernel's.
-                let (ta, tb, c) = unsafe { (GmemPtr::new(tma_a.cast_mut()), GmemPtr::new(tma_b.cast_mut()), GmemPtr::new(c)) };
-                gemm_sm90::gemm_sm90::<gemm_sm90::$cfg>(args, ta, tb, c)
+                let (tma, c) = unsafe { (GmemPtr::new(tma.cast_mut()), GmemPtr::new(c)) };
+                gemm_sm90::gemm_sm90::<gemm_sm90::$cfg>(args, tma, c)
             }
         }
     )*};
@@ -140,4 +140,5 @@ macro_rules! gemm_sm90_entries {
 gemm_sm90_entries!(
     cutlet_gemm_sm90_tn_bf16 => TnBf16,
     cutlet_gemm_sm90_tn_f16 => TnF16,
+    cutlet_gemm_sm90_nt_bf16_out_bf16 => NtBf16OutBf16,
 );

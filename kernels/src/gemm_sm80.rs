@@ -46,8 +46,8 @@ use cutlet_core::atom::{
 };
 use cutlet_core::cuda::cp_async::{cp_async_fence, cp_async_wait_n};
 use cutlet_core::cuda::{
-    DevicePod, Gmem, GmemPtr, PtrEngine, Smem, SmemBuffer, U64, U128, block_idx, make_gmem_tensor,
-    make_smem_tensor, syncthreads, thread_idx,
+    DevicePod, Float16, Gmem, GmemPtr, PtrEngine, Smem, SmemBuffer, U64, U128, block_idx,
+    make_gmem_tensor, make_smem_tensor, syncthreads, thread_idx,
 };
 use cutlet_core::int::types::{Add, Div, Mul};
 use cutlet_core::prelude::*;
@@ -191,20 +191,20 @@ macro_rules! half_output {
             type Vec4 = U64;
             #[inline(always)]
             fn from_f32(x: f32) -> Self {
-                <$t>::from_f32(x)
+                <$t as Float16>::from_f32_rn(x)
             }
             #[inline(always)]
             fn to_f32(self) -> f32 {
-                <$t>::to_f32(self)
+                self.to_f32_widened()
             }
             #[inline(always)]
             fn pack4(v: [f32; 4]) -> U64 {
-                let b = |x: f32| u32::from(<$t>::from_f32(x).to_bits());
+                let b = |x: f32| u32::from(<$t as Float16>::from_f32_rn(x).to_bits());
                 U64([b(v[0]) | (b(v[1]) << 16), b(v[2]) | (b(v[3]) << 16)])
             }
             #[inline(always)]
             fn unpack4(v: U64) -> [f32; 4] {
-                let h = |w: u32, s: u32| <$t>::from_bits((w >> s) as u16).to_f32();
+                let h = |w: u32, s: u32| <$t>::from_bits((w >> s) as u16).to_f32_widened();
                 [h(v.0[0], 0), h(v.0[0], 16), h(v.0[1], 0), h(v.0[1], 16)]
             }
         }

@@ -1,17 +1,18 @@
 //! Warp-specialized persistent tensor-core GEMM for Hopper (SM90a), CUTLASS's
 //! `KernelTmaWarpSpecializedCooperative` structure, every index from cutlet's layouts:
-//! `C = alpha A Bᵀ + beta C` with A `(m, k)` and B `(n, k)` K-major in f16 or bf16, C
-//! `(m, n)` column-major in f32 or the input type, accumulation in f32.
+//! `C = alpha A Bᵀ + beta C` with A `(m, k)` and B `(n, k)` in f16 or bf16, each K-major
+//! or M-/N-major (the atom's majors), C `(m, n)` column-major in f32 or the input type,
+//! accumulation in f32.
 //!
 //! - **Roles.** 384 threads: warpgroup 0 is the producer (one elected thread of its
 //!   first warp issues the TMA loads; the warpgroup gives registers back with
 //!   `setmaxnreg.dec`), warpgroups 1 and 2 are consumers that split the `(128, BN)` CTA
 //!   tile along M, 64 rows each (`setmaxnreg.inc`, `BN/2` f32 accumulators a thread).
-//! - **Shared memory.** `stages` stages of A `(128, 64)` and B `(BN, 64)`, each
-//!   `tile_to_shape(GMMA::Layout_K_SW128_Atom<T>, ...)` (`Sw<3,4,3>` on bytes, one 128-byte
-//!   row per 64 k), 1024-byte aligned; the TMA box of each operand is the same layout, so
-//!   one `cp.async.bulk.tensor.2d` per operand fills a stage and zero-fills past the
-//!   matrix edges.
+//! - **Shared memory.** `stages` stages of A `(128, 64)` and B `(BN, 64)`, each the GMMA
+//!   128-byte swizzle atom of the operand's major tiled as CUTLASS's collective tiles it
+//!   ([`OperandMajor::stage_tiles`]), 1024-byte aligned. The TMA boxes come from the same
+//!   layout ([`tma_boxes`]): a K-major stage is one `cp.async.bulk.tensor.2d`, an MN-major
+//!   one a box per 64 rows; TMA zero-fills past the matrix edges.
 //! - **Pipeline.** [`PipelineTmaAsync`]: the producer acquires an empty stage, arms its
 //!   full barrier with the stage's bytes and issues both loads; consumers wait on the full
 //!   barrier, issue the four `64 x BN x 16` `wgmma`s of the k tile from GMMA descriptors
@@ -20,13 +21,20 @@
 //! - **Schedule.** Persistent: the grid is at most one CTA per SM and each CTA walks the
 //!   output tiles `blockIdx.x, blockIdx.x + gridDim.x, ...` in [`tile_coord`]'s swizzled
 //!   order, so CTAs running together share A rows and B columns in L2.
-//! - **Epilogue.** From the registers: `partition_C` of the atom's TiledMMA over the
-//!   tile, `alpha acc + beta C`, predicated on the identity tensor at the edges.
+//! - **Epilogue.** Through shared memory with TMA stores (CUTLASS's
+//!   `TmaWarpSpecialized` epilogue): each consumer warpgroup converts `alpha acc + beta C`
+//!   of its 64 rows into `(64, 32)` column-major subtiles, two buffers in turn, with
+//!   `partition_C` of the atom's TiledMMA placing each value; one thread stores a subtile
+//!   with `cp.async.bulk.tensor`, whose clipping drops the rows and columns past C's edges
+//!   (rows only in 16-byte units, so where `m` elements are not a whole number of them the
+//!   warpgroup holding the last rows stores from its registers).
 //!
-//! The configurations built here: [`TnBf16`] and [`TnF16`] (128 x 256 x 64, 4 stages).
+//! The configurations built here: [`TnBf16`] and [`TnF16`] (128 x 256 x 64, 4 stages, f32
+//! out) and [`NtBf16OutBf16`] (both operands MN-major, bf16 out).
 
 use crate::gemm_sm80::{GemmArgs, GemmOutput, val};
 use cutlet_core::algebra::recast::SizeofBits;
+use cutlet_core::atom::gmma::Major as _;
 use cutlet_core::atom::{
     MmaTraits, SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32F16F16_SS, TiledMma, gmma,
     make_gmma_desc, make_tiled_mma, make_tma_box,
@@ -36,10 +44,11 @@ use cutlet_core::cuda::wgmma::{
     warpgroup_wait,
 };
 use cutlet_core::cuda::{
-    DevicePod, GmemPtr, PipelineState, PipelineTmaAsync, SmemBuffer, TmaBox, TmaDescriptor,
-    TmaError, WARPGROUP_SIZE, block_idx, elect_one_sync, grid_dim, launder, make_gmem_tensor,
-    prefetch_tma_descriptor, syncthreads, thread_idx, tma_load, warp_group_idx, warp_id,
-    warpgroup_reg_alloc, warpgroup_reg_dealloc,
+    DevicePod, GmemPtr, Mbarrier, PipelineState, PipelineTmaAsync, SmemBuffer, TmaBox,
+    TmaDescriptor, TmaError, WARPGROUP_SIZE, block_idx, elect_one_sync, grid_dim, launder,
+    make_gmem_tensor, named_barrier_sync, prefetch_tma_descriptor, syncthreads, thread_idx,
+    tma_load, tma_store, tma_store_arrive, tma_store_fence, tma_store_wait, warp_group_idx,
+    warp_id, warpgroup_reg_alloc, warpgroup_reg_dealloc,
 };
 use cutlet_core::prelude::*;
 
@@ -49,6 +58,8 @@ pub const BM: usize = 128;
 pub const BK: usize = 64;
 /// Threads per CTA: a producer warpgroup and two consumer warpgroups.
 pub const THREADS: usize = 3 * WARPGROUP_SIZE;
+/// Columns of the epilogue's subtiles (each `(64, EPI_N)`, one TMA store).
+pub const EPI_N: usize = 32;
 
 /// A configuration of [`gemm_sm90`]: element types, the `64 x BN x 16` atom (K-major A
 /// and B) and the pipeline depth. [`sm90_config`] checks it at build time.
@@ -74,8 +85,9 @@ pub trait Sm90Config: 'static {
     type Elem: DevicePod + Default + SizeofBits;
     /// C's elements.
     type Out: GemmOutput;
-    /// The warpgroup MMA: `Elem x Elem -> f32`, both operands K-major in shared memory.
-    type Atom: WgmmaSs
+    /// The warpgroup MMA: `Elem x Elem -> f32`; its majors are the operands' in global
+    /// and shared memory.
+    type Atom: WgmmaSs<A: OperandMajor, B: OperandMajor>
         + MmaTraits<ValTypeA = Self::Elem, ValTypeB = Self::Elem, ValTypeC = f32>
         + Default;
     /// CTA tile columns: the atom's N.
@@ -84,36 +96,114 @@ pub trait Sm90Config: 'static {
     type Stages: Leaf;
 }
 
+/// An operand's major in the Hopper kernel (`gmma::K` or `gmma::MN`, 16-bit elements):
+/// its global layout, its shared-memory stages and how TMA fills them.
+///
+/// ```
+/// use cutlet_core::atom::gmma;
+/// use cutlet_kernels::gemm_sm90::OperandMajor;
+/// assert_eq!(gmma::K::gmem(4, 2, 6).to_string(), "(4,2):(6,_1)");
+/// assert_eq!((gmma::K::box_rows(256), gmma::MN::box_rows(256)), (256, 64));
+/// assert_eq!(gmma::MN::tma_coord(64, 128), [64, 128]);
+/// ```
+pub trait OperandMajor: gmma::Major {
+    /// The operand `(rows, k)` in global memory with leading dimension `ld`.
+    fn gmem(rows: usize, k: usize, ld: usize) -> impl Layout;
+    /// `S` stages of `(Rows, 64)` tiles: `tile_to_shape` of the major's 128-byte swizzle
+    /// GMMA atom (`Sw<3,4,3>` on bytes, the engine's `Sw<3,3,3>` on 16-bit elements), k
+    /// tiled first for MN-major (CUTLASS's `Step<_2,_1,_3>`) so 64 rows of the stage are one
+    /// TMA box. Behind `impl Layout` so the algebra on it later sees one rigid type
+    /// (docs/compile-time.md).
+    fn stage_tiles<Rows: Leaf, S: Leaf>() -> impl Layout;
+    /// Rows of a `(rows, 64)` stage tile one TMA box covers ([`tma_boxes`]'s `box_dim`).
+    fn box_rows(rows: usize) -> usize;
+    /// The TMA coordinates of element `(row, k)`, TMA's dimension 0 the contiguous mode.
+    fn tma_coord(row: usize, k: usize) -> [i32; 2];
+}
+impl OperandMajor for gmma::K {
+    #[inline(always)]
+    fn gmem(rows: usize, k: usize, ld: usize) -> impl Layout {
+        layout!((rows, k):(ld, 1))
+    }
+    #[inline(always)]
+    fn stage_tiles<Rows: Leaf, S: Leaf>() -> impl Layout {
+        // GMMA::Layout_K_SW128_Atom<T>: (8, 64):(64, 1).
+        tile_to_shape(
+            layout!((8, 64):(64, 1)),
+            (Rows::conjure(), _64::new(), S::conjure()),
+        )
+    }
+    #[inline(always)]
+    fn box_rows(rows: usize) -> usize {
+        rows
+    }
+    #[inline(always)]
+    fn tma_coord(row: usize, k: usize) -> [i32; 2] {
+        [k as i32, row as i32]
+    }
+}
+impl OperandMajor for gmma::MN {
+    #[inline(always)]
+    fn gmem(rows: usize, k: usize, ld: usize) -> impl Layout {
+        layout!((rows, k):(1, ld))
+    }
+    #[inline(always)]
+    fn stage_tiles<Rows: Leaf, S: Leaf>() -> impl Layout {
+        // GMMA::Layout_MN_SW128_Atom<T>: (64, 8):(1, 64).
+        tile_to_shape_ordered(
+            layout!((64, 8):(1, 64)),
+            (Rows::conjure(), _64::new(), S::conjure()),
+            (_1::new(), _0::new(), _2::new()),
+        )
+    }
+    #[inline(always)]
+    fn box_rows(_rows: usize) -> usize {
+        64
+    }
+    #[inline(always)]
+    fn tma_coord(row: usize, k: usize) -> [i32; 2] {
+        [row as i32, k as i32]
+    }
+}
+
 /// What launching a configuration needs (read from an [`Sm90Config`] by [`sm90_config`]).
 ///
 /// ```
 /// use cutlet_kernels::gemm_sm90::*;
 /// let c = sm90_config::<TnBf16>();
 /// assert_eq!((c.tile, c.stages, c.threads), ((128, 256, 64), 4, 384));
-/// assert_eq!(c.smem(), 1024 + 4 * (128 + 256) * 64 * 2);
+/// assert_eq!(c.smem(), 1024 + 4 * (128 + 256) * 64 * 2 + 4 * 64 * 32 * 4);
 /// assert_eq!(c.grid(1000, 1000, 132), 32); // 8 x 4 tiles
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Sm90GemmConfig {
     /// The kernel function's name.
     pub name: &'static str,
+    /// A is K-major (else M-major).
+    pub a_kmajor: bool,
+    /// B is K-major (else N-major).
+    pub b_kmajor: bool,
     /// `(BM, BN, BK)`.
     pub tile: (usize, usize, usize),
     /// Pipeline depth.
     pub stages: usize,
     /// Threads per block.
     pub threads: usize,
+    /// Bytes of a C element.
+    pub out_bytes: usize,
 }
 
 impl Sm90GemmConfig {
     /// Dynamic shared memory: the barriers (padded to the 1024-byte alignment of the
-    /// stages) and the stages.
+    /// stages), the stages and the epilogue's buffers (two `(64, 32)` subtiles of C per
+    /// consumer warpgroup).
     ///
     /// ```
-    /// assert_eq!(cutlet_kernels::gemm_sm90::sm90_config::<cutlet_kernels::gemm_sm90::TnF16>().smem(), 197632);
+    /// assert_eq!(cutlet_kernels::gemm_sm90::sm90_config::<cutlet_kernels::gemm_sm90::TnF16>().smem(), 197632 + 32768);
     /// ```
     pub const fn smem(&self) -> usize {
         1024 + self.stages * (self.tile.0 + self.tile.1) * self.tile.2 * 2
+            + 2 * 2 * 64 * EPI_N * self.out_bytes
     }
     /// Output tiles of an `m x n` product.
     ///
@@ -135,28 +225,43 @@ impl Sm90GemmConfig {
     }
 }
 
-/// The TMA boxes of A and B for problem `p` (`make_tma_box` of each K-major operand
-/// against one stage of the kernel's shared-memory tiles): what the host encodes into the
-/// descriptors it passes. An operand TMA cannot read (a leading dimension that is not a
-/// multiple of 8 elements) is an error naming it.
+/// The TMA boxes of A, B and C for problem `p` (`make_tma_box` of each operand, at the
+/// atom's majors, against one stage of the kernel's shared-memory tiles, and of C against
+/// the epilogue's subtile): what the host encodes into the descriptors it passes. A
+/// matrix TMA cannot reach (a leading dimension that is not a whole number of 16 bytes:
+/// 8 16-bit elements, 4 f32) is an error naming it.
 ///
 /// ```
 /// use cutlet_kernels::gemm_sm80::GemmArgs;
 /// use cutlet_kernels::gemm_sm90::*;
 /// let p = GemmArgs { m: 300, n: 200, k: 1000, lda: 1000, ldb: 1000, ldc: 300, alpha: 1.0, beta: 0.0 };
-/// let (a, b) = tma_boxes::<TnBf16>(&p).unwrap();
+/// let (a, b, c) = tma_boxes::<TnBf16>(&p).unwrap();
 /// assert_eq!((a.box_dim[1], b.box_dim[1], b.global_dim[1]), (128, 256, 200));
+/// assert_eq!((c.box_dim[..2].to_vec(), c.global_stride[0]), (vec![64, 32], 1200));
+/// let odd = GemmArgs { ldc: 301, ..p };
+/// assert!(tma_boxes::<TnBf16>(&odd).unwrap_err().to_string().contains("1204"));
 /// let bad = GemmArgs { lda: 1001, ..p };
 /// assert!(tma_boxes::<TnBf16>(&bad).unwrap_err().to_string().contains("multiple of 16"));
+/// // MN-major: (m, k):(1, lda), one box per 64 rows of the tile.
+/// let nt = GemmArgs { lda: 304, ldb: 200, ldc: 304, ..p };
+/// let (a, b, _) = tma_boxes::<NtBf16OutBf16>(&nt).unwrap();
+/// assert_eq!((a.global_dim[0], a.box_dim[..2].to_vec(), b.box_dim[..2].to_vec()), (300, vec![64, 64], vec![64, 64]));
 /// ```
-pub fn tma_boxes<C: Sm90Config>(p: &GemmArgs) -> Result<(TmaBox, TmaBox), TmaError> {
+pub fn tma_boxes<C: Sm90Config>(p: &GemmArgs) -> Result<(TmaBox, TmaBox, TmaBox), TmaError> {
     let sw = Swizzle::<3, 3, 3>::new();
     let GemmArgs {
-        m, n, k, lda, ldb, ..
+        m,
+        n,
+        k,
+        lda,
+        ldb,
+        ldc,
+        ..
     } = *p;
-    let a = make_tma_box::<C::Elem, _>(layout!((m, k):(lda, 1)), stage_tiles::<_128, _1>(), sw)?;
-    let b = make_tma_box::<C::Elem, _>(layout!((n, k):(ldb, 1)), stage_tiles::<C::Bn, _1>(), sw)?;
-    Ok((a, b))
+    let a = make_tma_box::<C::Elem, _>(MajorA::<C>::gmem(m, k, lda), a_tiles::<C, _1>(), sw)?;
+    let b = make_tma_box::<C::Elem, _>(MajorB::<C>::gmem(n, k, ldb), b_tiles::<C, _1>(), sw)?;
+    let c = make_tma_box::<C::Out, _>(layout!((m, n):(1, ldc)), epi_tile(), NoSwizzle)?;
+    Ok((a, b, c))
 }
 
 /// The [`Sm90GemmConfig`] of a configuration, checked: an ill-formed one stops the build.
@@ -178,9 +283,12 @@ pub const fn sm90_config<C: Sm90Config>() -> Sm90GemmConfig {
     assert!(stages >= 2, "Sm90Config: STAGES must be at least 2");
     let cfg = Sm90GemmConfig {
         name: C::NAME,
+        a_kmajor: MajorA::<C>::VALUE == 0,
+        b_kmajor: MajorB::<C>::VALUE == 0,
         tile: (BM, n, BK),
         stages,
         threads: THREADS,
+        out_bytes: core::mem::size_of::<C::Out>(),
     };
     assert!(
         cfg.smem() <= 227 * 1024,
@@ -240,9 +348,9 @@ const fn log_swizzle(tiles_m: usize, tiles_n: usize) -> u32 {
 
 /// The warp-specialized GEMM for configuration `C`. Launch
 /// [`sm90_config::<C>()`](sm90_config)'s `grid(m, n, sms)` blocks of its `threads` with
-/// its `smem()` bytes; `tma_a` and `tma_b` point to descriptors of [`tma_boxes`]'s boxes
-/// over A and B (`TmaDescriptor::emulated` here, `cuTensorMapEncodeTiled` in
-/// `cutlet-gpu`).
+/// its `smem()` bytes; `tma[0..3]` point to descriptors of [`tma_boxes`]'s boxes over A,
+/// B and C (`TmaDescriptor::emulated` here, `cuTensorMapEncodeTiled` in `cutlet-gpu`);
+/// `c` is C itself (read where `beta != 0`).
 ///
 /// ```
 /// use cutlet_core::cuda::{emu::{self, DeviceVec}, Dim3, GmemPtr, TmaDescriptor};
@@ -252,28 +360,27 @@ const fn log_swizzle(tiles_m: usize, tiles_n: usize) -> u32 {
 /// let (m, n, k) = (130, 20, 72);
 /// let a: Vec<bf16> = (0..m * k).map(|i| bf16::from_f32((i % 7) as f32 - 3.0)).collect();
 /// let b: Vec<bf16> = (0..n * k).map(|i| bf16::from_f32((i % 5) as f32 - 2.0)).collect();
-/// let c = DeviceVec::<f32>::zeroed(m * n);
-/// let p = GemmArgs { m, n, k, lda: k, ldb: k, ldc: m, alpha: 1.0, beta: 0.0 };
+/// let p = GemmArgs { m, n, k, lda: k, ldb: k, ldc: m + 2, alpha: 1.0, beta: 0.0 };
+/// let c = DeviceVec::<f32>::zeroed(p.ldc * n);
 /// let cfg = sm90_config::<TnBf16>();
-/// let (box_a, box_b) = tma_boxes::<TnBf16>(&p).unwrap();
-/// let da = [TmaDescriptor::emulated(a.as_ptr(), &box_a).unwrap()];
-/// let db = [TmaDescriptor::emulated(b.as_ptr(), &box_b).unwrap()];
-/// let (ta, tb, pc) = (GmemPtr::from_slice(&da), GmemPtr::from_slice(&db), c.ptr());
+/// let (box_a, box_b, box_c) = tma_boxes::<TnBf16>(&p).unwrap();
+/// let descs = [
+///     TmaDescriptor::emulated(a.as_ptr(), &box_a).unwrap(),
+///     TmaDescriptor::emulated(b.as_ptr(), &box_b).unwrap(),
+///     TmaDescriptor::emulated(c.ptr().as_ptr(), &box_c).unwrap(),
+/// ];
+/// let (tma, pc) = (GmemPtr::from_slice(&descs), c.ptr());
 /// emu::launch(Dim3::x(cfg.grid(m, n, 2)), Dim3::x(cfg.threads), cfg.smem(), || {
-///     gemm_sm90::<TnBf16>(p, ta, tb, pc)
+///     gemm_sm90::<TnBf16>(p, tma, pc)
 /// }).unwrap();
 /// let want: f32 = (0..k).map(|l| a[129 * k + l].to_f32() * b[19 * k + l].to_f32()).sum();
-/// assert_eq!(c.as_slice()[129 + 19 * m], want);
+/// assert_eq!(c.as_slice()[129 + 19 * p.ldc], want);
 /// ```
 #[inline(always)]
-pub fn gemm_sm90<C: Sm90Config>(
-    p: GemmArgs,
-    tma_a: GmemPtr<TmaDescriptor>,
-    tma_b: GmemPtr<TmaDescriptor>,
-    c: GmemPtr<C::Out>,
-) {
+pub fn gemm_sm90<C: Sm90Config>(p: GemmArgs, tma: GmemPtr<TmaDescriptor>, c: GmemPtr<C::Out>) {
     let cfg = const { sm90_config::<C>() };
-    let (tma_a, tma_b) = (tma_a.as_ptr(), tma_b.as_ptr());
+    let tma_a = tma.as_ptr();
+    let (tma_b, tma_c) = (tma_a.wrapping_add(1), tma_a.wrapping_add(2));
     let bn = cfg.tile.1;
     let stages = cfg.stages;
     let tiles = (p.m.div_ceil(BM), p.n.div_ceil(bn));
@@ -293,13 +400,23 @@ pub fn gemm_sm90<C: Sm90Config>(
             smem.alloc_aligned::<C::Elem, _, _>(
                 1024,
                 Swizzle::<3, 3, 3>::new(),
-                stage_tiles::<_128, C::Stages>(),
+                a_tiles::<C, C::Stages>(),
             ),
             smem.alloc_aligned::<C::Elem, _, _>(
                 1024,
                 Swizzle::<3, 3, 3>::new(),
-                stage_tiles::<C::Bn, C::Stages>(),
+                b_tiles::<C, C::Stages>(),
             ),
+        )
+    };
+    // SAFETY: each consumer warpgroup's buffers are written by its threads between two
+    // of its named barriers and read by its TMA stores, which it waits for before the
+    // buffer is written again (see `store_tile`).
+    let epi = unsafe {
+        smem.alloc_aligned::<C::Out, _, _>(
+            1024,
+            NoSwizzle,
+            layout!((64, 32, 2, 2):(1, 64, 2048, 4096)),
         )
     };
     let stage_bytes = ((BM + bn) * BK * core::mem::size_of::<C::Elem>()) as u32;
@@ -310,6 +427,7 @@ pub fn gemm_sm90<C: Sm90Config>(
         unsafe {
             prefetch_tma_descriptor(tma_a);
             prefetch_tma_descriptor(tma_b);
+            prefetch_tma_descriptor(tma_c);
         }
         // One arrival per consumer warpgroup releases a stage.
         pipe.init(1, 2);
@@ -329,13 +447,12 @@ pub fn gemm_sm90<C: Sm90Config>(
                     for kt in 0..k_tiles {
                         pipe.producer_acquire(st, stage_bytes);
                         let bar = pipe.producer_barrier(st);
-                        let s = st.index();
-                        let kc = (kt * BK) as i32;
+                        let (s, k0) = (st.index(), kt * BK);
                         // SAFETY: the stage is empty (acquired) and the descriptors are
                         // live; the loads complete on the stage's full barrier.
                         unsafe {
-                            tma_load(tma_a, bar, stage_ptr(&sa, s), [kc, (tm * BM) as i32]);
-                            tma_load(tma_b, bar, stage_ptr(&sb, s), [kc, (tn * bn) as i32]);
+                            load_stage::<MajorA<C>, _, _>(tma_a, bar, &sa, s, (tm * BM, k0));
+                            load_stage::<MajorB<C>, _, _>(tma_b, bar, &sb, s, (tn * bn, k0));
                         }
                         st.advance();
                     }
@@ -346,20 +463,26 @@ pub fn gemm_sm90<C: Sm90Config>(
         }
     } else {
         warpgroup_reg_alloc::<232>();
-        consumer::<C, _, _>(p, c, &pipe, (sa, sb), (first, step, padded, swz), k_tiles);
+        let out = Out { c, tma_c, epi };
+        consumer::<C, _, _>(p, out, &pipe, (sa, sb), (first, step, padded, swz), k_tiles);
     }
 }
 
-/// `stages` tiles `(rows, 64)` of GMMA's K-major 128-byte swizzle atom
-/// (`GMMA::Layout_K_SW128_Atom<T>` for 16-bit `T`: `Sw<3,4,3>` on bytes, which the tensor's
-/// engine applies as `Sw<3,3,3>` on elements, over `(8, 64):(64, 1)`). Behind `impl Layout`
-/// so the algebra on it later sees one rigid type (docs/compile-time.md).
+/// A configuration's A major.
+type MajorA<C> = <<C as Sm90Config>::Atom as WgmmaSs>::A;
+/// A configuration's B major.
+type MajorB<C> = <<C as Sm90Config>::Atom as WgmmaSs>::B;
+
+/// `S` stages of A's `(128, 64)` tiles.
 #[inline(always)]
-fn stage_tiles<Rows: Leaf, S: Leaf>() -> impl Layout {
-    tile_to_shape(
-        layout!((8, 64):(64, 1)),
-        (Rows::conjure(), _64::new(), S::conjure()),
-    )
+fn a_tiles<C: Sm90Config, S: Leaf>() -> impl Layout {
+    MajorA::<C>::stage_tiles::<_128, S>()
+}
+
+/// `S` stages of B's `(BN, 64)` tiles.
+#[inline(always)]
+fn b_tiles<C: Sm90Config, S: Leaf>() -> impl Layout {
+    MajorB::<C>::stage_tiles::<C::Bn, S>()
 }
 
 /// The atom's TiledMMA over both consumer warpgroups (CuTe's `TiledMma` with
@@ -372,18 +495,38 @@ fn consumer_mma<A: MmaTraits + Default>() -> impl TiledMma {
 type SmemTile<T, L> =
     Tensor<cutlet_core::cuda::PtrEngine<T, cutlet_core::cuda::Smem, Swizzle<3, 3, 3>>, L>;
 
-/// Stage `s` of a `(rows, 64, stages)` tile: its first element's address.
+/// The TMA loads that fill stage `s` of a `(rows, 64, stages)` operand tile with the
+/// operand's `(rows, 64)` block at `(row0, k0)`: one box per `M::box_rows` rows, each
+/// landing at its first element's address in the stage.
+///
+/// # Safety
+/// `tma_load`'s: `desc` is a live descriptor of the boxes [`tma_boxes`] gives for this
+/// operand, the stage is not read until `bar` completes the phase that counts its bytes.
 #[inline(always)]
-fn stage_ptr<T: Copy, L: Layout>(t: &SmemTile<T, L>, s: usize) -> *mut T {
-    let v = t.slice((X, X, s));
-    v.engine().as_ptr().wrapping_offset(v.engine().origin())
+unsafe fn load_stage<M: OperandMajor, T: Copy, L: Layout>(
+    desc: *const TmaDescriptor,
+    bar: Mbarrier,
+    t: &SmemTile<T, L>,
+    s: usize,
+    (row0, k0): (usize, usize),
+) {
+    let stage = t.slice((X, X, s));
+    let rows = size(get::<0, _>(stage.layout())).value() as usize;
+    let br = M::box_rows(rows);
+    for i in 0..rows / br {
+        // Row `i br` of the stage (its k = 0 element starts the box).
+        let b = stage.slice((i * br, X));
+        let dst = b.engine().as_ptr().wrapping_offset(b.engine().origin());
+        // SAFETY: the caller's contract; `dst` is box `i`'s first element in the stage.
+        unsafe { tma_load(desc, bar, dst, M::tma_coord(row0 + i * br, k0)) };
+    }
 }
 
 /// The consumer warpgroups: the main loop over each tile's k tiles, then the epilogue.
 #[inline(always)]
 fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
     p: GemmArgs,
-    c: GmemPtr<C::Out>,
+    out: Out<C::Out, impl Layout>,
     pipe: &PipelineTmaAsync,
     (sa, sb): (SmemTile<C::Elem, La>, SmemTile<C::Elem, Lb>),
     (first, step, padded, swz): (usize, usize, usize, u32),
@@ -410,12 +553,12 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
                 warpgroup_fence_operand(&mut acc);
                 warpgroup_arrive();
                 for kb in 0..BK / 16 {
-                    let da = make_gmma_desc::<gmma::K, _, _, _>(&local_tile(
+                    let da = make_gmma_desc::<MajorA<C>, _, _, _>(&local_tile(
                         a,
                         (_64::new(), _16::new()).as_tiler(),
                         (wg, kb),
                     ));
-                    let db = make_gmma_desc::<gmma::K, _, _, _>(&local_tile(
+                    let db = make_gmma_desc::<MajorB<C>, _, _, _>(&local_tile(
                         b,
                         b_tile.as_tiler(),
                         (0usize, kb),
@@ -437,43 +580,58 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
             if k_tiles > 0 && signals {
                 pipe.consumer_release(prev);
             }
-            epilogue::<C>(p, c, tile, wg, &acc);
+            epilogue::<C>(p, &out, tile, wg, &acc);
         }
         idx += step;
     }
+    if signals {
+        // The last stores have read their buffers before the block's shared memory goes.
+        tma_store_wait::<0>();
+    }
 }
 
-/// `C = alpha acc + beta C` for this consumer's part of output tile `(tm, tn)`: the
-/// atom's TiledMMA over both consumer warpgroups partitions the tile as `partition_C`,
-/// value `v` of the thread's partition is accumulator `v`.
+/// Where the epilogue writes: C (read where `beta != 0`), its TMA descriptor and the
+/// consumers' `(64, 32, buffer, warpgroup)` shared-memory subtiles.
+struct Out<O: Copy, L> {
+    c: GmemPtr<O>,
+    tma_c: *const TmaDescriptor,
+    epi: Tensor<cutlet_core::cuda::PtrEngine<O, cutlet_core::cuda::Smem>, L>,
+}
+
+/// The epilogue's subtile of C: `(64, EPI_N)` column-major, as C.
+#[inline(always)]
+fn epi_tile() -> impl Layout {
+    layout!((64, 32):(1, 64))
+}
+
+/// `C = alpha acc + beta C` for this consumer's 64 rows of output tile `(tm, tn)`.
 #[inline(always)]
 fn epilogue<C: Sm90Config>(
     p: GemmArgs,
-    c: GmemPtr<C::Out>,
+    out: &Out<C::Out, impl Layout>,
     tile: (usize, usize),
     wg: usize,
     acc: &<C::Atom as WgmmaSs>::Accum,
 ) {
-    store_tile::<C::Out, _, _, _>(
-        p,
-        c,
-        consumer_mma::<C::Atom>(),
-        (_128::new(), C::Bn::conjure()),
-        tile,
-        wg * WARPGROUP_SIZE + thread_idx().x % WARPGROUP_SIZE,
-        acc,
-    );
+    store_tile::<C::Out, _, _, C::Bn, _>(p, out, consumer_mma::<C::Atom>(), tile, wg, acc);
 }
 
-/// [`epilogue`] over a built TiledMMA `M` and CTA tile `T`.
+/// [`epilogue`] over a built TiledMMA `M` and CTA tile `(128, Bn)`. `partition_C` of the tile
+/// gives each accumulator's place: in C (for `beta`), and in the subtile buffers through
+/// a view of the whole tile that folds its rows onto the warpgroup's buffer pair and its
+/// `EPI_N`-column subtiles onto alternating buffers. A thread's values of subtile `j` are
+/// its values `j * per .. (j + 1) * per` (the GMMA accumulator layout runs over columns
+/// last), so the subtile loop is the unrolled value loop: before subtile `j` the
+/// warpgroup waits until its buffer's store from subtile `j - 2` has read it; after it
+/// every writer fences toward the async proxy, the warpgroup meets, and one thread stores.
+/// A warpgroup at a ragged M edge TMA cannot clip stores from its registers.
 #[inline(always)]
-fn store_tile<O: GemmOutput, M: TiledMma, T: IntTuple, A: Accumulators>(
+fn store_tile<O: GemmOutput, L: Layout, M: TiledMma, Bn: Leaf, A: Accumulators>(
     p: GemmArgs,
-    c: GmemPtr<O>,
+    out: &Out<O, L>,
     mma: M,
-    tile: T,
     (tm, tn): (usize, usize),
-    thread: usize,
+    wg: usize,
     acc: &A,
 ) {
     let GemmArgs {
@@ -487,34 +645,76 @@ fn store_tile<O: GemmOutput, M: TiledMma, T: IntTuple, A: Accumulators>(
     // Per tile, so the 128 values' addresses are not hoisted out of the tile loop into
     // registers the accumulators need.
     let ldc = launder(ldc);
-    let thr = mma.get_slice(thread);
+    let lane = thread_idx().x % WARPGROUP_SIZE;
+    let signals = lane == 0;
+    let thr = mma.get_slice(wg * WARPGROUP_SIZE + lane);
+    let (tile, bn) = ((_128::new(), Bn::conjure()), val::<Bn>());
     // SAFETY: C holds (m, n) column-major with `ldc` (the caller's contract); every
     // access is predicated on its identity coordinate lying inside (m, n).
-    let gc = unsafe { make_gmem_tensor(c, layout!((m, n):(1, ldc))) };
+    let gc = unsafe { make_gmem_tensor(out.c, layout!((m, n):(1, ldc))) };
     let mut tc = thr.partition_c(local_tile(gc, tile.as_tiler(), (tm, tn)));
     let ic = thr.partition_c(local_tile(
         make_identity_tensor(shape!((m, n))),
         tile.as_tiler(),
         (tm, tn),
     ));
-    // Unrolled over the static partition, so each accumulator is one register.
+    // The CTA tile's (row, column) -> buffer offset: rows (64, 2 warpgroups), columns
+    // (32, 2 buffers, subtile pairs sharing them).
+    let pairs = bn / (2 * EPI_N);
+    let mut ts = thr.partition_c(Tensor::from_parts(
+        *out.epi.engine(),
+        layout!(((64, 2), (32, (2, pairs))):((1, 4096), (64, (2048, 0)))),
+    ));
+    let per = tc.size().value() as usize * EPI_N / bn;
+    let bar = 1 + wg as u32;
+    // TMA drops a store's elements past C's contiguous extent only in 16-byte units: a
+    // warpgroup whose rows cross an extent that is not a whole number of them stores
+    // from its registers (the same for every thread of it, so its barriers stay whole).
+    let rows = tm * 128 + wg * 64;
+    let direct = rows + 64 > m && !(m * core::mem::size_of::<O>()).is_multiple_of(16);
     tc.size().for_each_index(
         #[inline(always)]
         |v| {
             let (r, col) = ic.get(v);
-            if r < m as isize && col < n as isize {
-                let mut x = alpha * acc.get(v);
-                if beta != 0.0 {
-                    x += beta * tc.get(v).to_f32();
+            let inside = r < m as isize && col < n as isize;
+            let mut x = alpha * acc.get(v);
+            if beta != 0.0 && inside {
+                x += beta * tc.get(v).to_f32();
+            }
+            if direct {
+                if inside {
+                    tc.set(v, O::from_f32(x));
                 }
-                tc.set(v, O::from_f32(x));
+                return;
+            }
+            let j = v / per;
+            if v % per == 0 {
+                if signals {
+                    tma_store_wait::<1>();
+                }
+                named_barrier_sync(bar, WARPGROUP_SIZE as u32);
+            }
+            ts.set(v, O::from_f32(x));
+            if v % per == per - 1 {
+                tma_store_fence();
+                named_barrier_sync(bar, WARPGROUP_SIZE as u32);
+                if signals {
+                    let b = out.epi.slice((X, X, j % 2, wg));
+                    let src = b.engine().as_ptr().wrapping_offset(b.engine().origin());
+                    let at = [rows as i32, (tn * bn + j * EPI_N) as i32];
+                    // SAFETY: the descriptor is live; the buffer is complete (the
+                    // barrier above) and not rewritten before `tma_store_wait` covers
+                    // this store.
+                    unsafe { tma_store(out.tma_c, src, at) };
+                    tma_store_arrive();
+                }
             }
         },
     );
 }
 
 macro_rules! configs {
-    ($($(#[$m:meta])* $name:ident, $cname:ident, $label:literal: $elem:ty => $out:ty, $atom:ident, $bn:ty, $stages:ty;)*) => {$(
+    ($($(#[$m:meta])* $name:ident, $cname:ident, $label:literal: $elem:ty => $out:ty, $atom:ty, $bn:ty, $stages:ty;)*) => {$(
         $(#[$m])*
         #[derive(Clone, Copy, Debug, Default)]
         pub struct $name;
@@ -535,4 +735,6 @@ configs!(
     TnBf16, GEMM_SM90_TN_BF16, "gemm_sm90_tn_bf16": half::bf16 => f32, SM90_64x256x16_F32BF16BF16_SS, _256, _4;
     /// f16 in, f32 out, 128 x 256 x 64, 4 stages.
     TnF16, GEMM_SM90_TN_F16, "gemm_sm90_tn_f16": half::f16 => f32, SM90_64x256x16_F32F16F16_SS, _256, _4;
+    /// bf16 in, A M-major and B N-major, bf16 out, 128 x 256 x 64, 4 stages.
+    NtBf16OutBf16, GEMM_SM90_NT_BF16_OUT_BF16, "gemm_sm90_nt_bf16_out_bf16": half::bf16 => half::bf16, SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _256, _4;
 );

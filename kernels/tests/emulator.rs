@@ -287,7 +287,9 @@ fn tensor_core_gemm_matches_reference_on_edge_sizes() {
 }
 
 /// The Hopper GEMM on the emulator against an f64 reference, as [`tc_case`]: TMA
-/// descriptors from `tma_boxes`, `alpha = 0.75`, `beta = 0.5`, C's padding rows must stay;
+/// descriptors from `tma_boxes`, operands at the configuration's majors (leading
+/// dimension the contiguous extent plus `pad`, rounded up to 8 elements; `ldc` too), `alpha = 0.75`, `beta = 0.5`, C's padding
+/// rows must stay (compared in C's type);
 /// `sms` CTAs walk the tiles (1: one CTA takes every tile, wrapping the pipeline).
 fn sm90_case<C: cutlet_kernels::gemm_sm90::Sm90Config>(
     (m, n, k): (usize, usize, usize),
@@ -299,14 +301,30 @@ fn sm90_case<C: cutlet_kernels::gemm_sm90::Sm90Config>(
     use cutlet_core::cuda::TmaDescriptor;
     use cutlet_kernels::gemm_sm80::{GemmArgs, GemmOutput};
     use cutlet_kernels::gemm_sm90::*;
-    let (lda, ldb, ldc) = (k + pad, k + pad, m + 1);
+    let cfg = sm90_config::<C>();
+    // (row, l) of an operand with `rows` rows: its index at the major.
+    let at = |kmajor: bool, ld: usize| {
+        move |r: usize, l: usize| if kmajor { l + r * ld } else { r + l * ld }
+    };
+    // TMA reads leading dimensions that are whole 16-byte units.
+    let ld = |kmajor: bool, rows: usize| (if kmajor { k } else { rows } + pad).next_multiple_of(8);
+    let (lda, ldb, ldc) = (
+        ld(cfg.a_kmajor, m),
+        ld(cfg.b_kmajor, n),
+        (m + 1).next_multiple_of(8),
+    );
+    let (ia, ib) = (at(cfg.a_kmajor, lda), at(cfg.b_kmajor, ldb));
     let q = |len: usize, seed: u32| {
         data(len, seed)
             .into_iter()
             .map(|x| to(x / 8.0))
             .collect::<Vec<C::Elem>>()
     };
-    let (ha, hb) = (q(lda * m, 21), q(ldb * n, 22));
+    let span = |kmajor: bool, ld: usize, rows: usize| if kmajor { ld * rows } else { ld * k };
+    let (ha, hb) = (
+        q(span(cfg.a_kmajor, lda, m), 21),
+        q(span(cfg.b_kmajor, ldb, n), 22),
+    );
     let hc: Vec<C::Out> = data(ldc * n, 23)
         .into_iter()
         .map(C::Out::from_f32)
@@ -322,16 +340,18 @@ fn sm90_case<C: cutlet_kernels::gemm_sm90::Sm90Config>(
         alpha: 0.75,
         beta: 0.5,
     };
-    let (box_a, box_b) = tma_boxes::<C>(&p).unwrap();
-    let da = [TmaDescriptor::emulated(ha.as_ptr(), &box_a).unwrap()];
-    let db = [TmaDescriptor::emulated(hb.as_ptr(), &box_b).unwrap()];
-    let (ta, tb, pc) = (GmemPtr::from_slice(&da), GmemPtr::from_slice(&db), c.ptr());
-    let cfg = sm90_config::<C>();
+    let (box_a, box_b, box_c) = tma_boxes::<C>(&p).unwrap();
+    let descs = [
+        TmaDescriptor::emulated(ha.as_ptr(), &box_a).unwrap(),
+        TmaDescriptor::emulated(hb.as_ptr(), &box_b).unwrap(),
+        TmaDescriptor::emulated(c.ptr().as_ptr(), &box_c).unwrap(),
+    ];
+    let (tma, pc) = (GmemPtr::from_slice(&descs), c.ptr());
     launch(
         Dim3::x(cfg.grid(m, n, sms)),
         Dim3::x(cfg.threads),
         cfg.smem(),
-        || gemm_sm90::<C>(p, ta, tb, pc),
+        || gemm_sm90::<C>(p, tma, pc),
     )
     .unwrap();
     let got = c.as_slice();
@@ -348,11 +368,17 @@ fn sm90_case<C: cutlet_kernels::gemm_sm90::Sm90Config>(
                 continue;
             }
             let s: f64 = (0..k)
-                .map(|l| back(ha[l + i * lda]) * back(hb[l + j * ldb]))
+                .map(|l| back(ha[ia(i, l)]) * back(hb[ib(j, l)]))
                 .sum();
             let want = 0.75 * s + 0.5 * hc[idx].to_f32() as f64;
+            // f32 out: accumulation order; 16-bit out: one rounding (2^-8 relative for bf16).
+            let tol = if core::mem::size_of::<C::Out>() == 4 {
+                1e-4
+            } else {
+                8e-3
+            };
             assert!(
-                (g - want).abs() <= 1e-4 * (1.0 + want.abs()),
+                (g - want).abs() <= tol * (1.0 + want.abs()),
                 "{m}x{n}x{k} pad {pad} ({i},{j}): {g} vs {want}"
             );
         }
@@ -361,7 +387,7 @@ fn sm90_case<C: cutlet_kernels::gemm_sm90::Sm90Config>(
 
 #[test]
 fn hopper_gemm_matches_reference_on_edge_sizes() {
-    use cutlet_kernels::gemm_sm90::{TnBf16, TnF16};
+    use cutlet_kernels::gemm_sm90::{NtBf16OutBf16, TnBf16, TnF16};
     use half::{bf16, f16};
     let sizes = [
         ((1, 1, 1), 7, 4),
@@ -373,6 +399,7 @@ fn hopper_gemm_matches_reference_on_edge_sizes() {
     for &(mnk, pad, sms) in &sizes {
         sm90_case::<TnBf16>(mnk, pad, sms, bf16::from_f32, |x| x.to_f64());
         sm90_case::<TnF16>(mnk, pad, sms, f16::from_f32, |x| x.to_f64());
+        sm90_case::<NtBf16OutBf16>(mnk, pad, sms, bf16::from_f32, |x| x.to_f64());
     }
 }
 
@@ -392,4 +419,12 @@ fn hopper_gemm_rejects_what_tma_cannot_read() {
     };
     let e = tma_boxes::<TnBf16>(&p).unwrap_err().to_string();
     assert!(e.contains("multiple of 16") && e.contains("60"), "{e}");
+    // C's TMA store: 66 f32 columns are 264 bytes.
+    let c = GemmArgs {
+        lda: 32,
+        ldc: 66,
+        ..p
+    };
+    let e = tma_boxes::<TnBf16>(&c).unwrap_err().to_string();
+    assert!(e.contains("multiple of 16") && e.contains("264"), "{e}");
 }

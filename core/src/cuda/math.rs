@@ -55,3 +55,78 @@ pub fn launder(x: usize) -> usize {
     #[cfg(not(target_arch = "nvptx64"))]
     core::hint::black_box(x)
 }
+
+/// The 16-bit floats of the tensor cores with the GPU's one-instruction conversions
+/// (CUTLASS's `NumericConverter<T, float, round_to_nearest>`): on the GPU
+/// `cvt.rn.{bf16,f16}.f32` and `cvt.f32.f16`, where `half`'s portable versions are a
+/// dozen integer instructions each; in the emulator `half`'s, which round the same way
+/// (to nearest, ties to even).
+///
+/// ```
+/// use cutlet_core::cuda::Float16;
+/// use half::{bf16, f16};
+/// assert_eq!(bf16::from_f32_rn(1.0 + 1.0 / 256.0), bf16::from_f32(1.0)); // a tie: to even
+/// assert_eq!(f16::from_f32_rn(0.1).to_f32_widened(), f16::from_f32(0.1).to_f32());
+/// ```
+pub trait Float16: Copy {
+    /// `x` rounded to the nearest value, ties to even.
+    fn from_f32_rn(x: f32) -> Self;
+    /// The value as an f32 (exact).
+    fn to_f32_widened(self) -> f32;
+}
+
+impl Float16 for half::bf16 {
+    #[inline(always)]
+    fn from_f32_rn(x: f32) -> Self {
+        #[cfg(target_arch = "nvptx64")]
+        {
+            let h: u16;
+            // SAFETY: register-only arithmetic (sm_80 and later, every target built).
+            unsafe {
+                core::arch::asm!("cvt.rn.bf16.f32 {h}, {x};", h = out(reg16) h, x = in(reg32) x,
+                    options(pure, nomem, nostack))
+            };
+            half::bf16::from_bits(h)
+        }
+        #[cfg(not(target_arch = "nvptx64"))]
+        half::bf16::from_f32(x)
+    }
+    #[inline(always)]
+    fn to_f32_widened(self) -> f32 {
+        // A shift: already one instruction.
+        self.to_f32()
+    }
+}
+
+impl Float16 for half::f16 {
+    #[inline(always)]
+    fn from_f32_rn(x: f32) -> Self {
+        #[cfg(target_arch = "nvptx64")]
+        {
+            let h: u16;
+            // SAFETY: register-only arithmetic.
+            unsafe {
+                core::arch::asm!("cvt.rn.f16.f32 {h}, {x};", h = out(reg16) h, x = in(reg32) x,
+                    options(pure, nomem, nostack))
+            };
+            half::f16::from_bits(h)
+        }
+        #[cfg(not(target_arch = "nvptx64"))]
+        half::f16::from_f32(x)
+    }
+    #[inline(always)]
+    fn to_f32_widened(self) -> f32 {
+        #[cfg(target_arch = "nvptx64")]
+        {
+            let x: f32;
+            // SAFETY: register-only arithmetic.
+            unsafe {
+                core::arch::asm!("cvt.f32.f16 {x}, {h};", x = out(reg32) x, h = in(reg16) self.to_bits(),
+                    options(pure, nomem, nostack))
+            };
+            x
+        }
+        #[cfg(not(target_arch = "nvptx64"))]
+        self.to_f32()
+    }
+}

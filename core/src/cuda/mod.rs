@@ -67,7 +67,7 @@ pub mod emu;
 
 pub use dim::Dim3;
 pub use index::{block_dim, block_idx, grid_dim, thread_idx};
-pub use math::{fma, launder};
+pub use math::{Float16, fma, launder};
 pub use mbarrier::{Mbarrier, fence_barrier_init};
 pub use pipeline::{PipelineState, PipelineTmaAsync};
 pub use pod::DevicePod;

@@ -433,7 +433,10 @@ fn check_coords(b: &TmaBox, r: usize, dst: u32) {
 
 /// Stores the box at `src` (shared memory) to the tensor of `desc` at `coords`,
 /// dropping elements outside it (CuTe's `SM90_TMA_STORE`: `cp.async.bulk.tensor.Nd.
-/// global.shared::cta.bulk_group`). Precede it with [`tma_store_fence`] in every thread
+/// global.shared::cta.bulk_group`). Along dimension 0 the GPU drops them only in whole
+/// 16-byte units (measured on an H200), so a box that runs past an extent of dimension 0
+/// that is not a multiple of 16 bytes overwrites the elements after it; the emulator
+/// fails such a store. Precede it with [`tma_store_fence`] in every thread
 /// that wrote the box and a barrier; follow it with [`tma_store_arrive`] and, before the
 /// buffer is rewritten, [`tma_store_wait`].
 ///
@@ -462,6 +465,16 @@ fn check_coords(b: &TmaBox, r: usize, dst: u32) {
 /// }).unwrap();
 /// assert_eq!(&g[8..16], &[-1.0, -1.0, -1.0, -1.0, -1.0, -1.0, 0.0, 1.0]); // row 1 from x = 6; x 8, 9 dropped
 /// assert_eq!(g[22..24], [4.0, 5.0]);
+/// // An extent of 7 f32 (28 bytes): the GPU would also write x = 7, past the edge.
+/// let b7 = TmaBox::new(4, &[7, 3], &[32], &[4, 4], TmaSwizzle::None);
+/// let desc = [TmaDescriptor::emulated(g.as_mut_ptr(), &b7).unwrap()];
+/// let d = GmemPtr::from_slice(&desc);
+/// let e = emu::launch(Dim3::x(1), Dim3::x(1), 1024, || {
+///     // SAFETY: as above.
+///     let s = unsafe { SmemBuffer::dynamic().alloc::<f32, _>(layout!((4, 4):(1, 4))) };
+///     unsafe { tma_store(d.as_ptr(), s.engine().as_ptr(), [4, 0]) };
+/// });
+/// assert!(e.unwrap_err().to_string().contains("16-byte granularity"));
 /// ```
 #[inline(always)]
 #[track_caller]
@@ -505,6 +518,13 @@ pub unsafe fn tma_store<T, const R: usize>(
         // SAFETY: the caller's contract: `desc` is a live descriptor.
         let (g, b) = unsafe { (*desc).decode() };
         check_coords(&b, R, src);
+        let (d0, end) = (b.global_dim[0], coords[0] as i64 + b.box_dim[0] as i64);
+        if end > d0 as i64 && !(d0 * b.elem_bytes as u64).is_multiple_of(16) {
+            panic!(
+                "TMA store at {coords:?}: the box runs past dimension 0's extent of {d0} elements ({} bytes, not a multiple of 16), which the GPU clips only at 16-byte granularity, writing past the edge; store such edges another way or pad the extent",
+                d0 * b.elem_bytes as u64
+            );
+        }
         let smem = super::emu::with_thread(|t| t.block_state.smem().0 as usize);
         for_each_box_element(g, &b, &coords, |off, dst| {
             if let Some(d) = dst {

@@ -10,8 +10,6 @@ use crate::atom::*;
 pub trait Accumulators: Copy {
     /// CuTe's `warpgroup_fence_operand` on every register.
     fn fence_operand(&mut self);
-    /// The registers as a slice.
-    fn as_mut_slice(&mut self) -> &mut [f32];
     /// All zero.
     fn zeroed() -> Self;
     /// Register `i`.
@@ -24,6 +22,10 @@ pub trait WgmmaSs: Copy + Default {
     const N: usize;
     /// This thread's accumulators: `[f32; N / 2]`.
     type Accum: Accumulators;
+    /// A's major in shared memory (`gmma::K` or `gmma::MN`).
+    type A: gmma::Major;
+    /// B's major in shared memory.
+    type B: gmma::Major;
     /// Issues `D = A B + (scale_d ? D : 0)` for the 64 x N x 16 operands that `a` and `b`
     /// describe (`wgmma.mma_async.sync.aligned`); every thread of the warpgroup calls it.
     fn mma_async(self, a: GmmaDescriptor, b: GmmaDescriptor, d: &mut Self::Accum, scale_d: bool);
@@ -77,10 +79,6 @@ impl Accumulators for [f32; 32] {
         }
         #[cfg(not(target_arch = "nvptx64"))]
         crate::cuda::emu::wgmma::fence_operand(self);
-    }
-    #[inline(always)]
-    fn as_mut_slice(&mut self) -> &mut [f32] {
-        self
     }
     #[inline(always)]
     fn zeroed() -> Self {
@@ -172,10 +170,6 @@ impl Accumulators for [f32; 64] {
         }
         #[cfg(not(target_arch = "nvptx64"))]
         crate::cuda::emu::wgmma::fence_operand(self);
-    }
-    #[inline(always)]
-    fn as_mut_slice(&mut self) -> &mut [f32] {
-        self
     }
     #[inline(always)]
     fn zeroed() -> Self {
@@ -333,10 +327,6 @@ impl Accumulators for [f32; 128] {
         crate::cuda::emu::wgmma::fence_operand(self);
     }
     #[inline(always)]
-    fn as_mut_slice(&mut self) -> &mut [f32] {
-        self
-    }
-    #[inline(always)]
     fn zeroed() -> Self {
         [0.0; 128]
     }
@@ -349,6 +339,8 @@ impl Accumulators for [f32; 128] {
 impl<A: gmma::Major, B: gmma::Major> WgmmaSs for SM90_64x64x16_F32F16F16_SS<A, B> {
     const N: usize = 64;
     type Accum = [f32; 32];
+    type A = A;
+    type B = B;
     #[inline(always)]
     #[track_caller]
     fn mma_async(self, a: GmmaDescriptor, b: GmmaDescriptor, d: &mut [f32; 32], scale_d: bool) {
@@ -409,6 +401,8 @@ impl<A: gmma::Major, B: gmma::Major> WgmmaSs for SM90_64x64x16_F32F16F16_SS<A, B
 impl<A: gmma::Major, B: gmma::Major> WgmmaSs for SM90_64x64x16_F32BF16BF16_SS<A, B> {
     const N: usize = 64;
     type Accum = [f32; 32];
+    type A = A;
+    type B = B;
     #[inline(always)]
     #[track_caller]
     fn mma_async(self, a: GmmaDescriptor, b: GmmaDescriptor, d: &mut [f32; 32], scale_d: bool) {
@@ -469,6 +463,8 @@ impl<A: gmma::Major, B: gmma::Major> WgmmaSs for SM90_64x64x16_F32BF16BF16_SS<A,
 impl<A: gmma::Major, B: gmma::Major> WgmmaSs for SM90_64x128x16_F32F16F16_SS<A, B> {
     const N: usize = 128;
     type Accum = [f32; 64];
+    type A = A;
+    type B = B;
     #[inline(always)]
     #[track_caller]
     fn mma_async(self, a: GmmaDescriptor, b: GmmaDescriptor, d: &mut [f32; 64], scale_d: bool) {
@@ -561,6 +557,8 @@ impl<A: gmma::Major, B: gmma::Major> WgmmaSs for SM90_64x128x16_F32F16F16_SS<A, 
 impl<A: gmma::Major, B: gmma::Major> WgmmaSs for SM90_64x128x16_F32BF16BF16_SS<A, B> {
     const N: usize = 128;
     type Accum = [f32; 64];
+    type A = A;
+    type B = B;
     #[inline(always)]
     #[track_caller]
     fn mma_async(self, a: GmmaDescriptor, b: GmmaDescriptor, d: &mut [f32; 64], scale_d: bool) {
@@ -653,6 +651,8 @@ impl<A: gmma::Major, B: gmma::Major> WgmmaSs for SM90_64x128x16_F32BF16BF16_SS<A
 impl<A: gmma::Major, B: gmma::Major> WgmmaSs for SM90_64x256x16_F32F16F16_SS<A, B> {
     const N: usize = 256;
     type Accum = [f32; 128];
+    type A = A;
+    type B = B;
     #[inline(always)]
     #[track_caller]
     fn mma_async(self, a: GmmaDescriptor, b: GmmaDescriptor, d: &mut [f32; 128], scale_d: bool) {
@@ -809,6 +809,8 @@ impl<A: gmma::Major, B: gmma::Major> WgmmaSs for SM90_64x256x16_F32F16F16_SS<A, 
 impl<A: gmma::Major, B: gmma::Major> WgmmaSs for SM90_64x256x16_F32BF16BF16_SS<A, B> {
     const N: usize = 256;
     type Accum = [f32; 128];
+    type A = A;
+    type B = B;
     #[inline(always)]
     #[track_caller]
     fn mma_async(self, a: GmmaDescriptor, b: GmmaDescriptor, d: &mut [f32; 128], scale_d: bool) {
