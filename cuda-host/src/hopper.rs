@@ -4,7 +4,7 @@
 //! cuBLAS and cutlet's SM80 kernel on the same operands.
 
 use crate::kernels::{GemmCase, Half, Kernels, OutElem, Res, data, profile_operands};
-use crate::timing::{rate, time_ms};
+use crate::timing::{rate, tflops, time_ms};
 use cudarc::cublas::CudaBlas;
 use cudarc::driver::sys::{
     self, CUfunction_attribute_enum, CUtensorMapDataType, CUtensorMapFloatOOBfill,
@@ -15,7 +15,7 @@ use cudarc::driver::{
     LaunchConfig, PushKernelArg,
 };
 use cudarc::nvrtc::Ptx;
-use cutlet::cuda::{TmaBox, TmaDescriptor, TmaSwizzle};
+use cutlet::cuda::{TmaBox, TmaDescriptor, TmaError, TmaSwizzle};
 use cutlet_kernels::gemm_sm80::GemmArgs;
 use cutlet_kernels::gemm_sm90::{self, Sm90GemmConfig};
 use std::sync::Arc;
@@ -37,7 +37,11 @@ struct HopperConfig {
     /// The SM80 configuration (index into `kernels::TC`) of the same operands and output,
     /// timed beside it.
     sm80: usize,
+    /// Its `gemm_sm90::tma_boxes`.
+    boxes: Boxes,
 }
+/// `gemm_sm90::tma_boxes` of one configuration.
+type Boxes = fn(&GemmArgs) -> Result<(TmaBox, TmaBox, TmaBox), TmaError>;
 impl HopperConfig {
     fn operands(&self) -> GemmCase {
         GemmCase {
@@ -53,18 +57,21 @@ const CONFIGS: [HopperConfig; 3] = [
         input: Half::Bf16,
         out16: false,
         sm80: 0,
+        boxes: gemm_sm90::tma_boxes::<gemm_sm90::TnBf16>,
     },
     HopperConfig {
         cfg: gemm_sm90::GEMM_SM90_TN_F16,
         input: Half::F16,
         out16: false,
         sm80: 1,
+        boxes: gemm_sm90::tma_boxes::<gemm_sm90::TnF16>,
     },
     HopperConfig {
         cfg: gemm_sm90::GEMM_SM90_NT_BF16_OUT_BF16,
         input: Half::Bf16,
         out16: true,
         sm80: 2,
+        boxes: gemm_sm90::tma_boxes::<gemm_sm90::NtBf16OutBf16>,
     },
 ];
 
@@ -169,12 +176,10 @@ impl Hopper {
         (a, b, c): (&CudaSlice<u16>, &CudaSlice<u16>, &CudaSlice<C>),
         descs: &mut CudaSlice<u64>,
     ) -> Res<()> {
-        let HopperConfig { cfg, input: h, .. } = CONFIGS[i];
-        let (ba, bb, bc) = match cfg.name {
-            "gemm_sm90_tn_bf16" => gemm_sm90::tma_boxes::<gemm_sm90::TnBf16>(p)?,
-            "gemm_sm90_tn_f16" => gemm_sm90::tma_boxes::<gemm_sm90::TnF16>(p)?,
-            _ => gemm_sm90::tma_boxes::<gemm_sm90::NtBf16OutBf16>(p)?,
-        };
+        let HopperConfig {
+            input: h, boxes, ..
+        } = CONFIGS[i];
+        let (ba, bb, bc) = boxes(p)?;
         let st = &self.stream;
         let (pa, _ga) = a.device_ptr(st);
         let (pb, _gb) = b.device_ptr(st);
@@ -339,15 +344,12 @@ impl Hopper {
             sm80.cublas_gemm::<C>(blas, c.sm80, p, &a, &b, &mut out)
         })?;
         let (o, s, r) = (rate(&ours, flop), rate(&old, flop), rate(&peer, flop));
-        let f = |r: (f64, f64, f64)| {
-            format!("{:.0} ({:.0}..{:.0})", r.0 / 1e12, r.1 / 1e12, r.2 / 1e12)
-        };
         println!(
             "| {} | {m}x{n}x{k} | {} | {} | {} | {:.2} | {:.2} |",
             c.cfg.name,
-            f(o),
-            f(s),
-            f(r),
+            tflops(o),
+            tflops(s),
+            tflops(r),
             o.0 / r.0,
             o.0 / s.0
         );

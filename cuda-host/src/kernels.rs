@@ -1,6 +1,6 @@
 //! Launching the PTX kernels, checking them against CPU references, timing them.
 
-use crate::timing::{rate, time_ms};
+use crate::timing::{rate, tflops, time_ms};
 use cudarc::cublas::{CudaBlas, Gemm, GemmConfig, sys::cublasOperation_t};
 use cudarc::driver::{
     CudaContext, CudaFunction, CudaSlice, CudaStream, DeviceRepr, DriverError, LaunchConfig,
@@ -542,14 +542,11 @@ impl Kernels {
             self.cublas_gemm(blas, i, p, &a, &b, &mut c)
         })?;
         let (o, q) = (rate(&ours, flop), rate(&peer, flop));
-        let f = |r: (f64, f64, f64)| {
-            format!("{:.0} ({:.0}..{:.0})", r.0 / 1e12, r.1 / 1e12, r.2 / 1e12)
-        };
         println!(
             "| tensor-core {} (TFLOP/s) | {m}x{n}x{k} | {} | cuBLAS GemmEx | {} | {:.2} |",
             t.name(),
-            f(o),
-            f(q),
+            tflops(o),
+            tflops(q),
             o.0 / q.0
         );
         Ok(())

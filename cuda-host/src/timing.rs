@@ -47,3 +47,13 @@ pub fn rate(samples: &[f64], work: f64) -> (f64, f64, f64) {
         r(samples[0]),
     )
 }
+
+/// A rate in TFLOP/s as the tables print it: `median (min..max)`.
+pub fn tflops((median, min, max): (f64, f64, f64)) -> String {
+    format!(
+        "{:.0} ({:.0}..{:.0})",
+        median / 1e12,
+        min / 1e12,
+        max / 1e12
+    )
+}

@@ -192,12 +192,34 @@ fn tc_case<T: cutlet_core::cuda::DevicePod, CT: cutlet_kernels::gemm_sm80::GemmO
         kernel(p, pa, pb, pc)
     })
     .unwrap();
-    let got = c.as_slice();
     let tol = if core::mem::size_of::<CT>() == 2 {
         1e-2
     } else {
         1e-4
     };
+    assert_gemm(
+        c.as_slice(),
+        &hc,
+        (m, n, k, ldc),
+        tol,
+        |i, l| back(ha[at(m, a_kmajor, lda, i, l)]),
+        |j, l| back(hb[at(n, b_kmajor, ldb, j, l)]),
+        &format!("pad {pad}"),
+    );
+}
+
+/// Asserts that `got` (C, `ldc` rows) is `0.75 A Bᵀ + 0.5 c0` for the `m x n x k`
+/// product of `a(i, l)` and `b(j, l)`, each element within `tol` relative (plus `tol`
+/// absolute), and that C's padding rows kept `c0`'s values.
+fn assert_gemm<O: cutlet_kernels::gemm_sm80::GemmOutput>(
+    got: &[O],
+    c0: &[O],
+    (m, n, k, ldc): (usize, usize, usize, usize),
+    tol: f64,
+    a: impl Fn(usize, usize) -> f64,
+    b: impl Fn(usize, usize) -> f64,
+    what: &str,
+) {
     for j in 0..n {
         for i in 0..ldc {
             let idx = i + j * ldc;
@@ -205,20 +227,16 @@ fn tc_case<T: cutlet_core::cuda::DevicePod, CT: cutlet_kernels::gemm_sm80::GemmO
             if i >= m {
                 assert_eq!(
                     g,
-                    hc[idx].to_f32() as f64,
+                    c0[idx].to_f32() as f64,
                     "{m}x{n}x{k}: wrote padding ({i},{j})"
                 );
                 continue;
             }
-            let s: f64 = (0..k)
-                .map(|l| {
-                    back(ha[at(m, a_kmajor, lda, i, l)]) * back(hb[at(n, b_kmajor, ldb, j, l)])
-                })
-                .sum();
-            let want = 0.75 * s + 0.5 * hc[idx].to_f32() as f64;
+            let s: f64 = (0..k).map(|l| a(i, l) * b(j, l)).sum();
+            let want = 0.75 * s + 0.5 * c0[idx].to_f32() as f64;
             assert!(
                 (g - want).abs() <= tol * (1.0 + want.abs()),
-                "{m}x{n}x{k} pad {pad} ({i},{j}): {g} vs {want}"
+                "{m}x{n}x{k} {what} ({i},{j}): {g} vs {want}"
             );
         }
     }
@@ -354,35 +372,21 @@ fn sm90_case<C: cutlet_kernels::gemm_sm90::Sm90Config>(
         || gemm_sm90::<C>(p, tma, pc),
     )
     .unwrap();
-    let got = c.as_slice();
-    for j in 0..n {
-        for i in 0..ldc {
-            let idx = i + j * ldc;
-            let g = got[idx].to_f32() as f64;
-            if i >= m {
-                assert_eq!(
-                    g,
-                    hc[idx].to_f32() as f64,
-                    "{m}x{n}x{k}: wrote padding ({i},{j})"
-                );
-                continue;
-            }
-            let s: f64 = (0..k)
-                .map(|l| back(ha[ia(i, l)]) * back(hb[ib(j, l)]))
-                .sum();
-            let want = 0.75 * s + 0.5 * hc[idx].to_f32() as f64;
-            // f32 out: accumulation order; 16-bit out: one rounding (2^-8 relative for bf16).
-            let tol = if core::mem::size_of::<C::Out>() == 4 {
-                1e-4
-            } else {
-                8e-3
-            };
-            assert!(
-                (g - want).abs() <= tol * (1.0 + want.abs()),
-                "{m}x{n}x{k} pad {pad} ({i},{j}): {g} vs {want}"
-            );
-        }
-    }
+    // f32 out: accumulation order; 16-bit out: one rounding (2^-8 relative for bf16).
+    let tol = if core::mem::size_of::<C::Out>() == 4 {
+        1e-4
+    } else {
+        8e-3
+    };
+    assert_gemm(
+        c.as_slice(),
+        &hc,
+        (m, n, k, ldc),
+        tol,
+        |i, l| back(ha[ia(i, l)]),
+        |j, l| back(hb[ib(j, l)]),
+        &format!("pad {pad}"),
+    );
 }
 
 #[test]
