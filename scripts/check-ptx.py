@@ -45,12 +45,18 @@ def main_loop_problem(body):
 
 def hopper_problem(body, ptxas_log, name):
     """The Hopper GEMM must load by TMA, synchronise on mbarriers, multiply with wgmma,
-    reallocate registers, store C by TMA from shared memory behind named barriers, and
-    ptxas must neither serialize its wgmmas (C7515) nor ignore its setmaxnreg (C7508)."""
-    for needle in ("cp.async.bulk.tensor.2d.shared::cluster.global", "mbarrier.try_wait",
-                   "wgmma.mma_async", "wgmma.wait_group", "setmaxnreg.inc", ".maxntid 384",
-                   "cp.async.bulk.tensor.2d.global.shared::cta", "fence.proxy.async.shared::cta",
-                   "cp.async.bulk.wait_group.read", "bar.sync"):
+    reallocate registers, store C by TMA from shared memory (written with st.shared) behind
+    named barriers, a cluster configuration (`_2x1`) must multicast and release its peers'
+    stages, and ptxas must neither serialize its wgmmas (C7515) nor ignore its setmaxnreg
+    (C7508)."""
+    needles = ["cp.async.bulk.tensor.2d.shared::cluster.global", "mbarrier.try_wait",
+               "wgmma.mma_async", "wgmma.wait_group", "setmaxnreg.inc", ".maxntid 384",
+               "cp.async.bulk.tensor.2d.global.shared::cta", "fence.proxy.async.shared::cta",
+               "cp.async.bulk.wait_group.read", "bar.sync", "st.shared"]
+    if name.endswith("_2x1"):
+        needles += [".multicast::cluster", "mapa.shared::cluster", "barrier.cluster.arrive",
+                    "%cluster_ctarank"]
+    for needle in needles:
         if needle not in body:
             return f"no {needle}"
     for code in ("C7515", "C7508", "C7510"):

@@ -1,7 +1,8 @@
 //! The Hopper GEMM (`kernels/src/gemm_sm90.rs`) on the GPU: TMA descriptors encoded by the
 //! driver from the boxes the kernel's layouts give (`gemm_sm90::tma_boxes`), launched on a
-//! persistent grid of one CTA per SM, checked against an f64 reference and timed next to
-//! cuBLAS and cutlet's SM80 kernel on the same operands.
+//! persistent grid of one CTA per SM (in clusters where the configuration has them, as
+//! many as the driver says fit at once), checked against an f64 reference and timed next
+//! to cuBLAS and cutlet's SM80 kernel on the same operands.
 
 use crate::kernels::{GemmCase, Half, Kernels, OutElem, Res, data, profile_operands};
 use crate::timing::{rate, tflops, time_ms};
@@ -11,8 +12,8 @@ use cudarc::driver::sys::{
     CUtensorMapInterleave, CUtensorMapL2promotion, CUtensorMapSwizzle,
 };
 use cudarc::driver::{
-    CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr, DeviceRepr, DriverError,
-    LaunchConfig, PushKernelArg,
+    CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr, DevicePtrMut, DeviceRepr,
+    DriverError, LaunchConfig, PushKernelArg,
 };
 use cudarc::nvrtc::Ptx;
 use cutlet::cuda::{TmaBox, TmaDescriptor, TmaError, TmaSwizzle};
@@ -51,13 +52,20 @@ impl HopperConfig {
         }
     }
 }
-const CONFIGS: [HopperConfig; 3] = [
+const CONFIGS: [HopperConfig; 4] = [
     HopperConfig {
         cfg: gemm_sm90::GEMM_SM90_TN_BF16,
         input: Half::Bf16,
         out16: false,
         sm80: 0,
         boxes: gemm_sm90::tma_boxes::<gemm_sm90::TnBf16>,
+    },
+    HopperConfig {
+        cfg: gemm_sm90::GEMM_SM90_TN_BF16_CLUSTER2,
+        input: Half::Bf16,
+        out16: false,
+        sm80: 0,
+        boxes: gemm_sm90::tma_boxes::<gemm_sm90::TnBf16Cluster2>,
     },
     HopperConfig {
         cfg: gemm_sm90::GEMM_SM90_TN_F16,
@@ -128,8 +136,41 @@ pub fn encode_tiled(global: u64, b: &TmaBox, h: Half) -> Res<TmaDescriptor> {
 /// The sm_90a module's Hopper kernels.
 pub struct Hopper {
     stream: Arc<CudaStream>,
-    sms: usize,
-    funcs: Vec<CudaFunction>,
+    /// Per configuration: its function and how many of its CTAs run at once (the SMs,
+    /// or for clusters the driver's maximum of active clusters times their size).
+    funcs: Vec<(CudaFunction, usize)>,
+}
+
+/// A launch of `grid` blocks of `block` threads with `smem` bytes, in clusters of
+/// `cluster` blocks along x: the driver's `CUlaunchConfig` with the cluster dimension
+/// attribute. The attribute lives in the returned box, which must outlive the config's
+/// use.
+fn cluster_config(
+    st: &CudaStream,
+    (grid, block, smem): (usize, usize, usize),
+    cluster: usize,
+) -> (sys::CUlaunchConfig, Box<sys::CUlaunchAttribute>) {
+    // SAFETY: the attribute is plain data; zero is a valid bit pattern for it.
+    let mut attr: Box<sys::CUlaunchAttribute> = Box::new(unsafe { std::mem::zeroed() });
+    attr.id = sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attr.value.clusterDim = sys::CUlaunchAttributeValue_union__bindgen_ty_1 {
+        x: cluster as u32,
+        y: 1,
+        z: 1,
+    };
+    let cfg = sys::CUlaunchConfig {
+        gridDimX: grid as u32,
+        gridDimY: 1,
+        gridDimZ: 1,
+        blockDimX: block as u32,
+        blockDimY: 1,
+        blockDimZ: 1,
+        sharedMemBytes: smem as u32,
+        hStream: st.cu_stream(),
+        attrs: &mut *attr,
+        numAttrs: 1,
+    };
+    (cfg, attr)
 }
 
 impl Hopper {
@@ -149,6 +190,7 @@ impl Hopper {
         }
         let sms = attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)? as usize;
         let m = ctx.load_module(Ptx::from_src(ptx))?;
+        let stream = ctx.default_stream();
         let funcs = CONFIGS
             .iter()
             .map(|c| {
@@ -157,14 +199,25 @@ impl Hopper {
                     CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                     c.cfg.smem() as i32,
                 )?;
-                Ok(f)
+                let cm = c.cfg.cluster_m;
+                if cm == 1 {
+                    return Ok((f, sms));
+                }
+                let (cfg, _attr) = cluster_config(&stream, (sms, c.cfg.threads, c.cfg.smem()), cm);
+                let mut clusters = 0;
+                // SAFETY: `cfg` and its attribute (`_attr`) are live; the driver writes
+                // one int.
+                unsafe { sys::cuOccupancyMaxActiveClusters(&mut clusters, f.cu_function(), &cfg) }
+                    .result()?;
+                if clusters <= 0 {
+                    return Err(
+                        format!("{}: no cluster of {cm} fits on this device", c.cfg.name).into(),
+                    );
+                }
+                Ok((f, clusters as usize * cm))
             })
             .collect::<Res<_>>()?;
-        Ok(Hopper {
-            stream: ctx.default_stream(),
-            sms,
-            funcs,
-        })
+        Ok(Hopper { stream, funcs })
     }
 
     /// Encodes the descriptors of configuration `i` for A, B and C into `descs` (device
@@ -204,12 +257,35 @@ impl Hopper {
     ) -> Result<(), DriverError> {
         let cfg = CONFIGS[i].cfg;
         let st = &self.stream;
+        let (f, ctas) = &self.funcs[i];
         let (d, _g) = descs.device_ptr(st);
-        let mut l = st.launch_builder(&self.funcs[i]);
+        let grid = cfg.grid(p.m, p.n, *ctas);
         let args = Args(p);
+        if cfg.cluster_m > 1 {
+            let (pc, _gc) = c.device_ptr_mut(st);
+            let (lc, _attr) = cluster_config(st, (grid, cfg.threads, cfg.smem()), cfg.cluster_m);
+            let mut params = [
+                &args as *const Args as *mut std::ffi::c_void,
+                &d as *const u64 as *mut _,
+                &pc as *const u64 as *mut _,
+            ];
+            // SAFETY: as below; `params` points to the three arguments in the entry's
+            // order and types (`GemmArgs`, two device pointers), live for the call, and
+            // `lc` with its attribute (`_attr`) is live.
+            return unsafe {
+                sys::cuLaunchKernelEx(
+                    &lc,
+                    f.cu_function(),
+                    params.as_mut_ptr(),
+                    std::ptr::null_mut(),
+                )
+            }
+            .result();
+        }
+        let mut l = st.launch_builder(f);
         l.arg(&args).arg(&d).arg(c);
         let lc = LaunchConfig {
-            grid_dim: (cfg.grid(p.m, p.n, self.sms) as u32, 1, 1),
+            grid_dim: (grid as u32, 1, 1),
             block_dim: (cfg.threads as u32, 1, 1),
             shared_mem_bytes: cfg.smem() as u32,
         };

@@ -21,16 +21,25 @@
 //! - **Schedule.** Persistent: the grid is at most one CTA per SM and each CTA walks the
 //!   output tiles `blockIdx.x, blockIdx.x + gridDim.x, ...` in [`tile_coord`]'s swizzled
 //!   order, so CTAs running together share A rows and B columns in L2.
+//! - **Clusters.** With [`Sm90Config::ClusterM`] = 2 the CTAs run in clusters of two
+//!   along M (CUTLASS's `ClusterShape<_2,_1,_1>`): the pair takes vertically adjacent
+//!   tiles, which share their B tile; each CTA loads half of it and multicasts it to both
+//!   (`tma_load_multicast`), so B is read from L2 once per pair. A stage is then refilled
+//!   only when the consumers of both CTAs have released it: each consumer warpgroup
+//!   arrives on the stage's empty barrier in every CTA of the cluster.
 //! - **Epilogue.** Through shared memory with TMA stores (CUTLASS's
 //!   `TmaWarpSpecialized` epilogue): each consumer warpgroup converts `alpha acc + beta C`
-//!   of its 64 rows into `(64, 32)` column-major subtiles, two buffers in turn, with
+//!   of its 64 rows into `(64, 32)` M-major subtiles, swizzled as TMA's 128-byte swizzle
+//!   (the GMMA `Layout_MN_SW128_Atom` of C's type, which makes the accumulators' stores
+//!   free of bank conflicts), two buffers in turn, with
 //!   `partition_C` of the atom's TiledMMA placing each value; one thread stores a subtile
 //!   with `cp.async.bulk.tensor`, whose clipping drops the rows and columns past C's edges
 //!   (rows only in 16-byte units, so where `m` elements are not a whole number of them the
 //!   warpgroup holding the last rows stores from its registers).
 //!
 //! The configurations built here: [`TnBf16`] and [`TnF16`] (128 x 256 x 64, 4 stages, f32
-//! out) and [`NtBf16OutBf16`] (both operands MN-major, bf16 out).
+//! out), [`TnBf16Cluster2`] (as [`TnBf16`] in clusters of 2) and [`NtBf16OutBf16`] (both
+//! operands MN-major, bf16 out).
 
 use crate::gemm_sm80::{GemmArgs, GemmOutput, val};
 use cutlet_core::algebra::recast::SizeofBits;
@@ -45,11 +54,13 @@ use cutlet_core::cuda::wgmma::{
 };
 use cutlet_core::cuda::{
     DevicePod, GmemPtr, Mbarrier, PipelineState, PipelineTmaAsync, SmemBuffer, TmaBox,
-    TmaDescriptor, TmaError, WARPGROUP_SIZE, block_idx, elect_one_sync, grid_dim, launder,
-    make_gmem_tensor, named_barrier_sync, prefetch_tma_descriptor, syncthreads, thread_idx,
-    tma_load, tma_store, tma_store_arrive, tma_store_fence, tma_store_wait, warp_group_idx,
-    warp_id, warpgroup_reg_alloc, warpgroup_reg_dealloc,
+    TmaDescriptor, TmaError, WARPGROUP_SIZE, block_idx, block_rank_in_cluster, cluster_id_in_grid,
+    cluster_sync, elect_one_sync, grid_dim, launder, make_gmem_tensor, named_barrier_sync,
+    prefetch_tma_descriptor, syncthreads, thread_idx, tma_load, tma_load_multicast, tma_store,
+    tma_store_arrive, tma_store_fence, tma_store_wait, warp_group_idx, warp_id,
+    warpgroup_reg_alloc, warpgroup_reg_dealloc,
 };
+use cutlet_core::int::LeafOps;
 use cutlet_core::prelude::*;
 
 /// CTA tile rows: two consumer warpgroups of 64.
@@ -75,6 +86,7 @@ pub const EPI_N: usize = 32;
 ///     type Atom = cutlet_core::atom::SM90_64x128x16_F32BF16BF16_SS;
 ///     type Bn = _128;
 ///     type Stages = _6;
+///     type ClusterM = _1;
 /// }
 /// assert_eq!(sm90_config::<Mine>().tile, (128, 128, 64));
 /// ```
@@ -84,7 +96,7 @@ pub trait Sm90Config: 'static {
     /// A and B elements (16-bit).
     type Elem: DevicePod + Default + SizeofBits;
     /// C's elements.
-    type Out: GemmOutput;
+    type Out: EpilogueSmem;
     /// The warpgroup MMA: `Elem x Elem -> f32`; its majors are the operands' in global
     /// and shared memory.
     type Atom: WgmmaSs<A: OperandMajor, B: OperandMajor>
@@ -94,6 +106,57 @@ pub trait Sm90Config: 'static {
     type Bn: Leaf;
     /// Pipeline depth.
     type Stages: Leaf;
+    /// CTAs per cluster along M (1 or 2): a cluster's CTAs share each B tile, each
+    /// loading its part and multicasting it to the others.
+    type ClusterM: Leaf;
+}
+
+/// C's element in the Hopper epilogue: the shared-memory subtile its accumulators go
+/// through, TMA's 128-byte swizzle over the M-major GMMA atom of the type
+/// (`GMMA::Layout_MN_SW128_Atom<T>`: `(128 bytes, 8)` with `Sw<3,4,3>` on bytes).
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// use cutlet_kernels::gemm_sm90::EpilogueSmem;
+/// // f32: (32, 8) atoms, k first: two 32-row boxes per (64, 32) subtile.
+/// assert_eq!(<f32 as EpilogueSmem>::buffers().to_string(), "((_32,_2),(_8,_4),(_1,_4)):((_1,_1024),(_32,_256),(_0,_2048))");
+/// assert_eq!(<half::bf16 as EpilogueSmem>::buffers().to_string(), "((_64,_1),(_8,_4),(_1,_4)):((_1,_0),(_64,_512),(_0,_2048))");
+/// ```
+pub trait EpilogueSmem: GemmOutput {
+    /// The swizzle on elements.
+    type Swizzle: cutlet_core::layout::SwizzleFn;
+    /// The four `(64, 32)` subtiles of the two consumer warpgroups' two buffers
+    /// (`(64, 32, buffer + 2 warpgroup)`), unswizzled.
+    fn buffers() -> impl Layout;
+}
+impl EpilogueSmem for f32 {
+    type Swizzle = Swizzle<3, 2, 3>;
+    #[inline(always)]
+    fn buffers() -> impl Layout {
+        tile_to_shape_ordered(
+            layout!((32, 8):(1, 32)),
+            shape!((64, 32, 4)),
+            shape!((1, 0, 2)),
+        )
+    }
+}
+impl EpilogueSmem for half::bf16 {
+    type Swizzle = Swizzle<3, 3, 3>;
+    #[inline(always)]
+    fn buffers() -> impl Layout {
+        tile_to_shape_ordered(
+            layout!((64, 8):(1, 64)),
+            shape!((64, 32, 4)),
+            shape!((1, 0, 2)),
+        )
+    }
+}
+impl EpilogueSmem for half::f16 {
+    type Swizzle = Swizzle<3, 3, 3>;
+    #[inline(always)]
+    fn buffers() -> impl Layout {
+        <half::bf16 as EpilogueSmem>::buffers()
+    }
 }
 
 /// An operand's major in the Hopper kernel (`gmma::K` or `gmma::MN`, 16-bit elements):
@@ -171,9 +234,12 @@ impl OperandMajor for gmma::MN {
 /// ```
 /// use cutlet_kernels::gemm_sm90::*;
 /// let c = sm90_config::<TnBf16>();
-/// assert_eq!((c.tile, c.stages, c.threads), ((128, 256, 64), 4, 384));
+/// assert_eq!((c.tile, c.stages, c.threads, c.cluster_m), ((128, 256, 64), 4, 384, 1));
 /// assert_eq!(c.smem(), 1024 + 4 * (128 + 256) * 64 * 2 + 4 * 64 * 32 * 4);
 /// assert_eq!(c.grid(1000, 1000, 132), 32); // 8 x 4 tiles
+/// // Clusters of 2 along M: 4 x 4 tile pairs, at most 66 pairs on 132 SMs.
+/// assert_eq!(sm90_config::<TnBf16Cluster2>().grid(1000, 1000, 132), 32);
+/// assert_eq!(sm90_config::<TnBf16Cluster2>().grid(1000, 1000, 7), 6);
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Sm90GemmConfig {
@@ -191,6 +257,8 @@ pub struct Sm90GemmConfig {
     pub threads: usize,
     /// Bytes of a C element.
     pub out_bytes: usize,
+    /// CTAs per cluster (along M).
+    pub cluster_m: usize,
 }
 
 impl Sm90GemmConfig {
@@ -205,23 +273,26 @@ impl Sm90GemmConfig {
         1024 + self.stages * (self.tile.0 + self.tile.1) * self.tile.2 * 2
             + 2 * 2 * 64 * EPI_N * self.out_bytes
     }
-    /// Output tiles of an `m x n` product.
+    /// Output tiles of an `m x n` product, counted in cluster tiles (`cluster_m`
+    /// vertically adjacent tiles).
     ///
     /// ```
     /// assert_eq!(cutlet_kernels::gemm_sm90::sm90_config::<cutlet_kernels::gemm_sm90::TnF16>().tiles(129, 1), 2);
     /// ```
     pub const fn tiles(&self, m: usize, n: usize) -> usize {
-        m.div_ceil(self.tile.0) * n.div_ceil(self.tile.1)
+        m.div_ceil(self.tile.0 * self.cluster_m) * n.div_ceil(self.tile.1)
     }
-    /// The persistent grid: one CTA per SM, at most one per tile (at least one).
+    /// The persistent grid: one CTA per SM, as whole clusters, at most one cluster per
+    /// cluster tile (at least one). `ctas` is how many CTAs run at once (the SMs, or the
+    /// driver's `cuOccupancyMaxActiveClusters` times `cluster_m`).
     ///
     /// ```
     /// assert_eq!(cutlet_kernels::gemm_sm90::sm90_config::<cutlet_kernels::gemm_sm90::TnF16>().grid(8192, 8192, 132), 132);
     /// ```
-    pub const fn grid(&self, m: usize, n: usize, sms: usize) -> usize {
-        let t = self.tiles(m, n);
-        let g = if t < sms { t } else { sms };
-        if g == 0 { 1 } else { g }
+    pub const fn grid(&self, m: usize, n: usize, ctas: usize) -> usize {
+        let (t, c) = (self.tiles(m, n), ctas / self.cluster_m);
+        let g = if t < c { t } else { c };
+        self.cluster_m * if g == 0 { 1 } else { g }
     }
 }
 
@@ -237,7 +308,8 @@ impl Sm90GemmConfig {
 /// let p = GemmArgs { m: 300, n: 200, k: 1000, lda: 1000, ldb: 1000, ldc: 300, alpha: 1.0, beta: 0.0 };
 /// let (a, b, c) = tma_boxes::<TnBf16>(&p).unwrap();
 /// assert_eq!((a.box_dim[1], b.box_dim[1], b.global_dim[1]), (128, 256, 200));
-/// assert_eq!((c.box_dim[..2].to_vec(), c.global_stride[0]), (vec![64, 32], 1200));
+/// // C: (32, 32) f32 boxes, the 128-byte swizzle's span.
+/// assert_eq!((c.box_dim[..2].to_vec(), c.global_stride[0]), (vec![32, 32], 1200));
 /// let odd = GemmArgs { ldc: 301, ..p };
 /// assert!(tma_boxes::<TnBf16>(&odd).unwrap_err().to_string().contains("1204"));
 /// let bad = GemmArgs { lda: 1001, ..p };
@@ -259,8 +331,15 @@ pub fn tma_boxes<C: Sm90Config>(p: &GemmArgs) -> Result<(TmaBox, TmaBox, TmaBox)
         ..
     } = *p;
     let a = make_tma_box::<C::Elem, _>(MajorA::<C>::gmem(m, k, lda), a_tiles::<C, _1>(), sw)?;
-    let b = make_tma_box::<C::Elem, _>(MajorB::<C>::gmem(n, k, ldb), b_tiles::<C, _1>(), sw)?;
-    let c = make_tma_box::<C::Out, _>(layout!((m, n):(1, ldc)), epi_tile(), NoSwizzle)?;
+    // Each CTA of a cluster loads its `BN / ClusterM` rows of the B tile.
+    let part = (val::<C::Bn>() / val::<C::ClusterM>()) as isize;
+    let b_part = composition(b_tiles::<C, _1>(), (part, _64::new()).as_tiler());
+    let b = make_tma_box::<C::Elem, _>(MajorB::<C>::gmem(n, k, ldb), b_part, sw)?;
+    let c = make_tma_box::<C::Out, _>(
+        layout!((m, n):(1, ldc)),
+        C::Out::buffers(),
+        <C::Out as EpilogueSmem>::Swizzle::default(),
+    )?;
     Ok((a, b, c))
 }
 
@@ -272,6 +351,11 @@ pub fn tma_boxes<C: Sm90Config>(p: &GemmArgs) -> Result<(TmaBox, TmaBox, TmaBox)
 pub const fn sm90_config<C: Sm90Config>() -> Sm90GemmConfig {
     let n = val::<C::Bn>();
     let stages = val::<C::Stages>();
+    let cluster_m = val::<C::ClusterM>();
+    assert!(
+        cluster_m == 1 || cluster_m == 2,
+        "Sm90Config: ClusterM must be 1 or 2"
+    );
     assert!(
         n == <C::Atom as WgmmaSs>::N,
         "Sm90Config: BN must be the atom's N"
@@ -289,6 +373,7 @@ pub const fn sm90_config<C: Sm90Config>() -> Sm90GemmConfig {
         stages,
         threads: THREADS,
         out_bytes: core::mem::size_of::<C::Out>(),
+        cluster_m,
     };
     assert!(
         cfg.smem() <= 227 * 1024,
@@ -373,6 +458,8 @@ const fn log_swizzle(tiles_m: usize, tiles_n: usize) -> u32 {
 /// emu::launch(Dim3::x(cfg.grid(m, n, 2)), Dim3::x(cfg.threads), cfg.smem(), || {
 ///     gemm_sm90::<TnBf16>(p, tma, pc)
 /// }).unwrap();
+/// // A configuration with clusters launches them (`emu::launch_cluster`, and
+/// // `cuLaunchKernelEx` with a cluster dimension on the GPU).
 /// let want: f32 = (0..k).map(|l| a[129 * k + l].to_f32() * b[19 * k + l].to_f32()).sum();
 /// assert_eq!(c.as_slice()[129 + 19 * p.ldc], want);
 /// ```
@@ -381,11 +468,12 @@ pub fn gemm_sm90<C: Sm90Config>(p: GemmArgs, tma: GmemPtr<TmaDescriptor>, c: Gme
     let cfg = const { sm90_config::<C>() };
     let tma_a = tma.as_ptr();
     let (tma_b, tma_c) = (tma_a.wrapping_add(1), tma_a.wrapping_add(2));
-    let bn = cfg.tile.1;
-    let stages = cfg.stages;
-    let tiles = (p.m.div_ceil(BM), p.n.div_ceil(bn));
+    let (bn, stages, cm) = (cfg.tile.1, cfg.stages, cfg.cluster_m);
+    // The schedule walks cluster tiles: `cm` vertically adjacent output tiles.
+    let tiles = (p.m.div_ceil(BM * cm), p.n.div_ceil(bn));
     let swz = log_swizzle(tiles.0, tiles.1);
     let k_tiles = p.k.div_ceil(BK);
+    let rank = if cm > 1 { block_rank_in_cluster() } else { 0 };
 
     // Shared memory: the pipeline's barriers, then `stages` swizzled (128, 64) tiles of A
     // and (BN, 64) of B (GMMA::Layout_K_SW128_Atom<T>: Sw<3,4,3> on bytes is Sw<3,3,3> on
@@ -415,8 +503,8 @@ pub fn gemm_sm90<C: Sm90Config>(p: GemmArgs, tma: GmemPtr<TmaDescriptor>, c: Gme
     let epi = unsafe {
         smem.alloc_aligned::<C::Out, _, _>(
             1024,
-            NoSwizzle,
-            layout!((64, 32, 2, 2):(1, 64, 2048, 4096)),
+            <C::Out as EpilogueSmem>::Swizzle::default(),
+            C::Out::buffers(),
         )
     };
     let stage_bytes = ((BM + bn) * BK * core::mem::size_of::<C::Elem>()) as u32;
@@ -429,12 +517,23 @@ pub fn gemm_sm90<C: Sm90Config>(p: GemmArgs, tma: GmemPtr<TmaDescriptor>, c: Gme
             prefetch_tma_descriptor(tma_b);
             prefetch_tma_descriptor(tma_c);
         }
-        // One arrival per consumer warpgroup releases a stage.
-        pipe.init(1, 2);
+        // One arrival per consumer warpgroup of the cluster releases a stage (its
+        // peers' multicast loads refill it too).
+        pipe.init(1, 2 * cm as u32);
     }
-    syncthreads();
+    if cm > 1 {
+        // The peers' barriers are initialised before any CTA arrives on them or
+        // multicasts into them.
+        cluster_sync();
+    } else {
+        syncthreads();
+    }
 
-    let (first, step) = (block_idx().x, grid_dim().x);
+    let (first, step) = if cm > 1 {
+        (cluster_id_in_grid().x, grid_dim().x / cm)
+    } else {
+        (block_idx().x, grid_dim().x)
+    };
     let padded = padded_tiles(tiles.0, tiles.1, swz);
     if warp_group_idx() == 0 {
         // Producer: one thread issues every load.
@@ -443,16 +542,34 @@ pub fn gemm_sm90<C: Sm90Config>(p: GemmArgs, tma: GmemPtr<TmaDescriptor>, c: Gme
             let mut st = PipelineState::producer_start(stages);
             let mut idx = first;
             while idx < padded {
-                if let Some((tm, tn)) = tile_coord(idx, tiles.0, tiles.1, swz) {
+                if let Some((ctm, tn)) = tile_coord(idx, tiles.0, tiles.1, swz) {
+                    let tm = ctm * cm + rank;
                     for kt in 0..k_tiles {
                         pipe.producer_acquire(st, stage_bytes);
                         let bar = pipe.producer_barrier(st);
                         let (s, k0) = (st.index(), kt * BK);
-                        // SAFETY: the stage is empty (acquired) and the descriptors are
-                        // live; the loads complete on the stage's full barrier.
+                        // SAFETY: the stage is empty in every CTA of the cluster (each
+                        // CTA's empty barrier counts the whole cluster's consumers) and
+                        // the descriptors are live; the loads complete on the stage's
+                        // full barrier in each CTA they land in, armed with the whole
+                        // stage's bytes.
                         unsafe {
-                            load_stage::<MajorA<C>, _, _>(tma_a, bar, &sa, s, (tm * BM, k0));
-                            load_stage::<MajorB<C>, _, _>(tma_b, bar, &sb, s, (tn * bn, k0));
+                            load_stage::<MajorA<C>, _, _>(
+                                tma_a,
+                                bar,
+                                &sa,
+                                s,
+                                (tm * BM, k0),
+                                (0, 1),
+                            );
+                            load_stage::<MajorB<C>, _, _>(
+                                tma_b,
+                                bar,
+                                &sb,
+                                s,
+                                (tn * bn, k0),
+                                (rank, cm),
+                            );
                         }
                         st.advance();
                     }
@@ -464,7 +581,14 @@ pub fn gemm_sm90<C: Sm90Config>(p: GemmArgs, tma: GmemPtr<TmaDescriptor>, c: Gme
     } else {
         warpgroup_reg_alloc::<232>();
         let out = Out { c, tma_c, epi };
-        consumer::<C, _, _>(p, out, &pipe, (sa, sb), (first, step, padded, swz), k_tiles);
+        let sched = Schedule {
+            first,
+            step,
+            padded,
+            swz,
+            rank,
+        };
+        consumer::<C, _, _>(p, out, &pipe, (sa, sb), sched, k_tiles);
     }
 }
 
@@ -495,13 +619,16 @@ fn consumer_mma<A: MmaTraits + Default>() -> impl TiledMma {
 type SmemTile<T, L> =
     Tensor<cutlet_core::cuda::PtrEngine<T, cutlet_core::cuda::Smem, Swizzle<3, 3, 3>>, L>;
 
-/// The TMA loads that fill stage `s` of a `(rows, 64, stages)` operand tile with the
-/// operand's `(rows, 64)` block at `(row0, k0)`: one box per `M::box_rows` rows, each
-/// landing at its first element's address in the stage.
+/// The TMA loads that fill part `part` of `parts` of stage `s` of a `(rows, 64, stages)`
+/// operand tile with the operand's `(rows, 64)` block at `(row0, k0)`: one box per
+/// `M::box_rows` rows of the part, each landing at its first element's address in the
+/// stage. With several parts (a cluster sharing the tile) each box is multicast to every
+/// CTA of the cluster.
 ///
 /// # Safety
-/// `tma_load`'s: `desc` is a live descriptor of the boxes [`tma_boxes`] gives for this
-/// operand, the stage is not read until `bar` completes the phase that counts its bytes.
+/// `tma_load`'s (`tma_load_multicast`'s with parts): `desc` is a live descriptor of the
+/// boxes [`tma_boxes`] gives for this operand, the stage is not read until `bar`
+/// completes the phase that counts its bytes.
 #[inline(always)]
 unsafe fn load_stage<M: OperandMajor, T: Copy, L: Layout>(
     desc: *const TmaDescriptor,
@@ -509,17 +636,37 @@ unsafe fn load_stage<M: OperandMajor, T: Copy, L: Layout>(
     t: &SmemTile<T, L>,
     s: usize,
     (row0, k0): (usize, usize),
+    (part, parts): (usize, usize),
 ) {
     let stage = t.slice((X, X, s));
-    let rows = size(get::<0, _>(stage.layout())).value() as usize;
+    let rows = size(get::<0, _>(stage.layout())).value() as usize / parts;
     let br = M::box_rows(rows);
     for i in 0..rows / br {
-        // Row `i br` of the stage (its k = 0 element starts the box).
-        let b = stage.slice((i * br, X));
+        // Row `r` of the stage (its k = 0 element starts the box).
+        let r = part * rows + i * br;
+        let b = stage.slice((r, X));
         let dst = b.engine().as_ptr().wrapping_offset(b.engine().origin());
-        // SAFETY: the caller's contract; `dst` is box `i`'s first element in the stage.
-        unsafe { tma_load(desc, bar, dst, M::tma_coord(row0 + i * br, k0)) };
+        let at = M::tma_coord(row0 + r, k0);
+        // SAFETY: the caller's contract; `dst` is the box's first element in the stage.
+        unsafe {
+            if parts > 1 {
+                tma_load_multicast(desc, bar, dst, at, ((1u32 << parts) - 1) as u16)
+            } else {
+                tma_load(desc, bar, dst, at)
+            }
+        };
     }
+}
+
+/// A CTA's walk over the cluster tiles: from `first` by `step` below `padded`, in
+/// [`tile_coord`]'s order with swizzle `2^swz`; its tile is row `rank` of each.
+#[derive(Clone, Copy)]
+struct Schedule {
+    first: usize,
+    step: usize,
+    padded: usize,
+    swz: u32,
+    rank: usize,
 }
 
 /// The consumer warpgroups: the main loop over each tile's k tiles, then the epilogue.
@@ -529,13 +676,31 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
     out: Out<C::Out, impl Layout>,
     pipe: &PipelineTmaAsync,
     (sa, sb): (SmemTile<C::Elem, La>, SmemTile<C::Elem, Lb>),
-    (first, step, padded, swz): (usize, usize, usize, u32),
+    sched: Schedule,
     k_tiles: usize,
 ) {
     let cfg = const { sm90_config::<C>() };
+    let cm = cfg.cluster_m;
     let wg = warp_group_idx() - 1; // this consumer's 64 rows of the tile
-    let signals = thread_idx().x.is_multiple_of(WARPGROUP_SIZE);
-    let tiles = (p.m.div_ceil(BM), p.n.div_ceil(cfg.tile.1));
+    // Lane `r < cm` of the warpgroup releases each stage in the cluster's CTA `r`.
+    let lane = thread_idx().x % WARPGROUP_SIZE;
+    let release = |st: PipelineState| {
+        if cm == 1 {
+            if lane == 0 {
+                pipe.consumer_release(st);
+            }
+        } else if lane < cm {
+            pipe.consumer_release_in(st, lane);
+        }
+    };
+    let tiles = (p.m.div_ceil(BM * cm), p.n.div_ceil(cfg.tile.1));
+    let Schedule {
+        first,
+        step,
+        padded,
+        swz,
+        rank,
+    } = sched;
     let atom = C::Atom::default();
     let b_tile = (C::Bn::conjure(), _16::new());
     let mut st = PipelineState::consumer_start(cfg.stages);
@@ -545,7 +710,7 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
     let mut acc = <C::Atom as WgmmaSs>::Accum::zeroed();
     let mut idx = first;
     while idx < padded {
-        if let Some(tile) = tile_coord(idx, tiles.0, tiles.1, swz) {
+        if let Some((ctm, tn)) = tile_coord(idx, tiles.0, tiles.1, swz) {
             let mut prev = st;
             for kt in 0..k_tiles {
                 pipe.consumer_wait(st);
@@ -569,39 +734,38 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
                 // One batch stays in flight; the one before it is done with its stage.
                 warpgroup_wait::<1>();
                 warpgroup_fence_operand(&mut acc);
-                if kt > 0 && signals {
-                    pipe.consumer_release(prev);
+                if kt > 0 {
+                    release(prev);
                 }
                 prev = st;
                 st.advance();
             }
             warpgroup_wait::<0>();
             warpgroup_fence_operand(&mut acc);
-            if k_tiles > 0 && signals {
-                pipe.consumer_release(prev);
+            if k_tiles > 0 {
+                release(prev);
             }
-            epilogue::<C>(p, &out, tile, wg, &acc);
+            // The second tile of a cluster pair at an odd M edge has no rows.
+            let tm = ctm * cm + rank;
+            if tm * BM < p.m {
+                epilogue::<C>(p, &out, (tm, tn), wg, &acc);
+            }
         }
         idx += step;
     }
-    if signals {
+    if lane == 0 {
         // The last stores have read their buffers before the block's shared memory goes.
         tma_store_wait::<0>();
     }
 }
 
 /// Where the epilogue writes: C (read where `beta != 0`), its TMA descriptor and the
-/// consumers' `(64, 32, buffer, warpgroup)` shared-memory subtiles.
-struct Out<O: Copy, L> {
+/// consumers' `(64, 32, buffer + 2 warpgroup)` shared-memory subtiles
+/// ([`EpilogueSmem::buffers`]).
+struct Out<O: EpilogueSmem, L> {
     c: GmemPtr<O>,
     tma_c: *const TmaDescriptor,
-    epi: Tensor<cutlet_core::cuda::PtrEngine<O, cutlet_core::cuda::Smem>, L>,
-}
-
-/// The epilogue's subtile of C: `(64, EPI_N)` column-major, as C.
-#[inline(always)]
-fn epi_tile() -> impl Layout {
-    layout!((64, 32):(1, 64))
+    epi: Tensor<cutlet_core::cuda::PtrEngine<O, cutlet_core::cuda::Smem, O::Swizzle>, L>,
 }
 
 /// `C = alpha acc + beta C` for this consumer's 64 rows of output tile `(tm, tn)`.
@@ -626,7 +790,7 @@ fn epilogue<C: Sm90Config>(
 /// every writer fences toward the async proxy, the warpgroup meets, and one thread stores.
 /// A warpgroup at a ragged M edge TMA cannot clip stores from its registers.
 #[inline(always)]
-fn store_tile<O: GemmOutput, L: Layout, M: TiledMma, Bn: Leaf, A: Accumulators>(
+fn store_tile<O: EpilogueSmem, L: Layout, M: TiledMma, Bn: Leaf, A: Accumulators>(
     p: GemmArgs,
     out: &Out<O, L>,
     mma: M,
@@ -645,7 +809,8 @@ fn store_tile<O: GemmOutput, L: Layout, M: TiledMma, Bn: Leaf, A: Accumulators>(
     // Per tile, so the 128 values' addresses are not hoisted out of the tile loop into
     // registers the accumulators need.
     let ldc = launder(ldc);
-    let lane = thread_idx().x % WARPGROUP_SIZE;
+    // Likewise the lane: the swizzled buffer addresses of its 128 values depend on it.
+    let lane = launder(thread_idx().x % WARPGROUP_SIZE);
     let signals = lane == 0;
     let thr = mma.get_slice(wg * WARPGROUP_SIZE + lane);
     let (tile, bn) = ((_128::new(), Bn::conjure()), val::<Bn>());
@@ -658,13 +823,21 @@ fn store_tile<O: GemmOutput, L: Layout, M: TiledMma, Bn: Leaf, A: Accumulators>(
         tile.as_tiler(),
         (tm, tn),
     ));
-    // The CTA tile's (row, column) -> buffer offset: rows (64, 2 warpgroups), columns
-    // (32, 2 buffers, subtile pairs sharing them).
-    let pairs = bn / (2 * EPI_N);
+    // The CTA tile's (row, column) -> buffer coordinate: rows (64, 2 warpgroups),
+    // columns (32, 2 buffers, subtile pairs sharing them), composed with the buffers'
+    // layout.
+    // All static (a dynamic extent here would make the composition a run-time algorithm).
+    let pairs = <Bn as LeafOps>::Div::<_64>::conjure();
+    let fold = cutlet_core::layout::StridedLayout::new(
+        (shape!((64, 2)), (_32::new(), (_2::new(), pairs))),
+        (shape!((1, 4096)), (_64::new(), (shape!(2048), _0::new()))),
+    );
     let mut ts = thr.partition_c(Tensor::from_parts(
         *out.epi.engine(),
-        layout!(((64, 2), (32, (2, pairs))):((1, 4096), (64, (2048, 0)))),
+        composition(out.epi.layout(), fold),
     ));
+    // TMA boxes of a subtile: 128 bytes of rows each (the swizzle's span).
+    let br = 128 / core::mem::size_of::<O>();
     let per = tc.size().value() as usize * EPI_N / bn;
     let bar = 1 + wg as u32;
     // TMA drops a store's elements past C's contiguous extent only in 16-byte units: a
@@ -672,21 +845,32 @@ fn store_tile<O: GemmOutput, L: Layout, M: TiledMma, Bn: Leaf, A: Accumulators>(
     // from its registers (the same for every thread of it, so its barriers stay whole).
     let rows = tm * 128 + wg * 64;
     let direct = rows + 64 > m && !(m * core::mem::size_of::<O>()).is_multiple_of(16);
+    // `alpha acc + beta C` of value `v`, and whether it lies inside C.
+    let c_in = tc;
+    let value = |v: usize| {
+        let (r, col) = ic.get(v);
+        let inside = r < m as isize && col < n as isize;
+        let mut x = alpha * acc.get(v);
+        if beta != 0.0 && inside {
+            x += beta * c_in.get(v).to_f32();
+        }
+        (O::from_f32(x), inside)
+    };
+    if direct {
+        tc.size().for_each_index(
+            #[inline(always)]
+            |v| {
+                let (x, inside) = value(v);
+                if inside {
+                    tc.set(v, x);
+                }
+            },
+        );
+        return;
+    }
     tc.size().for_each_index(
         #[inline(always)]
         |v| {
-            let (r, col) = ic.get(v);
-            let inside = r < m as isize && col < n as isize;
-            let mut x = alpha * acc.get(v);
-            if beta != 0.0 && inside {
-                x += beta * tc.get(v).to_f32();
-            }
-            if direct {
-                if inside {
-                    tc.set(v, O::from_f32(x));
-                }
-                return;
-            }
             let j = v / per;
             if v % per == 0 {
                 if signals {
@@ -694,18 +878,20 @@ fn store_tile<O: GemmOutput, L: Layout, M: TiledMma, Bn: Leaf, A: Accumulators>(
                 }
                 named_barrier_sync(bar, WARPGROUP_SIZE as u32);
             }
-            ts.set(v, O::from_f32(x));
+            ts.set(v, value(v).0);
             if v % per == per - 1 {
                 tma_store_fence();
                 named_barrier_sync(bar, WARPGROUP_SIZE as u32);
                 if signals {
-                    let b = out.epi.slice((X, X, j % 2, wg));
-                    let src = b.engine().as_ptr().wrapping_offset(b.engine().origin());
-                    let at = [rows as i32, (tn * bn + j * EPI_N) as i32];
-                    // SAFETY: the descriptor is live; the buffer is complete (the
-                    // barrier above) and not rewritten before `tma_store_wait` covers
-                    // this store.
-                    unsafe { tma_store(out.tma_c, src, at) };
+                    for i in 0..64 / br {
+                        let b = out.epi.slice((i * br, X, j % 2 + 2 * wg));
+                        let src = b.engine().as_ptr().wrapping_offset(b.engine().origin());
+                        let at = [(rows + i * br) as i32, (tn * bn + j * EPI_N) as i32];
+                        // SAFETY: the descriptor is live; the buffer is complete (the
+                        // barrier above) and not rewritten before `tma_store_wait`
+                        // covers this store.
+                        unsafe { tma_store(out.tma_c, src, at) };
+                    }
                     tma_store_arrive();
                 }
             }
@@ -714,7 +900,7 @@ fn store_tile<O: GemmOutput, L: Layout, M: TiledMma, Bn: Leaf, A: Accumulators>(
 }
 
 macro_rules! configs {
-    ($($(#[$m:meta])* $name:ident, $cname:ident, $label:literal: $elem:ty => $out:ty, $atom:ty, $bn:ty, $stages:ty;)*) => {$(
+    ($($(#[$m:meta])* $name:ident, $cname:ident, $label:literal: $elem:ty => $out:ty, $atom:ty, $bn:ty, $stages:ty, $cluster:ty;)*) => {$(
         $(#[$m])*
         #[derive(Clone, Copy, Debug, Default)]
         pub struct $name;
@@ -725,6 +911,7 @@ macro_rules! configs {
             type Atom = $atom;
             type Bn = $bn;
             type Stages = $stages;
+            type ClusterM = $cluster;
         }
         #[doc = concat!("The [`Sm90GemmConfig`] of [`", stringify!($name), "`].")]
         pub const $cname: Sm90GemmConfig = sm90_config::<$name>();
@@ -732,9 +919,11 @@ macro_rules! configs {
 }
 configs!(
     /// bf16 in, f32 out, 128 x 256 x 64, 4 stages (CUTLASS's default tile for this shape).
-    TnBf16, GEMM_SM90_TN_BF16, "gemm_sm90_tn_bf16": half::bf16 => f32, SM90_64x256x16_F32BF16BF16_SS, _256, _4;
+    TnBf16, GEMM_SM90_TN_BF16, "gemm_sm90_tn_bf16": half::bf16 => f32, SM90_64x256x16_F32BF16BF16_SS, _256, _4, _1;
+    /// [`TnBf16`] in clusters of 2 along M, B multicast (CUTLASS's 2x1x1 cluster).
+    TnBf16Cluster2, GEMM_SM90_TN_BF16_CLUSTER2, "gemm_sm90_tn_bf16_2x1": half::bf16 => f32, SM90_64x256x16_F32BF16BF16_SS, _256, _4, _2;
     /// f16 in, f32 out, 128 x 256 x 64, 4 stages.
-    TnF16, GEMM_SM90_TN_F16, "gemm_sm90_tn_f16": half::f16 => f32, SM90_64x256x16_F32F16F16_SS, _256, _4;
+    TnF16, GEMM_SM90_TN_F16, "gemm_sm90_tn_f16": half::f16 => f32, SM90_64x256x16_F32F16F16_SS, _256, _4, _1;
     /// bf16 in, A M-major and B N-major, bf16 out, 128 x 256 x 64, 4 stages.
-    NtBf16OutBf16, GEMM_SM90_NT_BF16_OUT_BF16, "gemm_sm90_nt_bf16_out_bf16": half::bf16 => half::bf16, SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _256, _4;
+    NtBf16OutBf16, GEMM_SM90_NT_BF16_OUT_BF16, "gemm_sm90_nt_bf16_out_bf16": half::bf16 => half::bf16, SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _256, _4, _1;
 );

@@ -365,8 +365,9 @@ fn sm90_case<C: cutlet_kernels::gemm_sm90::Sm90Config>(
         TmaDescriptor::emulated(c.ptr().as_ptr(), &box_c).unwrap(),
     ];
     let (tma, pc) = (GmemPtr::from_slice(&descs), c.ptr());
-    launch(
+    cutlet_core::cuda::emu::launch_cluster(
         Dim3::x(cfg.grid(m, n, sms)),
+        Dim3::x(cfg.cluster_m),
         Dim3::x(cfg.threads),
         cfg.smem(),
         || gemm_sm90::<C>(p, tma, pc),
@@ -391,7 +392,7 @@ fn sm90_case<C: cutlet_kernels::gemm_sm90::Sm90Config>(
 
 #[test]
 fn hopper_gemm_matches_reference_on_edge_sizes() {
-    use cutlet_kernels::gemm_sm90::{NtBf16OutBf16, TnBf16, TnF16};
+    use cutlet_kernels::gemm_sm90::{NtBf16OutBf16, TnBf16, TnBf16Cluster2, TnF16};
     use half::{bf16, f16};
     let sizes = [
         ((1, 1, 1), 7, 4),
@@ -402,6 +403,7 @@ fn hopper_gemm_matches_reference_on_edge_sizes() {
     ];
     for &(mnk, pad, sms) in &sizes {
         sm90_case::<TnBf16>(mnk, pad, sms, bf16::from_f32, |x| x.to_f64());
+        sm90_case::<TnBf16Cluster2>(mnk, pad, sms, bf16::from_f32, |x| x.to_f64());
         sm90_case::<TnF16>(mnk, pad, sms, f16::from_f32, |x| x.to_f64());
         sm90_case::<NtBf16OutBf16>(mnk, pad, sms, bf16::from_f32, |x| x.to_f64());
     }

@@ -102,7 +102,7 @@ impl Mbarrier {
             core::arch::asm!("mbarrier.init.shared::cta.b64 [{a}], {c};", a = in(reg32) self.addr, c = in(reg32) count, options(nostack))
         };
         #[cfg(not(target_arch = "nvptx64"))]
-        super::emu::with_thread(|t| t.block_state.mbar.init(self.addr, count));
+        super::emu::with_thread(|t| t.cluster.mbar.init(t.mbar_key(self.addr), count));
     }
 
     /// One arrival (`mbarrier.arrive`; CUTLASS's `ClusterBarrier::arrive`).
@@ -126,7 +126,7 @@ impl Mbarrier {
             core::arch::asm!("mbarrier.arrive.shared::cta.b64 _, [{a}];", a = in(reg32) self.addr, options(nostack))
         };
         #[cfg(not(target_arch = "nvptx64"))]
-        super::emu::with_thread(|t| t.block_state.mbar.arrive(self.addr, 1, 0));
+        super::emu::with_thread(|t| t.cluster.mbar.arrive(t.mbar_key(self.addr), 1, 0));
     }
 
     /// Raises the phase's expected transaction bytes by `bytes`, then arrives, in one
@@ -154,7 +154,11 @@ impl Mbarrier {
             core::arch::asm!("mbarrier.arrive.expect_tx.shared::cta.b64 _, [{a}], {b};", a = in(reg32) self.addr, b = in(reg32) bytes, options(nostack))
         };
         #[cfg(not(target_arch = "nvptx64"))]
-        super::emu::with_thread(|t| t.block_state.mbar.arrive(self.addr, 1, i64::from(bytes)));
+        super::emu::with_thread(|t| {
+            t.cluster
+                .mbar
+                .arrive(t.mbar_key(self.addr), 1, i64::from(bytes))
+        });
     }
 
     /// Raises the phase's expected transaction bytes without arriving
@@ -181,7 +185,11 @@ impl Mbarrier {
             core::arch::asm!("mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [{a}], {b};", a = in(reg32) self.addr, b = in(reg32) bytes, options(nostack))
         };
         #[cfg(not(target_arch = "nvptx64"))]
-        super::emu::with_thread(|t| t.block_state.mbar.transaction(self.addr, i64::from(bytes)));
+        super::emu::with_thread(|t| {
+            t.cluster
+                .mbar
+                .transaction(t.mbar_key(self.addr), i64::from(bytes))
+        });
     }
 
     /// Whether the phase of parity `phase` has completed, without waiting
@@ -215,7 +223,7 @@ impl Mbarrier {
             r != 0
         }
         #[cfg(not(target_arch = "nvptx64"))]
-        super::emu::with_thread(|t| t.block_state.mbar.test(self.addr, phase))
+        super::emu::with_thread(|t| t.cluster.mbar.test(t.mbar_key(self.addr), phase))
     }
 
     /// Waits until the phase of parity `phase` has completed (a `mbarrier.try_wait.parity`
@@ -256,18 +264,65 @@ impl Mbarrier {
         }
         #[cfg(not(target_arch = "nvptx64"))]
         super::emu::with_thread(|t| {
-            t.block_state
+            t.cluster
                 .mbar
-                .wait(self.addr, phase, t.thread.linear(t.block_dim))
+                .wait(t.mbar_key(self.addr), phase, t.cluster_thread())
         });
     }
 
-    /// The copy engine's side: `bytes` have landed (what a TMA load does when its data
-    /// arrives). Kernels do not call it; the emulated TMA does.
+    /// One arrival on this barrier's twin in the cluster's CTA of rank `cta` (the same
+    /// shared offset there; `mapa` then `mbarrier.arrive.shared::cluster`; CUTLASS's
+    /// `ClusterBarrier::arrive(cta_id, pred)`): how a consumer releases a stage that its
+    /// peers' multicast loads fill. A rank outside the cluster fails the launch.
+    ///
+    /// ```
+    /// # use cutlet_core::cuda::{block_rank_in_cluster, cluster_sync, emu, Dim3, Mbarrier, SmemBuffer};
+    /// # use cutlet_core::prelude::*;
+    /// emu::launch_cluster(Dim3::x(2), Dim3::x(2), Dim3::x(1), 128, || {
+    ///     // SAFETY: as `Mbarrier`'s example.
+    ///     let b = unsafe { Mbarrier::at(SmemBuffer::dynamic().alloc::<u64, _>(layout!(1)).engine().as_ptr()) };
+    ///     b.init(1);
+    ///     cluster_sync(); // both barriers are initialised
+    ///     b.arrive_cluster(1 - block_rank_in_cluster()); // complete the peer's phase 0
+    ///     b.wait(0);
+    /// }).unwrap();
+    /// let e = emu::launch(Dim3::x(1), Dim3::x(1), 128, || {
+    ///     // SAFETY: as above.
+    ///     let b = unsafe { Mbarrier::at(SmemBuffer::dynamic().alloc::<u64, _>(layout!(1)).engine().as_ptr()) };
+    ///     b.init(1);
+    ///     b.arrive_cluster(1);
+    /// }).unwrap_err();
+    /// assert!(e.to_string().contains("CTA 1 is not in the cluster"));
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn arrive_cluster(self, cta: usize) {
+        #[cfg(target_arch = "nvptx64")]
+        // SAFETY: as `init`; `mapa` maps the offset into the peer's window of the cluster.
+        unsafe {
+            core::arch::asm!(
+                "{{ .reg .b32 r; mapa.shared::cluster.u32 r, {a}, {c}; mbarrier.arrive.shared::cluster.b64 _, [r]; }}",
+                a = in(reg32) self.addr, c = in(reg32) cta as u32, options(nostack)
+            )
+        };
+        #[cfg(not(target_arch = "nvptx64"))]
+        super::emu::with_thread(|t| {
+            t.peer(cta, "mbarrier.arrive.shared::cluster");
+            t.cluster.mbar.arrive((cta as u32, self.addr), 1, 0)
+        });
+    }
+
+    /// The copy engine's side: `bytes` have landed in the CTA of rank `cta` of the cluster
+    /// (what a TMA load does when its data arrives). Kernels do not call it; the emulated
+    /// TMA does.
     #[cfg(not(target_arch = "nvptx64"))]
     #[track_caller]
-    pub(crate) fn complete_tx(self, bytes: u32) {
-        super::emu::with_thread(|t| t.block_state.mbar.transaction(self.addr, -i64::from(bytes)));
+    pub(crate) fn complete_tx(self, cta: usize, bytes: u32) {
+        super::emu::with_thread(|t| {
+            t.cluster
+                .mbar
+                .transaction((cta as u32, self.addr), -i64::from(bytes))
+        });
     }
 }
 

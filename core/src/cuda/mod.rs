@@ -7,7 +7,8 @@
 //! instruction needs, and Hopper's asynchronous machinery: transaction barriers
 //! ([`Mbarrier`]), bulk tensor copies ([`tma_load`], [`TmaDescriptor`]), warpgroup MMA
 //! ([`wgmma`]), the TMA pipeline ([`PipelineTmaAsync`]) and warp specialization
-//! ([`warpgroup_reg_alloc`], [`named_barrier_sync`], [`elect_one_sync`]).
+//! ([`warpgroup_reg_alloc`], [`named_barrier_sync`], [`elect_one_sync`]), and thread
+//! block clusters ([`cluster_sync`], [`block_rank_in_cluster`], [`tma_load_multicast`]).
 //!
 //! A kernel is an ordinary generic Rust function over this module. Compiled for
 //! `nvptx64-nvidia-cuda`, every item here is the hardware's (special registers,
@@ -41,6 +42,7 @@
 //! ```
 #![allow(unsafe_code)]
 
+mod cluster;
 mod dim;
 mod index;
 mod math;
@@ -65,6 +67,9 @@ pub mod wgmma;
 #[cfg(not(target_arch = "nvptx64"))]
 pub mod emu;
 
+pub use cluster::{
+    block_id_in_cluster, block_rank_in_cluster, cluster_id_in_grid, cluster_shape, cluster_sync,
+};
 pub use dim::Dim3;
 pub use index::{block_dim, block_idx, grid_dim, thread_idx};
 pub use math::{Float16, fma, launder};
@@ -75,8 +80,8 @@ pub use ptr::{Gmem, GmemPtr, MemSpace, PtrEngine, Smem, make_gmem_tensor, make_s
 pub use smem::{SmemBuffer, cast_smem_ptr_to_uint, dynamic_smem};
 pub use sync::{syncthreads, trap};
 pub use tma::{
-    TmaBox, TmaDescriptor, TmaError, TmaSwizzle, prefetch_tma_descriptor, tma_load, tma_store,
-    tma_store_arrive, tma_store_fence, tma_store_wait,
+    TmaBox, TmaDescriptor, TmaError, TmaSwizzle, prefetch_tma_descriptor, tma_load,
+    tma_load_multicast, tma_store, tma_store_arrive, tma_store_fence, tma_store_wait,
 };
 pub use vector::{U64, U128};
 pub use warp::{WARP_SIZE, lane_id, shfl_sync, warp_id};

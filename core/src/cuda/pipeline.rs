@@ -269,6 +269,33 @@ impl PipelineTmaAsync {
         Self::bar(self.empty, st.index()).arrive();
     }
 
+    /// [`consumer_release`](Self::consumer_release) on the stage's empty barrier in the
+    /// cluster's CTA of rank `cta` (CUTLASS's `consumer_release` with a cluster: its
+    /// `ClusterBarrier::arrive(dst_blockid, pred)`). Where the CTAs multicast into each
+    /// other's stages, every CTA's empty barrier counts the consumers of all of them, and
+    /// each consumer releases the stage in every CTA.
+    ///
+    /// ```
+    /// # use cutlet_core::cuda::{cluster_sync, emu, Dim3, PipelineState, PipelineTmaAsync, SmemBuffer};
+    /// emu::launch_cluster(Dim3::x(2), Dim3::x(2), Dim3::x(1), 256, || {
+    ///     let p = PipelineTmaAsync::new(&mut SmemBuffer::dynamic(), 1);
+    ///     p.init(1, 2); // the consumers of both CTAs
+    ///     cluster_sync();
+    ///     let st = PipelineState::consumer_start(1);
+    ///     p.consumer_release_in(st, 0);
+    ///     p.consumer_release_in(st, 1);
+    ///     // The stage's second fill waits for both CTAs' releases of the first.
+    ///     let mut pst = PipelineState::producer_start(1);
+    ///     pst.advance();
+    ///     p.producer_acquire(pst, 0);
+    /// }).unwrap();
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn consumer_release_in(&self, st: PipelineState, cta: usize) {
+        Self::bar(self.empty, st.index()).arrive_cluster(cta);
+    }
+
     /// The producer waits until the consumers have released every stage it filled
     /// (CUTLASS's `producer_tail`), so the block does not exit under their feet.
     ///

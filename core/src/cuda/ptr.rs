@@ -213,6 +213,37 @@ impl<T, Sp, Sw: SwizzleFn> PtrEngine<T, Sp, Sw> {
         self.base
             .wrapping_offset(Sw::default().apply_to(self.origin + int_offset(o)))
     }
+    /// The element at `o` in shared memory: its pointer and its 32-bit `.shared` window
+    /// address, the base's plus the swizzled offset in 32 bits (shared memory is under
+    /// 4 GiB), so a swizzled tensor's addresses cost 32-bit registers, not 64-bit pairs.
+    #[cfg(target_arch = "nvptx64")]
+    #[inline(always)]
+    fn shared_at<O: IntTuple>(&self, o: O) -> (*mut T, u32) {
+        let lin = (self.origin as u32).wrapping_add(int_offset(o) as u32);
+        let bytes = swizzle_u32::<Sw>(lin).wrapping_mul(core::mem::size_of::<T>() as u32);
+        (
+            self.at_ptr(o),
+            super::cast_smem_ptr_to_uint(self.base).wrapping_add(bytes),
+        )
+    }
+}
+
+/// CuTe's `Swizzle<B, M, S>` on a 32-bit offset: `x ^ shiftr(x & yyy_msk, S)`, the mask
+/// `B` bits at `M + max(0, S)` (what `SwizzleFn::apply_to` computes on `isize`).
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+fn swizzle_u32<Sw: SwizzleFn>(x: u32) -> u32 {
+    match Sw::BMS {
+        None => x,
+        Some((b, m, s)) => {
+            let yyy = ((1u32 << b) - 1) << (m as i32 + s.max(0));
+            if s >= 0 {
+                x ^ ((x & yyy) >> s)
+            } else {
+                x ^ ((x & yyy) << -s)
+            }
+        }
+    }
 }
 
 impl<T: Copy, Sp: MemSpace, Sw: SwizzleFn> Engine for PtrEngine<T, Sp, Sw> {
@@ -228,6 +259,12 @@ impl<T: Copy, Sp: MemSpace, Sw: SwizzleFn> Engine for PtrEngine<T, Sp, Sw> {
     }
     #[inline(always)]
     fn read<O: IntTuple>(&self, o: O) -> T {
+        #[cfg(target_arch = "nvptx64")]
+        if matches!(Sp::SPACE, Space::Shared) {
+            let (p, a) = self.shared_at(o);
+            // SAFETY: as below; `a` is `p`'s window address.
+            return unsafe { vector::load_shared(p, a) };
+        }
         // SAFETY: the constructor's contract puts every offset a layout produces inside
         // the buffer, with no conflicting write in flight.
         unsafe { vector::load::<T, Sp>(self.at_ptr(o)) }
@@ -249,6 +286,12 @@ impl<T: Copy, Sp: MemSpace, Sw: SwizzleFn> EngineMut for PtrEngine<T, Sp, Sw> {
     }
     #[inline(always)]
     fn write<O: IntTuple>(&mut self, o: O, v: T) {
+        #[cfg(target_arch = "nvptx64")]
+        if matches!(Sp::SPACE, Space::Shared) {
+            let (p, a) = self.shared_at(o);
+            // SAFETY: as below; `a` is `p`'s window address.
+            return unsafe { vector::store_shared(p, a, v) };
+        }
         // SAFETY: in bounds and not aliased by another thread, by the constructor's
         // contract.
         unsafe { vector::store::<T, Sp>(self.at_ptr(o), v) }

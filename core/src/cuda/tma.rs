@@ -397,14 +397,120 @@ pub unsafe fn tma_load<T, const R: usize>(
         }
     }
     #[cfg(not(target_arch = "nvptx64"))]
+    // SAFETY: the caller's contract.
+    unsafe {
+        emulate_load(desc, bar, dst, &coords, None)
+    };
+}
+
+/// [`tma_load`] to every CTA of the cluster whose rank is set in `mask` (CuTe's
+/// `SM90_TMA_LOAD_MULTICAST`: `cp.async.bulk.tensor.Nd.shared::cluster.global.mbarrier
+/// ::complete_tx::bytes.multicast::cluster`): the box lands at the same shared offset
+/// `dst` in each, and completes on the barrier at `bar`'s offset in each. One CTA loads
+/// what several use, so the cluster reads it from L2 once. A mask naming a CTA outside
+/// the cluster fails the launch in the emulator.
+///
+/// # Safety
+/// [`tma_load`]'s, in every CTA of `mask`: each has armed its barrier for the bytes (the
+/// whole stage, including what its peers send) and nothing there reads or writes the box
+/// before that phase completes.
+///
+/// ```
+/// use cutlet_core::cuda::*;
+/// use cutlet_core::prelude::*;
+/// let g: Vec<f32> = (0..64).map(|i| i as f32).collect();
+/// let b = TmaBox::new(4, &[8, 8], &[32], &[8, 4], TmaSwizzle::None);
+/// let desc = TmaDescriptor::emulated(g.as_ptr(), &b).unwrap();
+/// let d = GmemPtr::from_slice(core::slice::from_ref(&desc));
+/// // Two CTAs: each loads half of an 8 x 8 tile and sends it to both.
+/// emu::launch_cluster(Dim3::x(2), Dim3::x(2), Dim3::x(1), 1024, || {
+///     let mut smem = SmemBuffer::dynamic();
+///     // SAFETY: the barrier and the tile are used only as below.
+///     let (bar, s) = unsafe {
+///         (Mbarrier::at(smem.alloc::<u64, _>(layout!(1)).engine().as_ptr()), smem.alloc::<f32, _>(layout!((8, 8):(1, 8))))
+///     };
+///     bar.init(1);
+///     bar.arrive_and_expect_tx(256); // both halves
+///     cluster_sync();
+///     let r = block_rank_in_cluster();
+///     let half = s.slice((0usize, 4 * r));
+///     // SAFETY: the descriptor outlives the launch; both barriers count the whole tile.
+///     unsafe { tma_load_multicast(d.as_ptr(), bar, half.engine().as_ptr().wrapping_offset(half.engine().origin()), [0, 4 * r as i32], 0b11) };
+///     bar.wait(0);
+///     assert_eq!(s.get((3isize, 6isize)), 51.0); // row 6 came from the peer or from here
+/// }).unwrap();
+/// ```
+#[inline(always)]
+#[track_caller]
+pub unsafe fn tma_load_multicast<T, const R: usize>(
+    desc: *const TmaDescriptor,
+    bar: Mbarrier,
+    dst: *mut T,
+    coords: [i32; R],
+    mask: u16,
+) {
+    let dst = super::cast_smem_ptr_to_uint(dst);
+    #[cfg(target_arch = "nvptx64")]
     {
-        // SAFETY: the caller's contract: `desc` is a live descriptor.
-        let (g, b) = unsafe { (*desc).decode() };
-        check_coords(&b, R, dst);
-        let base = dst as usize;
-        let smem = super::emu::with_thread(|t| t.block_state.smem().0 as usize);
-        for_each_box_element(g, &b, &coords, |off, src| {
-            let at = smem + b.swizzle.apply((base + off) as u32) as usize;
+        let (m, c) = (bar.smem_addr(), coords);
+        // SAFETY: the caller's contract.
+        unsafe {
+            match R {
+                1 => core::arch::asm!(
+                    "cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [{d}], [{t}, {{{c0}}}], [{m}], {k};",
+                    d = in(reg32) dst, t = in(reg64) desc, m = in(reg32) m, k = in(reg16) mask, c0 = in(reg32) c[0], options(nostack)),
+                2 => core::arch::asm!(
+                    "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [{d}], [{t}, {{{c0}, {c1}}}], [{m}], {k};",
+                    d = in(reg32) dst, t = in(reg64) desc, m = in(reg32) m, k = in(reg16) mask, c0 = in(reg32) c[0], c1 = in(reg32) c[1], options(nostack)),
+                3 => core::arch::asm!(
+                    "cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [{d}], [{t}, {{{c0}, {c1}, {c2}}}], [{m}], {k};",
+                    d = in(reg32) dst, t = in(reg64) desc, m = in(reg32) m, k = in(reg16) mask, c0 = in(reg32) c[0], c1 = in(reg32) c[1], c2 = in(reg32) c[2], options(nostack)),
+                4 => core::arch::asm!(
+                    "cp.async.bulk.tensor.4d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [{d}], [{t}, {{{c0}, {c1}, {c2}, {c3}}}], [{m}], {k};",
+                    d = in(reg32) dst, t = in(reg64) desc, m = in(reg32) m, k = in(reg16) mask, c0 = in(reg32) c[0], c1 = in(reg32) c[1], c2 = in(reg32) c[2], c3 = in(reg32) c[3], options(nostack)),
+                _ => core::arch::asm!(
+                    "cp.async.bulk.tensor.5d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [{d}], [{t}, {{{c0}, {c1}, {c2}, {c3}, {c4}}}], [{m}], {k};",
+                    d = in(reg32) dst, t = in(reg64) desc, m = in(reg32) m, k = in(reg16) mask, c0 = in(reg32) c[0], c1 = in(reg32) c[1], c2 = in(reg32) c[2], c3 = in(reg32) c[3], c4 = in(reg32) c[4], options(nostack)),
+            }
+        }
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    // SAFETY: the caller's contract.
+    unsafe {
+        emulate_load(desc, bar, dst, &coords, Some(mask))
+    };
+}
+
+/// The emulated TMA load: the box at `coords` into shared offset `dst` of this CTA (or of
+/// each CTA in `mask`), zero outside the tensor, swizzled by the descriptor, completing
+/// the box's bytes on the barrier at `bar`'s offset there.
+///
+/// # Safety
+/// [`tma_load_multicast`]'s.
+#[cfg(not(target_arch = "nvptx64"))]
+#[track_caller]
+unsafe fn emulate_load(
+    desc: *const TmaDescriptor,
+    bar: Mbarrier,
+    dst: u32,
+    coords: &[i32],
+    mask: Option<u16>,
+) {
+    // SAFETY: the caller's contract: `desc` is a live descriptor.
+    let (g, b) = unsafe { (*desc).decode() };
+    check_coords(&b, coords.len(), dst);
+    let (own, ctas) = super::emu::with_thread(|t| (t.rank, t.cluster.blocks.len()));
+    let mask = match mask {
+        None => 1 << own,
+        Some(m) if m == 0 || u32::from(m) >= 1 << ctas => {
+            panic!("TMA multicast mask {m:#b} names no CTA or one outside the cluster of {ctas}")
+        }
+        Some(m) => u32::from(m),
+    };
+    for cta in (0..ctas).filter(|c| mask & (1 << c) != 0) {
+        let smem = super::emu::with_thread(|t| t.peer(cta, "TMA load").smem().0 as usize);
+        for_each_box_element(g, &b, coords, |off, src| {
+            let at = smem + b.swizzle.apply(dst + off as u32) as usize;
             // SAFETY: `src` lies inside the described tensor (the host's contract for
             // the descriptor); `at` inside the destination box (the caller's).
             unsafe {
@@ -416,7 +522,7 @@ pub unsafe fn tma_load<T, const R: usize>(
                 }
             }
         });
-        bar.complete_tx(b.box_bytes() as u32);
+        bar.complete_tx(cta, b.box_bytes() as u32);
     }
 }
 
@@ -518,11 +624,17 @@ pub unsafe fn tma_store<T, const R: usize>(
         // SAFETY: the caller's contract: `desc` is a live descriptor.
         let (g, b) = unsafe { (*desc).decode() };
         check_coords(&b, R, src);
-        let (d0, end) = (b.global_dim[0], coords[0] as i64 + b.box_dim[0] as i64);
-        if end > d0 as i64 && !(d0 * b.elem_bytes as u64).is_multiple_of(16) {
+        // The 16-byte unit that holds the last element of dimension 0 is written whole.
+        let (d0, e) = (b.global_dim[0] as i64, b.elem_bytes as i64);
+        let (start, end) = (
+            i64::from(coords[0]),
+            i64::from(coords[0]) + b.box_dim[0] as i64,
+        );
+        let unit_end = (d0 * e + 15) / 16 * 16 / e;
+        if end > d0 && start < unit_end && (d0 * e) % 16 != 0 {
             panic!(
                 "TMA store at {coords:?}: the box runs past dimension 0's extent of {d0} elements ({} bytes, not a multiple of 16), which the GPU clips only at 16-byte granularity, writing past the edge; store such edges another way or pad the extent",
-                d0 * b.elem_bytes as u64
+                d0 * e
             );
         }
         let smem = super::emu::with_thread(|t| t.block_state.smem().0 as usize);

@@ -12,6 +12,8 @@ const NAMED_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
 
 pub(super) struct Barrier {
     n: usize,
+    /// What the barrier is, for the message when it can never complete.
+    kind: &'static str,
     state: Mutex<State>,
     cv: Condvar,
 }
@@ -27,8 +29,14 @@ struct State {
 
 impl Barrier {
     pub(super) fn new(n: usize) -> Self {
+        Self::of_kind(n, "syncthreads")
+    }
+
+    /// A barrier reported as `kind` (`syncthreads`, `barrier.cluster`).
+    pub(super) fn of_kind(n: usize, kind: &'static str) -> Self {
         Barrier {
             n,
+            kind,
             state: Mutex::new(State::default()),
             cv: Condvar::new(),
         }
@@ -112,7 +120,8 @@ impl Barrier {
     fn stuck_message(&self, s: &State) -> String {
         let site = s.site.map(|l| l.to_string()).unwrap_or_default();
         std::format!(
-            "syncthreads at {site} can never complete: {} of {} threads wait there and {} have exited the kernel",
+            "{} at {site} can never complete: {} of {} threads wait there and {} have exited the kernel",
+            self.kind,
             s.arrived,
             self.n,
             s.exited

@@ -1,9 +1,10 @@
 //! Emulated mbarriers: the PTX ISA's state machine (expected and pending arrivals,
-//! transaction bytes, phase) per barrier, keyed by its shared-memory offset. A wait that
-//! can never be released (every thread of the block waits on an mbarrier or has
-//! exited) fails the launch with each barrier's state instead of hanging; misuse the
-//! GPU would not report (use before `init`, more arrivals than expected, a parity other
-//! than 0 or 1) fails it too.
+//! transaction bytes, phase) per barrier, keyed by its CTA's rank in the cluster and its
+//! shared-memory offset (one table per cluster, since a CTA's barriers also count its
+//! peers' arrivals and multicast copies). A wait that can never be released (every
+//! thread of the cluster waits on an mbarrier or has exited) fails the launch with each
+//! barrier's state instead of hanging; misuse the GPU would not report (use before
+//! `init`, more arrivals than expected, a parity other than 0 or 1) fails it too.
 
 use super::Aborted;
 use core::panic::Location;
@@ -11,6 +12,18 @@ use std::collections::BTreeMap;
 use std::string::String;
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
+
+/// A barrier: its CTA's rank in the cluster and its shared-memory offset.
+pub(crate) type Key = (u32, u32);
+
+/// A barrier's name in messages: its offset, and its CTA where the cluster has several.
+fn name((rank, addr): Key, ctas: usize) -> String {
+    if ctas > 1 {
+        std::format!("shared offset {addr:#x} of CTA {rank}")
+    } else {
+        std::format!("shared offset {addr:#x}")
+    }
+}
 
 /// Waiting threads whose barrier has not released them yet.
 fn blocked(s: &State) -> usize {
@@ -39,9 +52,9 @@ struct Bar {
 
 #[derive(Default)]
 struct State {
-    bars: BTreeMap<u32, Bar>,
+    bars: BTreeMap<Key, Bar>,
     /// Threads blocked in a wait, with where and on what.
-    waiting: BTreeMap<usize, (&'static Location<'static>, u32, u32)>,
+    waiting: BTreeMap<usize, (&'static Location<'static>, Key, u32)>,
     exited: usize,
     /// Bumped by every state change; a wait with no progress for long fails.
     progress: u64,
@@ -50,6 +63,7 @@ struct State {
 
 pub(crate) struct Table {
     threads: usize,
+    ctas: usize,
     state: Mutex<State>,
     cv: Condvar,
 }
@@ -59,9 +73,11 @@ pub(crate) struct Table {
 const NO_PROGRESS: Duration = Duration::from_secs(60);
 
 impl Table {
-    pub(crate) fn new(threads: usize) -> Self {
+    /// The table of a cluster of `ctas` CTAs with `threads` threads in all.
+    pub(crate) fn new(threads: usize, ctas: usize) -> Self {
         Table {
             threads,
+            ctas,
             state: Mutex::new(State::default()),
             cv: Condvar::new(),
         }
@@ -73,23 +89,24 @@ impl Table {
 
     /// Runs `f` on barrier `addr`, failing the caller with a message on misuse.
     #[track_caller]
-    fn update(&self, addr: u32, what: &str, f: impl FnOnce(&mut Bar) -> Result<(), String>) {
+    fn update(&self, key: Key, what: &str, f: impl FnOnce(&mut Bar) -> Result<(), String>) {
         let mut s = self.lock();
         if s.failed {
             drop(s);
             std::panic::resume_unwind(std::boxed::Box::new(Aborted));
         }
-        let Some(b) = s.bars.get_mut(&addr) else {
+        let at = name(key, self.ctas);
+        let Some(b) = s.bars.get_mut(&key) else {
             drop(s);
-            panic!("mbarrier {what} at shared offset {addr:#x}: the barrier was never initialised");
+            panic!("mbarrier {what} at {at}: the barrier was never initialised");
         };
         if let Err(m) = f(b) {
             drop(s);
-            panic!("mbarrier {what} at shared offset {addr:#x}: {m}");
+            panic!("mbarrier {what} at {at}: {m}");
         }
         let b = *b;
         if b.pending == 0 && b.tx == 0 {
-            let b = s.bars.get_mut(&addr).expect("present");
+            let b = s.bars.get_mut(&key).expect("present");
             b.phase += 1;
             b.pending = b.expected;
         }
@@ -98,17 +115,18 @@ impl Table {
     }
 
     #[track_caller]
-    pub(crate) fn init(&self, addr: u32, count: u32) {
-        if !addr.is_multiple_of(8) {
-            panic!("mbarrier.init at shared offset {addr:#x}: an mbarrier is 8-byte aligned");
+    pub(crate) fn init(&self, key: Key, count: u32) {
+        let at = name(key, self.ctas);
+        if !key.1.is_multiple_of(8) {
+            panic!("mbarrier.init at {at}: an mbarrier is 8-byte aligned");
         }
         if count == 0 || i64::from(count) > LIMIT {
-            panic!("mbarrier.init at shared offset {addr:#x}: count {count} is outside 1..2^20");
+            panic!("mbarrier.init at {at}: count {count} is outside 1..2^20");
         }
         let mut s = self.lock();
         let c = i64::from(count);
         s.bars.insert(
-            addr,
+            key,
             Bar {
                 expected: c,
                 pending: c,
@@ -121,8 +139,8 @@ impl Table {
 
     /// `count` arrivals, after raising the expected transaction bytes by `tx`.
     #[track_caller]
-    pub(crate) fn arrive(&self, addr: u32, count: i64, tx: i64) {
-        self.update(addr, "arrive", |b| {
+    pub(crate) fn arrive(&self, key: Key, count: i64, tx: i64) {
+        self.update(key, "arrive", |b| {
             b.tx += tx;
             if b.tx.abs() > LIMIT {
                 return Err(std::format!("{} pending transaction bytes exceed 2^20 - 1", b.tx));
@@ -141,8 +159,8 @@ impl Table {
 
     /// `mbarrier.expect_tx` (`bytes > 0`) or the copy engine's `complete_tx` (`bytes < 0`).
     #[track_caller]
-    pub(crate) fn transaction(&self, addr: u32, bytes: i64) {
-        self.update(addr, "transaction", |b| {
+    pub(crate) fn transaction(&self, key: Key, bytes: i64) {
+        self.update(key, "transaction", |b| {
             b.tx += bytes;
             if b.tx.abs() > LIMIT {
                 return Err(std::format!(
@@ -156,31 +174,30 @@ impl Table {
 
     /// Whether the phase of parity `parity` (the current one's predecessor) is complete.
     #[track_caller]
-    pub(crate) fn test(&self, addr: u32, parity: u32) -> bool {
+    pub(crate) fn test(&self, key: Key, parity: u32) -> bool {
+        let at = name(key, self.ctas);
         if parity > 1 {
-            panic!("mbarrier wait at shared offset {addr:#x}: parity {parity} is not 0 or 1");
+            panic!("mbarrier wait at {at}: parity {parity} is not 0 or 1");
         }
         let s = self.lock();
-        match s.bars.get(&addr) {
+        match s.bars.get(&key) {
             Some(b) => (b.phase & 1) as u32 != parity,
             None => {
                 drop(s);
-                panic!(
-                    "mbarrier wait at shared offset {addr:#x}: the barrier was never initialised"
-                )
+                panic!("mbarrier wait at {at}: the barrier was never initialised")
             }
         }
     }
 
     /// Blocks until [`test`](Self::test) holds; fails the launch if it never can.
     #[track_caller]
-    pub(crate) fn wait(&self, addr: u32, parity: u32, thread: usize) {
-        if self.test(addr, parity) {
+    pub(crate) fn wait(&self, key: Key, parity: u32, thread: usize) {
+        if self.test(key, parity) {
             return;
         }
         let site = Location::caller();
         let mut s = self.lock();
-        s.waiting.insert(thread, (site, addr, parity));
+        s.waiting.insert(thread, (site, key, parity));
         let mut seen = (s.progress, Instant::now());
         loop {
             if s.failed {
@@ -188,7 +205,7 @@ impl Table {
                 std::panic::resume_unwind(std::boxed::Box::new(Aborted));
             }
             if s.bars
-                .get(&addr)
+                .get(&key)
                 .is_some_and(|b| (b.phase & 1) as u32 != parity)
             {
                 s.waiting.remove(&thread);
@@ -197,7 +214,7 @@ impl Table {
             if blocked(&s) + s.exited == self.threads {
                 let m = self.stuck(
                     &s,
-                    "every thread of the block waits on an mbarrier or has exited",
+                    "every thread of the cluster waits on an mbarrier or has exited",
                 );
                 s.failed = true;
                 self.cv.notify_all();
@@ -226,10 +243,11 @@ impl Table {
             "mbarrier wait can never complete ({why}; {} exited):",
             s.exited
         );
-        for (t, (site, addr, parity)) in &s.waiting {
-            let b = s.bars[addr];
+        for (t, (site, key, parity)) in &s.waiting {
+            let b = s.bars[key];
             m += &std::format!(
-                "\n  thread {t} at {site} waits for parity {parity} of the barrier at shared offset {addr:#x} (phase {}, {} of {} arrivals pending, {} transaction bytes pending)",
+                "\n  thread {t} at {site} waits for parity {parity} of the barrier at {} (phase {}, {} of {} arrivals pending, {} transaction bytes pending)",
+                name(*key, self.ctas),
                 b.phase,
                 b.pending,
                 b.expected,

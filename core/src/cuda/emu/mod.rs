@@ -2,8 +2,10 @@
 //! with every thread of a block as a concurrent OS thread, real barriers (a barrier that
 //! can never complete fails the launch, naming the call sites), one shared-memory buffer
 //! per block, and warp collectives that move values between the emulated lanes.
-//! Blocks run one after another; the block's threads are reused from block to block.
-//! Host builds only; on the GPU the same kernel runs on the hardware.
+//! [`launch_cluster`] runs the blocks of a thread block cluster together, sharing their
+//! mbarriers and shared memory (distributed shared memory, TMA multicast) as SM90's
+//! clusters do. Clusters run one after another; their threads are reused from cluster to
+//! cluster. Host builds only; on the GPU the same kernel runs on the hardware.
 
 mod barrier;
 mod device_vec;
@@ -40,13 +42,70 @@ impl core::fmt::Display for LaunchError {
 }
 impl std::error::Error for LaunchError {}
 
-/// Where an emulated thread is, and its block's shared state.
+/// Where an emulated thread is, and its block's and cluster's shared state.
 pub(crate) struct ThreadCtx {
     pub thread: Dim3,
     pub block: Dim3,
     pub block_dim: Dim3,
     pub grid_dim: Dim3,
+    pub cluster_dim: Dim3,
+    /// The block's rank in its cluster (`%cluster_ctarank`).
+    pub rank: usize,
     pub block_state: Arc<BlockState>,
+    pub cluster: Arc<ClusterState>,
+}
+
+impl ThreadCtx {
+    /// The mbarrier of this block at shared offset `addr`.
+    pub(crate) fn mbar_key(&self, addr: u32) -> mbarrier::Key {
+        (self.rank as u32, addr)
+    }
+    /// This thread's index in its cluster.
+    pub(crate) fn cluster_thread(&self) -> usize {
+        self.rank * self.block_dim.volume() + self.thread.linear(self.block_dim)
+    }
+    /// The block of rank `rank` in this thread's cluster, or a failure naming it.
+    #[track_caller]
+    pub(crate) fn peer(&self, rank: usize, what: &str) -> &BlockState {
+        match self.cluster.blocks.get(rank) {
+            Some(b) => b,
+            None => panic!(
+                "{what}: CTA {rank} is not in the cluster of {} CTAs ({})",
+                self.cluster.blocks.len(),
+                self.cluster_dim
+            ),
+        }
+    }
+}
+
+/// What the blocks of one cluster share: each block's state (its shared memory is their
+/// distributed shared memory), the mbarriers of all of them, and `barrier.cluster`.
+pub(crate) struct ClusterState {
+    pub(crate) blocks: Vec<Arc<BlockState>>,
+    pub(crate) mbar: mbarrier::Table,
+    barrier: Barrier,
+}
+
+impl ClusterState {
+    fn fail(&self, message: &str) {
+        for b in &self.blocks {
+            b.fail(message);
+        }
+        self.mbar.fail();
+        self.barrier.fail(message);
+    }
+    fn reset(&self) {
+        for b in &self.blocks {
+            b.reset();
+            let (p, n) = b.smem();
+            // SAFETY: every other thread of the cluster is parked at the launch's
+            // rendezvous, so nothing else touches the buffer of `n` bytes while it is
+            // cleared.
+            unsafe { core::ptr::write_bytes(p, 0, n) };
+        }
+        self.mbar.reset();
+        self.barrier.reset();
+    }
 }
 
 std::thread_local! {
@@ -75,7 +134,6 @@ pub(crate) struct BlockState {
     warps: Vec<Warp>,
     /// One barrier per full warpgroup (128 threads): the emulated `wgmma` collectives.
     warpgroups: Vec<Barrier>,
-    pub(crate) mbar: mbarrier::Table,
     /// Named barriers (`bar.sync id, n`): id -> (thread count, barrier).
     named: Mutex<std::collections::BTreeMap<u32, (usize, Arc<Barrier>)>>,
 }
@@ -117,7 +175,6 @@ impl BlockState {
         for w in &self.warpgroups {
             w.fail(message);
         }
-        self.mbar.fail();
         for (_, b) in self
             .named
             .lock()
@@ -135,7 +192,6 @@ impl BlockState {
         for w in &self.warpgroups {
             w.reset();
         }
-        self.mbar.reset();
         self.named.lock().unwrap_or_else(|e| e.into_inner()).clear();
     }
 }
@@ -146,6 +202,12 @@ struct Aborted;
 /// `__syncthreads()` in the emulator.
 pub(crate) fn block_barrier(site: &'static Location<'static>) {
     with_thread(|t| t.block_state.barrier.wait(site, t.thread, "syncthreads"));
+}
+
+/// `barrier.cluster.arrive` + `barrier.cluster.wait` in the emulator: every thread of
+/// every block of the cluster meets.
+pub(crate) fn cluster_barrier(site: &'static Location<'static>) {
+    with_thread(|t| t.cluster.barrier.wait(site, t.thread, "cluster barrier"));
 }
 
 /// The `.sync.aligned` warpgroup instructions (`wgmma.fence`, `wgmma.wait_group`): every
@@ -264,47 +326,82 @@ pub fn launch<F: Fn() + Sync>(
     shared_bytes: usize,
     kernel: F,
 ) -> Result<(), LaunchError> {
+    launch_cluster(grid, Dim3::x(1), block, shared_bytes, kernel)
+}
+
+/// As [`launch`], with the blocks grouped in thread block clusters of `cluster` blocks
+/// (CUDA's `cudaLaunchKernelEx` with `cudaLaunchAttributeClusterDimension`): the blocks
+/// of a cluster run together, and each may arrive on the others' mbarriers and receive
+/// their multicast TMA copies ([`Mbarrier::arrive_cluster`](super::Mbarrier::arrive_cluster),
+/// [`tma_load_multicast`](super::tma_load_multicast)). The grid must be a whole number of
+/// clusters, of at most 8 blocks (the portable limit).
+///
+/// ```
+/// use cutlet_core::cuda::{block_rank_in_cluster, cluster_shape, cluster_sync, emu, Dim3};
+/// use std::sync::atomic::{AtomicUsize, Ordering};
+/// let ranks = AtomicUsize::new(0);
+/// emu::launch_cluster(Dim3::x(4), Dim3::x(2), Dim3::x(32), 0, || {
+///     cluster_sync();
+///     ranks.fetch_add(block_rank_in_cluster() * cluster_shape().x, Ordering::Relaxed);
+/// }).unwrap();
+/// assert_eq!(ranks.into_inner(), 2 * 32 * 2);
+/// let e = emu::launch_cluster(Dim3::x(3), Dim3::x(2), Dim3::x(32), 0, || ()).unwrap_err();
+/// assert!(e.to_string().contains("whole number of clusters"));
+/// ```
+pub fn launch_cluster<F: Fn() + Sync>(
+    grid: Dim3,
+    cluster: Dim3,
+    block: Dim3,
+    shared_bytes: usize,
+    kernel: F,
+) -> Result<(), LaunchError> {
     let threads = block.volume();
+    let fail = |message: String| Err(LaunchError { message });
     if threads == 0 || grid.volume() == 0 {
-        return Err(LaunchError {
-            message: std::format!("empty launch: grid {grid}, block {block}"),
-        });
+        return fail(std::format!("empty launch: grid {grid}, block {block}"));
     }
     if threads > 1024 {
-        return Err(LaunchError {
-            message: std::format!("block {block} has {threads} threads; CUDA allows 1024"),
-        });
+        return fail(std::format!(
+            "block {block} has {threads} threads; CUDA allows 1024"
+        ));
     }
-    let mut smem = std::vec![Line([0; 1024]); shared_bytes.div_ceil(1024)];
-    let warps = (0..threads.div_ceil(WARP_SIZE))
-        .map(|w| {
-            let lanes = (threads - w * WARP_SIZE).min(WARP_SIZE);
-            Warp {
-                lanes,
-                barrier: Barrier::new(lanes),
-                slots: Mutex::new((0..lanes).map(|_| None).collect()),
-            }
-        })
+    let ctas = cluster.volume();
+    if !(1..=8).contains(&ctas)
+        || !grid.x.is_multiple_of(cluster.x)
+        || !grid.y.is_multiple_of(cluster.y)
+        || !grid.z.is_multiple_of(cluster.z)
+    {
+        return fail(std::format!(
+            "grid {grid} is not a whole number of clusters {cluster} of 1 to 8 blocks"
+        ));
+    }
+    let mut smem: Vec<Vec<Line>> = (0..ctas)
+        .map(|_| std::vec![Line([0; 1024]); shared_bytes.div_ceil(1024)])
         .collect();
-    let state = Arc::new(BlockState {
-        smem: smem.as_mut_ptr(),
-        smem_bytes: shared_bytes,
-        barrier: Barrier::new(threads),
-        warps,
-        warpgroups: (0..threads / 128).map(|_| Barrier::new(128)).collect(),
-        mbar: mbarrier::Table::new(threads),
-        named: Mutex::new(Default::default()),
+    let blocks = smem
+        .iter_mut()
+        .map(|s| Arc::new(BlockState::new(s.as_mut_ptr(), shared_bytes, threads)))
+        .collect();
+    let state = Arc::new(ClusterState {
+        blocks,
+        mbar: mbarrier::Table::new(ctas * threads, ctas),
+        barrier: Barrier::of_kind(ctas * threads, "barrier.cluster"),
     });
     let error: Mutex<Option<String>> = Mutex::new(None);
-    let rendezvous = std::sync::Barrier::new(threads);
+    let rendezvous = std::sync::Barrier::new(ctas * threads);
+    let shape = Shape {
+        grid,
+        cluster,
+        block,
+    };
     std::thread::scope(|s| {
-        for t in 0..threads {
+        for t in 0..ctas * threads {
             let (state, error, rendezvous, kernel) = (&state, &error, &rendezvous, &kernel);
             std::thread::Builder::new()
                 // Debug builds of unrolled kernels keep large frames.
                 .stack_size(16 << 20)
                 .spawn_scoped(s, move || {
-                    run_thread(t, grid, block, state, error, rendezvous, kernel)
+                    run_thread(t, shape, state, error, rendezvous, kernel)
                 })
                 .expect("the emulator could not start a thread");
         }
@@ -317,25 +414,74 @@ pub fn launch<F: Fn() + Sync>(
     }
 }
 
+impl BlockState {
+    fn new(smem: *mut Line, smem_bytes: usize, threads: usize) -> Self {
+        let warps = (0..threads.div_ceil(WARP_SIZE))
+            .map(|w| {
+                let lanes = (threads - w * WARP_SIZE).min(WARP_SIZE);
+                Warp {
+                    lanes,
+                    barrier: Barrier::new(lanes),
+                    slots: Mutex::new((0..lanes).map(|_| None).collect()),
+                }
+            })
+            .collect();
+        BlockState {
+            smem,
+            smem_bytes,
+            barrier: Barrier::new(threads),
+            warps,
+            warpgroups: (0..threads / 128).map(|_| Barrier::new(128)).collect(),
+            named: Mutex::new(Default::default()),
+        }
+    }
+}
+
+/// A launch's extents.
+#[derive(Clone, Copy)]
+struct Shape {
+    grid: Dim3,
+    cluster: Dim3,
+    block: Dim3,
+}
+
+/// The index, per dimension, of `a` times `b` plus `c`.
+fn mad(a: Dim3, b: Dim3, c: Dim3) -> Dim3 {
+    Dim3::new(a.x * b.x + c.x, a.y * b.y + c.y, a.z * b.z + c.z)
+}
+
 fn run_thread(
     t: usize,
-    grid: Dim3,
-    block: Dim3,
-    state: &Arc<BlockState>,
+    Shape {
+        grid,
+        cluster,
+        block,
+    }: Shape,
+    cstate: &Arc<ClusterState>,
     error: &Mutex<Option<String>>,
     rendezvous: &std::sync::Barrier,
     kernel: &(impl Fn() + Sync),
 ) {
-    let thread = Dim3::delinear(t, block);
-    for b in 0..grid.volume() {
-        let block_idx = Dim3::delinear(b, grid);
+    let threads = block.volume();
+    let (rank, thread) = (t / threads, Dim3::delinear(t % threads, block));
+    let state = &cstate.blocks[rank];
+    let clusters = Dim3::new(grid.x / cluster.x, grid.y / cluster.y, grid.z / cluster.z);
+    for c in 0..clusters.volume() {
+        let block_idx = mad(
+            Dim3::delinear(c, clusters),
+            cluster,
+            Dim3::delinear(rank, cluster),
+        );
         CTX.with(|c| {
             *c.borrow_mut() = Some(ThreadCtx {
                 thread,
                 block: block_idx,
                 block_dim: block,
                 grid_dim: grid,
+                cluster_dim: cluster,
+                rank,
                 block_state: Arc::clone(state),
+                cluster: Arc::clone(cstate),
             })
         });
         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(kernel));
@@ -348,14 +494,17 @@ fn run_thread(
         CTX.with(|c| *c.borrow_mut() = None);
         match r {
             Ok(()) => {
-                let (a, b) = (state.barrier.exit(), state.mbar.exit());
-                let stranded = a.or(b);
-                if let Some(message) = stranded {
+                let (a, b, c) = (
+                    state.barrier.exit(),
+                    cstate.mbar.exit(),
+                    cstate.barrier.exit(),
+                );
+                if let Some(message) = a.or(b).or(c) {
                     error
                         .lock()
                         .unwrap_or_else(|e| e.into_inner())
                         .get_or_insert(message.clone());
-                    state.fail(&message);
+                    cstate.fail(&message);
                 }
             }
             Err(p) if p.is::<Aborted>() => {}
@@ -370,21 +519,17 @@ fn run_thread(
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())
                     .get_or_insert(message.clone());
-                state.fail(&message);
+                cstate.fail(&message);
             }
         }
-        // Block end: once every thread is here, thread 0 resets the barriers and shared
-        // memory for the next block.
+        // Cluster end: once every thread is here, thread 0 resets the barriers and shared
+        // memory for the next cluster.
         rendezvous.wait();
         if error.lock().unwrap_or_else(|e| e.into_inner()).is_some() {
             return;
         }
         if t == 0 {
-            state.reset();
-            let (p, n) = state.smem();
-            // SAFETY: every other thread is parked at the rendezvous below, so nothing else
-            // touches the buffer of `n` bytes while it is cleared.
-            unsafe { core::ptr::write_bytes(p, 0, n) };
+            cstate.reset();
         }
         rendezvous.wait();
     }
