@@ -13,20 +13,13 @@ use cudarc::driver::sys::{
 };
 use cudarc::driver::{
     CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr, DevicePtrMut, DeviceRepr,
-    DriverError, LaunchConfig, PushKernelArg,
+    DriverError,
 };
 use cudarc::nvrtc::Ptx;
 use cutlet::cuda::{TmaBox, TmaDescriptor, TmaError, TmaSwizzle};
 use cutlet_kernels::gemm_sm80::GemmArgs;
 use cutlet_kernels::gemm_sm90::{self, Sm90GemmConfig};
 use std::sync::Arc;
-
-/// `GemmArgs` as a kernel parameter.
-#[repr(transparent)]
-#[derive(Clone, Copy)]
-struct Args(GemmArgs);
-// SAFETY: `GemmArgs` is `repr(C)` plain data, the same bytes the PTX entry reads.
-unsafe impl DeviceRepr for Args {}
 
 /// A Hopper configuration the host runs.
 #[derive(Clone, Copy)]
@@ -136,14 +129,14 @@ pub fn encode_tiled(global: u64, b: &TmaBox, h: Half) -> Res<TmaDescriptor> {
 /// The sm_90a module's Hopper kernels.
 pub struct Hopper {
     stream: Arc<CudaStream>,
-    /// Per configuration: its function and how many of its CTAs run at once (the SMs,
-    /// or for clusters the driver's maximum of active clusters times their size).
+    /// Per configuration: its function and how many of its CTAs run at once (the
+    /// driver's maximum of active clusters times their size).
     funcs: Vec<(CudaFunction, usize)>,
 }
 
 /// A launch of `grid` blocks of `block` threads with `smem` bytes, in clusters of
-/// `cluster` blocks along x: the driver's `CUlaunchConfig` with the cluster dimension
-/// attribute. The attribute lives in the returned box, which must outlive the config's
+/// `cluster` blocks along x (1: a plain launch): the driver's `CUlaunchConfig` with the
+/// cluster dimension attribute, how every Hopper configuration is launched. The attribute lives in the returned box, which must outlive the config's
 /// use.
 fn cluster_config(
     st: &CudaStream,
@@ -199,10 +192,8 @@ impl Hopper {
                     CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                     c.cfg.smem() as i32,
                 )?;
+                // A configuration without clusters is clusters of one CTA.
                 let cm = c.cfg.cluster_m;
-                if cm == 1 {
-                    return Ok((f, sms));
-                }
                 let (cfg, _attr) = cluster_config(&stream, (sms, c.cfg.threads, c.cfg.smem()), cm);
                 let mut clusters = 0;
                 // SAFETY: `cfg` and its attribute (`_attr`) are live; the driver writes
@@ -260,39 +251,28 @@ impl Hopper {
         let (f, ctas) = &self.funcs[i];
         let (d, _g) = descs.device_ptr(st);
         let grid = cfg.grid(p.m, p.n, *ctas);
-        let args = Args(p);
-        if cfg.cluster_m > 1 {
-            let (pc, _gc) = c.device_ptr_mut(st);
-            let (lc, _attr) = cluster_config(st, (grid, cfg.threads, cfg.smem()), cfg.cluster_m);
-            let mut params = [
-                &args as *const Args as *mut std::ffi::c_void,
-                &d as *const u64 as *mut _,
-                &pc as *const u64 as *mut _,
-            ];
-            // SAFETY: as below; `params` points to the three arguments in the entry's
-            // order and types (`GemmArgs`, two device pointers), live for the call, and
-            // `lc` with its attribute (`_attr`) is live.
-            return unsafe {
-                sys::cuLaunchKernelEx(
-                    &lc,
-                    f.cu_function(),
-                    params.as_mut_ptr(),
-                    std::ptr::null_mut(),
-                )
-            }
-            .result();
+        let (pc, _gc) = c.device_ptr_mut(st);
+        let (lc, _attr) = cluster_config(st, (grid, cfg.threads, cfg.smem()), cfg.cluster_m);
+        let mut params = [
+            &p as *const GemmArgs as *mut std::ffi::c_void,
+            &d as *const u64 as *mut _,
+            &pc as *const u64 as *mut _,
+        ];
+        // SAFETY: `params` points to the entry's three arguments in its order and types
+        // (`GemmArgs`, `repr(C)`, and two device pointers), live for the call; `lc` and its
+        // attribute (`_attr`) are live. `descs` holds the maps of A, B and C (cudaMalloc:
+        // 256-byte aligned, so each is 128-byte aligned), which stay alive past the
+        // launch; C holds ldc * n elements of the configuration's output type, the buffer
+        // C's map was made over.
+        unsafe {
+            sys::cuLaunchKernelEx(
+                &lc,
+                f.cu_function(),
+                params.as_mut_ptr(),
+                std::ptr::null_mut(),
+            )
         }
-        let mut l = st.launch_builder(f);
-        l.arg(&args).arg(&d).arg(c);
-        let lc = LaunchConfig {
-            grid_dim: (grid as u32, 1, 1),
-            block_dim: (cfg.threads as u32, 1, 1),
-            shared_mem_bytes: cfg.smem() as u32,
-        };
-        // SAFETY: `descs` holds the maps of A, B and C (cudaMalloc: 256-byte aligned, so
-        // each is 128-byte aligned), which stay alive past the launch; C holds ldc * n
-        // elements of the configuration's output type, the buffer C's map was made over.
-        unsafe { l.launch(lc) }.map(drop)
+        .result()
     }
 
     /// Each configuration on edge sizes against an f64 reference (leading dimensions the

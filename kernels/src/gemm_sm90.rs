@@ -54,11 +54,11 @@ use cutlet_core::cuda::wgmma::{
 };
 use cutlet_core::cuda::{
     DevicePod, GmemPtr, Mbarrier, PipelineState, PipelineTmaAsync, SmemBuffer, TmaBox,
-    TmaDescriptor, TmaError, WARPGROUP_SIZE, block_idx, block_rank_in_cluster, cluster_id_in_grid,
+    TmaDescriptor, TmaError, WARPGROUP_SIZE, block_rank_in_cluster, cluster_id_in_grid,
     cluster_sync, elect_one_sync, grid_dim, launder, make_gmem_tensor, named_barrier_sync,
-    prefetch_tma_descriptor, syncthreads, thread_idx, tma_load, tma_load_multicast, tma_store,
-    tma_store_arrive, tma_store_fence, tma_store_wait, warp_group_idx, warp_id,
-    warpgroup_reg_alloc, warpgroup_reg_dealloc,
+    prefetch_tma_descriptor, thread_idx, tma_load, tma_load_multicast, tma_store, tma_store_arrive,
+    tma_store_fence, tma_store_wait, warp_group_idx, warp_id, warpgroup_reg_alloc,
+    warpgroup_reg_dealloc,
 };
 use cutlet_core::int::LeafOps;
 use cutlet_core::prelude::*;
@@ -473,7 +473,8 @@ pub fn gemm_sm90<C: Sm90Config>(p: GemmArgs, tma: GmemPtr<TmaDescriptor>, c: Gme
     let tiles = (p.m.div_ceil(BM * cm), p.n.div_ceil(bn));
     let swz = log_swizzle(tiles.0, tiles.1);
     let k_tiles = p.k.div_ceil(BK);
-    let rank = if cm > 1 { block_rank_in_cluster() } else { 0 };
+    // A launch without clusters is clusters of one CTA: rank 0, cluster id = block id.
+    let rank = block_rank_in_cluster();
 
     // Shared memory: the pipeline's barriers, then `stages` swizzled (128, 64) tiles of A
     // and (BN, 64) of B (GMMA::Layout_K_SW128_Atom<T>: Sw<3,4,3> on bytes is Sw<3,3,3> on
@@ -521,19 +522,11 @@ pub fn gemm_sm90<C: Sm90Config>(p: GemmArgs, tma: GmemPtr<TmaDescriptor>, c: Gme
         // peers' multicast loads refill it too).
         pipe.init(1, 2 * cm as u32);
     }
-    if cm > 1 {
-        // The peers' barriers are initialised before any CTA arrives on them or
-        // multicasts into them.
-        cluster_sync();
-    } else {
-        syncthreads();
-    }
+    // The peers' barriers are initialised before any CTA arrives on them or multicasts
+    // into them.
+    cluster_sync();
 
-    let (first, step) = if cm > 1 {
-        (cluster_id_in_grid().x, grid_dim().x / cm)
-    } else {
-        (block_idx().x, grid_dim().x)
-    };
+    let (first, step) = (cluster_id_in_grid().x, grid_dim().x / cm);
     let padded = padded_tiles(tiles.0, tiles.1, swz);
     if warp_group_idx() == 0 {
         // Producer: one thread issues every load.
@@ -685,11 +678,7 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
     // Lane `r < cm` of the warpgroup releases each stage in the cluster's CTA `r`.
     let lane = thread_idx().x % WARPGROUP_SIZE;
     let release = |st: PipelineState| {
-        if cm == 1 {
-            if lane == 0 {
-                pipe.consumer_release(st);
-            }
-        } else if lane < cm {
+        if lane < cm {
             pipe.consumer_release_in(st, lane);
         }
     };
