@@ -47,18 +47,25 @@ def hopper_problem(body, ptxas_log, name):
     """The Hopper GEMM must load by TMA, synchronise on mbarriers, multiply with wgmma,
     reallocate registers, store C by TMA from shared memory (written with st.shared) behind
     named barriers, a cluster configuration (`_2x1`) must multicast and release its peers'
-    stages, and ptxas must neither serialize its wgmmas (C7515) nor ignore its setmaxnreg
+    stages, a ping-pong one (`_pingpong`) must take turns, and ptxas must neither serialize its wgmmas (C7515) nor ignore its setmaxnreg
     (C7508)."""
     needles = ["cp.async.bulk.tensor.2d.shared::cluster.global", "mbarrier.try_wait",
                "wgmma.mma_async", "wgmma.wait_group", "setmaxnreg.inc", ".maxntid 384",
                "cp.async.bulk.tensor.2d.global.shared::cta", "fence.proxy.async.shared::cta",
-               "cp.async.bulk.wait_group.read", "bar.sync", "st.shared"]
+               "cp.async.bulk.wait_group.read", "barrier.sync", "st.shared"]
     if name.endswith("_2x1"):
         needles += [".multicast::cluster", "mapa.shared::cluster", "barrier.cluster.arrive",
                     "%cluster_ctarank"]
+    if name.endswith("_pingpong"):
+        # Each warpgroup's whole 128 x 128 tile: two 64 x 128 wgmmas per k step, and
+        # the main loops' turns on mbarriers.
+        needles += ["wgmma.mma_async.sync.aligned.m64n128k16", "mbarrier.arrive.shared::cta"]
     for needle in needles:
         if needle not in body:
             return f"no {needle}"
+    if re.search(r"\bbar\.sync\s+%r", body):
+        # An aligned named barrier that LLVM may have duplicated into divergent arms.
+        return "a named barrier as aligned bar.sync (use barrier.sync)"
     for code in ("C7515", "C7508", "C7510"):
         if re.search(code + r".*'" + name + "'", ptxas_log):
             return f"ptxas warns {code} (wgmma serialized or setmaxnreg ignored)"

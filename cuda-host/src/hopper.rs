@@ -45,7 +45,7 @@ impl HopperConfig {
         }
     }
 }
-const CONFIGS: [HopperConfig; 4] = [
+const CONFIGS: [HopperConfig; 5] = [
     HopperConfig {
         cfg: gemm_sm90::GEMM_SM90_TN_BF16,
         input: Half::Bf16,
@@ -59,6 +59,13 @@ const CONFIGS: [HopperConfig; 4] = [
         out16: false,
         sm80: 0,
         boxes: gemm_sm90::tma_boxes::<gemm_sm90::TnBf16Cluster2>,
+    },
+    HopperConfig {
+        cfg: gemm_sm90::GEMM_SM90_TN_BF16_PINGPONG,
+        input: Half::Bf16,
+        out16: false,
+        sm80: 0,
+        boxes: gemm_sm90::tma_boxes::<gemm_sm90::TnBf16Pingpong>,
     },
     HopperConfig {
         cfg: gemm_sm90::GEMM_SM90_TN_F16,

@@ -140,6 +140,7 @@ macro_rules! gemm_sm90_entries {
 gemm_sm90_entries!(
     cutlet_gemm_sm90_tn_bf16 => TnBf16,
     cutlet_gemm_sm90_tn_bf16_2x1 => TnBf16Cluster2,
+    cutlet_gemm_sm90_tn_bf16_pingpong => TnBf16Pingpong,
     cutlet_gemm_sm90_tn_f16 => TnF16,
     cutlet_gemm_sm90_nt_bf16_out_bf16 => NtBf16OutBf16,
 );

@@ -1,13 +1,19 @@
 //! Warp-specialized persistent tensor-core GEMM for Hopper (SM90a), CUTLASS's
-//! `KernelTmaWarpSpecializedCooperative` structure, every index from cutlet's layouts:
+//! `KernelTmaWarpSpecialized{Cooperative,Pingpong}` structure, every index from cutlet's
+//! layouts:
 //! `C = alpha A Bᵀ + beta C` with A `(m, k)` and B `(n, k)` in f16 or bf16, each K-major
 //! or M-/N-major (the atom's majors), C `(m, n)` column-major in f32 or the input type,
 //! accumulation in f32.
 //!
 //! - **Roles.** 384 threads: warpgroup 0 is the producer (one elected thread of its
 //!   first warp issues the TMA loads; the warpgroup gives registers back with
-//!   `setmaxnreg.dec`), warpgroups 1 and 2 are consumers that split the `(128, BN)` CTA
-//!   tile along M, 64 rows each (`setmaxnreg.inc`, `BN/2` f32 accumulators a thread).
+//!   `setmaxnreg.dec`), warpgroups 1 and 2 are consumers (`setmaxnreg.inc`). The
+//!   configuration's [`KernelSchedule`] says how they share the `(128, BN)` tiles:
+//!   cooperative, they split each along M, 64 rows each (`BN/2` f32 accumulators a
+//!   thread); ping-pong, each computes every other tile whole (two 64-row halves, `BN`
+//!   accumulators a thread) and their main loops take turns
+//!   ([`OrderedSequenceBarrier`]), so one warpgroup's epilogue runs under the other's
+//!   MMAs (CUTLASS's `KernelTmaWarpSpecializedPingpong`).
 //! - **Shared memory.** `stages` stages of A `(128, 64)` and B `(BN, 64)`, each the GMMA
 //!   128-byte swizzle atom of the operand's major tiled as CUTLASS's collective tiles it
 //!   ([`OperandMajor::stage_tiles`]), 1024-byte aligned. The TMA boxes come from the same
@@ -29,36 +35,37 @@
 //!   arrives on the stage's empty barrier in every CTA of the cluster.
 //! - **Epilogue.** Through shared memory with TMA stores (CUTLASS's
 //!   `TmaWarpSpecialized` epilogue): each consumer warpgroup converts `alpha acc + beta C`
-//!   of its 64 rows into `(64, 32)` M-major subtiles, swizzled as TMA's 128-byte swizzle
-//!   (the GMMA `Layout_MN_SW128_Atom` of C's type, which makes the accumulators' stores
-//!   free of bank conflicts), two buffers in turn, with
+//!   of each 64-row half it holds into `(64, 32)` M-major subtiles, swizzled as TMA's
+//!   128-byte swizzle (the GMMA `Layout_MN_SW128_Atom` of C's type, which makes the
+//!   accumulators' stores free of bank conflicts), two buffers in turn, with
 //!   `partition_C` of the atom's TiledMMA placing each value; one thread stores a subtile
 //!   with `cp.async.bulk.tensor`, whose clipping drops the rows and columns past C's edges
 //!   (rows only in 16-byte units, so where `m` elements are not a whole number of them the
 //!   warpgroup holding the last rows stores from its registers).
 //!
 //! The configurations built here: [`TnBf16`] and [`TnF16`] (128 x 256 x 64, 4 stages, f32
-//! out), [`TnBf16Cluster2`] (as [`TnBf16`] in clusters of 2) and [`NtBf16OutBf16`] (both
-//! operands MN-major, bf16 out).
+//! out), [`TnBf16Cluster2`] (as [`TnBf16`] in clusters of 2), [`TnBf16Pingpong`]
+//! (128 x 128 x 64 tiles, 6 stages, ping-pong) and [`NtBf16OutBf16`] (both operands
+//! MN-major, bf16 out).
 
 use crate::gemm_sm80::{GemmArgs, GemmOutput, val};
 use cutlet_core::algebra::recast::SizeofBits;
 use cutlet_core::atom::gmma::Major as _;
 use cutlet_core::atom::{
-    MmaTraits, SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32F16F16_SS, TiledMma, gmma,
-    make_gmma_desc, make_tiled_mma, make_tma_box,
+    MmaTraits, SM90_64x128x16_F32BF16BF16_SS, SM90_64x256x16_F32BF16BF16_SS,
+    SM90_64x256x16_F32F16F16_SS, TiledMma, gmma, make_gmma_desc, make_tiled_mma, make_tma_box,
 };
 use cutlet_core::cuda::wgmma::{
     Accumulators, WgmmaSs, warpgroup_arrive, warpgroup_commit_batch, warpgroup_fence_operand,
     warpgroup_wait,
 };
 use cutlet_core::cuda::{
-    DevicePod, GmemPtr, Mbarrier, PipelineState, PipelineTmaAsync, SmemBuffer, TmaBox,
-    TmaDescriptor, TmaError, WARPGROUP_SIZE, block_rank_in_cluster, cluster_id_in_grid,
-    cluster_sync, elect_one_sync, grid_dim, launder, make_gmem_tensor, named_barrier_sync,
-    prefetch_tma_descriptor, thread_idx, tma_load, tma_load_multicast, tma_store, tma_store_arrive,
-    tma_store_fence, tma_store_wait, warp_group_idx, warp_id, warpgroup_reg_alloc,
-    warpgroup_reg_dealloc,
+    DevicePod, GmemPtr, Mbarrier, OrderedSequenceBarrier, PipelineState, PipelineTmaAsync,
+    SmemBuffer, TmaBox, TmaDescriptor, TmaError, WARPGROUP_SIZE, block_rank_in_cluster,
+    cluster_id_in_grid, cluster_sync, elect_one_sync, grid_dim, launder, make_gmem_tensor,
+    named_barrier_sync, prefetch_tma_descriptor, thread_idx, tma_load, tma_load_multicast,
+    tma_store, tma_store_arrive, tma_store_fence, tma_store_wait, warp_group_idx, warp_id,
+    warpgroup_reg_alloc, warpgroup_reg_dealloc,
 };
 use cutlet_core::int::LeafOps;
 use cutlet_core::prelude::*;
@@ -87,6 +94,7 @@ pub const EPI_N: usize = 32;
 ///     type Bn = _128;
 ///     type Stages = _6;
 ///     type ClusterM = _1;
+///     type Schedule = KernelTmaWarpSpecializedCooperative;
 /// }
 /// assert_eq!(sm90_config::<Mine>().tile, (128, 128, 64));
 /// ```
@@ -109,6 +117,40 @@ pub trait Sm90Config: 'static {
     /// CTAs per cluster along M (1 or 2): a cluster's CTAs share each B tile, each
     /// loading its part and multicasting it to the others.
     type ClusterM: Leaf;
+    /// How the consumer warpgroups share the tiles: [`KernelTmaWarpSpecializedCooperative`]
+    /// or [`KernelTmaWarpSpecializedPingpong`].
+    type Schedule: KernelSchedule;
+}
+
+/// How [`gemm_sm90`]'s two consumer warpgroups share the output tiles (CUTLASS's kernel
+/// schedule tags).
+///
+/// ```
+/// use cutlet_kernels::gemm_sm90::*;
+/// assert_eq!(KernelTmaWarpSpecializedCooperative::HALVES, 1);
+/// assert_eq!(KernelTmaWarpSpecializedPingpong::HALVES, 2);
+/// ```
+pub trait KernelSchedule: 'static {
+    /// The 64-row halves of a `(128, BN)` tile that one consumer warpgroup computes.
+    const HALVES: usize;
+}
+
+/// Both consumer warpgroups compute each tile, 64 rows each (`BN/2` accumulators a
+/// thread), and run their epilogues together.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KernelTmaWarpSpecializedCooperative;
+impl KernelSchedule for KernelTmaWarpSpecializedCooperative {
+    const HALVES: usize = 1;
+}
+
+/// Each consumer warpgroup computes whole tiles (`BN` accumulators a thread), the two
+/// taking the CTA's tiles in turn; their main loops take turns too
+/// ([`OrderedSequenceBarrier`]), so one warpgroup's epilogue runs under the other's
+/// MMAs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KernelTmaWarpSpecializedPingpong;
+impl KernelSchedule for KernelTmaWarpSpecializedPingpong {
+    const HALVES: usize = 2;
 }
 
 /// C's element in the Hopper epilogue: the shared-memory subtile its accumulators go
@@ -259,6 +301,9 @@ pub struct Sm90GemmConfig {
     pub out_bytes: usize,
     /// CTAs per cluster (along M).
     pub cluster_m: usize,
+    /// Each consumer warpgroup computes whole tiles, in turn
+    /// ([`KernelTmaWarpSpecializedPingpong`]).
+    pub pingpong: bool,
 }
 
 impl Sm90GemmConfig {
@@ -365,6 +410,10 @@ pub const fn sm90_config<C: Sm90Config>() -> Sm90GemmConfig {
         "Sm90Config: A and B must be 16-bit"
     );
     assert!(stages >= 2, "Sm90Config: STAGES must be at least 2");
+    assert!(
+        C::Schedule::HALVES == 1 || C::Schedule::HALVES == 2,
+        "Sm90Config: a consumer warpgroup computes one or two 64-row halves of a tile"
+    );
     let cfg = Sm90GemmConfig {
         name: C::NAME,
         a_kmajor: MajorA::<C>::VALUE == 0,
@@ -374,6 +423,7 @@ pub const fn sm90_config<C: Sm90Config>() -> Sm90GemmConfig {
         threads: THREADS,
         out_bytes: core::mem::size_of::<C::Out>(),
         cluster_m,
+        pingpong: C::Schedule::HALVES == 2,
     };
     assert!(
         cfg.smem() <= 227 * 1024,
@@ -481,6 +531,9 @@ pub fn gemm_sm90<C: Sm90Config>(p: GemmArgs, tma: GmemPtr<TmaDescriptor>, c: Gme
     // 16-bit elements, over (8, 64):(64, 1)).
     let mut smem = SmemBuffer::dynamic();
     let pipe = PipelineTmaAsync::new(&mut smem, stages);
+    // Ping-pong: the consumer warpgroups' main loops take turns.
+    let consumer_wg = warp_group_idx().saturating_sub(1);
+    let order = OrderedSequenceBarrier::new(&mut smem, 1, 2, consumer_wg);
     // SAFETY: the stages are written only by the TMA loads between `producer_acquire` and
     // the full barrier's phase, and read only by the wgmmas between `consumer_wait` and
     // `consumer_release` (the pipeline orders the two).
@@ -518,9 +571,10 @@ pub fn gemm_sm90<C: Sm90Config>(p: GemmArgs, tma: GmemPtr<TmaDescriptor>, c: Gme
             prefetch_tma_descriptor(tma_b);
             prefetch_tma_descriptor(tma_c);
         }
-        // One arrival per consumer warpgroup of the cluster releases a stage (its
-        // peers' multicast loads refill it too).
-        pipe.init(1, 2 * cm as u32);
+        // One arrival per consumer warpgroup of the cluster that reads a stage releases
+        // it (its peers' multicast loads refill it too).
+        pipe.init(1, (2 / C::Schedule::HALVES * cm) as u32);
+        order.init(WARPGROUP_SIZE as u32);
     }
     // The peers' barriers are initialised before any CTA arrives on them or multicasts
     // into them.
@@ -581,7 +635,7 @@ pub fn gemm_sm90<C: Sm90Config>(p: GemmArgs, tma: GmemPtr<TmaDescriptor>, c: Gme
             swz,
             rank,
         };
-        consumer::<C, _, _>(p, out, &pipe, (sa, sb), sched, k_tiles);
+        consumer::<C, _, _>(p, out, (&pipe, order), (sa, sb), sched, k_tiles);
     }
 }
 
@@ -603,7 +657,8 @@ fn b_tiles<C: Sm90Config, S: Leaf>() -> impl Layout {
 }
 
 /// The atom's TiledMMA over both consumer warpgroups (CuTe's `TiledMma` with
-/// `AtomLayoutMNK = 2x1x1`): the epilogue's `partition_C`.
+/// `AtomLayoutMNK = 2x1x1`): the epilogue's `partition_C`, whose thread `128 h + lane`
+/// holds the values of 64-row half `h` (a ping-pong warpgroup holds both).
 #[inline(always)]
 fn consumer_mma<A: MmaTraits + Default>() -> impl TiledMma {
     make_tiled_mma(A::default(), layout!((2, 1, 1):(1, 0, 0)))
@@ -663,18 +718,23 @@ struct Schedule {
 }
 
 /// The consumer warpgroups: the main loop over each tile's k tiles, then the epilogue.
+/// Cooperative, both compute every tile, warpgroup `w` its rows `64 w ..`; ping-pong,
+/// warpgroup `w` computes the CTA's tiles `w, w + 2, ...` whole (both halves) and passes
+/// over the other's stages, their main loops taking turns at `order`.
 #[inline(always)]
 fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
     p: GemmArgs,
     out: Out<C::Out, impl Layout>,
-    pipe: &PipelineTmaAsync,
+    (pipe, mut order): (&PipelineTmaAsync, OrderedSequenceBarrier),
     (sa, sb): (SmemTile<C::Elem, La>, SmemTile<C::Elem, Lb>),
     sched: Schedule,
     k_tiles: usize,
 ) {
     let cfg = const { sm90_config::<C>() };
-    let cm = cfg.cluster_m;
-    let wg = warp_group_idx() - 1; // this consumer's 64 rows of the tile
+    let (cm, pingpong) = (cfg.cluster_m, cfg.pingpong);
+    let wg = warp_group_idx() - 1;
+    // The tile's 64-row halves this warpgroup computes: `h0` and, ping-pong, `h0 + 1`.
+    let h0 = if pingpong { 0 } else { wg };
     // Lane `r < cm` of the warpgroup releases each stage in the cluster's CTA `r`.
     let lane = thread_idx().x % WARPGROUP_SIZE;
     let release = |st: PipelineState| {
@@ -696,49 +756,82 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
     // Zeroed once: each tile's first MMA ignores the old values (scale_d = 0), and a
     // zeroing per tile would be register moves into wgmma's accumulators that ptxas
     // answers by serializing the wgmmas (C7515). Only k = 0 leaves them zero.
-    let mut acc = <C::Atom as WgmmaSs>::Accum::zeroed();
+    // Cooperative, the second is never touched and costs no registers.
+    let mut acc = [
+        <C::Atom as WgmmaSs>::Accum::zeroed(),
+        <C::Atom as WgmmaSs>::Accum::zeroed(),
+    ];
+    let fence = |acc: &mut [<C::Atom as WgmmaSs>::Accum; 2]| {
+        warpgroup_fence_operand(&mut acc[0]);
+        if pingpong {
+            warpgroup_fence_operand(&mut acc[1]);
+        }
+    };
     let mut idx = first;
+    // The CTA's tiles so far (ping-pong: warpgroup `t % 2` computes tile `t`).
+    let mut t = 0;
     while idx < padded {
         if let Some((ctm, tn)) = tile_coord(idx, tiles.0, tiles.1, swz) {
-            let mut prev = st;
-            for kt in 0..k_tiles {
-                pipe.consumer_wait(st);
-                let (a, b) = (sa.slice((X, X, st.index())), sb.slice((X, X, st.index())));
-                warpgroup_fence_operand(&mut acc);
-                warpgroup_arrive();
-                for kb in 0..BK / 16 {
-                    let da = make_gmma_desc::<MajorA<C>, _, _, _>(&local_tile(
-                        a,
-                        (_64::new(), _16::new()).as_tiler(),
-                        (wg, kb),
-                    ));
-                    let db = make_gmma_desc::<MajorB<C>, _, _, _>(&local_tile(
-                        b,
-                        b_tile.as_tiler(),
-                        (0usize, kb),
-                    ));
-                    atom.mma_async(da, db, &mut acc, kt > 0 || kb > 0);
+            if pingpong && t % 2 != wg {
+                st.advance_by(k_tiles);
+            } else {
+                if pingpong {
+                    order.wait();
                 }
-                warpgroup_commit_batch();
-                // One batch stays in flight; the one before it is done with its stage.
-                warpgroup_wait::<1>();
-                warpgroup_fence_operand(&mut acc);
-                if kt > 0 {
+                let mut prev = st;
+                for kt in 0..k_tiles {
+                    pipe.consumer_wait(st);
+                    let (a, b) = (sa.slice((X, X, st.index())), sb.slice((X, X, st.index())));
+                    fence(&mut acc);
+                    warpgroup_arrive();
+                    for kb in 0..BK / 16 {
+                        let db = make_gmma_desc::<MajorB<C>, _, _, _>(&local_tile(
+                            b,
+                            b_tile.as_tiler(),
+                            (0usize, kb),
+                        ));
+                        let da = |h: usize| {
+                            make_gmma_desc::<MajorA<C>, _, _, _>(&local_tile(
+                                a,
+                                (_64::new(), _16::new()).as_tiler(),
+                                (h, kb),
+                            ))
+                        };
+                        let accumulate = kt > 0 || kb > 0;
+                        atom.mma_async(da(h0), db, &mut acc[0], accumulate);
+                        if pingpong {
+                            atom.mma_async(da(1), db, &mut acc[1], accumulate);
+                        }
+                    }
+                    warpgroup_commit_batch();
+                    // One batch stays in flight; the one before it is done with its stage.
+                    warpgroup_wait::<1>();
+                    fence(&mut acc);
+                    if kt > 0 {
+                        release(prev);
+                    }
+                    prev = st;
+                    st.advance();
+                }
+                if pingpong {
+                    // Every MMA of the tile is issued: the other warpgroup's turn.
+                    order.arrive();
+                }
+                warpgroup_wait::<0>();
+                fence(&mut acc);
+                if k_tiles > 0 {
                     release(prev);
                 }
-                prev = st;
-                st.advance();
+                // The second tile of a cluster pair at an odd M edge has no rows.
+                let tm = ctm * cm + rank;
+                if tm * BM < p.m {
+                    epilogue::<C>(p, &out, (tm, tn), (h0, wg), &acc[0]);
+                    if pingpong {
+                        epilogue::<C>(p, &out, (tm, tn), (1, wg), &acc[1]);
+                    }
+                }
             }
-            warpgroup_wait::<0>();
-            warpgroup_fence_operand(&mut acc);
-            if k_tiles > 0 {
-                release(prev);
-            }
-            // The second tile of a cluster pair at an odd M edge has no rows.
-            let tm = ctm * cm + rank;
-            if tm * BM < p.m {
-                epilogue::<C>(p, &out, (tm, tn), wg, &acc);
-            }
+            t += 1;
         }
         idx += step;
     }
@@ -757,26 +850,30 @@ struct Out<O: EpilogueSmem, L> {
     epi: Tensor<cutlet_core::cuda::PtrEngine<O, cutlet_core::cuda::Smem, O::Swizzle>, L>,
 }
 
-/// `C = alpha acc + beta C` for this consumer's 64 rows of output tile `(tm, tn)`.
+/// `C = alpha acc + beta C` for 64-row half `half` of output tile `(tm, tn)`, through
+/// consumer warpgroup `wg`'s buffers.
 #[inline(always)]
 fn epilogue<C: Sm90Config>(
     p: GemmArgs,
     out: &Out<C::Out, impl Layout>,
     tile: (usize, usize),
-    wg: usize,
+    (half, wg): (usize, usize),
     acc: &<C::Atom as WgmmaSs>::Accum,
 ) {
-    store_tile::<C::Out, _, _, C::Bn, _>(p, out, consumer_mma::<C::Atom>(), tile, wg, acc);
+    store_tile::<C::Out, _, _, C::Bn, _>(p, out, consumer_mma::<C::Atom>(), tile, (half, wg), acc);
 }
 
 /// [`epilogue`] over a built TiledMMA `M` and CTA tile `(128, Bn)`. `partition_C` of the tile
-/// gives each accumulator's place: in C (for `beta`), and in the subtile buffers through
-/// a view of the whole tile that folds its rows onto the warpgroup's buffer pair and its
-/// `EPI_N`-column subtiles onto alternating buffers. A thread's values of subtile `j` are
+/// for the thread of `M` that holds row half `half` gives each accumulator's place: in C
+/// (for `beta`), and in the subtile buffers through a view of the whole tile that folds
+/// its rows onto warpgroup `wg`'s buffer pair and its `EPI_N`-column subtiles onto
+/// alternating buffers. A thread's values of subtile `j` are
 /// its values `j * per .. (j + 1) * per` (the GMMA accumulator layout runs over columns
-/// last), so the subtile loop is the unrolled value loop: before subtile `j` the
-/// warpgroup waits until its buffer's store from subtile `j - 2` has read it; after it
-/// every writer fences toward the async proxy, the warpgroup meets, and one thread stores.
+/// last), so the subtile loop is the unrolled value loop: after subtile `j` every
+/// writer fences toward the async proxy, the storing thread waits until the store of
+/// subtile `j - 1` has read the other buffer (which subtile `j + 1` writes), the
+/// warpgroup meets, and that thread stores: one barrier a subtile, and each store runs
+/// while the next subtile is written.
 /// A warpgroup at a ragged M edge TMA cannot clip stores from its registers.
 #[inline(always)]
 fn store_tile<O: EpilogueSmem, L: Layout, M: TiledMma, Bn: Leaf, A: Accumulators>(
@@ -784,7 +881,7 @@ fn store_tile<O: EpilogueSmem, L: Layout, M: TiledMma, Bn: Leaf, A: Accumulators
     out: &Out<O, L>,
     mma: M,
     (tm, tn): (usize, usize),
-    wg: usize,
+    (half, wg): (usize, usize),
     acc: &A,
 ) {
     let GemmArgs {
@@ -801,7 +898,7 @@ fn store_tile<O: EpilogueSmem, L: Layout, M: TiledMma, Bn: Leaf, A: Accumulators
     // Likewise the lane: the swizzled buffer addresses of its 128 values depend on it.
     let lane = launder(thread_idx().x % WARPGROUP_SIZE);
     let signals = lane == 0;
-    let thr = mma.get_slice(wg * WARPGROUP_SIZE + lane);
+    let thr = mma.get_slice(half * WARPGROUP_SIZE + lane);
     let (tile, bn) = ((_128::new(), Bn::conjure()), val::<Bn>());
     // SAFETY: C holds (m, n) column-major with `ldc` (the caller's contract); every
     // access is predicated on its identity coordinate lying inside (m, n).
@@ -812,17 +909,17 @@ fn store_tile<O: EpilogueSmem, L: Layout, M: TiledMma, Bn: Leaf, A: Accumulators
         tile.as_tiler(),
         (tm, tn),
     ));
-    // The CTA tile's (row, column) -> buffer coordinate: rows (64, 2 warpgroups),
-    // columns (32, 2 buffers, subtile pairs sharing them), composed with the buffers'
-    // layout.
+    // The CTA tile's (row, column) -> buffer coordinate: rows (64, both halves onto
+    // one pair), columns (32, 2 buffers, subtile pairs sharing them), composed with the
+    // buffers' layout, from the warpgroup's pair (buffer `2 wg`).
     // All static (a dynamic extent here would make the composition a run-time algorithm).
     let pairs = <Bn as LeafOps>::Div::<_64>::conjure();
     let fold = cutlet_core::layout::StridedLayout::new(
         (shape!((64, 2)), (_32::new(), (_2::new(), pairs))),
-        (shape!((1, 4096)), (_64::new(), (shape!(2048), _0::new()))),
+        (shape!((1, 0)), (_64::new(), (shape!(2048), _0::new()))),
     );
     let mut ts = thr.partition_c(Tensor::from_parts(
-        *out.epi.engine(),
+        *out.epi.slice((X, X, 2 * wg)).engine(),
         composition(out.epi.layout(), fold),
     ));
     // TMA boxes of a subtile: 128 bytes of rows each (the swizzle's span).
@@ -832,7 +929,10 @@ fn store_tile<O: EpilogueSmem, L: Layout, M: TiledMma, Bn: Leaf, A: Accumulators
     // TMA drops a store's elements past C's contiguous extent only in 16-byte units: a
     // warpgroup whose rows cross an extent that is not a whole number of them stores
     // from its registers (the same for every thread of it, so its barriers stay whole).
-    let rows = tm * 128 + wg * 64;
+    let rows = tm * 128 + half * 64;
+    if rows >= m {
+        return;
+    }
     let direct = rows + 64 > m && !(m * core::mem::size_of::<O>()).is_multiple_of(16);
     // `alpha acc + beta C` of value `v`, and whether it lies inside C.
     let c_in = tc;
@@ -861,15 +961,13 @@ fn store_tile<O: EpilogueSmem, L: Layout, M: TiledMma, Bn: Leaf, A: Accumulators
         #[inline(always)]
         |v| {
             let j = v / per;
-            if v % per == 0 {
-                if signals {
-                    tma_store_wait::<1>();
-                }
-                named_barrier_sync(bar, WARPGROUP_SIZE as u32);
-            }
             ts.set(v, value(v).0);
             if v % per == per - 1 {
                 tma_store_fence();
+                // The store before this one (from the other buffer, which the next
+                // subtile writes) has read it: it ran while this subtile was written.
+                // (A no-op in the threads that store nothing.)
+                tma_store_wait::<0>();
                 named_barrier_sync(bar, WARPGROUP_SIZE as u32);
                 if signals {
                     for i in 0..64 / br {
@@ -877,8 +975,8 @@ fn store_tile<O: EpilogueSmem, L: Layout, M: TiledMma, Bn: Leaf, A: Accumulators
                         let src = b.engine().as_ptr().wrapping_offset(b.engine().origin());
                         let at = [(rows + i * br) as i32, (tn * bn + j * EPI_N) as i32];
                         // SAFETY: the descriptor is live; the buffer is complete (the
-                        // barrier above) and not rewritten before `tma_store_wait`
-                        // covers this store.
+                        // barrier above) and not rewritten before the barrier that
+                        // follows the next subtile's `tma_store_wait`.
                         unsafe { tma_store(out.tma_c, src, at) };
                     }
                     tma_store_arrive();
@@ -889,7 +987,7 @@ fn store_tile<O: EpilogueSmem, L: Layout, M: TiledMma, Bn: Leaf, A: Accumulators
 }
 
 macro_rules! configs {
-    ($($(#[$m:meta])* $name:ident, $cname:ident, $label:literal: $elem:ty => $out:ty, $atom:ty, $bn:ty, $stages:ty, $cluster:ty;)*) => {$(
+    ($($(#[$m:meta])* $name:ident, $cname:ident, $label:literal: $elem:ty => $out:ty, $atom:ty, $bn:ty, $stages:ty, $cluster:ty, $sched:ty;)*) => {$(
         $(#[$m])*
         #[derive(Clone, Copy, Debug, Default)]
         pub struct $name;
@@ -901,18 +999,25 @@ macro_rules! configs {
             type Bn = $bn;
             type Stages = $stages;
             type ClusterM = $cluster;
+            type Schedule = $sched;
         }
         #[doc = concat!("The [`Sm90GemmConfig`] of [`", stringify!($name), "`].")]
         pub const $cname: Sm90GemmConfig = sm90_config::<$name>();
     )*};
 }
 configs!(
-    /// bf16 in, f32 out, 128 x 256 x 64, 4 stages (CUTLASS's default tile for this shape).
-    TnBf16, GEMM_SM90_TN_BF16, "gemm_sm90_tn_bf16": half::bf16 => f32, SM90_64x256x16_F32BF16BF16_SS, _256, _4, _1;
+    /// bf16 in, f32 out, 128 x 256 x 64, 4 stages, cooperative (CUTLASS's default tile
+    /// for this shape).
+    TnBf16, GEMM_SM90_TN_BF16, "gemm_sm90_tn_bf16": half::bf16 => f32, SM90_64x256x16_F32BF16BF16_SS, _256, _4, _1, Coop;
     /// [`TnBf16`] in clusters of 2 along M, B multicast (CUTLASS's 2x1x1 cluster).
-    TnBf16Cluster2, GEMM_SM90_TN_BF16_CLUSTER2, "gemm_sm90_tn_bf16_2x1": half::bf16 => f32, SM90_64x256x16_F32BF16BF16_SS, _256, _4, _2;
+    TnBf16Cluster2, GEMM_SM90_TN_BF16_CLUSTER2, "gemm_sm90_tn_bf16_2x1": half::bf16 => f32, SM90_64x256x16_F32BF16BF16_SS, _256, _4, _2, Coop;
+    /// bf16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile,
+    /// 6 stages (CUTLASS's ping-pong tile).
+    TnBf16Pingpong, GEMM_SM90_TN_BF16_PINGPONG, "gemm_sm90_tn_bf16_pingpong": half::bf16 => f32, SM90_64x128x16_F32BF16BF16_SS, _128, _6, _1, KernelTmaWarpSpecializedPingpong;
     /// f16 in, f32 out, 128 x 256 x 64, 4 stages.
-    TnF16, GEMM_SM90_TN_F16, "gemm_sm90_tn_f16": half::f16 => f32, SM90_64x256x16_F32F16F16_SS, _256, _4, _1;
+    TnF16, GEMM_SM90_TN_F16, "gemm_sm90_tn_f16": half::f16 => f32, SM90_64x256x16_F32F16F16_SS, _256, _4, _1, Coop;
     /// bf16 in, A M-major and B N-major, bf16 out, 128 x 256 x 64, 4 stages.
-    NtBf16OutBf16, GEMM_SM90_NT_BF16_OUT_BF16, "gemm_sm90_nt_bf16_out_bf16": half::bf16 => half::bf16, SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _256, _4, _1;
+    NtBf16OutBf16, GEMM_SM90_NT_BF16_OUT_BF16, "gemm_sm90_nt_bf16_out_bf16": half::bf16 => half::bf16, SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _256, _4, _1, Coop;
 );
+
+type Coop = KernelTmaWarpSpecializedCooperative;

@@ -392,7 +392,7 @@ fn sm90_case<C: cutlet_kernels::gemm_sm90::Sm90Config>(
 
 #[test]
 fn hopper_gemm_matches_reference_on_edge_sizes() {
-    use cutlet_kernels::gemm_sm90::{NtBf16OutBf16, TnBf16, TnBf16Cluster2, TnF16};
+    use cutlet_kernels::gemm_sm90::{NtBf16OutBf16, TnBf16, TnBf16Cluster2, TnBf16Pingpong, TnF16};
     use half::{bf16, f16};
     let sizes = [
         ((1, 1, 1), 7, 4),
@@ -404,6 +404,7 @@ fn hopper_gemm_matches_reference_on_edge_sizes() {
     for &(mnk, pad, sms) in &sizes {
         sm90_case::<TnBf16>(mnk, pad, sms, bf16::from_f32, |x| x.to_f64());
         sm90_case::<TnBf16Cluster2>(mnk, pad, sms, bf16::from_f32, |x| x.to_f64());
+        sm90_case::<TnBf16Pingpong>(mnk, pad, sms, bf16::from_f32, |x| x.to_f64());
         sm90_case::<TnF16>(mnk, pad, sms, f16::from_f32, |x| x.to_f64());
         sm90_case::<NtBf16OutBf16>(mnk, pad, sms, bf16::from_f32, |x| x.to_f64());
     }

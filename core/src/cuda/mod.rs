@@ -6,8 +6,9 @@
 //! MMA atoms of [`crate::atom`] run when their tensors are in the memory the
 //! instruction needs, and Hopper's asynchronous machinery: transaction barriers
 //! ([`Mbarrier`]), bulk tensor copies ([`tma_load`], [`TmaDescriptor`]), warpgroup MMA
-//! ([`wgmma`]), the TMA pipeline ([`PipelineTmaAsync`]) and warp specialization
-//! ([`warpgroup_reg_alloc`], [`named_barrier_sync`], [`elect_one_sync`]), and thread
+//! ([`wgmma`]), the TMA pipeline ([`PipelineTmaAsync`]), warp specialization
+//! ([`warpgroup_reg_alloc`], [`named_barrier_sync`], [`elect_one_sync`]) and the turns
+//! of a ping-pong kernel's consumers ([`OrderedSequenceBarrier`]), and thread
 //! block clusters ([`cluster_sync`], [`block_rank_in_cluster`], [`tma_load_multicast`]).
 //!
 //! A kernel is an ordinary generic Rust function over this module. Compiled for
@@ -47,6 +48,7 @@ mod dim;
 mod index;
 mod math;
 mod mbarrier;
+mod ordered_barrier;
 mod pipeline;
 mod pod;
 mod ptr;
@@ -74,6 +76,7 @@ pub use dim::Dim3;
 pub use index::{block_dim, block_idx, grid_dim, thread_idx};
 pub use math::{Float16, fma, launder};
 pub use mbarrier::{Mbarrier, fence_barrier_init};
+pub use ordered_barrier::OrderedSequenceBarrier;
 pub use pipeline::{PipelineState, PipelineTmaAsync};
 pub use pod::DevicePod;
 pub use ptr::{Gmem, GmemPtr, MemSpace, PtrEngine, Smem, make_gmem_tensor, make_smem_tensor};

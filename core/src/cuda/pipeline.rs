@@ -99,6 +99,25 @@ impl PipelineState {
             self.phase ^= 1;
         }
     }
+    /// `n` stages on (CUTLASS's `state += n`): how a ping-pong consumer passes over the
+    /// stages of the tiles the other consumer computes.
+    ///
+    /// ```
+    /// use cutlet_core::cuda::PipelineState;
+    /// let (mut a, mut b) = (PipelineState::consumer_start(4), PipelineState::consumer_start(4));
+    /// for _ in 0..11 { a.advance(); }
+    /// b.advance_by(11);
+    /// assert_eq!(a, b);
+    /// assert_eq!((b.index(), b.phase(), b.count()), (3, 0, 11));
+    /// ```
+    #[inline(always)]
+    pub fn advance_by(&mut self, n: usize) {
+        let i = self.index as usize + n;
+        let wraps = i / self.stages as usize;
+        self.index = (i % self.stages as usize) as u32;
+        self.phase ^= (wraps & 1) as u32;
+        self.count += n as u32;
+    }
 }
 
 /// CUTLASS's `PipelineTmaAsync<Stages>` for one CTA: per stage a full barrier (one producer

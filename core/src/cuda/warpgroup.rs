@@ -70,9 +70,13 @@ pub fn warpgroup_reg_dealloc<const N: u32>() {
 }
 
 /// Waits until `threads` threads (a multiple of 32) have reached named barrier `id`
-/// (1..16; 0 is [`syncthreads`](super::syncthreads)'s): `bar.sync id, threads`,
-/// CUTLASS's `NamedBarrier::sync`. In the emulator a count that disagrees with other
-/// waiters, or a barrier that never fills, fails the launch.
+/// (1..16; 0 is [`syncthreads`](super::syncthreads)'s): CUTLASS's `NamedBarrier::sync`,
+/// as `barrier.sync id, threads`, the form without `.aligned` (`bar.sync`), which may
+/// be reached from different instructions: LLVM does not treat inline assembly as
+/// convergent and may duplicate it into the arms of a branch before it, and an aligned
+/// barrier reached that way is undefined (it hangs on an H200). Where every thread
+/// reaches one instruction ptxas emits the same `BAR.SYNC`. In the emulator a count
+/// that disagrees with other waiters, or a barrier that never fills, fails the launch.
 ///
 /// ```
 /// use cutlet_core::cuda::{emu, named_barrier_sync, thread_idx, Dim3};
@@ -88,7 +92,7 @@ pub fn named_barrier_sync(id: u32, threads: u32) {
     #[cfg(target_arch = "nvptx64")]
     // SAFETY: a barrier; no memory is touched.
     unsafe {
-        core::arch::asm!("bar.sync {i}, {n};", i = in(reg32) id, n = in(reg32) threads, options(nostack))
+        core::arch::asm!("barrier.sync {i}, {n};", i = in(reg32) id, n = in(reg32) threads, options(nostack))
     };
     #[cfg(not(target_arch = "nvptx64"))]
     super::emu::named_barrier(id, threads as usize);
