@@ -419,13 +419,19 @@ impl Hopper {
         Ok(())
     }
 
-    /// One 4096³ GEMM of each Hopper configuration (bf16 operands, which the f16 kernel
-    /// reads as f16), for a profiler (`ncu -k regex:...` picks one).
-    pub fn profile_once(&self) -> Res<()> {
+    /// One `m x n x k` GEMM of each Hopper configuration at its majors (bf16 operands,
+    /// which the f16 kernel reads as f16), for a profiler (`ncu -k regex:...` picks one).
+    pub fn profile_once(&self, size: (usize, usize, usize)) -> Res<()> {
         let st = &self.stream;
-        let (p, a, b, mut c) = profile_operands(st)?;
-        let mut c16 = st.alloc_zeros::<u16>(p.ldc * p.n)?;
+        let (tn, a, b, mut c) = profile_operands(st, size)?;
+        let mut c16 = st.alloc_zeros::<u16>(tn.ldc * tn.n)?;
         for (i, cfg) in CONFIGS.iter().enumerate() {
+            let p = GemmArgs {
+                ldc: tn.ldc,
+                alpha: 1.0,
+                beta: 0.0,
+                ..cfg.operands().args(size, |contiguous| contiguous)
+            };
             if cfg.out16 {
                 self.run(i, p, &a, &b, &mut c16)?;
             } else {

@@ -71,7 +71,8 @@ pub fn data(len: usize, seed: u32) -> Vec<f32> {
         .collect()
 }
 
-/// The operands of the profiled GEMM: bf16 4096³, TN, C zero (f32).
+/// The operands of a profiled GEMM: bf16, TN (A `(m, k)` and B `(n, k)` K-major), C
+/// zero (f32, `ldc = m`).
 pub(crate) type Operands = (
     gemm_sm80::GemmArgs,
     CudaSlice<u16>,
@@ -79,16 +80,19 @@ pub(crate) type Operands = (
     CudaSlice<f32>,
 );
 
-/// [`Operands`] on `st`, the same for the SM80 and the Hopper profile.
-pub(crate) fn profile_operands(st: &Arc<CudaStream>) -> Res<Operands> {
-    let n = 4096;
+/// [`Operands`] of an `m x n x k` GEMM on `st`, the same for the SM80 and the Hopper
+/// profile (A holds `m k` elements and B `n k`, which M-/N-major kernels read too).
+pub(crate) fn profile_operands(
+    st: &Arc<CudaStream>,
+    (m, n, k): (usize, usize, usize),
+) -> Res<Operands> {
     let p = gemm_sm80::GemmArgs {
-        m: n,
+        m,
         n,
-        k: n,
-        lda: n,
-        ldb: n,
-        ldc: n,
+        k,
+        lda: k,
+        ldb: k,
+        ldc: m,
         alpha: 1.0,
         beta: 0.0,
     };
@@ -98,10 +102,10 @@ pub(crate) fn profile_operands(st: &Arc<CudaStream>) -> Res<Operands> {
             .collect::<Vec<u16>>()
     };
     let (a, b) = (
-        st.clone_htod(&q(data(n * n, 14)))?,
-        st.clone_htod(&q(data(n * n, 15)))?,
+        st.clone_htod(&q(data(m * k, 14)))?,
+        st.clone_htod(&q(data(n * k, 15)))?,
     );
-    Ok((p, a, b, st.alloc_zeros::<f32>(n * n)?))
+    Ok((p, a, b, st.alloc_zeros::<f32>(m * n)?))
 }
 
 pub struct Kernels {
@@ -462,9 +466,9 @@ impl Kernels {
         .map(drop)
     }
 
-    /// One bf16 4096³ tensor-core GEMM, for a profiler.
-    pub fn profile_once(&self) -> Res<()> {
-        let (p, a, b, mut c) = profile_operands(&self.stream)?;
+    /// One bf16 `m x n x k` tensor-core GEMM (TN), for a profiler.
+    pub fn profile_once(&self, size: (usize, usize, usize)) -> Res<()> {
+        let (p, a, b, mut c) = profile_operands(&self.stream, size)?;
         self.run_gemm(0, p, &a, &b, &mut c)?;
         self.stream.synchronize()?;
         Ok(())

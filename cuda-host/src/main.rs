@@ -6,12 +6,13 @@
 //!
 //! ```text
 //! cutlet-gpu [--ptx target/ptx/sm_90/cutlet_kernels.ptx] [--ptx90a target/ptx/sm_90a/cutlet_kernels.ptx]
-//!            [--check-only | --profile | --profile-hopper]
+//!            [--check-only | --profile | --profile-hopper] [--size MxNxK]
 //! ```
 //! On a compute capability 9.0 device the sm_90a module's Hopper GEMM is checked and
 //! timed too (next to cuBLAS and the SM80 GEMM, same operands).
-//! `--profile` runs one bf16 4096³ SM80 tensor-core GEMM and nothing else, for `ncu`;
-//! `--profile-hopper` one 4096³ GEMM of each Hopper configuration.
+//! `--profile` runs one bf16 SM80 tensor-core GEMM and nothing else, for `ncu`;
+//! `--profile-hopper` one GEMM of each Hopper configuration; both at 4096³ or at
+//! `--size` (e.g. `3072x5120x1024`).
 //! ```text
 //! ```
 //! libcuda is loaded at run time (cudarc's dynamic loading), so this builds anywhere.
@@ -40,6 +41,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     let mut check_only = false;
     let mut profile = false;
     let mut profile_hopper = false;
+    let mut size = (4096, 4096, 4096);
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -48,6 +50,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
             "--profile-hopper" => profile_hopper = true,
             "--check-only" => check_only = true,
             "--profile" => profile = true,
+            "--size" => size = parse_size(&args.next().ok_or("--size needs MxNxK")?)?,
             other => return Err(format!("unknown argument `{other}`").into()),
         }
     }
@@ -66,7 +69,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     let src = std::fs::read_to_string(&ptx).map_err(|e| format!("reading {ptx}: {e}"))?;
     let k = kernels::Kernels::load(&ctx, src)?;
     if profile {
-        k.profile_once()?;
+        k.profile_once(size)?;
         return Ok(true);
     }
     let sm90 = attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR) == 9;
@@ -79,7 +82,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     if profile_hopper {
         hopper
             .ok_or("--profile-hopper needs a compute capability 9.0 device")?
-            .profile_once()?;
+            .profile_once(size)?;
         return Ok(true);
     }
     let mut ok = k.check_all()?;
@@ -93,4 +96,38 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
         }
     }
     Ok(ok)
+}
+
+/// `MxNxK` (three positive integers) as `(m, n, k)`; anything else is an error naming it.
+fn parse_size(s: &str) -> Result<(usize, usize, usize), String> {
+    let bad =
+        || format!("--size `{s}`: expected MxNxK, three positive integers such as 3072x5120x1024");
+    let v: Vec<usize> = s
+        .split('x')
+        .map(|t| t.parse::<usize>().ok().filter(|&x| x > 0))
+        .collect::<Option<_>>()
+        .ok_or_else(bad)?;
+    match v[..] {
+        [m, n, k] => Ok((m, n, k)),
+        _ => Err(bad()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sizes_parse_or_name_the_bad_text() {
+        assert_eq!(parse_size("3072x5120x1024"), Ok((3072, 5120, 1024)));
+        for bad in [
+            "", "4096", "1x2", "1x2x3x4", "0x1x1", "ax1x1", "1x-1x1", "1x2x",
+        ] {
+            let e = parse_size(bad).unwrap_err();
+            assert!(
+                e.contains(&format!("`{bad}`")) && e.contains("MxNxK"),
+                "{e}"
+            );
+        }
+    }
 }
