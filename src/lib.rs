@@ -33,7 +33,7 @@ pub mod tile;
 #[doc(no_inline)]
 pub use cutlet_core::{algebra, algorithm, int, layout, prelude, tensor, tuple};
 #[doc(no_inline)]
-pub use cutlet_core::{coord, layout_t, path, shape, shape_t, unroll};
+pub use cutlet_core::{coord, kernel, layout_t, path, shape, shape_t, unroll};
 
 #[doc(hidden)]
 pub use typenum as __typenum;

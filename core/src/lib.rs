@@ -89,6 +89,22 @@ pub use cutlet_macros as __macros;
 /// ```
 pub use cutlet_macros::unroll;
 
+/// Declares a PTX entry point for the GPU and the host at once: built for nvptx the
+/// function is exported under its name; built for the host it is a [`cuda::Kernel`]
+/// constant of that name whose type lists the parameters, so launches are type-checked.
+/// `crate = path` names the crate that re-exports `cuda` (default `::cutlet`).
+///
+/// ```
+/// use cutlet_core::cuda::Kernel;
+/// /// y = 2 x.
+/// #[cutlet_core::kernel(crate = cutlet_core)]
+/// pub unsafe extern "ptx-kernel" fn scale(x: *const f32, y: *mut f32, n: usize) {}
+///
+/// let k: Kernel<(*const f32, *mut f32, usize)> = scale;
+/// assert_eq!(k.name(), "scale");
+/// ```
+pub use cutlet_macros::kernel;
+
 /// A layout in CuTe notation: `layout!((2,(2,2)):(4,(2,1)))`, or the compact column-major
 /// layout of a shape: `layout!((4,8))`. Integer literals are static, identifiers and
 /// `{expr}` dynamic.

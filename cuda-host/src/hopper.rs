@@ -7,16 +7,14 @@
 use crate::kernels::{GemmCase, Half, Kernels, OutElem, Res, data, profile_operands};
 use crate::timing::{rate, tflops, time_ms};
 use cudarc::cublas::CudaBlas;
-use cudarc::driver::sys::{
-    self, CUfunction_attribute_enum, CUtensorMapDataType, CUtensorMapFloatOOBfill,
-    CUtensorMapInterleave, CUtensorMapL2promotion, CUtensorMapSwizzle,
-};
+use cudarc::driver::sys::{self, CUfunction_attribute_enum};
 use cudarc::driver::{
     CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr, DevicePtrMut, DeviceRepr,
     DriverError,
 };
 use cudarc::nvrtc::Ptx;
-use cutlet::cuda::{TmaBox, TmaDescriptor, TmaError, TmaSwizzle};
+use cutlet::cuda::{TmaBox, TmaDescriptor, TmaError};
+use cutlet_cuda::TmaDataType;
 use cutlet_kernels::gemm_sm80::GemmArgs;
 use cutlet_kernels::gemm_sm90::{self, Sm90GemmConfig};
 use std::sync::Arc;
@@ -83,54 +81,15 @@ const CONFIGS: [HopperConfig; 5] = [
     },
 ];
 
-/// The driver's tensor map for `b` over the tensor at device address `global` (16-bit
-/// elements of type `h`, or f32)
-/// (`cuTensorMapEncodeTiled`, with CuTe's choices: element strides 1, no interleave,
-/// 128-byte L2 promotion, zero fill). Errors name the box.
-pub fn encode_tiled(global: u64, b: &TmaBox, h: Half) -> Res<TmaDescriptor> {
-    b.check()?;
+/// The driver's tensor map for `b` over the tensor at device address `global`
+/// (cutlet-cuda's `encode_tiled`; 16-bit elements of type `h`, or f32).
+fn encode_tiled(global: u64, b: &TmaBox, h: Half) -> Res<TmaDescriptor> {
     let dtype = match (b.elem_bytes, h) {
-        (2, Half::Bf16) => CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
-        (2, Half::F16) => CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
-        (4, _) => CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_FLOAT32,
-        (e, _) => {
-            return Err(
-                format!("encode_tiled: {e}-byte elements are neither 16-bit nor f32").into(),
-            );
-        }
+        (4, _) => TmaDataType::F32,
+        (_, Half::Bf16) => TmaDataType::Bf16,
+        (_, Half::F16) => TmaDataType::F16,
     };
-    let swizzle = match b.swizzle {
-        TmaSwizzle::None => CUtensorMapSwizzle::CU_TENSOR_MAP_SWIZZLE_NONE,
-        TmaSwizzle::B32 => CUtensorMapSwizzle::CU_TENSOR_MAP_SWIZZLE_32B,
-        TmaSwizzle::B64 => CUtensorMapSwizzle::CU_TENSOR_MAP_SWIZZLE_64B,
-        TmaSwizzle::B128 => CUtensorMapSwizzle::CU_TENSOR_MAP_SWIZZLE_128B,
-    };
-    let mut map = sys::CUtensorMap { opaque: [0; 16] };
-    let ones = [1u32; 5];
-    // SAFETY: every array holds at least `rank` entries (strides `rank - 1`), `map` is a
-    // writable 128-byte aligned tensor map; the driver only reads `global`'s value.
-    let r = unsafe {
-        sys::cuTensorMapEncodeTiled(
-            &mut map,
-            dtype,
-            b.rank as u32,
-            global as *mut _,
-            b.global_dim.as_ptr(),
-            b.global_stride.as_ptr(),
-            b.box_dim.as_ptr(),
-            ones.as_ptr(),
-            CUtensorMapInterleave::CU_TENSOR_MAP_INTERLEAVE_NONE,
-            swizzle,
-            CUtensorMapL2promotion::CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
-            CUtensorMapFloatOOBfill::CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE,
-        )
-    };
-    if r != sys::CUresult::CUDA_SUCCESS {
-        return Err(
-            format!("cuTensorMapEncodeTiled failed ({r:?}) for {b:?} at {global:#x}").into(),
-        );
-    }
-    Ok(TmaDescriptor(map.opaque))
+    Ok(cutlet_cuda::encode_tiled(global, b, dtype)?)
 }
 
 /// The sm_90a module's Hopper kernels.

@@ -6,10 +6,12 @@
 //!
 //! ```text
 //! cutlet-gpu [--ptx target/ptx/sm_90/cutlet_kernels.ptx] [--ptx90a target/ptx/sm_90a/cutlet_kernels.ptx]
-//!            [--check-only | --profile | --profile-hopper] [--size MxNxK]
+//!            [--check-only | --profile | --profile-hopper | --gemm-api] [--size MxNxK]
 //! ```
 //! On a compute capability 9.0 device the sm_90a module's Hopper GEMM is checked and
 //! timed too (next to cuBLAS and the SM80 GEMM, same operands).
+//! `cutlet_gemm::gemm` (the library path, its PTX built in) is checked on every element
+//! type and operand orientation and timed next to cuBLAS; `--gemm-api` runs only that.
 //! `--profile` runs one bf16 SM80 tensor-core GEMM and nothing else, for `ncu`;
 //! `--profile-hopper` one GEMM of each Hopper configuration; both at 4096³ or at
 //! `--size` (e.g. `3072x5120x1024`).
@@ -17,6 +19,7 @@
 //! ```
 //! libcuda is loaded at run time (cudarc's dynamic loading), so this builds anywhere.
 
+mod api;
 mod hopper;
 mod kernels;
 mod timing;
@@ -41,6 +44,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     let mut check_only = false;
     let mut profile = false;
     let mut profile_hopper = false;
+    let mut gemm_api = false;
     let mut size = (4096, 4096, 4096);
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -48,6 +52,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
             "--ptx" => ptx = args.next().ok_or("--ptx needs a path")?,
             "--ptx90a" => ptx90a = args.next().ok_or("--ptx90a needs a path")?,
             "--profile-hopper" => profile_hopper = true,
+            "--gemm-api" => gemm_api = true,
             "--check-only" => check_only = true,
             "--profile" => profile = true,
             "--size" => size = parse_size(&args.next().ok_or("--size needs MxNxK")?)?,
@@ -66,6 +71,14 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
         attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE) / 1000,
         attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH),
     );
+    let stream = ctx.default_stream();
+    if gemm_api {
+        let ok = api::check_all(&stream)?;
+        if ok && !check_only {
+            api::measure_all(&stream)?;
+        }
+        return Ok(ok);
+    }
     let src = std::fs::read_to_string(&ptx).map_err(|e| format!("reading {ptx}: {e}"))?;
     let k = kernels::Kernels::load(&ctx, src)?;
     if profile {
@@ -89,11 +102,13 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     if let Some(h) = &hopper {
         ok &= h.check_all()?;
     }
+    ok &= api::check_all(&stream)?;
     if ok && !check_only {
         k.measure_all()?;
         if let Some(h) = &hopper {
             h.measure_all(&k)?;
         }
+        api::measure_all(&stream)?;
     }
     Ok(ok)
 }

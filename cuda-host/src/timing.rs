@@ -5,12 +5,12 @@ use cudarc::driver::{CudaStream, DriverError, sys};
 use std::sync::Arc;
 
 /// Milliseconds of `runs` timed calls of `f` after `warmup` untimed ones, sorted.
-pub fn time_ms(
+pub fn time_ms<E: From<DriverError>>(
     stream: &Arc<CudaStream>,
     warmup: usize,
     runs: usize,
-    mut f: impl FnMut() -> Result<(), DriverError>,
-) -> Result<Vec<f64>, DriverError> {
+    mut f: impl FnMut() -> Result<(), E>,
+) -> Result<Vec<f64>, E> {
     for _ in 0..warmup {
         f()?;
     }

@@ -1,10 +1,21 @@
 //! PTX entry points: `extern "ptx-kernel"` wrappers that turn raw kernel parameters into
-//! the device layer's types and call the kernel functions. The host program
-//! (`cuda-host/`) launches them by these names.
+//! the device layer's types and call the kernel functions. Each is a `#[kernel]`: built
+//! for nvptx it is exported by this name; built for the host it is a
+//! [`Kernel`](cutlet_core::cuda::Kernel) constant of the same name, which `cutlet-cuda`
+//! launches with arguments checked against the signature here.
+//!
+//! ```
+//! use cutlet_core::cuda::Kernel;
+//! let k: Kernel<(*const f32, *mut f32, usize, usize)> = cutlet_kernels::entry::cutlet_transpose;
+//! assert_eq!(k.name(), "cutlet_transpose");
+//! ```
+#![cfg_attr(not(target_arch = "nvptx64"), allow(unused_imports))]
 
 use crate::{copy, gemm_sm80, gemm_sm90, sgemm, static_layout, tile_copy, transpose};
 use cutlet_core::cuda::{GmemPtr, TmaDescriptor};
+use cutlet_core::kernel;
 
+#[cfg(target_arch = "nvptx64")]
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
     cutlet_core::cuda::trap()
@@ -14,7 +25,7 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
 ///
 /// # Safety
 /// `src` and `dst` point to `n` `f32`, 16-byte aligned, not overlapping.
-#[unsafe(no_mangle)]
+#[kernel(crate = cutlet_core)]
 pub unsafe extern "ptx-kernel" fn cutlet_copy(src: *const f32, dst: *mut f32, n: usize) {
     // SAFETY: the caller's contract above is the kernel's.
     let (src, dst) = unsafe { (GmemPtr::new(src as *mut f32), GmemPtr::new(dst)) };
@@ -25,7 +36,7 @@ pub unsafe extern "ptx-kernel" fn cutlet_copy(src: *const f32, dst: *mut f32, n:
 ///
 /// # Safety
 /// `a` and `b` point to `m * n` `f32`, not overlapping.
-#[unsafe(no_mangle)]
+#[kernel(crate = cutlet_core)]
 pub unsafe extern "ptx-kernel" fn cutlet_transpose(a: *const f32, b: *mut f32, m: usize, n: usize) {
     // SAFETY: the caller's contract above is the kernel's.
     let (a, b) = unsafe { (GmemPtr::new(a as *mut f32), GmemPtr::new(b)) };
@@ -36,7 +47,7 @@ pub unsafe extern "ptx-kernel" fn cutlet_transpose(a: *const f32, b: *mut f32, m
 ///
 /// # Safety
 /// `a` points to `m * n` `f32`, `b` to `ldb * n`, not overlapping.
-#[unsafe(no_mangle)]
+#[kernel(crate = cutlet_core)]
 pub unsafe extern "ptx-kernel" fn cutlet_tile_copy(
     a: *const f32,
     b: *mut f32,
@@ -53,7 +64,7 @@ pub unsafe extern "ptx-kernel" fn cutlet_tile_copy(
 ///
 /// # Safety
 /// A holds `lda * k`, B `ldb * k`, C `ldc * n` `f32`; C does not overlap A or B.
-#[unsafe(no_mangle)]
+#[kernel(crate = cutlet_core)]
 pub unsafe extern "ptx-kernel" fn cutlet_sgemm(
     args: sgemm::SgemmArgs,
     a: *const f32,
@@ -75,7 +86,7 @@ pub unsafe extern "ptx-kernel" fn cutlet_sgemm(
 ///
 /// # Safety
 /// `x` and `y` point to 32 `f32` each.
-#[unsafe(no_mangle)]
+#[kernel(crate = cutlet_core)]
 pub unsafe extern "ptx-kernel" fn cutlet_static_layout(x: *const f32, y: *mut f32) {
     // SAFETY: the caller's contract above is the kernel's.
     let (x, y) = unsafe { (GmemPtr::new(x as *mut f32), GmemPtr::new(y)) };
@@ -87,8 +98,8 @@ pub unsafe extern "ptx-kernel" fn cutlet_static_layout(x: *const f32, y: *mut f3
 /// own codegen unit and LLVM optimises them in parallel.
 macro_rules! gemm_entries {
     ($($entry:ident => $cfg:ident),* $(,)?) => {$(
-        mod $entry {
-            use super::{gemm_sm80, GmemPtr};
+        pub mod $entry {
+            use super::{gemm_sm80, kernel, GmemPtr};
             type E = <gemm_sm80::$cfg as gemm_sm80::Sm80Config>::Elem;
             type O = <gemm_sm80::$cfg as gemm_sm80::Sm80Config>::Out;
             #[doc = concat!("[`gemm_sm80::gemm_sm80`] for [`gemm_sm80::", stringify!($cfg), "`].")]
@@ -96,13 +107,14 @@ macro_rules! gemm_entries {
             /// # Safety
             /// A and B hold their `(m, k)` and `(n, k)` elements at the strides the
             /// configuration's majors give with `lda` and `ldb`, C holds `ldc * n` elements.
-            #[unsafe(no_mangle)]
+            #[kernel(crate = cutlet_core)]
             pub unsafe extern "ptx-kernel" fn $entry(args: gemm_sm80::GemmArgs, a: *const E, b: *const E, c: *mut O) {
                 // SAFETY: the caller's contract above is the kernel's.
                 let (a, b, c) = unsafe { (GmemPtr::new(a.cast_mut()), GmemPtr::new(b.cast_mut()), GmemPtr::new(c)) };
                 gemm_sm80::gemm_sm80::<gemm_sm80::$cfg>(args, a, b, c)
             }
         }
+        pub use $entry::$entry;
     )*};
 }
 gemm_entries!(
@@ -119,8 +131,8 @@ gemm_entries!(
 /// blocks): `(args, tma, c)`.
 macro_rules! gemm_sm90_entries {
     ($($entry:ident => $cfg:ident),* $(,)?) => {$(
-        mod $entry {
-            use super::{gemm_sm90, GmemPtr, TmaDescriptor};
+        pub mod $entry {
+            use super::{gemm_sm90, kernel, GmemPtr, TmaDescriptor};
             use crate::gemm_sm80::GemmArgs;
             type O = <gemm_sm90::$cfg as gemm_sm90::Sm90Config>::Out;
             #[doc = concat!("[`gemm_sm90::gemm_sm90`] for [`gemm_sm90::", stringify!($cfg), "`].")]
@@ -128,13 +140,14 @@ macro_rules! gemm_sm90_entries {
             /// # Safety
             /// `tma` points to three descriptors (in global memory) of
             /// `gemm_sm90::tma_boxes`'s boxes over A, B and C; C holds `ldc * n` elements.
-            #[unsafe(no_mangle)]
+            #[kernel(crate = cutlet_core)]
             pub unsafe extern "ptx-kernel" fn $entry(args: GemmArgs, tma: *const TmaDescriptor, c: *mut O) {
                 // SAFETY: the caller's contract above is the kernel's.
                 let (tma, c) = unsafe { (GmemPtr::new(tma.cast_mut()), GmemPtr::new(c)) };
                 gemm_sm90::gemm_sm90::<gemm_sm90::$cfg>(args, tma, c)
             }
         }
+        pub use $entry::$entry;
     )*};
 }
 gemm_sm90_entries!(

@@ -140,6 +140,20 @@ impl GemmConfig {
     pub fn grid(&self, m: usize, n: usize) -> cutlet_core::cuda::Dim3 {
         gemm_grid(m, n, self.tile.0, self.tile.1)
     }
+    /// The launch of an `m x n` product: [`grid`](Self::grid) blocks of `threads`, with
+    /// [`smem`](Self::smem) bytes (the emulator and the host launch it alike).
+    ///
+    /// ```
+    /// let c = cutlet_kernels::gemm_sm80::GEMM_TN_BF16.launch(300, 100);
+    /// assert_eq!((c.grid.volume(), c.block.x, c.smem), (3, 128, 3 * 2 * 128 * 64 * 2));
+    /// ```
+    pub fn launch(&self, m: usize, n: usize) -> cutlet_core::cuda::LaunchConfig {
+        cutlet_core::cuda::LaunchConfig::new(
+            self.grid(m, n),
+            cutlet_core::cuda::Dim3::x(self.threads),
+        )
+        .smem(self.smem())
+    }
 }
 
 /// Output elements: f32, or the 16-bit input type. Four of them are one vector store.

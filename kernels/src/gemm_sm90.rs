@@ -60,12 +60,12 @@ use cutlet_core::cuda::wgmma::{
     warpgroup_wait,
 };
 use cutlet_core::cuda::{
-    DevicePod, GmemPtr, Mbarrier, OrderedSequenceBarrier, PipelineState, PipelineTmaAsync,
-    SmemBuffer, TmaBox, TmaDescriptor, TmaError, WARPGROUP_SIZE, block_rank_in_cluster,
-    cluster_id_in_grid, cluster_sync, elect_one_sync, grid_dim, launder, make_gmem_tensor,
-    named_barrier_sync, prefetch_tma_descriptor, thread_idx, tma_load, tma_load_multicast,
-    tma_store, tma_store_arrive, tma_store_fence, tma_store_wait, warp_group_idx, warp_id,
-    warpgroup_reg_alloc, warpgroup_reg_dealloc,
+    DevicePod, Dim3, GmemPtr, LaunchConfig, Mbarrier, OrderedSequenceBarrier, PipelineState,
+    PipelineTmaAsync, SmemBuffer, TmaBox, TmaDescriptor, TmaError, WARPGROUP_SIZE,
+    block_rank_in_cluster, cluster_id_in_grid, cluster_sync, elect_one_sync, grid_dim, launder,
+    make_gmem_tensor, named_barrier_sync, prefetch_tma_descriptor, thread_idx, tma_load,
+    tma_load_multicast, tma_store, tma_store_arrive, tma_store_fence, tma_store_wait,
+    warp_group_idx, warp_id, warpgroup_reg_alloc, warpgroup_reg_dealloc,
 };
 use cutlet_core::int::LeafOps;
 use cutlet_core::prelude::*;
@@ -338,6 +338,20 @@ impl Sm90GemmConfig {
         let (t, c) = (self.tiles(m, n), ctas / self.cluster_m);
         let g = if t < c { t } else { c };
         self.cluster_m * if g == 0 { 1 } else { g }
+    }
+    /// The launch of an `m x n` product on `ctas` co-resident CTAs: the persistent
+    /// [`grid`](Self::grid) of 384-thread blocks with [`smem`](Self::smem) bytes, in
+    /// clusters of `cluster_m` (the emulator and the host launch it alike).
+    ///
+    /// ```
+    /// use cutlet_kernels::gemm_sm90::{sm90_config, TnBf16Cluster2};
+    /// let c = sm90_config::<TnBf16Cluster2>().launch(8192, 8192, 132);
+    /// assert_eq!((c.grid.x, c.block.x, c.cluster.x), (132, 384, 2));
+    /// ```
+    pub const fn launch(&self, m: usize, n: usize, ctas: usize) -> LaunchConfig {
+        LaunchConfig::new(Dim3::x(self.grid(m, n, ctas)), Dim3::x(self.threads))
+            .smem(self.smem())
+            .cluster(Dim3::x(self.cluster_m))
     }
 }
 

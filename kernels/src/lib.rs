@@ -12,7 +12,8 @@
 //!   atoms), f16/bf16 in either major, C in f32 or the input type;
 //! - [`gemm_sm90`]: Hopper's warp-specialized persistent GEMM (TMA, mbarrier pipeline,
 //!   wgmma, register reallocation), built for sm_90a;
-//! - [`sgemm`]: SIMT SGEMM, CuTe's tutorial structure (global → shared → registers).
+//! - [`sgemm`]: SIMT SGEMM, CuTe's tutorial structure (global → shared → registers);
+//! - [`entry`]: the PTX entry points, which the host launches as typed [`Kernel`](cutlet_core::cuda::Kernel)s.
 #![no_std]
 #![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]
 
@@ -24,5 +25,4 @@ pub mod static_layout;
 pub mod tile_copy;
 pub mod transpose;
 
-#[cfg(target_arch = "nvptx64")]
-mod entry;
+pub mod entry;

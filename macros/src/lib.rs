@@ -7,6 +7,8 @@
 //! the offending token. Use these macros through the `cutlet` crate, which re-exports
 //! them.
 
+mod kernel;
+
 use proc_macro::TokenStream;
 use proc_macro2::{Delimiter, Span, TokenStream as TS2, TokenTree};
 use quote::{quote, quote_spanned};
@@ -513,4 +515,15 @@ fn parse_unroll(input: TokenStream) -> Result<TS2, Error> {
     let copies =
         (start..end).map(|i| quote!({ #[allow(unused_variables)] let #name: usize = #i; #body }));
     Ok(quote!({ #(#copies)* }))
+}
+
+/// Declares a PTX entry point once for both builds: `#[kernel] pub unsafe extern
+/// "ptx-kernel" fn name(a: *const f32, n: usize) { .. }` is exported as `name` in the
+/// nvptx build, and on the host is a constant `name: cutlet::cuda::Kernel<(*const f32,
+/// usize)>` that the host library launches with type-checked arguments.
+/// `#[kernel(crate = cutlet_core)]` names the crate that re-exports `cuda::Kernel`
+/// (default `::cutlet`).
+#[proc_macro_attribute]
+pub fn kernel(args: TokenStream, item: TokenStream) -> TokenStream {
+    kernel::expand(args.into(), item.into()).into()
 }

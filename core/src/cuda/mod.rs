@@ -46,6 +46,8 @@
 mod cluster;
 mod dim;
 mod index;
+mod kernel;
+mod launch_config;
 mod math;
 mod mbarrier;
 mod ordered_barrier;
@@ -74,6 +76,8 @@ pub use cluster::{
 };
 pub use dim::Dim3;
 pub use index::{block_dim, block_idx, grid_dim, thread_idx};
+pub use kernel::Kernel;
+pub use launch_config::LaunchConfig;
 pub use math::{Float16, fma, launder};
 pub use mbarrier::{Mbarrier, fence_barrier_init};
 pub use ordered_barrier::OrderedSequenceBarrier;

@@ -329,6 +329,24 @@ pub fn launch<F: Fn() + Sync>(
     launch_cluster(grid, Dim3::x(1), block, shared_bytes, kernel)
 }
 
+/// Runs `kernel` with a [`LaunchConfig`](super::LaunchConfig): what the host library
+/// hands the driver, so a kernel crate's launch description runs here unchanged.
+///
+/// ```
+/// use cutlet_core::cuda::{emu, thread_idx, Dim3, LaunchConfig};
+/// use std::sync::atomic::{AtomicUsize, Ordering};
+/// let n = AtomicUsize::new(0);
+/// let cfg = LaunchConfig::new(Dim3::x(4), Dim3::x(32)).cluster(Dim3::x(2));
+/// emu::launch_config(cfg, || { n.fetch_add(1, Ordering::Relaxed); }).unwrap();
+/// assert_eq!(n.into_inner(), 128);
+/// ```
+pub fn launch_config<F: Fn() + Sync>(
+    cfg: super::LaunchConfig,
+    kernel: F,
+) -> Result<(), LaunchError> {
+    launch_cluster(cfg.grid, cfg.cluster, cfg.block, cfg.smem, kernel)
+}
+
 /// As [`launch`], with the blocks grouped in thread block clusters of `cluster` blocks
 /// (CUDA's `cudaLaunchKernelEx` with `cudaLaunchAttributeClusterDimension`): the blocks
 /// of a cluster run together, and each may arrive on the others' mbarriers and receive

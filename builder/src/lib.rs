@@ -1,0 +1,386 @@
+//! Builds a crate of cutlet kernels to PTX, from a build script or the command line.
+//!
+//! A kernel crate is an ordinary `no_std` library (the builder makes the PTX module
+//! as its nvptx `cdylib`; host builds see an rlib) whose entries are `#[kernel] pub unsafe extern "ptx-kernel" fn`s; the same crate
+//! runs on cutlet's CPU emulator in its host tests. Its `Cargo.toml` says what to build:
+//!
+//! ```toml
+//! [package.metadata.cutlet]
+//! archs = ["sm_80", "sm_90a"]                 # the first is what rustc compiles for
+//! only = { sm_90a = "my_hopper_" }            # entries named my_hopper_* only in sm_90a
+//! max-threads = { my_hopper_ = 384 }          # .maxntid of those entries (setmaxnreg)
+//! ```
+//!
+//! A host crate builds it in its `build.rs`:
+//!
+//! ```no_run
+//! // The body of build.rs's `main`:
+//! cutlet_build::PtxBuilder::new("kernels").emit();
+//! ```
+//!
+//! and includes `$OUT_DIR/<lib>.<arch>.ptx` (`cutlet_cuda::include_ptx!`). The build runs
+//! rustc once (type checking and optimisation do not depend on the arch) and the linker
+//! stand-in (`nvptx-link.py`: llvm-link, internalize, opt, then llc once per arch)
+//! writes each arch's PTX. It uses its own target directory beside the host's
+//! (`target/nvptx`), so cargo's freshness checks cache it across host builds, and the
+//! build script reruns only when a source of the kernel crate or of a local crate it
+//! uses changes.
+//!
+//! The environment variable `CUTLET_PTX` chooses what happens without the toolchain:
+//! `on` (the default) fails the build with a message naming the missing packages and the
+//! command that installs them; `auto` warns and builds the host crate without PTX;
+//! `off` never builds PTX. Without PTX the included file is a one-line PTX comment
+//! saying why, which the host library reports when asked to load it.
+
+mod manifest;
+mod toolchain;
+
+pub use manifest::{Manifest, local_crates, manifest};
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The linker stand-in cargo calls for the nvptx target (rustup's
+/// `llvm-bitcode-linker` is not available with Debian's rustc).
+const LINKER: &str = include_str!("nvptx-link.py");
+
+/// Why a PTX build failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Error {
+    /// The nvptx toolchain is missing: what, the packages and the install command.
+    Toolchain(String),
+    /// The kernel crate is unreadable or did not compile (rustc's errors went to stderr).
+    Build(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Toolchain(m) | Error::Build(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// `CUTLET_PTX`: whether a build script builds PTX, and what a missing toolchain is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Build; a missing toolchain fails the build (the default).
+    On,
+    /// Build when the toolchain is there, else warn and go on without PTX.
+    Auto,
+    /// Never build PTX.
+    Off,
+}
+
+impl Mode {
+    /// The mode a value of `CUTLET_PTX` asks for (`None`: unset); anything else is an
+    /// error naming it.
+    ///
+    /// ```
+    /// use cutlet_build::Mode;
+    /// assert_eq!(Mode::parse(None), Ok(Mode::On));
+    /// assert_eq!(Mode::parse(Some("auto")), Ok(Mode::Auto));
+    /// assert_eq!(Mode::parse(Some("0")), Ok(Mode::Off));
+    /// assert_eq!(
+    ///     Mode::parse(Some("maybe")).unwrap_err(),
+    ///     "cutlet-build: CUTLET_PTX=`maybe`: expected on, auto or off"
+    /// );
+    /// ```
+    pub fn parse(v: Option<&str>) -> Result<Mode, String> {
+        match v.map(str::trim) {
+            None | Some("" | "on" | "1") => Ok(Mode::On),
+            Some("auto") => Ok(Mode::Auto),
+            Some("off" | "0") => Ok(Mode::Off),
+            Some(other) => Err(format!(
+                "cutlet-build: CUTLET_PTX=`{other}`: expected on, auto or off"
+            )),
+        }
+    }
+}
+
+/// The PTX files of one build.
+#[derive(Debug, Clone)]
+pub struct Built {
+    /// The kernel crate's library name.
+    pub lib: String,
+    /// `(arch, path)` for each arch built.
+    pub ptx: Vec<(String, PathBuf)>,
+}
+
+/// A PTX build of one kernel crate.
+#[derive(Debug, Clone)]
+pub struct PtxBuilder {
+    dir: PathBuf,
+    archs: Option<Vec<String>>,
+    target_dir: Option<PathBuf>,
+}
+
+impl PtxBuilder {
+    /// The kernel crate at `dir` (relative to the build script's crate, or to the
+    /// current directory outside a build script).
+    ///
+    /// ```
+    /// let b = cutlet_build::PtxBuilder::new("no/such/crate");
+    /// assert!(b.build().unwrap_err().to_string().contains("no/such/crate/Cargo.toml"));
+    /// ```
+    pub fn new(dir: impl AsRef<Path>) -> Self {
+        let base = std::env::var_os("CARGO_MANIFEST_DIR")
+            .filter(|_| std::env::var_os("OUT_DIR").is_some())
+            .map(PathBuf::from)
+            .unwrap_or_default();
+        PtxBuilder {
+            dir: base.join(dir),
+            archs: None,
+            target_dir: None,
+        }
+    }
+
+    /// Builds these archs instead of the manifest's `archs` (the first is the one
+    /// rustc compiles for; `only` entries go to their arch alone).
+    ///
+    /// ```
+    /// let b = cutlet_build::PtxBuilder::new("kernels").archs(&["sm_80", "sm_90"]);
+    /// assert!(format!("{b:?}").contains("sm_90"));
+    /// ```
+    pub fn archs(mut self, archs: &[&str]) -> Self {
+        self.archs = Some(archs.iter().map(|s| s.to_string()).collect());
+        self
+    }
+
+    /// The target directory of the nvptx build (default: `nvptx` beside the host's
+    /// profile directories, or `target/nvptx` outside a build script).
+    ///
+    /// ```
+    /// let b = cutlet_build::PtxBuilder::new("kernels").target_dir("/tmp/ptx-target");
+    /// assert!(format!("{b:?}").contains("/tmp/ptx-target"));
+    /// ```
+    pub fn target_dir(mut self, dir: impl AsRef<Path>) -> Self {
+        self.target_dir = Some(dir.as_ref().to_path_buf());
+        self
+    }
+
+    fn nvptx_target_dir(&self) -> PathBuf {
+        if let Some(t) = &self.target_dir {
+            return t.clone();
+        }
+        // OUT_DIR is <target>/<profile>/build/<pkg>-<hash>/out.
+        std::env::var_os("OUT_DIR")
+            .map(PathBuf::from)
+            .and_then(|o| {
+                let build = o
+                    .ancestors()
+                    .find(|a| a.file_name() == Some("build".as_ref()))?;
+                Some(build.parent()?.parent()?.join("nvptx"))
+            })
+            .unwrap_or_else(|| PathBuf::from("target/nvptx"))
+    }
+
+    /// Builds the PTX: one rustc build for the first arch, one llc run per arch. A
+    /// missing toolchain is [`Error::Toolchain`]; rustc's errors go to stderr.
+    ///
+    /// ```
+    /// let e = cutlet_build::PtxBuilder::new("missing-kernels").build().unwrap_err();
+    /// assert!(matches!(e, cutlet_build::Error::Build(_)), "{e}");
+    /// ```
+    pub fn build(&self) -> Result<Built, Error> {
+        let m = manifest(&self.dir).map_err(Error::Build)?;
+        let archs = self.archs.clone().unwrap_or_else(|| m.archs.clone());
+        let Some((base, extra)) = archs.split_first() else {
+            return Err(Error::Build(format!(
+                "cutlet-build: {}: no archs (set [package.metadata.cutlet] archs = [\"sm_80\"])",
+                self.dir.join("Cargo.toml").display()
+            )));
+        };
+        let tc = toolchain::find().map_err(Error::Toolchain)?;
+        let target = self.nvptx_target_dir();
+        std::fs::create_dir_all(&target)
+            .map_err(|e| Error::Build(format!("cutlet-build: {}: {e}", target.display())))?;
+        let linker = write_linker(&target).map_err(Error::Build)?;
+        let join = |v: Vec<String>| v.join(" ");
+        let mut cmd = Command::new(toolchain::CARGO);
+        clean_env(&mut cmd);
+        cmd.env("RUSTC_BOOTSTRAP", "1")
+            .env("RUSTC", toolchain::RUSTC)
+            .env("LLVM_BIN", &tc.llvm_bin)
+            .env("NVPTX_EXTRA_CPUS", extra.join(" "))
+            .env(
+                "NVPTX_ARCH_EXPORTS",
+                join(m.only.iter().map(|(a, p)| format!("{a}={p}")).collect()),
+            )
+            .env(
+                "NVPTX_MAXNTID",
+                join(
+                    m.max_threads
+                        .iter()
+                        .map(|(p, n)| format!("{p}={n}"))
+                        .collect(),
+                ),
+            )
+            .env("CARGO_TARGET_NVPTX64_NVIDIA_CUDA_LINKER", &linker)
+            // -Zinline-mir=no: rustc's MIR inliner does not finish normalising a generic
+            // kernel's polymorphic body (docs/compile-time.md); LLVM inlines anyway.
+            .env("RUSTFLAGS", format!("-C target-cpu={base} -Zinline-mir=no"))
+            // `cargo rustc --crate-type cdylib`: the PTX module is the nvptx target's
+            // cdylib; the crate itself stays a plain rlib for its host users (a cdylib
+            // crate type in Cargo.toml would give host builds an unhashed rlib that
+            // rustdoc confuses across feature sets).
+            .args(["rustc", "--lib", "--crate-type", "cdylib"])
+            .args(["--release", "--quiet", "--no-default-features"])
+            .arg("--manifest-path")
+            .arg(self.dir.join("Cargo.toml"))
+            .arg("--config")
+            .arg(format!("profile.release.package.{}.opt-level=3", m.package))
+            .args(["--target", "nvptx64-nvidia-cuda", "-Zbuild-std=core"])
+            .arg("--target-dir")
+            .arg(&target)
+            .stdout(Stdio::null());
+        let status = cmd.status().map_err(|e| {
+            Error::Build(format!("cutlet-build: running {}: {e}", toolchain::CARGO))
+        })?;
+        if !status.success() {
+            return Err(Error::Build(format!(
+                "cutlet-build: building {} for nvptx failed ({status}); rustc's messages are above",
+                m.package
+            )));
+        }
+        let out = target.join("nvptx64-nvidia-cuda/release");
+        let mut ptx = vec![(base.clone(), out.join(format!("{}.ptx", m.lib)))];
+        for a in extra {
+            ptx.push((a.clone(), out.join(format!("deps/{}.{a}.ptx", m.lib))));
+        }
+        Ok(Built { lib: m.lib, ptx })
+    }
+
+    /// What a build script calls: reruns on changes to the kernel crate's local
+    /// sources or `CUTLET_PTX`, builds as [`Mode`] says, and writes
+    /// `$OUT_DIR/<lib>.<arch>.ptx` for each arch. A failure prints its message and exits
+    /// the build script with status 1.
+    ///
+    /// ```no_run
+    /// // The body of build.rs's `main`:
+    /// cutlet_build::PtxBuilder::new("kernels").archs(&["sm_80"]).emit();
+    /// ```
+    pub fn emit(&self) {
+        if let Err(e) = self.try_emit() {
+            eprintln!("{e}");
+            std::process::exit(1);
+        }
+    }
+
+    fn try_emit(&self) -> Result<(), Error> {
+        let out = PathBuf::from(std::env::var_os("OUT_DIR").ok_or_else(|| {
+            Error::Build("cutlet-build: emit() runs in a build script (no OUT_DIR)".into())
+        })?);
+        println!("cargo::rerun-if-env-changed=CUTLET_PTX");
+        for d in local_crates(&self.dir) {
+            for f in ["Cargo.toml", "src", "build.rs"] {
+                if d.join(f).exists() {
+                    println!("cargo::rerun-if-changed={}", d.join(f).display());
+                }
+            }
+        }
+        let m = manifest(&self.dir).map_err(Error::Build)?;
+        let archs = self.archs.clone().unwrap_or_else(|| m.archs.clone());
+        let skip = |why: &str| -> Result<(), Error> {
+            for a in &archs {
+                write(
+                    &out.join(format!("{}.{a}.ptx", m.lib)),
+                    &format!("// cutlet-build: no PTX: {why}\n"),
+                )?;
+            }
+            Ok(())
+        };
+        let mode =
+            Mode::parse(std::env::var("CUTLET_PTX").ok().as_deref()).map_err(Error::Build)?;
+        if mode == Mode::Off {
+            return skip("built with CUTLET_PTX=off");
+        }
+        match self.build() {
+            Ok(b) => {
+                for (a, p) in &b.ptx {
+                    let text = std::fs::read_to_string(p)
+                        .map_err(|e| Error::Build(format!("cutlet-build: {}: {e}", p.display())))?;
+                    write(&out.join(format!("{}.{a}.ptx", b.lib)), &text)?;
+                }
+                Ok(())
+            }
+            Err(Error::Toolchain(msg)) if mode == Mode::Auto => {
+                for line in msg.lines() {
+                    println!("cargo::warning={line}");
+                }
+                skip(&msg.replace('\n', " "))
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// Writes `text` to `path` unless it already holds it (an unchanged file keeps its
+/// time, so what depends on it stays fresh).
+fn write(path: &Path, text: &str) -> Result<(), Error> {
+    if std::fs::read_to_string(path).is_ok_and(|old| old == text) {
+        return Ok(());
+    }
+    std::fs::write(path, text)
+        .map_err(|e| Error::Build(format!("cutlet-build: writing {}: {e}", path.display())))
+}
+
+/// The linker stand-in, written into the target directory as an executable.
+fn write_linker(target: &Path) -> Result<PathBuf, String> {
+    let path = target.join("nvptx-link.py");
+    write(&path, LINKER).map_err(|e| e.to_string())?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+            .map_err(|e| format!("cutlet-build: {}: {e}", path.display()))?;
+    }
+    Ok(path)
+}
+
+/// The nested cargo must not see the variables the outer cargo sets for a build script
+/// (or clippy's and rustup's wrappers): it is a separate build with Debian's toolchain.
+fn clean_env(cmd: &mut Command) {
+    for (k, _) in std::env::vars_os() {
+        let k = k.to_string_lossy();
+        let keep = [
+            "CARGO_HOME",
+            "CARGO_NET_",
+            "CARGO_HTTP_",
+            "CARGO_REGISTRIES_",
+            "CARGO_REGISTRY_",
+        ]
+        .iter()
+        .any(|p| k.starts_with(p));
+        let drop = [
+            "CARGO",
+            "RUSTC",
+            "RUSTFLAGS",
+            "RUSTDOC",
+            "RUSTUP_TOOLCHAIN",
+            "CLIPPY",
+            "__CARGO",
+            "DEP_",
+        ]
+        .iter()
+        .any(|p| k.starts_with(p))
+            || [
+                "OUT_DIR",
+                "TARGET",
+                "HOST",
+                "PROFILE",
+                "OPT_LEVEL",
+                "DEBUG",
+                "NUM_JOBS",
+                "MAKEFLAGS",
+                "MFLAGS",
+            ]
+            .contains(&k.as_ref());
+        if drop && !keep {
+            cmd.env_remove(k.as_ref());
+        }
+    }
+}

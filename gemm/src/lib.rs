@@ -1,0 +1,412 @@
+//! A ready GEMM on cutlet's kernels, the way cuBLAS is used:
+//! `gemm(stream, alpha, a, b, beta, c)` computes `C = alpha A Bᵀ + beta C` (CuTe's
+//! convention: A is `(m, k)`, B is `(n, k)`, C is `(m, n)`) over [`DeviceTensor`]s,
+//! each row- or column-major with any leading dimension. It runs the Hopper kernel
+//! (TMA, wgmma, warp specialization; schedule by shape, [`schedule`]) on compute
+//! capability 9.0 where one fits the operands, and the SM80 tensor-core kernel (or the
+//! SIMT one for f32) otherwise. The PTX is built into this crate by its build script
+//! (`cutlet-build`); a row-major C is computed as `Cᵀ = B Aᵀ`.
+//!
+//! Element types are checked at compile time ([`GemmTypes`]: bf16 or f16 into f32 or the
+//! same type, f32 into f32); operand majors, extents and buffer sizes at run time, as
+//! [`Error`]s naming the values.
+//!
+//! ```no_run
+//! use cutlet::prelude::*;
+//! use cutlet_cuda::DeviceTensor;
+//! use half::bf16;
+//! let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
+//! let (m, n, k) = (4096, 4096, 4096);
+//! let a = DeviceTensor::<bf16, _>::zeros(&stream, layout!((m, k):(k, 1)))?;
+//! let b = DeviceTensor::<bf16, _>::zeros(&stream, layout!((n, k):(k, 1)))?;
+//! let mut c = DeviceTensor::<f32, _>::zeros(&stream, layout!((m, n):(1, m)))?;
+//! let kernel = cutlet_gemm::gemm(&stream, 1.0, &a, &b, 0.0, &mut c)?;
+//! println!("ran {kernel}");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A pair of element types no kernel has does not compile ("cutlet's GEMM has no kernel
+//! from `bf16` inputs to `f16` outputs"):
+//!
+//! ```compile_fail,E0277
+//! use cutlet::prelude::*;
+//! use half::{bf16, f16};
+//! fn run(stream: &std::sync::Arc<cudarc::driver::CudaStream>) -> cutlet_gemm::Result<()> {
+//!     let a = cutlet_cuda::DeviceTensor::<bf16, _>::zeros(stream, layout!((64, 64):(64, 1)))?;
+//!     let mut c = cutlet_cuda::DeviceTensor::<f16, _>::zeros(stream, layout!((64, 64):(1, 64)))?;
+//!     cutlet_gemm::gemm(stream, 1.0, &a, &a, 0.0, &mut c)?;
+//!     Ok(())
+//! }
+//! ```
+
+mod operand;
+mod select;
+mod types;
+
+pub use cutlet_cuda::{DeviceTensor, Error, Result};
+pub use operand::{Matrix, matrix};
+pub use select::{Schedule, schedule};
+pub use types::GemmTypes;
+
+use cudarc::driver::{CudaContext, CudaStream, sys};
+use cutlet::cuda::{TmaBox, TmaDescriptor, TmaError};
+use cutlet::layout::Layout;
+use cutlet_cuda::{Function, Module, TmaDescriptors};
+use cutlet_kernels::entry;
+use cutlet_kernels::gemm_sm80::GemmArgs;
+use cutlet_kernels::gemm_sm90::{self, Sm90GemmConfig};
+use cutlet_kernels::sgemm::SgemmArgs;
+use half::{bf16, f16};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// The kernels' PTX, per arch (a one-line comment saying why, when built without it).
+const PTX_SM80: &str = cutlet_cuda::include_ptx!("cutlet_kernels", "sm_80");
+const PTX_SM90: &str = cutlet_cuda::include_ptx!("cutlet_kernels", "sm_90");
+const PTX_SM90A: &str = cutlet_cuda::include_ptx!("cutlet_kernels", "sm_90a");
+
+/// An SM80 entry `(args, a, b, c)`.
+type Sm80Fn<E, O> = Function<(GemmArgs, *const E, *const E, *mut O)>;
+
+/// The SM80 module's GEMMs.
+struct Sm80 {
+    tn_bf16: Sm80Fn<bf16, f32>,
+    tn_f16: Sm80Fn<f16, f32>,
+    nt_bf16_out_bf16: Sm80Fn<bf16, bf16>,
+    nn_f16_out_f16: Sm80Fn<f16, f16>,
+    tt_bf16: Sm80Fn<bf16, f32>,
+    sgemm: Function<(SgemmArgs, *const f32, *const f32, *mut f32)>,
+}
+
+/// `gemm_sm90::tma_boxes` of a configuration: the TMA boxes of A, B and C.
+type Boxes = fn(&GemmArgs) -> core::result::Result<(TmaBox, TmaBox, TmaBox), TmaError>;
+
+/// A Hopper entry `(args, tensor maps, c)`, its configuration and how many of its CTAs
+/// run at once (the persistent grid).
+struct Hopper<O> {
+    f: Function<(GemmArgs, *const TmaDescriptor, *mut O)>,
+    cfg: Sm90GemmConfig,
+    boxes: Boxes,
+    ctas: usize,
+    /// The tensor maps of the last operands, most recent first (CUTLASS's
+    /// `GemmUniversalAdapter::initialize` once, `run` many times): encoding and uploading
+    /// them per call (the boxes walk the shared-memory tiles) would cost more than a
+    /// 1024³ product. `None`: TMA cannot reach these operands.
+    maps: Mutex<Vec<(MapKey, Option<Arc<TmaDescriptors>>)>>,
+}
+
+/// What a configuration's tensor maps depend on: the three addresses and the problem's
+/// extents and leading dimensions.
+type MapKey = ([u64; 3], [usize; 6]);
+
+/// Operand sets whose maps a configuration keeps.
+const MAPS_KEPT: usize = 8;
+
+impl<O> Hopper<O> {
+    /// Configuration `C`'s entry `k` of module `m`, with its co-resident CTAs on a GPU of
+    /// `sms` SMs.
+    fn load<C: gemm_sm90::Sm90Config<Out = O>>(
+        m: &Module,
+        st: &CudaStream,
+        sms: usize,
+        k: cutlet::cuda::Kernel<(GemmArgs, *const TmaDescriptor, *mut O)>,
+    ) -> Result<Self> {
+        let (f, cfg) = (m.function(k)?, gemm_sm90::sm90_config::<C>());
+        // A problem with more tiles than SMs: the grid is the SMs, in whole clusters.
+        let ctas = f.max_active_blocks(st, cfg.launch(1 << 16, 1 << 16, sms))?;
+        Ok(Hopper {
+            f,
+            cfg,
+            boxes: gemm_sm90::tma_boxes::<C>,
+            ctas,
+            maps: Mutex::new(Vec::new()),
+        })
+    }
+
+    /// The tensor maps of operands at `addrs` for `p`: kept ones, or `encode`'s, uploaded
+    /// (`None` where TMA cannot reach the operands).
+    fn descriptors(
+        &self,
+        addrs: (u64, u64, u64),
+        p: &GemmArgs,
+        st: &Arc<CudaStream>,
+        encode: impl FnOnce() -> Result<Option<[TmaDescriptor; 3]>>,
+    ) -> Result<Option<Arc<TmaDescriptors>>> {
+        let key = (
+            [addrs.0, addrs.1, addrs.2],
+            [p.m, p.n, p.k, p.lda, p.ldb, p.ldc],
+        );
+        let mut maps = self.maps.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(i) = maps.iter().position(|(k, _)| *k == key) {
+            let hit = maps.remove(i);
+            maps.insert(0, hit.clone());
+            return Ok(hit.1);
+        }
+        let d = match encode()? {
+            Some(m) => Some(Arc::new(TmaDescriptors::new(st, &m)?)),
+            None => None,
+        };
+        maps.insert(0, (key, d.clone()));
+        maps.truncate(MAPS_KEPT);
+        Ok(d)
+    }
+}
+
+/// The sm_90a module's GEMMs.
+struct Sm90 {
+    tn_bf16: Hopper<f32>,
+    tn_bf16_2x1: Hopper<f32>,
+    tn_bf16_pingpong: Hopper<f32>,
+    tn_f16: Hopper<f32>,
+    nt_bf16_out_bf16: Hopper<bf16>,
+}
+
+/// cutlet's GEMM kernels loaded on one device (CUTLASS's `GemmUniversalAdapter`, or a
+/// cuBLAS handle): the SM80 module always, the Hopper module on compute capability 9.0.
+///
+/// ```no_run
+/// let ctx = cudarc::driver::CudaContext::new(0)?;
+/// let g = cutlet_gemm::Gemm::new(&ctx)?;
+/// println!("Hopper kernels: {}", g.has_hopper());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Gemm {
+    sm80: Sm80,
+    sm90: Option<Sm90>,
+    sms: usize,
+    /// Keeps the modules loaded (the functions borrow them by handle).
+    _modules: Vec<Module>,
+}
+
+impl Gemm {
+    /// Loads the kernels on `ctx`'s device: errors name what is missing (PTX built
+    /// without the toolchain, an arch the device cannot run, a kernel not in the PTX).
+    ///
+    /// ```no_run
+    /// let ctx = cudarc::driver::CudaContext::new(0)?;
+    /// match cutlet_gemm::Gemm::new(&ctx) {
+    ///     Ok(_) => println!("ready"),
+    ///     Err(e) => println!("error: {e}"),
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(ctx: &Arc<CudaContext>) -> Result<Gemm> {
+        let attr = |a| ctx.attribute(a).map(|v| v as usize);
+        let cc = (
+            attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)?,
+            attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)?,
+        );
+        let sms = attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)?;
+        let m80 = Module::load(ctx, if cc.0 >= 9 { PTX_SM90 } else { PTX_SM80 })?;
+        let sm80 = Sm80 {
+            tn_bf16: m80.function(entry::cutlet_gemm_tn_bf16)?,
+            tn_f16: m80.function(entry::cutlet_gemm_tn_f16)?,
+            nt_bf16_out_bf16: m80.function(entry::cutlet_gemm_nt_bf16_out_bf16)?,
+            nn_f16_out_f16: m80.function(entry::cutlet_gemm_nn_f16_out_f16)?,
+            tt_bf16: m80.function(entry::cutlet_gemm_tt_bf16)?,
+            sgemm: m80.function(entry::cutlet_sgemm)?,
+        };
+        let mut modules = vec![m80];
+        let sm90 = if cc == (9, 0) {
+            let m = Module::load(ctx, PTX_SM90A)?;
+            let st = ctx.default_stream();
+            let sm90 = Sm90 {
+                tn_bf16: Hopper::load::<gemm_sm90::TnBf16>(
+                    &m,
+                    &st,
+                    sms,
+                    entry::cutlet_gemm_sm90_tn_bf16,
+                )?,
+                tn_bf16_2x1: Hopper::load::<gemm_sm90::TnBf16Cluster2>(
+                    &m,
+                    &st,
+                    sms,
+                    entry::cutlet_gemm_sm90_tn_bf16_2x1,
+                )?,
+                tn_bf16_pingpong: Hopper::load::<gemm_sm90::TnBf16Pingpong>(
+                    &m,
+                    &st,
+                    sms,
+                    entry::cutlet_gemm_sm90_tn_bf16_pingpong,
+                )?,
+                tn_f16: Hopper::load::<gemm_sm90::TnF16>(
+                    &m,
+                    &st,
+                    sms,
+                    entry::cutlet_gemm_sm90_tn_f16,
+                )?,
+                nt_bf16_out_bf16: Hopper::load::<gemm_sm90::NtBf16OutBf16>(
+                    &m,
+                    &st,
+                    sms,
+                    entry::cutlet_gemm_sm90_nt_bf16_out_bf16,
+                )?,
+            };
+            modules.push(m);
+            Some(sm90)
+        } else {
+            None
+        };
+        Ok(Gemm {
+            sm80,
+            sm90,
+            sms,
+            _modules: modules,
+        })
+    }
+
+    /// Whether the Hopper kernels are loaded (compute capability 9.0).
+    ///
+    /// ```no_run
+    /// let g = cutlet_gemm::Gemm::new(&cudarc::driver::CudaContext::new(0)?)?;
+    /// println!("{}", g.has_hopper());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn has_hopper(&self) -> bool {
+        self.sm90.is_some()
+    }
+
+    /// `C = alpha A Bᵀ + beta C` on `stream` (see the crate docs); returns the name of
+    /// the kernel that ran.
+    ///
+    /// ```no_run
+    /// use cutlet::prelude::*;
+    /// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
+    /// let g = cutlet_gemm::Gemm::new(stream.context())?;
+    /// let a = cutlet_cuda::DeviceTensor::<f32, _>::zeros(&stream, layout!((64, 32):(1, 64)))?;
+    /// let b = cutlet_cuda::DeviceTensor::<f32, _>::zeros(&stream, layout!((48, 32):(1, 48)))?;
+    /// let mut c = cutlet_cuda::DeviceTensor::<f32, _>::zeros(&stream, layout!((64, 48):(1, 64)))?;
+    /// assert_eq!(g.gemm(&stream, 1.0, &a, &b, 0.0, &mut c)?, "sgemm");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn gemm<E: GemmTypes<O>, O: cudarc::driver::DeviceRepr>(
+        &self,
+        stream: &Arc<CudaStream>,
+        alpha: f32,
+        a: &DeviceTensor<E, impl Layout>,
+        b: &DeviceTensor<E, impl Layout>,
+        beta: f32,
+        c: &mut DeviceTensor<O, impl Layout>,
+    ) -> Result<&'static str> {
+        let p = problem(alpha, a.layout(), b.layout(), beta, c.layout())?;
+        let (a, b) = if p.swapped {
+            (b.buf(), a.buf())
+        } else {
+            (a.buf(), b.buf())
+        };
+        E::run(self, stream, p, a, b, c.buf_mut())
+    }
+}
+
+/// A GEMM in the kernels' terms: C column-major, A `(m, k)` and B `(n, k)` with their
+/// majors (after swapping A and B for a row-major C).
+#[derive(Debug, Clone, Copy)]
+pub struct Problem {
+    /// Sizes, leading dimensions and scalars.
+    pub args: GemmArgs,
+    /// A is K-major (else M-major).
+    pub a_kmajor: bool,
+    /// B is K-major (else N-major).
+    pub b_kmajor: bool,
+    /// A and B were swapped (C was row-major).
+    pub swapped: bool,
+}
+
+/// The [`Problem`] of `C = alpha A Bᵀ + beta C` for these layouts, or an error naming
+/// the extents that disagree or a layout that is not a matrix.
+///
+/// ```
+/// use cutlet::prelude::*;
+/// let p = cutlet_gemm::problem(1.0, layout!((100, 64):(64, 1)), layout!((80, 64):(64, 1)), 0.0,
+///                              layout!((100, 80):(80, 1))).unwrap();
+/// // C row-major: Cᵀ = B Aᵀ, an 80 x 100 column-major product.
+/// assert_eq!((p.swapped, p.args.m, p.args.n, p.args.ldc), (true, 80, 100, 80));
+/// let e = cutlet_gemm::problem(1.0, layout!((100, 64):(64, 1)), layout!((80, 65):(65, 1)), 0.0,
+///                              layout!((100, 80):(1, 100))).unwrap_err();
+/// assert_eq!(e.to_string(), "K of B (n, k): expected 64, got 65");
+/// ```
+pub fn problem(
+    alpha: f32,
+    a: impl Layout,
+    b: impl Layout,
+    beta: f32,
+    c: impl Layout,
+) -> Result<Problem> {
+    let (a, b, c) = (matrix("A", a)?, matrix("B", b)?, matrix("C", c)?);
+    let ext = |what: &str, expected: usize, got: usize| {
+        if expected == got {
+            Ok(())
+        } else {
+            Err(Error::Extent {
+                what: what.into(),
+                expected,
+                got,
+            })
+        }
+    };
+    ext("K of B (n, k)", a.cols, b.cols)?;
+    ext("M of C (m, n)", a.rows, c.rows)?;
+    ext("N of C (m, n)", b.rows, c.cols)?;
+    let (a, b, swapped) = if c.contiguous_cols {
+        (b, a, true)
+    } else {
+        (a, b, false)
+    };
+    Ok(Problem {
+        args: GemmArgs {
+            m: a.rows,
+            n: b.rows,
+            k: a.cols,
+            lda: a.ld,
+            ldb: b.ld,
+            ldc: c.ld,
+            alpha,
+            beta,
+        },
+        a_kmajor: a.contiguous_cols,
+        b_kmajor: b.contiguous_cols,
+        swapped,
+    })
+}
+
+/// `gemm` on the [`Gemm`] of `stream`'s context, loaded on first use and kept.
+///
+/// ```no_run
+/// use cutlet::prelude::*;
+/// use half::bf16;
+/// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
+/// let a = cutlet_cuda::DeviceTensor::<bf16, _>::zeros(&stream, layout!((256, 64):(64, 1)))?;
+/// let b = cutlet_cuda::DeviceTensor::<bf16, _>::zeros(&stream, layout!((128, 64):(64, 1)))?;
+/// let mut c = cutlet_cuda::DeviceTensor::<bf16, _>::zeros(&stream, layout!((256, 128):(1, 256)))?;
+/// // bf16 → bf16 needs A M-major and B N-major (NT); this TN request is an error naming that.
+/// assert!(cutlet_gemm::gemm(&stream, 1.0, &a, &b, 0.0, &mut c).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn gemm<E: GemmTypes<O>, O: cudarc::driver::DeviceRepr>(
+    stream: &Arc<CudaStream>,
+    alpha: f32,
+    a: &DeviceTensor<E, impl Layout>,
+    b: &DeviceTensor<E, impl Layout>,
+    beta: f32,
+    c: &mut DeviceTensor<O, impl Layout>,
+) -> Result<&'static str> {
+    /// The kernels loaded per context (keyed by its handle).
+    type Loaded = Mutex<Vec<(usize, Arc<Gemm>)>>;
+    static LOADED: OnceLock<Loaded> = OnceLock::new();
+    let ctx = stream.context();
+    let key = ctx.cu_ctx() as usize;
+    let g = {
+        let mut loaded = LOADED
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        match loaded.iter().find(|(k, _)| *k == key) {
+            Some((_, g)) => g.clone(),
+            None => {
+                let g = Arc::new(Gemm::new(ctx)?);
+                loaded.push((key, g.clone()));
+                g
+            }
+        }
+    };
+    g.gemm(stream, alpha, a, b, beta, c)
+}
