@@ -39,6 +39,7 @@
 //! }
 //! ```
 
+mod hopper;
 mod operand;
 mod select;
 mod types;
@@ -48,13 +49,14 @@ pub use operand::{Matrix, matrix};
 pub use select::{Schedule, schedule};
 pub use types::GemmTypes;
 
+use hopper::Hopper;
+
 use cudarc::driver::{CudaContext, CudaStream, sys};
-use cutlet::cuda::{TmaBox, TmaDescriptor, TmaError};
 use cutlet::layout::Layout;
-use cutlet_cuda::{Function, Module, TmaDescriptors};
+use cutlet_cuda::{Function, Module};
 use cutlet_kernels::entry;
 use cutlet_kernels::gemm_sm80::GemmArgs;
-use cutlet_kernels::gemm_sm90::{self, Sm90GemmConfig};
+use cutlet_kernels::gemm_sm90;
 use cutlet_kernels::sgemm::SgemmArgs;
 use half::{bf16, f16};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -75,80 +77,6 @@ struct Sm80 {
     nn_f16_out_f16: Sm80Fn<f16, f16>,
     tt_bf16: Sm80Fn<bf16, f32>,
     sgemm: Function<(SgemmArgs, *const f32, *const f32, *mut f32)>,
-}
-
-/// `gemm_sm90::tma_boxes` of a configuration: the TMA boxes of A, B and C.
-type Boxes = fn(&GemmArgs) -> core::result::Result<(TmaBox, TmaBox, TmaBox), TmaError>;
-
-/// A Hopper entry `(args, tensor maps, c)`, its configuration and how many of its CTAs
-/// run at once (the persistent grid).
-struct Hopper<O> {
-    f: Function<(GemmArgs, *const TmaDescriptor, *mut O)>,
-    cfg: Sm90GemmConfig,
-    boxes: Boxes,
-    ctas: usize,
-    /// The tensor maps of the last operands, most recent first (CUTLASS's
-    /// `GemmUniversalAdapter::initialize` once, `run` many times): encoding and uploading
-    /// them per call (the boxes walk the shared-memory tiles) would cost more than a
-    /// 1024³ product. `None`: TMA cannot reach these operands.
-    maps: Mutex<Vec<(MapKey, Option<Arc<TmaDescriptors>>)>>,
-}
-
-/// What a configuration's tensor maps depend on: the three addresses and the problem's
-/// extents and leading dimensions.
-type MapKey = ([u64; 3], [usize; 6]);
-
-/// Operand sets whose maps a configuration keeps.
-const MAPS_KEPT: usize = 8;
-
-impl<O> Hopper<O> {
-    /// Configuration `C`'s entry `k` of module `m`, with its co-resident CTAs on a GPU of
-    /// `sms` SMs.
-    fn load<C: gemm_sm90::Sm90Config<Out = O>>(
-        m: &Module,
-        st: &CudaStream,
-        sms: usize,
-        k: cutlet::cuda::Kernel<(GemmArgs, *const TmaDescriptor, *mut O)>,
-    ) -> Result<Self> {
-        let (f, cfg) = (m.function(k)?, gemm_sm90::sm90_config::<C>());
-        // A problem with more tiles than SMs: the grid is the SMs, in whole clusters.
-        let ctas = f.max_active_blocks(st, cfg.launch(1 << 16, 1 << 16, sms))?;
-        Ok(Hopper {
-            f,
-            cfg,
-            boxes: gemm_sm90::tma_boxes::<C>,
-            ctas,
-            maps: Mutex::new(Vec::new()),
-        })
-    }
-
-    /// The tensor maps of operands at `addrs` for `p`: kept ones, or `encode`'s, uploaded
-    /// (`None` where TMA cannot reach the operands).
-    fn descriptors(
-        &self,
-        addrs: (u64, u64, u64),
-        p: &GemmArgs,
-        st: &Arc<CudaStream>,
-        encode: impl FnOnce() -> Result<Option<[TmaDescriptor; 3]>>,
-    ) -> Result<Option<Arc<TmaDescriptors>>> {
-        let key = (
-            [addrs.0, addrs.1, addrs.2],
-            [p.m, p.n, p.k, p.lda, p.ldb, p.ldc],
-        );
-        let mut maps = self.maps.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(i) = maps.iter().position(|(k, _)| *k == key) {
-            let hit = maps.remove(i);
-            maps.insert(0, hit.clone());
-            return Ok(hit.1);
-        }
-        let d = match encode()? {
-            Some(m) => Some(Arc::new(TmaDescriptors::new(st, &m)?)),
-            None => None,
-        };
-        maps.insert(0, (key, d.clone()));
-        maps.truncate(MAPS_KEPT);
-        Ok(d)
-    }
 }
 
 /// The sm_90a module's GEMMs.
@@ -293,7 +221,7 @@ impl Gemm {
         } else {
             (a.buf(), b.buf())
         };
-        E::run(self, stream, p, a, b, c.buf_mut())
+        types::run(self, stream, p, (a, b, c.buf_mut()))
     }
 }
 

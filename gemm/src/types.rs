@@ -2,9 +2,11 @@
 //! Element types are a trait, so a pair with no kernel does not compile; majors are
 //! known only at run time, so a combination with no kernel is an error naming it.
 
-use crate::{Gemm, Hopper, Problem, Schedule, Sm80, Sm80Fn, schedule};
-use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DeviceRepr};
-use cutlet_cuda::{Error, Result, TmaElement, check_tma_address, encode_tiled};
+use crate::{Gemm, Hopper, Problem, Schedule, Sm80Fn, schedule};
+use cudarc::driver::{CudaSlice, CudaStream, DevicePtr};
+use cutlet_cuda::{
+    Error, Function, Result, TmaDataType, TmaElement, check_tma_address, encode_tiled,
+};
 use cutlet_kernels::gemm_sm80::{
     GEMM_NN_F16_OUT_F16, GEMM_NT_BF16_OUT_BF16, GEMM_TN_BF16, GEMM_TN_F16, GEMM_TT_BF16, GemmConfig,
 };
@@ -25,17 +27,55 @@ use std::sync::Arc;
     message = "cutlet's GEMM has no kernel from `{Self}` inputs to `{O}` outputs",
     label = "bf16 or f16 into f32 or the same type, or f32 into f32"
 )]
-pub trait GemmTypes<O>: DeviceRepr + Sized {
-    /// Runs the kernel for the problem's majors (and shape, on Hopper): its name, or an
-    /// error naming a combination no kernel has.
-    fn run(
-        g: &Gemm,
-        st: &Arc<CudaStream>,
-        p: Problem,
-        a: &CudaSlice<Self>,
-        b: &CudaSlice<Self>,
-        c: &mut CudaSlice<O>,
-    ) -> Result<&'static str>;
+pub trait GemmTypes<O>: table::Table<O> {}
+impl<E: table::Table<O>, O> GemmTypes<O> for E {}
+
+pub(crate) mod table {
+    use super::*;
+
+    /// What runs a problem: a tensor-core configuration (the Hopper one first where the
+    /// device has it and TMA reaches the operands), or SIMT SGEMM.
+    pub enum Kernels<'g, E, O> {
+        /// Hopper's kernel, if any, else the SM80 one.
+        TensorCore(
+            Option<&'g Hopper<O>>,
+            (&'g Sm80Fn<E, O>, &'static GemmConfig),
+        ),
+        /// The SIMT kernel.
+        Simt(&'g Function<(SgemmArgs, *const E, *const E, *mut O)>),
+    }
+
+    /// One row of the table: the types' kernels by majors.
+    #[diagnostic::on_unimplemented(
+        message = "cutlet's GEMM has no kernel from `{Self}` inputs to `{O}` outputs",
+        label = "bf16 or f16 into f32 or the same type, or f32 into f32"
+    )]
+    pub trait Table<O>: TmaElement + Sized {
+        /// `in → out`, for messages.
+        const TYPES: &'static str;
+        /// C's element type in a tensor map.
+        const OUT: TmaDataType;
+        /// The majors the types have kernels for, for messages.
+        const HAVE: &'static str;
+        /// The kernels for the problem's majors (and shape, on Hopper).
+        fn kernels<'g>(g: &'g Gemm, p: &Problem) -> Option<Kernels<'g, Self, O>>;
+    }
+}
+use table::{Kernels, Table};
+
+/// Runs the kernel the table gives for `p`: its name, or an error naming majors no kernel
+/// of these types has.
+pub(crate) fn run<E: Table<O>, O>(
+    g: &Gemm,
+    st: &Arc<CudaStream>,
+    p: Problem,
+    ops: Operands<'_, E, O>,
+) -> Result<&'static str> {
+    match E::kernels(g, &p) {
+        Some(Kernels::TensorCore(h, sm80)) => hopper_or_sm80(h, sm80, st, &p, ops),
+        Some(Kernels::Simt(f)) => simt(f, st, &p, ops),
+        None => Err(unsupported(&p, E::TYPES, E::HAVE)),
+    }
 }
 
 fn major(k: bool, mn: &str) -> String {
@@ -61,10 +101,10 @@ fn unsupported(p: &Problem, types: &str, have: &str) -> Error {
 }
 
 /// Operand buffers in the kernels' order.
-type Operands<'x, E, O> = (&'x CudaSlice<E>, &'x CudaSlice<E>, &'x mut CudaSlice<O>);
+pub(crate) type Operands<'x, E, O> = (&'x CudaSlice<E>, &'x CudaSlice<E>, &'x mut CudaSlice<O>);
 
 /// Runs an SM80 configuration.
-fn sm80<E: DeviceRepr, O: DeviceRepr>(
+fn sm80<E, O>(
     f: &Sm80Fn<E, O>,
     cfg: &GemmConfig,
     st: &Arc<CudaStream>,
@@ -83,7 +123,7 @@ fn sm80<E: DeviceRepr, O: DeviceRepr>(
 /// Runs a Hopper configuration, or `None` where TMA cannot reach the operands (a
 /// leading dimension that is not a whole number of 16 bytes, a misaligned buffer): the
 /// SM80 kernel of the same types then runs.
-fn sm90<E: TmaElement, O: TmaElement>(
+fn sm90<E: Table<O>, O>(
     h: &Hopper<O>,
     st: &Arc<CudaStream>,
     p: &Problem,
@@ -103,7 +143,7 @@ fn sm90<E: TmaElement, O: TmaElement>(
         Ok(Some([
             encode_tiled(pa, &ba, E::DATA_TYPE)?,
             encode_tiled(pb, &bb, E::DATA_TYPE)?,
-            encode_tiled(pc, &bc, O::DATA_TYPE)?,
+            encode_tiled(pc, &bc, E::OUT)?,
         ]))
     })?;
     let Some(descs) = maps else {
@@ -126,7 +166,7 @@ fn sm90<E: TmaElement, O: TmaElement>(
 
 /// The Hopper configuration if the device has one and TMA can reach the operands, else
 /// the SM80 one.
-fn hopper_or_sm80<E: TmaElement, O: TmaElement>(
+fn hopper_or_sm80<E: Table<O>, O>(
     h: Option<&Hopper<O>>,
     (f, cfg): (&Sm80Fn<E, O>, &GemmConfig),
     st: &Arc<CudaStream>,
@@ -141,139 +181,103 @@ fn hopper_or_sm80<E: TmaElement, O: TmaElement>(
     sm80(f, cfg, st, p, (a, b, c))
 }
 
-impl GemmTypes<f32> for bf16 {
-    fn run(
-        g: &Gemm,
-        st: &Arc<CudaStream>,
-        p: Problem,
-        a: &CudaSlice<bf16>,
-        b: &CudaSlice<bf16>,
-        c: &mut CudaSlice<f32>,
-    ) -> Result<&'static str> {
-        let Sm80 {
-            tn_bf16, tt_bf16, ..
-        } = &g.sm80;
-        match (p.a_kmajor, p.b_kmajor) {
-            (true, true) => {
-                let h =
-                    g.sm90
-                        .as_ref()
-                        .map(|h| match schedule(p.args.m, p.args.n, p.args.k, g.sms) {
-                            Schedule::Pingpong => &h.tn_bf16_pingpong,
-                            Schedule::Cooperative2x1 => &h.tn_bf16_2x1,
-                            Schedule::Cooperative => &h.tn_bf16,
-                        });
-                hopper_or_sm80(h, (tn_bf16, &GEMM_TN_BF16), st, &p, (a, b, c))
-            }
-            (true, false) => sm80(tt_bf16, &GEMM_TT_BF16, st, &p, (a, b, c)),
-            _ => Err(unsupported(
-                &p,
-                "bf16 → f32",
-                "A K-major and B K- or N-major",
+/// Runs SIMT SGEMM (A M-major, B N-major).
+fn simt<E, O>(
+    f: &Function<(SgemmArgs, *const E, *const E, *mut O)>,
+    st: &Arc<CudaStream>,
+    p: &Problem,
+    (a, b, c): Operands<'_, E, O>,
+) -> Result<&'static str> {
+    let q = p.args;
+    let args = SgemmArgs {
+        m: q.m,
+        n: q.n,
+        k: q.k,
+        lda: q.lda,
+        ldb: q.ldb,
+        ldc: q.ldc,
+        alpha: q.alpha,
+        beta: q.beta,
+    };
+    let cfg =
+        cutlet::cuda::LaunchConfig::new(sgemm_grid(q.m, q.n), cutlet::cuda::Dim3::x(SGEMM_THREADS))
+            .smem(SGEMM_SMEM);
+    // SAFETY: as for the SM80 kernels: the buffers cover layouts from which `problem`
+    // read A (m, k) M-major at lda, B (n, k) N-major at ldb and C (m, n) at ldc, and
+    // the kernel predicates its accesses; C aliases neither A nor B.
+    unsafe { f.launch(st, cfg, (args, a, b, c))? };
+    Ok("sgemm")
+}
+
+impl Table<f32> for bf16 {
+    const OUT: TmaDataType = TmaDataType::F32;
+    const TYPES: &'static str = "bf16 → f32";
+    const HAVE: &'static str = "A K-major and B K- or N-major";
+    fn kernels<'g>(g: &'g Gemm, p: &Problem) -> Option<Kernels<'g, Self, f32>> {
+        let (a, ab) = (&p.args, (p.a_kmajor, p.b_kmajor));
+        match ab {
+            (true, true) => Some(Kernels::TensorCore(
+                g.sm90
+                    .as_ref()
+                    .map(|h| match schedule(a.m, a.n, a.k, g.sms) {
+                        Schedule::Pingpong => &h.tn_bf16_pingpong,
+                        Schedule::Cooperative2x1 => &h.tn_bf16_2x1,
+                        Schedule::Cooperative => &h.tn_bf16,
+                    }),
+                (&g.sm80.tn_bf16, &GEMM_TN_BF16),
             )),
+            (true, false) => Some(Kernels::TensorCore(None, (&g.sm80.tt_bf16, &GEMM_TT_BF16))),
+            _ => None,
         }
     }
 }
 
-impl GemmTypes<f32> for f16 {
-    fn run(
-        g: &Gemm,
-        st: &Arc<CudaStream>,
-        p: Problem,
-        a: &CudaSlice<f16>,
-        b: &CudaSlice<f16>,
-        c: &mut CudaSlice<f32>,
-    ) -> Result<&'static str> {
-        match (p.a_kmajor, p.b_kmajor) {
-            (true, true) => hopper_or_sm80(
+impl Table<f32> for f16 {
+    const OUT: TmaDataType = TmaDataType::F32;
+    const TYPES: &'static str = "f16 → f32";
+    const HAVE: &'static str = "A and B K-major";
+    fn kernels<'g>(g: &'g Gemm, p: &Problem) -> Option<Kernels<'g, Self, f32>> {
+        (p.a_kmajor && p.b_kmajor).then(|| {
+            Kernels::TensorCore(
                 g.sm90.as_ref().map(|h| &h.tn_f16),
                 (&g.sm80.tn_f16, &GEMM_TN_F16),
-                st,
-                &p,
-                (a, b, c),
-            ),
-            _ => Err(unsupported(&p, "f16 → f32", "A and B K-major")),
-        }
+            )
+        })
     }
 }
 
-impl GemmTypes<bf16> for bf16 {
-    fn run(
-        g: &Gemm,
-        st: &Arc<CudaStream>,
-        p: Problem,
-        a: &CudaSlice<bf16>,
-        b: &CudaSlice<bf16>,
-        c: &mut CudaSlice<bf16>,
-    ) -> Result<&'static str> {
-        match (p.a_kmajor, p.b_kmajor) {
-            (false, false) => hopper_or_sm80(
+impl Table<bf16> for bf16 {
+    const OUT: TmaDataType = TmaDataType::Bf16;
+    const TYPES: &'static str = "bf16 → bf16";
+    const HAVE: &'static str = "A M-major and B N-major";
+    fn kernels<'g>(g: &'g Gemm, p: &Problem) -> Option<Kernels<'g, Self, bf16>> {
+        (!p.a_kmajor && !p.b_kmajor).then(|| {
+            Kernels::TensorCore(
                 g.sm90.as_ref().map(|h| &h.nt_bf16_out_bf16),
                 (&g.sm80.nt_bf16_out_bf16, &GEMM_NT_BF16_OUT_BF16),
-                st,
-                &p,
-                (a, b, c),
-            ),
-            _ => Err(unsupported(&p, "bf16 → bf16", "A M-major and B N-major")),
-        }
+            )
+        })
     }
 }
 
-impl GemmTypes<f16> for f16 {
-    fn run(
-        g: &Gemm,
-        st: &Arc<CudaStream>,
-        p: Problem,
-        a: &CudaSlice<f16>,
-        b: &CudaSlice<f16>,
-        c: &mut CudaSlice<f16>,
-    ) -> Result<&'static str> {
-        match (p.a_kmajor, p.b_kmajor) {
-            (false, true) => sm80(
-                &g.sm80.nn_f16_out_f16,
-                &GEMM_NN_F16_OUT_F16,
-                st,
-                &p,
-                (a, b, c),
-            ),
-            _ => Err(unsupported(&p, "f16 → f16", "A M-major and B K-major")),
-        }
+impl Table<f16> for f16 {
+    const OUT: TmaDataType = TmaDataType::F16;
+    const TYPES: &'static str = "f16 → f16";
+    const HAVE: &'static str = "A M-major and B K-major";
+    fn kernels<'g>(g: &'g Gemm, p: &Problem) -> Option<Kernels<'g, Self, f16>> {
+        (!p.a_kmajor && p.b_kmajor).then_some(Kernels::TensorCore(
+            None,
+            (&g.sm80.nn_f16_out_f16, &GEMM_NN_F16_OUT_F16),
+        ))
     }
 }
 
-impl GemmTypes<f32> for f32 {
-    fn run(
-        g: &Gemm,
-        st: &Arc<CudaStream>,
-        p: Problem,
-        a: &CudaSlice<f32>,
-        b: &CudaSlice<f32>,
-        c: &mut CudaSlice<f32>,
-    ) -> Result<&'static str> {
-        if p.a_kmajor || p.b_kmajor {
-            return Err(unsupported(&p, "f32 → f32", "A M-major and B N-major"));
-        }
-        let q = p.args;
-        let args = SgemmArgs {
-            m: q.m,
-            n: q.n,
-            k: q.k,
-            lda: q.lda,
-            ldb: q.ldb,
-            ldc: q.ldc,
-            alpha: q.alpha,
-            beta: q.beta,
-        };
-        let cfg = cutlet::cuda::LaunchConfig::new(
-            sgemm_grid(q.m, q.n),
-            cutlet::cuda::Dim3::x(SGEMM_THREADS),
-        )
-        .smem(SGEMM_SMEM);
-        // SAFETY: as for the SM80 kernels: the buffers cover layouts from which `problem`
-        // read A (m, k) M-major at lda, B (n, k) N-major at ldb and C (m, n) at ldc, and
-        // the kernel predicates its accesses; C aliases neither A nor B.
-        unsafe { g.sm80.sgemm.launch(st, cfg, (args, a, b, c))? };
-        Ok("sgemm")
+impl Table<f32> for f32 {
+    const OUT: TmaDataType = TmaDataType::F32;
+    const TYPES: &'static str = "f32 → f32";
+    const HAVE: &'static str = "A M-major and B N-major";
+    fn kernels<'g>(g: &'g Gemm, p: &Problem) -> Option<Kernels<'g, Self, f32>> {
+        (!p.a_kmajor && !p.b_kmajor).then_some(Kernels::Simt(&g.sm80.sgemm))
     }
 }
 
