@@ -186,7 +186,11 @@ impl PtxBuilder {
     /// assert!(matches!(e, cutlet_build::Error::Build(_)), "{e}");
     /// ```
     pub fn build(&self) -> Result<Built, Error> {
-        let m = manifest(&self.dir).map_err(Error::Build)?;
+        self.build_with(manifest(&self.dir).map_err(Error::Build)?)
+    }
+
+    /// [`build`](Self::build) with the kernel crate's manifest already read.
+    fn build_with(&self, m: Manifest) -> Result<Built, Error> {
         let archs = self.archs.clone().unwrap_or_else(|| m.archs.clone());
         let Some((base, extra)) = archs.split_first() else {
             return Err(Error::Build(format!(
@@ -283,11 +287,14 @@ impl PtxBuilder {
             }
         }
         let m = manifest(&self.dir).map_err(Error::Build)?;
-        let archs = self.archs.clone().unwrap_or_else(|| m.archs.clone());
+        let (archs, lib) = (
+            self.archs.clone().unwrap_or_else(|| m.archs.clone()),
+            m.lib.clone(),
+        );
         let skip = |why: &str| -> Result<(), Error> {
             for a in &archs {
                 write(
-                    &out.join(format!("{}.{a}.ptx", m.lib)),
+                    &out.join(format!("{lib}.{a}.ptx")),
                     &format!("// cutlet-build: no PTX: {why}\n"),
                 )?;
             }
@@ -298,7 +305,7 @@ impl PtxBuilder {
         if mode == Mode::Off {
             return skip("built with CUTLET_PTX=off");
         }
-        match self.build() {
+        match self.build_with(m) {
             Ok(b) => {
                 for (a, p) in &b.ptx {
                     let text = std::fs::read_to_string(p)

@@ -8,6 +8,11 @@ use cutlet::int::Leaf;
 use cutlet::prelude::*;
 use std::sync::Arc;
 
+/// The elements a buffer for `layout` holds: its cosize.
+fn elements<L: Layout>(layout: L) -> usize {
+    cosize(layout).value().max(0) as usize
+}
+
 /// `len` elements cover `layout` (its `cosize`), else [`Error::TooShort`] naming both.
 ///
 /// ```
@@ -20,7 +25,7 @@ use std::sync::Arc;
 /// );
 /// ```
 pub fn check_cosize<L: Layout>(what: &str, len: usize, layout: L) -> Result<()> {
-    let cosize = cosize(layout).value().max(0) as usize;
+    let cosize = elements(layout);
     if len < cosize {
         return Err(Error::TooShort {
             what: what.into(),
@@ -99,9 +104,8 @@ impl<T: DeviceRepr, L: Layout> DeviceTensor<T, L> {
     where
         T: ValidAsZeroBits,
     {
-        let n = cosize(layout).value().max(0) as usize;
         Ok(DeviceTensor {
-            buf: stream.alloc_zeros(n)?,
+            buf: stream.alloc_zeros(elements(layout))?,
             layout,
         })
     }

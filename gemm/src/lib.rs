@@ -40,12 +40,11 @@
 //! ```
 
 mod hopper;
-mod operand;
 mod select;
 mod types;
 
 pub use cutlet_cuda::{DeviceTensor, Error, Result};
-pub use operand::{Matrix, matrix};
+pub use cutlet_cuda::{Matrix, matrix};
 pub use select::{Schedule, schedule};
 pub use types::GemmTypes;
 

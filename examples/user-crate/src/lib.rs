@@ -36,21 +36,17 @@ pub fn softmax(
     }
 }
 
-/// `(m, n, ld)` of a rank-2 layout `(m, n):(ld, 1)`, else an error naming it.
+/// `(m, n, ld)` of a rank-2 layout `(m, n):(ld, 1)` (`cutlet_cuda::matrix`), else an
+/// error naming it.
 fn row_major(what: &str, l: impl Layout) -> Result<(usize, usize, usize)> {
-    let v = |x: isize| x.max(0) as usize;
-    let (m, n) = (size(get::<0, _>(l)).value(), size(get::<1, _>(l)).value());
-    // The offsets of (1, 0) and (0, 1): the strides (a leaf's size is its value).
-    let (s0, s1) = (
-        l.call((1isize, 0isize)).size().value(),
-        l.call((0isize, 1isize)).size().value(),
-    );
-    if rank(l).value() != 2 || (s1 != 1 && n > 1) {
+    let m = cutlet_cuda::matrix(what, l)?;
+    if !m.contiguous_cols && m.cols > 1 {
         return Err(Error::Operand(format!(
             "softmax: {what} must be a row-major (m, n):(ld, 1) layout, got {l}"
         )));
     }
-    Ok((v(m), v(n), v(s0)))
+    // A single column is row-major with rows one element apart.
+    Ok((m.rows, m.cols, if m.contiguous_cols { m.ld } else { 1 }))
 }
 
 /// The shapes agree, and each leading dimension covers its row.

@@ -1,6 +1,6 @@
-//! Reading a GEMM's operands off their layouts: extents, which mode is contiguous and
-//! the leading dimension, and C's orientation (a row-major C is computed as `Cᵀ = B Aᵀ`
-//! into the same memory, CuTe's trick of swapping the operands).
+//! Reading a rank-2 operand off its layout: extents, which mode is contiguous and the
+//! leading dimension, what a host wrapper passes a BLAS-style kernel (`cutlet-gemm`'s
+//! GEMM, a user's row-wise kernel).
 
 use crate::{Error, Result};
 use cutlet::int::Leaf;
@@ -26,7 +26,7 @@ pub struct Matrix {
 ///
 /// ```
 /// use cutlet::prelude::*;
-/// use cutlet_gemm::{matrix, Matrix};
+/// use cutlet_cuda::{matrix, Matrix};
 /// assert_eq!(matrix("A", layout!((300, 64):(64, 1))).unwrap(),
 ///            Matrix { rows: 300, cols: 64, contiguous_cols: true, ld: 64 });
 /// assert_eq!(matrix("A", layout!((300, 64):(1, 304))).unwrap().contiguous_cols, false);
