@@ -1,8 +1,10 @@
-//! `cutlet-gpu`: runs every kernel of `cutlet-kernels` on the GPU from its PTX, checks
-//! each against a CPU reference (sizes include 1, primes and non-multiples of the
-//! tiles), then times them with CUDA events next to the peer measured in the same run:
-//! the driver's device-to-device copy for the copy and transpose kernels, cuBLAS for
-//! SGEMM. Prints one markdown table; exits non-zero if a check fails.
+//! `cutlet-gpu`: runs every kernel of `cutlet-kernels` on the GPU from its PTX, through
+//! `cutlet-cuda`'s typed handles (the entries' `#[kernel]` declarations, the
+//! configurations' `LaunchConfig`s), checks each against a CPU reference (sizes include
+//! 1, primes and non-multiples of the tiles), then times them with CUDA events next to
+//! the peer measured in the same run: the driver's device-to-device copy for the copy
+//! and transpose kernels, cuBLAS for the GEMMs. Prints markdown tables; exits non-zero
+//! if a check fails.
 //!
 //! ```text
 //! cutlet-gpu [--ptx target/ptx/sm_90/cutlet_kernels.ptx] [--ptx90a target/ptx/sm_90a/cutlet_kernels.ptx]
@@ -20,6 +22,8 @@
 //! libcuda is loaded at run time (cudarc's dynamic loading), so this builds anywhere.
 
 mod api;
+mod cublas;
+mod elem;
 mod hopper;
 mod kernels;
 mod timing;
@@ -80,7 +84,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
         return Ok(ok);
     }
     let src = std::fs::read_to_string(&ptx).map_err(|e| format!("reading {ptx}: {e}"))?;
-    let k = kernels::Kernels::load(&ctx, src)?;
+    let k = kernels::Kernels::load(&ctx, &src)?;
     if profile {
         k.profile_once(size)?;
         return Ok(true);
@@ -88,7 +92,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     let sm90 = attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR) == 9;
     let hopper = if sm90 {
         let src = std::fs::read_to_string(&ptx90a).map_err(|e| format!("reading {ptx90a}: {e}"))?;
-        Some(hopper::Hopper::load(&ctx, src)?)
+        Some(hopper::Hopper::load(&ctx, &src)?)
     } else {
         None
     };

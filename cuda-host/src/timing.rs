@@ -28,6 +28,29 @@ pub fn time_ms<E: From<DriverError>>(
     Ok(out)
 }
 
+/// Milliseconds per call of `runs` calls of `f` queued back to back between two events
+/// (after one warm-up call), and the host's milliseconds per call to queue them.
+pub fn time_batch<E: From<DriverError>>(
+    stream: &Arc<CudaStream>,
+    runs: usize,
+    mut f: impl FnMut() -> Result<(), E>,
+) -> Result<(f64, f64), E> {
+    f()?;
+    let ctx = stream.context();
+    let start = ctx.new_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT))?;
+    let end = ctx.new_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT))?;
+    stream.synchronize()?;
+    start.record(stream)?;
+    let host = std::time::Instant::now();
+    for _ in 0..runs {
+        f()?;
+    }
+    let host = host.elapsed().as_secs_f64() * 1e3;
+    end.record(stream)?;
+    let gpu = start.elapsed_ms(&end)? as f64;
+    Ok((gpu / runs as f64, host / runs as f64))
+}
+
 /// Median of sorted samples.
 pub fn median(s: &[f64]) -> f64 {
     let n = s.len();

@@ -3,12 +3,14 @@
 //! convention: A is `(m, k)`, B is `(n, k)`, C is `(m, n)`) over [`DeviceTensor`]s,
 //! each row- or column-major with any leading dimension. It runs the Hopper kernel
 //! (TMA, wgmma, warp specialization; schedule by shape, [`schedule`]) on compute
-//! capability 9.0 where one fits the operands, and the SM80 tensor-core kernel (or the
-//! SIMT one for f32) otherwise. The PTX is built into this crate by its build script
-//! (`cutlet-build`); a row-major C is computed as `Cᵀ = B Aᵀ`.
+//! capability 9.0 where one has the operands' types and majors (bf16 or f16 TN into
+//! f32, bf16 NT into bf16) and TMA reaches them, and the SM80 tensor-core kernel of the
+//! types and majors (or the SIMT one for f32) otherwise: every pair of majors has one.
+//! The PTX is built into this crate by its build script (`cutlet-build`); a row-major C
+//! is computed as `Cᵀ = B Aᵀ`.
 //!
 //! Element types are checked at compile time ([`GemmTypes`]: bf16 or f16 into f32 or the
-//! same type, f32 into f32); operand majors, extents and buffer sizes at run time, as
+//! same type, f32 into f32); layouts, extents and buffer sizes at run time, as
 //! [`Error`]s naming the values.
 //!
 //! ```no_run
@@ -41,6 +43,7 @@
 
 mod hopper;
 mod select;
+mod sm80;
 mod types;
 
 pub use cutlet_cuda::{DeviceTensor, Error, Result};
@@ -49,34 +52,21 @@ pub use select::{Schedule, schedule};
 pub use types::GemmTypes;
 
 use hopper::Hopper;
+use sm80::{Sm80, Sm80Gemm};
 
 use cudarc::driver::{CudaContext, CudaStream, sys};
 use cutlet::layout::Layout;
-use cutlet_cuda::{Function, Module};
+use cutlet_cuda::Module;
 use cutlet_kernels::entry;
 use cutlet_kernels::gemm_sm80::GemmArgs;
 use cutlet_kernels::gemm_sm90;
-use cutlet_kernels::sgemm::SgemmArgs;
-use half::{bf16, f16};
+use half::bf16;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// The kernels' PTX, per arch (a one-line comment saying why, when built without it).
 const PTX_SM80: &str = cutlet_cuda::include_ptx!("cutlet_kernels", "sm_80");
 const PTX_SM90: &str = cutlet_cuda::include_ptx!("cutlet_kernels", "sm_90");
 const PTX_SM90A: &str = cutlet_cuda::include_ptx!("cutlet_kernels", "sm_90a");
-
-/// An SM80 entry `(args, a, b, c)`.
-type Sm80Fn<E, O> = Function<(GemmArgs, *const E, *const E, *mut O)>;
-
-/// The SM80 module's GEMMs.
-struct Sm80 {
-    tn_bf16: Sm80Fn<bf16, f32>,
-    tn_f16: Sm80Fn<f16, f32>,
-    nt_bf16_out_bf16: Sm80Fn<bf16, bf16>,
-    nn_f16_out_f16: Sm80Fn<f16, f16>,
-    tt_bf16: Sm80Fn<bf16, f32>,
-    sgemm: Function<(SgemmArgs, *const f32, *const f32, *mut f32)>,
-}
 
 /// The sm_90a module's GEMMs.
 struct Sm90 {
@@ -124,14 +114,7 @@ impl Gemm {
         );
         let sms = attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)?;
         let m80 = Module::load(ctx, if cc.0 >= 9 { PTX_SM90 } else { PTX_SM80 })?;
-        let sm80 = Sm80 {
-            tn_bf16: m80.function(entry::cutlet_gemm_tn_bf16)?,
-            tn_f16: m80.function(entry::cutlet_gemm_tn_f16)?,
-            nt_bf16_out_bf16: m80.function(entry::cutlet_gemm_nt_bf16_out_bf16)?,
-            nn_f16_out_f16: m80.function(entry::cutlet_gemm_nn_f16_out_f16)?,
-            tt_bf16: m80.function(entry::cutlet_gemm_tt_bf16)?,
-            sgemm: m80.function(entry::cutlet_sgemm)?,
-        };
+        let sm80 = Sm80::load(&m80)?;
         let mut modules = vec![m80];
         let sm90 = if cc == (9, 0) {
             let m = Module::load(ctx, PTX_SM90A)?;
@@ -304,8 +287,10 @@ pub fn problem(
 /// let a = cutlet_cuda::DeviceTensor::<bf16, _>::zeros(&stream, layout!((256, 64):(64, 1)))?;
 /// let b = cutlet_cuda::DeviceTensor::<bf16, _>::zeros(&stream, layout!((128, 64):(64, 1)))?;
 /// let mut c = cutlet_cuda::DeviceTensor::<bf16, _>::zeros(&stream, layout!((256, 128):(1, 256)))?;
-/// // bf16 → bf16 needs A M-major and B N-major (NT); this TN request is an error naming that.
-/// assert!(cutlet_gemm::gemm(&stream, 1.0, &a, &b, 0.0, &mut c).is_err());
+/// // A B-shaped C: an error naming the extents.
+/// let mut d = cutlet_cuda::DeviceTensor::<bf16, _>::zeros(&stream, layout!((128, 64):(1, 128)))?;
+/// assert!(cutlet_gemm::gemm(&stream, 1.0, &a, &b, 0.0, &mut d).is_err());
+/// cutlet_gemm::gemm(&stream, 1.0, &a, &b, 0.0, &mut c)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn gemm<E: GemmTypes<O>, O: cudarc::driver::DeviceRepr>(

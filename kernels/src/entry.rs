@@ -60,27 +60,28 @@ pub unsafe extern "ptx-kernel" fn cutlet_tile_copy(
     tile_copy::tile_copy(a, b, m, n, ldb)
 }
 
-/// See [`sgemm::sgemm`].
-///
-/// # Safety
-/// A holds `lda * k`, B `ldb * k`, C `ldc * n` `f32`; C does not overlap A or B.
-#[kernel(crate = cutlet_core)]
-pub unsafe extern "ptx-kernel" fn cutlet_sgemm(
-    args: sgemm::SgemmArgs,
-    a: *const f32,
-    b: *const f32,
-    c: *mut f32,
-) {
-    // SAFETY: the caller's contract above is the kernel's.
-    let (a, b, c) = unsafe {
-        (
-            GmemPtr::new(a as *mut f32),
-            GmemPtr::new(b as *mut f32),
-            GmemPtr::new(c),
-        )
-    };
-    sgemm::sgemm(args, a, b, c)
+/// PTX entries for [`sgemm::sgemm`] at each pair of operand majors: `(args, a, b, c)`.
+macro_rules! sgemm_entries {
+    ($($entry:ident => ($a:ident, $b:ident)),* $(,)?) => {$(
+        #[doc = concat!("[`sgemm::sgemm`] with A [`sgemm::", stringify!($a), "`] and B [`sgemm::", stringify!($b), "`].")]
+        ///
+        /// # Safety
+        /// A and B hold their `(m, k)` and `(n, k)` `f32` at the strides their majors give
+        /// with `lda` and `ldb`, C holds `ldc * n`; C does not overlap A or B.
+        #[kernel(crate = cutlet_core)]
+        pub unsafe extern "ptx-kernel" fn $entry(args: sgemm::SgemmArgs, a: *const f32, b: *const f32, c: *mut f32) {
+            // SAFETY: the caller's contract above is the kernel's.
+            let (a, b, c) = unsafe { (GmemPtr::new(a.cast_mut()), GmemPtr::new(b.cast_mut()), GmemPtr::new(c)) };
+            sgemm::sgemm::<sgemm::$a, sgemm::$b>(args, a, b, c)
+        }
+    )*};
 }
+sgemm_entries!(
+    cutlet_sgemm => (MnMajor, MnMajor),
+    cutlet_sgemm_tn => (KMajor, KMajor),
+    cutlet_sgemm_nn => (MnMajor, KMajor),
+    cutlet_sgemm_tt => (KMajor, MnMajor),
+);
 
 /// See [`static_layout::gather`].
 ///
@@ -124,6 +125,17 @@ gemm_entries!(
     cutlet_gemm_nn_f16_out_f16 => NnF16OutF16,
     cutlet_gemm_tt_bf16 => TtBf16,
     cutlet_gemm_tn_bf16_w2x4 => TnBf16W2x4,
+    cutlet_gemm_nt_bf16 => NtBf16,
+    cutlet_gemm_nn_bf16 => NnBf16,
+    cutlet_gemm_tt_f16 => TtF16,
+    cutlet_gemm_nt_f16 => NtF16,
+    cutlet_gemm_nn_f16 => NnF16,
+    cutlet_gemm_tn_bf16_out_bf16 => TnBf16OutBf16,
+    cutlet_gemm_tt_bf16_out_bf16 => TtBf16OutBf16,
+    cutlet_gemm_nn_bf16_out_bf16 => NnBf16OutBf16,
+    cutlet_gemm_tn_f16_out_f16 => TnF16OutF16,
+    cutlet_gemm_tt_f16_out_f16 => TtF16OutF16,
+    cutlet_gemm_nt_f16_out_f16 => NtF16OutF16,
 );
 
 /// PTX entries for configurations of [`gemm_sm90::gemm_sm90`] (sm_90a only; the linker

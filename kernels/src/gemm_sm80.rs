@@ -34,8 +34,10 @@
 //! tensors from `C`; `mainloop` partitions and pipelines over `M: TiledMma`; the
 //! epilogue stores over `R: TiledCopier`.
 //!
-//! The configurations built here: [`TnBf16`], [`TnF16`] (the timed ones),
-//! [`NtBf16OutBf16`], [`NnF16OutF16`], [`TtBf16`] and [`TnBf16W2x4`] (256 threads).
+//! The configurations built here: every pair of majors (TN, TT, NT, NN) for each pair of
+//! element types (bf16 or f16 into f32 or the same type), so `cutlet_gemm::gemm` takes
+//! any majors; [`TnBf16`] and [`TnF16`] are the timed ones, and [`TnBf16W2x4`] a
+//! 256-thread variant.
 
 use cutlet_core::algebra::recast::SizeofBits;
 use cutlet_core::atom::{
@@ -943,4 +945,26 @@ configs! {
     TtBf16, GEMM_TT_BF16, gemm_tt_bf16: half::bf16 => f32, Bf16Atom, KMajor, MnMajor, (_128, _128, _64), _2, (_2, _2);
     /// TN bf16 → f32 C on 256 threads: 2x4 warps over a 128x256x64 tile, 3 stages.
     TnBf16W2x4, GEMM_TN_BF16_W2X4, gemm_tn_bf16_w2x4: half::bf16 => f32, Bf16Atom, KMajor, KMajor, (_128, _256, _64), _3, (_2, _4);
+    /// NT bf16 → f32 C, 128x128x64, 3 stages.
+    NtBf16, GEMM_NT_BF16, gemm_nt_bf16: half::bf16 => f32, Bf16Atom, MnMajor, MnMajor, (_128, _128, _64), _3, (_2, _2);
+    /// NN bf16 → f32 C, 128x128x64, 3 stages.
+    NnBf16, GEMM_NN_BF16, gemm_nn_bf16: half::bf16 => f32, Bf16Atom, MnMajor, KMajor, (_128, _128, _64), _3, (_2, _2);
+    /// TT f16 → f32 C, 128x128x64, 3 stages.
+    TtF16, GEMM_TT_F16, gemm_tt_f16: half::f16 => f32, F16Atom, KMajor, MnMajor, (_128, _128, _64), _3, (_2, _2);
+    /// NT f16 → f32 C, 128x128x64, 3 stages.
+    NtF16, GEMM_NT_F16, gemm_nt_f16: half::f16 => f32, F16Atom, MnMajor, MnMajor, (_128, _128, _64), _3, (_2, _2);
+    /// NN f16 → f32 C, 128x128x64, 3 stages.
+    NnF16, GEMM_NN_F16, gemm_nn_f16: half::f16 => f32, F16Atom, MnMajor, KMajor, (_128, _128, _64), _3, (_2, _2);
+    /// TN bf16 → bf16 C, 128x128x64, 3 stages.
+    TnBf16OutBf16, GEMM_TN_BF16_OUT_BF16, gemm_tn_bf16_out_bf16: half::bf16 => half::bf16, Bf16Atom, KMajor, KMajor, (_128, _128, _64), _3, (_2, _2);
+    /// TT bf16 → bf16 C, 128x128x64, 3 stages.
+    TtBf16OutBf16, GEMM_TT_BF16_OUT_BF16, gemm_tt_bf16_out_bf16: half::bf16 => half::bf16, Bf16Atom, KMajor, MnMajor, (_128, _128, _64), _3, (_2, _2);
+    /// NN bf16 → bf16 C, 128x128x64, 3 stages.
+    NnBf16OutBf16, GEMM_NN_BF16_OUT_BF16, gemm_nn_bf16_out_bf16: half::bf16 => half::bf16, Bf16Atom, MnMajor, KMajor, (_128, _128, _64), _3, (_2, _2);
+    /// TN f16 → f16 C, 128x128x64, 3 stages.
+    TnF16OutF16, GEMM_TN_F16_OUT_F16, gemm_tn_f16_out_f16: half::f16 => half::f16, F16Atom, KMajor, KMajor, (_128, _128, _64), _3, (_2, _2);
+    /// TT f16 → f16 C, 128x128x64, 3 stages.
+    TtF16OutF16, GEMM_TT_F16_OUT_F16, gemm_tt_f16_out_f16: half::f16 => half::f16, F16Atom, KMajor, MnMajor, (_128, _128, _64), _3, (_2, _2);
+    /// NT f16 → f16 C, 128x128x64, 3 stages.
+    NtF16OutF16, GEMM_NT_F16_OUT_F16, gemm_nt_f16_out_f16: half::f16 => half::f16, F16Atom, MnMajor, MnMajor, (_128, _128, _64), _3, (_2, _2);
 }

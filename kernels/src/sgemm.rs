@@ -2,8 +2,11 @@
 //!
 //! - CTA tile `(BM, BN, BK) = (128, 128, 8)` by `local_tile` of the `(M, N, K)` problem;
 //! - A and B tiles copied global → shared through a `TiledCopy` (256 threads `(32, 8)`,
-//!   4 values each, 32 apart), predicated on the identity tensor partitioned the same way (zero
-//!   fill outside), shared tiles `(128, 8)` M- and N-major;
+//!   4 values each), predicated on the identity tensor partitioned the same way (zero
+//!   fill outside); each operand's major ([`SimtMajor`]) picks the thread arrangement and
+//!   the shared tile, as CuTe's `gemm_nt` and `gemm_tn` do: an M-/N-major operand's
+//!   threads run down the rows into an M-major `(128, 8)` tile, a K-major one's along k
+//!   into a K-major tile padded to 9 per row (the MMA's 16 rows of a warp hit 16 banks);
 //! - a `UniversalFMA` `TiledMMA` over 16x16 threads: `partition_A/B/C` and
 //!   `partition_fragment_C` give each thread its `(1, 8, 8)` slices and accumulators,
 //!   sized at compile time;
@@ -12,9 +15,11 @@
 //!   one is consumed (one barrier per `k` tile);
 //! - epilogue `alpha * acc + beta * C`, predicated.
 //!
-//! A is `m x k` column-major (`lda`), B is `n x k` column-major (`ldb`, CuTe's "TN"
-//! convention B(N,K)), C is `m x n` column-major (`ldc`).
+//! A is `(m, k)` and B `(n, k)` (CuTe's convention B(N,K)), each M-/N- or K-major
+//! ([`MnMajor`], [`KMajor`]) with leading dimension `lda`/`ldb`; C is `m x n`
+//! column-major (`ldc`).
 
+pub use crate::gemm_sm80::{KMajor, Major, MnMajor};
 use cutlet_core::atom::{Copy_Atom, UniversalCopy, UniversalFMA, make_tiled_copy, make_tiled_mma};
 use cutlet_core::cuda::{
     GmemPtr, SmemBuffer, block_idx, make_gmem_tensor, syncthreads, thread_idx,
@@ -23,8 +28,44 @@ use cutlet_core::prelude::*;
 
 /// Threads per block.
 pub const SGEMM_THREADS: usize = 256;
-/// Dynamic shared memory a launch needs: two stages of A and B tiles, bytes.
-pub const SGEMM_SMEM: usize = 2 * 2 * 128 * 8 * 4;
+/// Dynamic shared memory a launch needs: two stages of A and B tiles (a K-major one
+/// padded to 9 per row), bytes.
+pub const SGEMM_SMEM: usize = 2 * 2 * 128 * 9 * 4;
+
+/// How SIMT SGEMM stages an operand of one major in shared memory.
+///
+/// ```
+/// use cutlet_kernels::sgemm::{KMajor, MnMajor, SimtMajor};
+/// assert_eq!(MnMajor::smem_stages().to_string(), "(_128,_8,_2):(_1,_128,_1024)");
+/// assert_eq!(KMajor::smem_stages().to_string(), "(_128,_8,_2):(_9,_1,_1152)");
+/// ```
+pub trait SimtMajor: Major {
+    /// Two `(128, 8)` stages.
+    fn smem_stages() -> impl Layout;
+    /// The copy's `(32, 8)` threads over a `(rows, k)` tile, along the contiguous mode
+    /// first so that neighbouring threads read neighbouring addresses.
+    fn copy_threads() -> impl Layout;
+}
+impl SimtMajor for MnMajor {
+    #[inline(always)]
+    fn smem_stages() -> impl Layout {
+        layout!((128, 8, 2))
+    }
+    #[inline(always)]
+    fn copy_threads() -> impl Layout {
+        layout!((32, 8))
+    }
+}
+impl SimtMajor for KMajor {
+    #[inline(always)]
+    fn smem_stages() -> impl Layout {
+        layout!((128, 8, 2):(9, 1, 1152))
+    }
+    #[inline(always)]
+    fn copy_threads() -> impl Layout {
+        layout!((32, 8):(8, 1))
+    }
+}
 
 /// The grid for an `m x n` product.
 ///
@@ -57,7 +98,8 @@ pub struct SgemmArgs {
     pub beta: f32,
 }
 
-/// `C = alpha A Bᵀ... ` see the module docs for the operand layouts. Launch
+/// `C = alpha A Bᵀ + beta C` with A and B of majors `MA` and `MB` (see the module docs
+/// for the operand layouts). Launch
 /// [`sgemm_grid`] blocks of [`SGEMM_THREADS`] threads with [`SGEMM_SMEM`] bytes.
 ///
 /// ```
@@ -69,11 +111,16 @@ pub struct SgemmArgs {
 /// let c = DeviceVec::from_slice(&vec![1.0f32; m * n]);
 /// let args = SgemmArgs { m, n, k, lda: m, ldb: n, ldc: m, alpha: 1.0, beta: 0.5 };
 /// let (pa, pb, pc) = (a.ptr(), b.ptr(), c.ptr());
-/// emu::launch(sgemm_grid(m, n), Dim3::x(SGEMM_THREADS), SGEMM_SMEM, || sgemm(args, pa, pb, pc)).unwrap();
+/// emu::launch(sgemm_grid(m, n), Dim3::x(SGEMM_THREADS), SGEMM_SMEM, || sgemm::<MnMajor, MnMajor>(args, pa, pb, pc)).unwrap();
 /// assert_eq!(c.as_slice(), [10.5; 6]);
 /// ```
 #[inline(always)]
-pub fn sgemm(p: SgemmArgs, a: GmemPtr<f32>, b: GmemPtr<f32>, c: GmemPtr<f32>) {
+pub fn sgemm<MA: SimtMajor, MB: SimtMajor>(
+    p: SgemmArgs,
+    a: GmemPtr<f32>,
+    b: GmemPtr<f32>,
+    c: GmemPtr<f32>,
+) {
     let SgemmArgs {
         m,
         n,
@@ -89,8 +136,8 @@ pub fn sgemm(p: SgemmArgs, a: GmemPtr<f32>, b: GmemPtr<f32>, c: GmemPtr<f32>) {
     // or (m, n); C's elements are each owned by one thread.
     let (ma, mb, mc) = unsafe {
         (
-            make_gmem_tensor(a, layout!((m, k):(1, lda))),
-            make_gmem_tensor(b, layout!((n, k):(1, ldb))),
+            make_gmem_tensor(a, MA::gmem(m, k, lda)),
+            make_gmem_tensor(b, MB::gmem(n, k, ldb)),
             make_gmem_tensor(c, layout!((m, n):(1, ldc))),
         )
     };
@@ -109,27 +156,24 @@ pub fn sgemm(p: SgemmArgs, a: GmemPtr<f32>, b: GmemPtr<f32>, c: GmemPtr<f32>) {
         make_identity_tensor(shape!((n, k))),
     );
 
-    // Shared memory: two stages of (128, 8) M-major tiles for A and B.
+    // Shared memory: two stages of (128, 8) tiles for A and B.
     let mut smem = SmemBuffer::dynamic();
     // SAFETY: each element is written by one thread of the copy partition and read after
     // the barrier that follows; a stage is rewritten only after the barrier that ends its
     // use.
     let (sa, sb) = unsafe {
         (
-            smem.alloc::<f32, _>(layout!((128, 8, 2))),
-            smem.alloc::<f32, _>(layout!((128, 8, 2))),
+            smem.alloc::<f32, _>(MA::smem_stages()),
+            smem.alloc::<f32, _>(MB::smem_stages()),
         )
     };
 
     // Global -> shared: CuTe's TiledCopy of 256 threads (32, 8), one value each per
-    // (32, 8) tile; the (128, 8) tile is 4 of them along M, so a warp's loads are
-    // contiguous.
-    let g2s = make_tiled_copy(
-        Copy_Atom::<UniversalCopy<f32>, f32>::new(),
-        layout!((32, 8)),
-        layout!((1, 1)),
-    );
-    let g2s_thr = g2s.get_slice(tid);
+    // (32, 8) tile; the (128, 8) tile is 4 of them along the rows.
+    let atom = Copy_Atom::<UniversalCopy<f32>, f32>::new;
+    let g2s_a = make_tiled_copy(atom(), MA::copy_threads(), layout!((1, 1)));
+    let g2s_b = make_tiled_copy(atom(), MB::copy_threads(), layout!((1, 1)));
+    let (thr_a, thr_b) = (g2s_a.get_slice(tid), g2s_b.get_slice(tid));
 
     // Compute: CuTe's TiledMMA of UniversalFMA over 16x16 threads; each thread's C
     // fragment is (1, 8, 8) = 64 f32, sized at compile time.
@@ -148,12 +192,12 @@ pub fn sgemm(p: SgemmArgs, a: GmemPtr<f32>, b: GmemPtr<f32>, c: GmemPtr<f32>) {
     // copy_if after clearing the tile, in one pass).
     let load = |kt: usize, stage: usize| {
         let tile = shape!((128, 8));
-        let tag = g2s_thr.partition_s(local_tile(ma, tile, (bm, kt))); // ((1, 1), 4, 1)
-        let tbg = g2s_thr.partition_s(local_tile(mb, tile, (bn, kt)));
-        let tac = g2s_thr.partition_s(local_tile(ia, tile, (bm, kt)));
-        let tbc = g2s_thr.partition_s(local_tile(ib, tile, (bn, kt)));
-        let mut tas = g2s_thr.partition_d(sa.slice((X, X, stage)));
-        let mut tbs = g2s_thr.partition_d(sb.slice((X, X, stage)));
+        let tag = thr_a.partition_s(local_tile(ma, tile, (bm, kt))); // ((1, 1), 4, 1)
+        let tbg = thr_b.partition_s(local_tile(mb, tile, (bn, kt)));
+        let tac = thr_a.partition_s(local_tile(ia, tile, (bm, kt)));
+        let tbc = thr_b.partition_s(local_tile(ib, tile, (bn, kt)));
+        let mut tas = thr_a.partition_d(sa.slice((X, X, stage)));
+        let mut tbs = thr_b.partition_d(sb.slice((X, X, stage)));
         unroll!(for i in 0..4 {
             let (x, y) = tac.get(i);
             tas.set(i, if x < mi && y < ki { tag.get(i) } else { 0.0 });

@@ -84,13 +84,16 @@ fn tile_copy_touches_only_the_matrix() {
     }
 }
 
-fn sgemm_ref(p: SgemmArgs, a: &[f32], b: &[f32], c: &[f32]) -> Vec<f32> {
+/// `alpha A Bᵀ + beta C` in f64, A and B read at their majors (`(row, l)` at `l + row
+/// ld` when K-major, `row + l ld` otherwise).
+fn sgemm_ref(p: SgemmArgs, kmajor: (bool, bool), a: &[f32], b: &[f32], c: &[f32]) -> Vec<f32> {
+    let at = |k: bool, ld: usize, r: usize, l: usize| if k { l + r * ld } else { r + l * ld };
     let mut out = c.to_vec();
     for j in 0..p.n {
         for i in 0..p.m {
             let mut s = 0f64;
             for l in 0..p.k {
-                s += a[i + l * p.lda] as f64 * b[j + l * p.ldb] as f64;
+                s += a[at(kmajor.0, p.lda, i, l)] as f64 * b[at(kmajor.1, p.ldb, j, l)] as f64;
             }
             out[i + j * p.ldc] =
                 (p.alpha as f64 * s + p.beta as f64 * c[i + j * p.ldc] as f64) as f32;
@@ -100,61 +103,94 @@ fn sgemm_ref(p: SgemmArgs, a: &[f32], b: &[f32], c: &[f32]) -> Vec<f32> {
 }
 
 #[test]
-fn sgemm_matches_reference_on_edge_sizes() {
-    for (m, n, k) in [
-        (1, 1, 1),
-        (7, 3, 5),
-        (128, 128, 8),
-        (131, 17, 9),
-        (13, 140, 23),
-    ] {
-        let (lda, ldb, ldc) = (m + 1, n + 2, m + 3);
-        let p = SgemmArgs {
-            m,
-            n,
-            k,
-            lda,
-            ldb,
-            ldc,
-            alpha: 1.5,
-            beta: -0.5,
-        };
-        let a = DeviceVec::from_slice(&data(lda * k, 4));
-        let b = DeviceVec::from_slice(&data(ldb * k, 5));
-        let c0 = data(ldc * n, 6);
-        let c = DeviceVec::from_slice(&c0);
-        let (pa, pb, pc) = (a.ptr(), b.ptr(), c.ptr());
-        launch(sgemm_grid(m, n), Dim3::x(SGEMM_THREADS), SGEMM_SMEM, || {
-            sgemm(p, pa, pb, pc)
-        })
-        .unwrap();
-        let want = sgemm_ref(p, a.as_slice(), b.as_slice(), &c0);
-        for (idx, (g, w)) in c.as_slice().iter().zip(&want).enumerate() {
-            let (i, j) = (idx % ldc, idx / ldc);
-            if i >= m {
-                assert_eq!(*g, c0[idx], "{m}x{n}x{k}: wrote padding ({i},{j})");
-            } else {
-                assert!(
-                    (g - w).abs() <= 1e-3 * (1.0 + w.abs()),
-                    "{m}x{n}x{k} ({i},{j}): {g} vs {w}"
-                );
+fn sgemm_matches_reference_on_edge_sizes_at_every_major() {
+    type Kernel = fn(SgemmArgs, GmemPtr<f32>, GmemPtr<f32>, GmemPtr<f32>);
+    let kernels: [(Kernel, (bool, bool)); 4] = [
+        (sgemm::<MnMajor, MnMajor>, (false, false)),
+        (sgemm::<KMajor, KMajor>, (true, true)),
+        (sgemm::<MnMajor, KMajor>, (false, true)),
+        (sgemm::<KMajor, MnMajor>, (true, false)),
+    ];
+    for (kernel, (ak, bk)) in kernels {
+        for (m, n, k) in [
+            (1, 1, 1),
+            (7, 3, 5),
+            (128, 128, 8),
+            (131, 17, 9),
+            (13, 140, 23),
+        ] {
+            // Leading dimensions: the contiguous extent plus a padding.
+            let ld = |rows: usize, kmajor: bool, pad: usize| if kmajor { k } else { rows } + pad;
+            let (lda, ldb, ldc) = (ld(m, ak, 1), ld(n, bk, 2), m + 3);
+            let p = SgemmArgs {
+                m,
+                n,
+                k,
+                lda,
+                ldb,
+                ldc,
+                alpha: 1.5,
+                beta: -0.5,
+            };
+            let len = |rows: usize, kmajor: bool, ld: usize| ld * if kmajor { rows } else { k };
+            let a = DeviceVec::from_slice(&data(len(m, ak, lda), 4));
+            let b = DeviceVec::from_slice(&data(len(n, bk, ldb), 5));
+            let c0 = data(ldc * n, 6);
+            let c = DeviceVec::from_slice(&c0);
+            let (pa, pb, pc) = (a.ptr(), b.ptr(), c.ptr());
+            launch(sgemm_grid(m, n), Dim3::x(SGEMM_THREADS), SGEMM_SMEM, || {
+                kernel(p, pa, pb, pc)
+            })
+            .unwrap();
+            let want = sgemm_ref(p, (ak, bk), a.as_slice(), b.as_slice(), &c0);
+            let what = format!("{m}x{n}x{k} A K-major {ak} B K-major {bk}");
+            for (idx, (g, w)) in c.as_slice().iter().zip(&want).enumerate() {
+                let (i, j) = (idx % ldc, idx / ldc);
+                if i >= m {
+                    assert_eq!(*g, c0[idx], "{what}: wrote padding ({i},{j})");
+                } else {
+                    assert!(
+                        (g - w).abs() <= 1e-3 * (1.0 + w.abs()),
+                        "{what} ({i},{j}): {g} vs {w}"
+                    );
+                }
             }
         }
+    }
+}
+
+/// A 16-bit input type of the tensor-core GEMM, as the checks make and widen it.
+trait Input: cutlet_core::cuda::DevicePod {
+    fn from_f32(x: f32) -> Self;
+    fn to_f64(self) -> f64;
+}
+impl Input for half::bf16 {
+    fn from_f32(x: f32) -> Self {
+        half::bf16::from_f32(x)
+    }
+    fn to_f64(self) -> f64 {
+        half::bf16::to_f64(self)
+    }
+}
+impl Input for half::f16 {
+    fn from_f32(x: f32) -> Self {
+        half::f16::from_f32(x)
+    }
+    fn to_f64(self) -> f64 {
+        half::f16::to_f64(self)
     }
 }
 
 /// One tensor-core GEMM configuration on the emulator against an f64 reference: A and
 /// B laid out by their majors (K-major rows of `k` at `lda`, or MN-major), padded
 /// leading dimensions, `alpha = 0.75`, `beta = 0.5`; C's padding rows must stay.
-#[allow(clippy::too_many_arguments)]
-fn tc_case<T: cutlet_core::cuda::DevicePod, CT: cutlet_kernels::gemm_sm80::GemmOutput>(
+fn tc_case<T: Input, CT: cutlet_kernels::gemm_sm80::GemmOutput>(
     kernel: fn(cutlet_kernels::gemm_sm80::GemmArgs, GmemPtr<T>, GmemPtr<T>, GmemPtr<CT>),
     cfg: cutlet_kernels::gemm_sm80::GemmConfig,
     (m, n, k): (usize, usize, usize),
     pad: usize,
-    to: fn(f32) -> T,
-    back: fn(T) -> f64,
 ) {
+    let (to, back) = (T::from_f32, T::to_f64);
     use cutlet_kernels::gemm_sm80::*;
     let (a_kmajor, b_kmajor) = (cfg.a_kmajor, cfg.b_kmajor);
     let ld = |rows: usize, kmajor: bool| if kmajor { k + pad } else { rows + pad };
@@ -245,15 +281,6 @@ fn assert_gemm<O: cutlet_kernels::gemm_sm80::GemmOutput>(
 #[test]
 fn tensor_core_gemm_matches_reference_on_edge_sizes() {
     use cutlet_kernels::gemm_sm80::*;
-    use half::{bf16, f16};
-    let (bf, bf_back) = (
-        bf16::from_f32 as fn(f32) -> bf16,
-        (|x: bf16| x.to_f64()) as fn(bf16) -> f64,
-    );
-    let (hf, hf_back) = (
-        f16::from_f32 as fn(f32) -> f16,
-        (|x: f16| x.to_f64()) as fn(f16) -> f64,
-    );
     let sizes = [
         (1, 1, 1),
         (17, 9, 24),
@@ -267,40 +294,33 @@ fn tensor_core_gemm_matches_reference_on_edge_sizes() {
         // padding 8 keeps the 16-byte path where the contiguous extent is a multiple of 8
         // (for MN-major operands: the last size); an odd padding forces the element path
         let pad = if i % 2 == 0 { 8 } else { 3 };
-        tc_case(gemm_sm80::<TnBf16>, GEMM_TN_BF16, mnk, pad, bf, bf_back);
-        tc_case(
-            gemm_sm80::<TnF16>,
-            GEMM_TN_F16,
-            mnk,
-            8 - pad % 8,
-            hf,
-            hf_back,
-        );
-        tc_case(
-            gemm_sm80::<NtBf16OutBf16>,
-            GEMM_NT_BF16_OUT_BF16,
-            mnk,
-            pad,
-            bf,
-            bf_back,
-        );
-        tc_case(
-            gemm_sm80::<NnF16OutF16>,
-            GEMM_NN_F16_OUT_F16,
-            mnk,
-            pad,
-            hf,
-            hf_back,
-        );
-        tc_case(gemm_sm80::<TtBf16>, GEMM_TT_BF16, mnk, pad, bf, bf_back);
-        tc_case(
-            gemm_sm80::<TnBf16W2x4>,
-            GEMM_TN_BF16_W2X4,
-            mnk,
-            pad,
-            bf,
-            bf_back,
-        );
+        tc_case(gemm_sm80::<TnBf16>, GEMM_TN_BF16, mnk, pad);
+        tc_case(gemm_sm80::<TnF16>, GEMM_TN_F16, mnk, 8 - pad % 8);
+        tc_case(gemm_sm80::<NtBf16OutBf16>, GEMM_NT_BF16_OUT_BF16, mnk, pad);
+        tc_case(gemm_sm80::<NnF16OutF16>, GEMM_NN_F16_OUT_F16, mnk, pad);
+        tc_case(gemm_sm80::<TtBf16>, GEMM_TT_BF16, mnk, pad);
+        tc_case(gemm_sm80::<TnBf16W2x4>, GEMM_TN_BF16_W2X4, mnk, pad);
+    }
+}
+
+/// The configurations that complete every (types, majors) pair for `cutlet_gemm::gemm`:
+/// each on a ragged size with an odd padding (element path) and one with padding 8
+/// (16-byte path where the contiguous extent allows).
+#[test]
+fn every_types_and_majors_configuration_matches_reference() {
+    use cutlet_kernels::gemm_sm80::*;
+    for (mnk, pad) in [((17, 9, 24), 3), ((136, 72, 40), 8)] {
+        tc_case(gemm_sm80::<NtBf16>, GEMM_NT_BF16, mnk, pad);
+        tc_case(gemm_sm80::<NnBf16>, GEMM_NN_BF16, mnk, pad);
+        tc_case(gemm_sm80::<TtF16>, GEMM_TT_F16, mnk, pad);
+        tc_case(gemm_sm80::<NtF16>, GEMM_NT_F16, mnk, pad);
+        tc_case(gemm_sm80::<NnF16>, GEMM_NN_F16, mnk, pad);
+        tc_case(gemm_sm80::<TnBf16OutBf16>, GEMM_TN_BF16_OUT_BF16, mnk, pad);
+        tc_case(gemm_sm80::<TtBf16OutBf16>, GEMM_TT_BF16_OUT_BF16, mnk, pad);
+        tc_case(gemm_sm80::<NnBf16OutBf16>, GEMM_NN_BF16_OUT_BF16, mnk, pad);
+        tc_case(gemm_sm80::<TnF16OutF16>, GEMM_TN_F16_OUT_F16, mnk, pad);
+        tc_case(gemm_sm80::<TtF16OutF16>, GEMM_TT_F16_OUT_F16, mnk, pad);
+        tc_case(gemm_sm80::<NtF16OutF16>, GEMM_NT_F16_OUT_F16, mnk, pad);
     }
 }
 
@@ -309,13 +329,12 @@ fn tensor_core_gemm_matches_reference_on_edge_sizes() {
 /// dimension the contiguous extent plus `pad`, rounded up to 8 elements; `ldc` too), `alpha = 0.75`, `beta = 0.5`, C's padding
 /// rows must stay (compared in C's type);
 /// `sms` CTAs walk the tiles (1: one CTA takes every tile, wrapping the pipeline).
-fn sm90_case<C: cutlet_kernels::gemm_sm90::Sm90Config>(
+fn sm90_case<C: cutlet_kernels::gemm_sm90::Sm90Config<Elem: Input>>(
     (m, n, k): (usize, usize, usize),
     pad: usize,
     sms: usize,
-    to: fn(f32) -> C::Elem,
-    back: fn(C::Elem) -> f64,
 ) {
+    let (to, back) = (C::Elem::from_f32, C::Elem::to_f64);
     use cutlet_core::cuda::TmaDescriptor;
     use cutlet_kernels::gemm_sm80::{GemmArgs, GemmOutput};
     use cutlet_kernels::gemm_sm90::*;
@@ -393,7 +412,6 @@ fn sm90_case<C: cutlet_kernels::gemm_sm90::Sm90Config>(
 #[test]
 fn hopper_gemm_matches_reference_on_edge_sizes() {
     use cutlet_kernels::gemm_sm90::{NtBf16OutBf16, TnBf16, TnBf16Cluster2, TnBf16Pingpong, TnF16};
-    use half::{bf16, f16};
     let sizes = [
         ((1, 1, 1), 7, 4),
         ((17, 9, 24), 8, 4),
@@ -402,11 +420,11 @@ fn hopper_gemm_matches_reference_on_edge_sizes() {
         ((300, 300, 64), 0, 1),
     ];
     for &(mnk, pad, sms) in &sizes {
-        sm90_case::<TnBf16>(mnk, pad, sms, bf16::from_f32, |x| x.to_f64());
-        sm90_case::<TnBf16Cluster2>(mnk, pad, sms, bf16::from_f32, |x| x.to_f64());
-        sm90_case::<TnBf16Pingpong>(mnk, pad, sms, bf16::from_f32, |x| x.to_f64());
-        sm90_case::<TnF16>(mnk, pad, sms, f16::from_f32, |x| x.to_f64());
-        sm90_case::<NtBf16OutBf16>(mnk, pad, sms, bf16::from_f32, |x| x.to_f64());
+        sm90_case::<TnBf16>(mnk, pad, sms);
+        sm90_case::<TnBf16Cluster2>(mnk, pad, sms);
+        sm90_case::<TnBf16Pingpong>(mnk, pad, sms);
+        sm90_case::<TnF16>(mnk, pad, sms);
+        sm90_case::<NtBf16OutBf16>(mnk, pad, sms);
     }
 }
 
