@@ -24,9 +24,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 spec = importlib.util.spec_from_file_location("gk", os.path.join(ROOT, "core", "scripts", "oracle_notation.py"))
 gk = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(gk)
-spec = importlib.util.spec_from_file_location("gm", os.path.join(ROOT, "scripts", "gen_typed_mma_cases.py"))
-gm = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(gm)
 
 OPS = {
     "UniversalFMA<float,float,float,float>": "UniversalFMA::<f32, f32, f32, f32>::default()",
@@ -44,8 +41,28 @@ for n in (64, 128, 256):
                 OPS[f"{name}<GMMA::Major::{ma},GMMA::Major::{mb}>"] = f"{name}::<gmma::{ma}, gmma::{mb}>::default()"
 
 
-# One parser of the oracle's notation for the old and the new generators.
-split_args, call_args = gm.split_args, gm.call_args
+def split_args(s):
+    """Top-level comma-separated arguments of `s` (nesting by (), <>)."""
+    out, depth, cur = [], 0, ""
+    for ch in s:
+        if ch in "(<":
+            depth += 1
+        elif ch in ")>":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    out.append(cur.strip())
+    return out
+
+
+def call_args(s, name):
+    """The arguments of `name(...)` when `s` is exactly that call."""
+    if not (s.startswith(name + "(") and s.endswith(")")):
+        return None
+    return split_args(s[len(name) + 1:-1])
 
 
 def mma(expr, em):

@@ -151,8 +151,8 @@ class Emitter:
         if k == "sw":
             _, b, m, s = f
             if s < 0:
-                return f"<cutlet::sw!({b}, {m}, {s})>::new()"
-            return f"Sw::<{b}, {m}, {s}>::new()"
+                return f"SwizzleNeg::<{b}, {m}, {-s}>::new()"
+            return f"Swizzle::<{b}, {m}, {s}>::new()"
         if k == "composed":
             return f"make_composed_layout({self.fn(f[1])}, {self.offset(f[2])}, {self.fn(f[3])})"
         if k == "call":
