@@ -44,6 +44,7 @@ impl<E: El, O: El> Sm90<E, O> {
         k: Kernel<(GemmArgs, *const TmaDescriptor, *mut O)>,
     ) -> Res<Self> {
         let (f, cfg) = (m.function(k)?, gemm_sm90::sm90_config::<C>());
+        debug_assert_eq!(k.name().strip_prefix("cutlet_"), Some(cfg.name));
         // A problem with more tiles than SMs: the grid is the SMs, in whole clusters.
         let ctas = f.max_active_blocks(st, cfg.launch(1 << 16, 1 << 16, sms))?;
         Ok(Sm90 {

@@ -51,6 +51,7 @@ impl<E, O> Tc<E, O> {
         m: &Module,
         k: cutlet::cuda::Kernel<(GemmArgs, *const E, *const E, *mut O)>,
     ) -> Res<Self> {
+        debug_assert_eq!(k.name().strip_prefix("cutlet_"), Some(C::NAME));
         Ok(Tc {
             f: m.function(k)?,
             cfg: gemm_config::<C>(),

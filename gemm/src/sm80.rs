@@ -23,6 +23,7 @@ impl<E, O> Sm80Gemm<E, O> {
         m: &Module,
         k: cutlet::cuda::Kernel<(GemmArgs, *const E, *const E, *mut O)>,
     ) -> Result<Self> {
+        debug_assert_eq!(k.name().strip_prefix("cutlet_"), Some(C::NAME));
         Ok(Sm80Gemm {
             f: m.function(k)?,
             cfg: gemm_config::<C>(),
@@ -61,6 +62,7 @@ pub struct Sm80 {
 }
 
 impl Sm80 {
+    /// The SM80 module `m`'s GEMM entries.
     pub fn load(m: &Module) -> Result<Sm80> {
         use cutlet_kernels::gemm_sm80 as c;
         Ok(Sm80 {

@@ -170,7 +170,7 @@ fn simt<E, O>(
     // read A (m, k) at lda, B (n, k) at ldb, with the majors of this entry, and C (m, n)
     // at ldc; the kernel predicates its accesses; C aliases neither A nor B.
     unsafe { f.launch(st, cfg, (args, a, b, c))? };
-    Ok("sgemm")
+    Ok(f.name().trim_start_matches("cutlet_"))
 }
 
 impl Table<f32> for bf16 {
