@@ -102,59 +102,87 @@ fn sgemm_ref(p: SgemmArgs, kmajor: (bool, bool), a: &[f32], b: &[f32], c: &[f32]
     out
 }
 
+type SgemmKernel = fn(SgemmArgs, GmemPtr<f32>, GmemPtr<f32>, GmemPtr<f32>);
+
+/// The SIMT SGEMM at each pair of majors (A K-major, B K-major).
+const SGEMMS: [(SgemmKernel, (bool, bool)); 4] = [
+    (sgemm::<MnMajor, MnMajor>, (false, false)),
+    (sgemm::<KMajor, KMajor>, (true, true)),
+    (sgemm::<MnMajor, KMajor>, (false, true)),
+    (sgemm::<KMajor, MnMajor>, (true, false)),
+];
+
+/// Runs the SIMT SGEMM at majors `(ak, bk)` on `case` against [`sgemm_ref`]; C's padding
+/// must keep its values.
+fn sgemm_run(kernel: SgemmKernel, (ak, bk): (bool, bool), case: Case) {
+    let Case {
+        mnk: (m, n, k),
+        pad,
+        ldc_pad,
+        offset,
+        alpha,
+        beta,
+    } = case;
+    // Leading dimensions: the contiguous extent plus a padding.
+    let ld = |rows: usize, kmajor: bool, pad: usize| if kmajor { k } else { rows } + pad;
+    let (lda, ldb, ldc) = (ld(m, ak, pad), ld(n, bk, pad + 1), m + ldc_pad);
+    let p = SgemmArgs {
+        m,
+        n,
+        k,
+        lda,
+        ldb,
+        ldc,
+        alpha,
+        beta,
+    };
+    let len = |rows: usize, kmajor: bool, ld: usize| ld * if kmajor { rows } else { k };
+    let (ha, hb, c0) = (
+        data(len(m, ak, lda), 4),
+        data(len(n, bk, ldb), 5),
+        data(ldc * n, 6),
+    );
+    let ((_a, pa), (_b, pb), (c, pc)) = (
+        shifted(&ha, offset),
+        shifted(&hb, offset),
+        shifted(&c0, offset),
+    );
+    launch(sgemm_grid(m, n), Dim3::x(SGEMM_THREADS), SGEMM_SMEM, || {
+        kernel(p, pa, pb, pc)
+    })
+    .unwrap_or_else(|e| panic!("{case:?}: {e}"));
+    let want = sgemm_ref(p, (ak, bk), &ha, &hb, &c0);
+    let what = format!("{case:?} A K-major {ak} B K-major {bk}");
+    for (idx, (g, w)) in c.as_slice()[offset..].iter().zip(&want).enumerate() {
+        let (i, j) = (idx % ldc, idx / ldc);
+        if i >= m {
+            assert_eq!(*g, c0[idx], "{what}: wrote padding ({i},{j})");
+        } else {
+            assert!(
+                (g - w).abs() <= 1e-3 * (1.0 + w.abs()),
+                "{what} ({i},{j}): {g} vs {w}"
+            );
+        }
+    }
+}
+
 #[test]
 fn sgemm_matches_reference_on_edge_sizes_at_every_major() {
-    type Kernel = fn(SgemmArgs, GmemPtr<f32>, GmemPtr<f32>, GmemPtr<f32>);
-    let kernels: [(Kernel, (bool, bool)); 4] = [
-        (sgemm::<MnMajor, MnMajor>, (false, false)),
-        (sgemm::<KMajor, KMajor>, (true, true)),
-        (sgemm::<MnMajor, KMajor>, (false, true)),
-        (sgemm::<KMajor, MnMajor>, (true, false)),
-    ];
-    for (kernel, (ak, bk)) in kernels {
-        for (m, n, k) in [
+    for (kernel, majors) in SGEMMS {
+        for mnk in [
             (1, 1, 1),
             (7, 3, 5),
             (128, 128, 8),
             (131, 17, 9),
             (13, 140, 23),
         ] {
-            // Leading dimensions: the contiguous extent plus a padding.
-            let ld = |rows: usize, kmajor: bool, pad: usize| if kmajor { k } else { rows } + pad;
-            let (lda, ldb, ldc) = (ld(m, ak, 1), ld(n, bk, 2), m + 3);
-            let p = SgemmArgs {
-                m,
-                n,
-                k,
-                lda,
-                ldb,
-                ldc,
+            let case = Case {
+                ldc_pad: 3,
                 alpha: 1.5,
                 beta: -0.5,
+                ..Case::fixed(mnk, 1)
             };
-            let len = |rows: usize, kmajor: bool, ld: usize| ld * if kmajor { rows } else { k };
-            let a = DeviceVec::from_slice(&data(len(m, ak, lda), 4));
-            let b = DeviceVec::from_slice(&data(len(n, bk, ldb), 5));
-            let c0 = data(ldc * n, 6);
-            let c = DeviceVec::from_slice(&c0);
-            let (pa, pb, pc) = (a.ptr(), b.ptr(), c.ptr());
-            launch(sgemm_grid(m, n), Dim3::x(SGEMM_THREADS), SGEMM_SMEM, || {
-                kernel(p, pa, pb, pc)
-            })
-            .unwrap();
-            let want = sgemm_ref(p, (ak, bk), a.as_slice(), b.as_slice(), &c0);
-            let what = format!("{m}x{n}x{k} A K-major {ak} B K-major {bk}");
-            for (idx, (g, w)) in c.as_slice().iter().zip(&want).enumerate() {
-                let (i, j) = (idx % ldc, idx / ldc);
-                if i >= m {
-                    assert_eq!(*g, c0[idx], "{what}: wrote padding ({i},{j})");
-                } else {
-                    assert!(
-                        (g - w).abs() <= 1e-3 * (1.0 + w.abs()),
-                        "{what} ({i},{j}): {g} vs {w}"
-                    );
-                }
-            }
+            sgemm_run(kernel, majors, case);
         }
     }
 }
@@ -187,14 +215,66 @@ impl Input for half::f16 {
 fn tc_case<T: Input, CT: cutlet_kernels::gemm_sm80::GemmOutput>(
     kernel: fn(cutlet_kernels::gemm_sm80::GemmArgs, GmemPtr<T>, GmemPtr<T>, GmemPtr<CT>),
     cfg: cutlet_kernels::gemm_sm80::GemmConfig,
-    (m, n, k): (usize, usize, usize),
+    mnk: (usize, usize, usize),
     pad: usize,
 ) {
+    tc_run(kernel, cfg, Case::fixed(mnk, pad));
+}
+
+/// One GEMM problem: its extents, the operands' leading-dimension padding, C's, how
+/// many elements each buffer starts past a 256-byte boundary, and `alpha`/`beta`.
+#[derive(Clone, Copy, Debug)]
+struct Case {
+    mnk: (usize, usize, usize),
+    pad: usize,
+    ldc_pad: usize,
+    offset: usize,
+    alpha: f32,
+    beta: f32,
+}
+
+impl Case {
+    /// The edge tests' problems: `alpha = 0.75`, `beta = 0.5`, C padded by one row.
+    fn fixed(mnk: (usize, usize, usize), pad: usize) -> Self {
+        Case {
+            mnk,
+            pad,
+            ldc_pad: 1,
+            offset: 0,
+            alpha: 0.75,
+            beta: 0.5,
+        }
+    }
+}
+
+/// A buffer holding `v` from element `offset` of a device allocation, as a kernel
+/// argument (the allocation lives as long as the returned vector).
+fn shifted<T: cutlet_core::cuda::DevicePod>(v: &[T], offset: usize) -> (DeviceVec<T>, GmemPtr<T>) {
+    let mut d = DeviceVec::zeroed(offset + v.len());
+    d.as_mut_slice()[offset..].copy_from_slice(v);
+    let p = GmemPtr::from_mut_slice(&mut d.as_mut_slice()[offset..]);
+    (d, p)
+}
+
+/// Runs an SM80 configuration on `case` and checks it against an f64 reference.
+fn tc_run<T: Input, CT: cutlet_kernels::gemm_sm80::GemmOutput>(
+    kernel: fn(cutlet_kernels::gemm_sm80::GemmArgs, GmemPtr<T>, GmemPtr<T>, GmemPtr<CT>),
+    cfg: cutlet_kernels::gemm_sm80::GemmConfig,
+    case: Case,
+) {
+    let Case {
+        mnk: (m, n, k),
+        pad,
+        ldc_pad,
+        offset,
+        alpha,
+        beta,
+    } = case;
     let (to, back) = (T::from_f32, T::to_f64);
     use cutlet_kernels::gemm_sm80::*;
     let (a_kmajor, b_kmajor) = (cfg.a_kmajor, cfg.b_kmajor);
     let ld = |rows: usize, kmajor: bool| if kmajor { k + pad } else { rows + pad };
-    let (lda, ldb, ldc) = (ld(m, a_kmajor), ld(n, b_kmajor), m + 1);
+    let (lda, ldb, ldc) = (ld(m, a_kmajor), ld(n, b_kmajor), m + ldc_pad);
     let at = |rows: usize, kmajor: bool, ld: usize, i: usize, l: usize| {
         let _ = rows;
         if kmajor { l + i * ld } else { i + l * ld }
@@ -208,10 +288,10 @@ fn tc_case<T: Input, CT: cutlet_kernels::gemm_sm80::GemmOutput>(
     let ha = q(lda * if a_kmajor { m } else { k }, 11);
     let hb = q(ldb * if b_kmajor { n } else { k }, 12);
     let hc: Vec<CT> = data(ldc * n, 13).into_iter().map(CT::from_f32).collect();
-    let (a, b, c) = (
-        DeviceVec::from_slice(&ha),
-        DeviceVec::from_slice(&hb),
-        DeviceVec::from_slice(&hc),
+    let ((_a, pa), (_b, pb), (c, pc)) = (
+        shifted(&ha, offset),
+        shifted(&hb, offset),
+        shifted(&hc, offset),
     );
     let p = GemmArgs {
         m,
@@ -220,38 +300,37 @@ fn tc_case<T: Input, CT: cutlet_kernels::gemm_sm80::GemmOutput>(
         lda,
         ldb,
         ldc,
-        alpha: 0.75,
-        beta: 0.5,
+        alpha,
+        beta,
     };
-    let (pa, pb, pc) = (a.ptr(), b.ptr(), c.ptr());
     launch(cfg.grid(m, n), Dim3::x(cfg.threads), cfg.smem(), || {
         kernel(p, pa, pb, pc)
     })
-    .unwrap();
+    .unwrap_or_else(|e| panic!("{case:?}: {e}"));
     let tol = if core::mem::size_of::<CT>() == 2 {
         1e-2
     } else {
         1e-4
     };
     assert_gemm(
-        c.as_slice(),
+        &c.as_slice()[offset..],
         &hc,
         (m, n, k, ldc),
-        tol,
+        (alpha, beta, tol),
         |i, l| back(ha[at(m, a_kmajor, lda, i, l)]),
         |j, l| back(hb[at(n, b_kmajor, ldb, j, l)]),
-        &format!("pad {pad}"),
+        &format!("{case:?}"),
     );
 }
 
-/// Asserts that `got` (C, `ldc` rows) is `0.75 A Bᵀ + 0.5 c0` for the `m x n x k`
+/// Asserts that `got` (C, `ldc` rows) is `alpha A Bᵀ + beta c0` for the `m x n x k`
 /// product of `a(i, l)` and `b(j, l)`, each element within `tol` relative (plus `tol`
 /// absolute), and that C's padding rows kept `c0`'s values.
 fn assert_gemm<O: cutlet_kernels::gemm_sm80::GemmOutput>(
     got: &[O],
     c0: &[O],
     (m, n, k, ldc): (usize, usize, usize, usize),
-    tol: f64,
+    (alpha, beta, tol): (f32, f32, f64),
     a: impl Fn(usize, usize) -> f64,
     b: impl Fn(usize, usize) -> f64,
     what: &str,
@@ -269,7 +348,7 @@ fn assert_gemm<O: cutlet_kernels::gemm_sm80::GemmOutput>(
                 continue;
             }
             let s: f64 = (0..k).map(|l| a(i, l) * b(j, l)).sum();
-            let want = 0.75 * s + 0.5 * c0[idx].to_f32() as f64;
+            let want = alpha as f64 * s + beta as f64 * c0[idx].to_f32() as f64;
             assert!(
                 (g - want).abs() <= tol * (1.0 + want.abs()),
                 "{m}x{n}x{k} {what} ({i},{j}): {g} vs {want}"
@@ -330,10 +409,25 @@ fn every_types_and_majors_configuration_matches_reference() {
 /// rows must stay (compared in C's type);
 /// `sms` CTAs walk the tiles (1: one CTA takes every tile, wrapping the pipeline).
 fn sm90_case<C: cutlet_kernels::gemm_sm90::Sm90Config<Elem: Input>>(
-    (m, n, k): (usize, usize, usize),
+    mnk: (usize, usize, usize),
     pad: usize,
     sms: usize,
 ) {
+    sm90_run::<C>(Case::fixed(mnk, pad), sms);
+}
+
+/// [`sm90_case`] on any [`Case`] (the offset rounded to 8 elements: TMA reads 16-byte
+/// aligned tensors).
+fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config<Elem: Input>>(case: Case, sms: usize) {
+    let Case {
+        mnk: (m, n, k),
+        pad,
+        ldc_pad,
+        alpha,
+        beta,
+        ..
+    } = case;
+    let offset = case.offset / 8 * 8;
     let (to, back) = (C::Elem::from_f32, C::Elem::to_f64);
     use cutlet_core::cuda::TmaDescriptor;
     use cutlet_kernels::gemm_sm80::{GemmArgs, GemmOutput};
@@ -348,7 +442,7 @@ fn sm90_case<C: cutlet_kernels::gemm_sm90::Sm90Config<Elem: Input>>(
     let (lda, ldb, ldc) = (
         ld(cfg.a_kmajor, m),
         ld(cfg.b_kmajor, n),
-        (m + 1).next_multiple_of(8),
+        (m + ldc_pad).next_multiple_of(8),
     );
     let (ia, ib) = (at(cfg.a_kmajor, lda), at(cfg.b_kmajor, ldb));
     let q = |len: usize, seed: u32| {
@@ -366,7 +460,11 @@ fn sm90_case<C: cutlet_kernels::gemm_sm90::Sm90Config<Elem: Input>>(
         .into_iter()
         .map(C::Out::from_f32)
         .collect();
-    let c = DeviceVec::from_slice(&hc);
+    let ((_a, pa), (_b, pb), (c, pc)) = (
+        shifted(&ha, offset),
+        shifted(&hb, offset),
+        shifted(&hc, offset),
+    );
     let p = GemmArgs {
         m,
         n,
@@ -374,16 +472,16 @@ fn sm90_case<C: cutlet_kernels::gemm_sm90::Sm90Config<Elem: Input>>(
         lda,
         ldb,
         ldc,
-        alpha: 0.75,
-        beta: 0.5,
+        alpha,
+        beta,
     };
     let (box_a, box_b, box_c) = tma_boxes::<C>(&p).unwrap();
     let descs = [
-        TmaDescriptor::emulated(ha.as_ptr(), &box_a).unwrap(),
-        TmaDescriptor::emulated(hb.as_ptr(), &box_b).unwrap(),
-        TmaDescriptor::emulated(c.ptr().as_ptr(), &box_c).unwrap(),
+        TmaDescriptor::emulated(pa.as_ptr(), &box_a).unwrap(),
+        TmaDescriptor::emulated(pb.as_ptr(), &box_b).unwrap(),
+        TmaDescriptor::emulated(pc.as_ptr(), &box_c).unwrap(),
     ];
-    let (tma, pc) = (GmemPtr::from_slice(&descs), c.ptr());
+    let tma = GmemPtr::from_slice(&descs);
     cutlet_core::cuda::emu::launch_cluster(
         Dim3::x(cfg.grid(m, n, sms)),
         Dim3::x(cfg.cluster_m),
@@ -391,7 +489,7 @@ fn sm90_case<C: cutlet_kernels::gemm_sm90::Sm90Config<Elem: Input>>(
         cfg.smem(),
         || gemm_sm90::<C>(p, tma, pc),
     )
-    .unwrap();
+    .unwrap_or_else(|e| panic!("{case:?} on {sms} SMs: {e}"));
     // f32 out: accumulation order; 16-bit out: one rounding (2^-8 relative for bf16).
     let tol = if core::mem::size_of::<C::Out>() == 4 {
         1e-4
@@ -399,13 +497,13 @@ fn sm90_case<C: cutlet_kernels::gemm_sm90::Sm90Config<Elem: Input>>(
         8e-3
     };
     assert_gemm(
-        c.as_slice(),
+        &c.as_slice()[offset..],
         &hc,
         (m, n, k, ldc),
-        tol,
+        (alpha, beta, tol),
         |i, l| back(ha[ia(i, l)]),
         |j, l| back(hb[ib(j, l)]),
-        &format!("pad {pad}"),
+        &format!("{case:?} on {sms} SMs"),
     );
 }
 
@@ -452,4 +550,159 @@ fn hopper_gemm_rejects_what_tma_cannot_read() {
     };
     let e = tma_boxes::<TnBf16>(&c).unwrap_err().to_string();
     assert!(e.contains("multiple of 16") && e.contains("264"), "{e}");
+}
+
+/// SplitMix64: the fuzz tests' generator. The seeds are fixed, so every run draws the
+/// same cases, and a failure names its [`Case`]; a case that ever fails is kept as a
+/// fixed regression case beside the edge sizes.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
+        xs[self.below(xs.len())]
+    }
+    /// A random problem: extents up to two tiles, leading dimensions padded by 0..16
+    /// (odd ones force the element path), buffers starting 0, 1, 4 or 8 elements past
+    /// an aligned address, and assorted `alpha`/`beta`.
+    fn case(&mut self) -> Case {
+        Case {
+            mnk: (
+                1 + self.below(160),
+                1 + self.below(160),
+                1 + self.below(140),
+            ),
+            pad: self.pick(&[0, 1, 3, 8, 16]),
+            ldc_pad: self.below(9),
+            offset: self.pick(&[0, 0, 1, 4, 8]),
+            alpha: self.pick(&[1.0, 0.75, -2.0, 0.0]),
+            beta: self.pick(&[0.0, 0.5, 1.0, -1.0]),
+        }
+    }
+}
+
+/// Every SM80 configuration on random problems under the sanitizer.
+#[test]
+fn fuzz_every_sm80_configuration_under_the_sanitizer() {
+    use cutlet_kernels::gemm_sm80::*;
+    type Run = Box<dyn Fn(Case)>;
+    let configs: [Run; 17] = [
+        Box::new(|c| tc_run(gemm_sm80::<TnBf16>, GEMM_TN_BF16, c)),
+        Box::new(|c| tc_run(gemm_sm80::<TnF16>, GEMM_TN_F16, c)),
+        Box::new(|c| tc_run(gemm_sm80::<NtBf16OutBf16>, GEMM_NT_BF16_OUT_BF16, c)),
+        Box::new(|c| tc_run(gemm_sm80::<NnF16OutF16>, GEMM_NN_F16_OUT_F16, c)),
+        Box::new(|c| tc_run(gemm_sm80::<TtBf16>, GEMM_TT_BF16, c)),
+        Box::new(|c| tc_run(gemm_sm80::<TnBf16W2x4>, GEMM_TN_BF16_W2X4, c)),
+        Box::new(|c| tc_run(gemm_sm80::<NtBf16>, GEMM_NT_BF16, c)),
+        Box::new(|c| tc_run(gemm_sm80::<NnBf16>, GEMM_NN_BF16, c)),
+        Box::new(|c| tc_run(gemm_sm80::<TtF16>, GEMM_TT_F16, c)),
+        Box::new(|c| tc_run(gemm_sm80::<NtF16>, GEMM_NT_F16, c)),
+        Box::new(|c| tc_run(gemm_sm80::<NnF16>, GEMM_NN_F16, c)),
+        Box::new(|c| tc_run(gemm_sm80::<TnBf16OutBf16>, GEMM_TN_BF16_OUT_BF16, c)),
+        Box::new(|c| tc_run(gemm_sm80::<TtBf16OutBf16>, GEMM_TT_BF16_OUT_BF16, c)),
+        Box::new(|c| tc_run(gemm_sm80::<NnBf16OutBf16>, GEMM_NN_BF16_OUT_BF16, c)),
+        Box::new(|c| tc_run(gemm_sm80::<TnF16OutF16>, GEMM_TN_F16_OUT_F16, c)),
+        Box::new(|c| tc_run(gemm_sm80::<TtF16OutF16>, GEMM_TT_F16_OUT_F16, c)),
+        Box::new(|c| tc_run(gemm_sm80::<NtF16OutF16>, GEMM_NT_F16_OUT_F16, c)),
+    ];
+    let mut rng = Rng(80);
+    for run in &configs {
+        for _ in 0..2 {
+            run(rng.case());
+        }
+    }
+}
+
+/// The SIMT SGEMM at every pair of majors on random problems under the sanitizer.
+#[test]
+fn fuzz_sgemm_under_the_sanitizer() {
+    let mut rng = Rng(32);
+    for (kernel, majors) in SGEMMS {
+        for _ in 0..3 {
+            sgemm_run(kernel, majors, rng.case());
+        }
+    }
+}
+
+/// Every Hopper configuration on random problems under the sanitizer, on one CTA (the
+/// pipeline wraps) or four.
+#[test]
+fn fuzz_every_hopper_configuration_under_the_sanitizer() {
+    use cutlet_kernels::gemm_sm90::{NtBf16OutBf16, TnBf16, TnBf16Cluster2, TnBf16Pingpong, TnF16};
+    let mut rng = Rng(90);
+    let mut case = || {
+        let c = rng.case();
+        (c, rng.pick(&[1, 4]))
+    };
+    let (c, sms) = case();
+    sm90_run::<TnBf16>(c, sms);
+    let (c, sms) = case();
+    sm90_run::<TnBf16Cluster2>(c, sms);
+    let (c, sms) = case();
+    sm90_run::<TnBf16Pingpong>(c, sms);
+    let (c, sms) = case();
+    sm90_run::<TnF16>(c, sms);
+    let (c, sms) = case();
+    sm90_run::<NtBf16OutBf16>(c, sms);
+}
+
+/// The copy, transpose and tile-copy kernels on random extents and misaligned buffers
+/// under the sanitizer.
+#[test]
+fn fuzz_copies_under_the_sanitizer() {
+    let mut rng = Rng(7);
+    for _ in 0..4 {
+        // The copy moves 16-byte vectors: its buffers are 16-byte aligned.
+        let (n, off) = (1 + rng.below(5000), rng.pick(&[0, 4, 8]));
+        let src = data(n, 1);
+        let ((_s, s), (d, pd)) = (shifted(&src, off), shifted(&vec![0.0f32; n], off));
+        launch(Dim3::x(copy_blocks(n)), Dim3::x(COPY_THREADS), 0, || {
+            copy(s, pd, n)
+        })
+        .unwrap_or_else(|e| panic!("copy of {n} at +{off}: {e}"));
+        assert_eq!(&d.as_slice()[off..], &src[..], "copy of {n} at +{off}");
+
+        let (m, n, off) = (1 + rng.below(140), 1 + rng.below(140), rng.pick(&[0, 1, 4]));
+        let a = data(m * n, 2);
+        let ((_a, pa), (b, pb)) = (shifted(&a, off), shifted(&vec![0.0f32; m * n], off));
+        launch(
+            transpose_grid(m, n),
+            Dim3::x(TRANSPOSE_THREADS),
+            TRANSPOSE_SMEM,
+            || transpose(pa, pb, m, n),
+        )
+        .unwrap_or_else(|e| panic!("transpose {m}x{n} at +{off}: {e}"));
+        let b = &b.as_slice()[off..];
+        for i in 0..m {
+            for j in 0..n {
+                assert_eq!(b[j + i * n], a[i + j * m], "transpose {m}x{n} at ({i},{j})");
+            }
+        }
+
+        let ldb = m + rng.below(9);
+        let ((_a, pa), (b, pb)) = (shifted(&a, off), shifted(&vec![f32::NAN; ldb * n], off));
+        launch(tile_copy_grid(m, n), Dim3::x(TILE_COPY_THREADS), 0, || {
+            tile_copy(pa, pb, m, n, ldb)
+        })
+        .unwrap_or_else(|e| panic!("tile_copy {m}x{n} ldb {ldb} at +{off}: {e}"));
+        let b = &b.as_slice()[off..];
+        for j in 0..n {
+            for i in 0..ldb {
+                let v = b[i + j * ldb];
+                assert!(
+                    if i < m { v == a[i + j * m] } else { v.is_nan() },
+                    "tile_copy {m}x{n} ldb {ldb} ({i},{j})"
+                );
+            }
+        }
+    }
 }

@@ -7,7 +7,9 @@
 //! (`ldmatrix`) or one unit `S` (`cp.async`), which the partition must provide; the
 //! emulator checks that, the GPU checks the alignment.
 
-use super::{U64, U128, cp_async};
+use super::U128;
+#[cfg(target_arch = "nvptx64")]
+use super::{U64, cp_async};
 use crate::layout::Layout;
 use crate::tensor::{Engine, EngineMut, Tensor};
 
@@ -43,6 +45,14 @@ fn vector_at<E: Engine, L: Layout>(
     #[cfg(target_arch = "nvptx64")]
     let _ = (n, bytes);
     p
+}
+
+/// Where value `first` of `t` comes from, for the emulator's sanitizer.
+#[cfg(not(target_arch = "nvptx64"))]
+#[inline(always)]
+fn origin<E: Engine, L: Layout>(t: &Tensor<E, L>, first: usize) -> super::emu::sanitizer::Origin {
+    let (base, logical) = t.engine().sanitizer_origin(t.layout().call(first as isize));
+    super::emu::sanitizer::Origin { base, logical }
 }
 
 #[cold]
@@ -96,7 +106,11 @@ pub(crate) fn ldsm_unpack<const R: usize, const TRANS: bool, Es, Ls, Ed, Ld>(
     // SAFETY: `row` is a 16-byte run of the shared-memory tensor the partition addresses
     // (the atom checked the space), readable by the tensor's contract (the emulator
     // checked its alignment; on the GPU a misaligned row faults in the instruction).
+    #[cfg(target_arch = "nvptx64")]
     let r = unsafe { super::ldmatrix::ldmatrix::<R, TRANS>(row) };
+    // SAFETY: as above; the emulator reads the row through a reference.
+    #[cfg(not(target_arch = "nvptx64"))]
+    let r = unsafe { super::ldmatrix::emulate::<R>(&*row, TRANS, origin(src, first)) };
     // Unrolled (R is 1, 2 or 4), so the destination indices are constants.
     crate::unroll!(for w in 0..4 {
         if w < R {
@@ -133,10 +147,23 @@ pub(crate) fn cp_async_unpack<S, Es, Ls, Ed, Ld>(
     } else {
         src.engine().addr(src.layout().call(first as isize))
     };
+    // The emulator's copy, with the tensors' origins for the sanitizer.
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        let _ = global;
+        super::emu::cp_async_push(
+            d as usize,
+            s as usize,
+            bytes,
+            pred,
+            (origin(dst, first), origin(src, first)),
+        );
+    }
     // SAFETY: `d` is an aligned `S` of the shared-memory tensor (checked), written by
     // this thread only until the wait for its group (the tensor's contract); `s` is an
     // aligned `S` of the global tensor, read only when `pred`. The elements are plain
     // data, so the copied or zero-filled bytes are values of them.
+    #[cfg(target_arch = "nvptx64")]
     unsafe {
         if global {
             cp_async::cp_async_cg(d as *mut U128, s as *const U128, pred)

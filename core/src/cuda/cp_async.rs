@@ -59,7 +59,14 @@ pub unsafe fn cp_async_ca<T: Copy>(dst: *mut T, src: *const T, pred: bool) {
         }
     }
     #[cfg(not(target_arch = "nvptx64"))]
-    super::emu::cp_async_push(dst as usize, src as usize, n, pred);
+    super::emu::cp_async_push(dst as usize, src as usize, n, pred, raw(dst, src));
+}
+
+/// A raw `cp.async`'s addresses, as the sanitizer sees them.
+#[cfg(not(target_arch = "nvptx64"))]
+fn raw<T>(dst: *mut T, src: *const T) -> super::emu::AsyncOrigins {
+    use super::emu::sanitizer::Origin;
+    (Origin::raw(dst as usize), Origin::raw(src as usize))
 }
 
 /// As [`cp_async_ca`], caching in L2 only (`cp.async.cg`); 16 bytes.
@@ -91,7 +98,7 @@ pub unsafe fn cp_async_cg(dst: *mut super::U128, src: *const super::U128, pred: 
         )
     };
     #[cfg(not(target_arch = "nvptx64"))]
-    super::emu::cp_async_push(dst as usize, src as usize, 16, pred);
+    super::emu::cp_async_push(dst as usize, src as usize, 16, pred, raw(dst, src));
 }
 
 /// Closes this thread's current group of copies (`cp.async.commit_group`, CuTe's

@@ -11,7 +11,22 @@ use super::U128;
 /// (low, high), from the PTX ISA's description of `ldmatrix`.
 #[cfg(not(target_arch = "nvptx64"))]
 #[track_caller]
-fn emulate<const R: usize>(row: &U128, trans: bool) -> [u32; R] {
+pub(crate) fn emulate<const R: usize>(
+    row: &U128,
+    trans: bool,
+    at: super::emu::sanitizer::Origin,
+) -> [u32; R] {
+    use super::emu::sanitizer::{Instr, Op, access};
+    // Each lane's row is its own read (the lanes of matrices past `R` supply none).
+    if super::lane_id() < 8 * R {
+        access(
+            row as *const U128 as usize,
+            16,
+            at,
+            Op::Read,
+            Instr::Ldmatrix,
+        );
+    }
     let t = super::lane_id();
     super::emu::warp_collective(row as *const U128 as usize, |addrs| {
         let half = |j: usize, r: usize, c: usize| -> u32 {
@@ -96,7 +111,11 @@ pub unsafe fn ldmatrix<const N: usize, const TRANS: bool>(row: *const U128) -> [
     #[cfg(not(target_arch = "nvptx64"))]
     {
         // SAFETY: the caller's contract; the emulator's rows are aligned.
-        emulate::<N>(unsafe { &*row }, TRANS)
+        emulate::<N>(
+            unsafe { &*row },
+            TRANS,
+            super::emu::sanitizer::Origin::raw(row as usize),
+        )
     }
 }
 

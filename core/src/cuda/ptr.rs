@@ -23,6 +23,10 @@ use core::marker::PhantomData;
 #[derive(Debug)]
 pub struct GmemPtr<T> {
     ptr: *mut T,
+    /// The allocation behind `ptr` (start, bytes), where the emulator knows it: what
+    /// the sanitizer checks accesses against.
+    #[cfg(not(target_arch = "nvptx64"))]
+    alloc: (usize, usize),
 }
 impl<T> Clone for GmemPtr<T> {
     fn clone(&self) -> Self {
@@ -50,7 +54,19 @@ impl<T> GmemPtr<T> {
     /// ```
     #[inline(always)]
     pub const unsafe fn new(ptr: *mut T) -> Self {
-        GmemPtr { ptr }
+        GmemPtr {
+            ptr,
+            #[cfg(not(target_arch = "nvptx64"))]
+            alloc: (0, 0),
+        }
+    }
+    /// A pointer into the emulator's allocation of `bytes` bytes at `ptr`.
+    #[cfg(not(target_arch = "nvptx64"))]
+    pub(crate) fn in_alloc(ptr: *mut T, bytes: usize) -> Self {
+        GmemPtr {
+            ptr,
+            alloc: (ptr as usize, bytes),
+        }
     }
     /// The buffer of a host slice, for emulated launches (reads only).
     ///
@@ -61,6 +77,8 @@ impl<T> GmemPtr<T> {
     pub fn from_slice(s: &[T]) -> Self {
         GmemPtr {
             ptr: s.as_ptr() as *mut T,
+            #[cfg(not(target_arch = "nvptx64"))]
+            alloc: (s.as_ptr() as usize, core::mem::size_of_val(s)),
         }
     }
     /// The buffer of a mutable host slice, for emulated launches.
@@ -73,6 +91,8 @@ impl<T> GmemPtr<T> {
     pub fn from_mut_slice(s: &mut [T]) -> Self {
         GmemPtr {
             ptr: s.as_mut_ptr(),
+            #[cfg(not(target_arch = "nvptx64"))]
+            alloc: (s.as_ptr() as usize, core::mem::size_of_val(s)),
         }
     }
     /// The same address as a pointer to `U` (CuTe's `recast_ptr`), e.g. to move
@@ -92,6 +112,8 @@ impl<T> GmemPtr<T> {
         }
         GmemPtr {
             ptr: self.ptr as *mut U,
+            #[cfg(not(target_arch = "nvptx64"))]
+            alloc: self.alloc,
         }
     }
     /// The address.
@@ -213,6 +235,35 @@ impl<T, Sp, Sw: SwizzleFn> PtrEngine<T, Sp, Sw> {
         self.base
             .wrapping_offset(Sw::default().apply_to(self.origin + int_offset(o)))
     }
+    /// The base's address and offset `o`'s before the swizzle.
+    #[cfg(not(target_arch = "nvptx64"))]
+    #[inline(always)]
+    fn origin_at<O: IntTuple>(&self, o: O) -> super::emu::sanitizer::Origin {
+        let base = self.base as usize;
+        let lin = (self.origin + int_offset(o)) * core::mem::size_of::<T>() as isize;
+        super::emu::sanitizer::Origin {
+            base,
+            logical: base.wrapping_add_signed(lin),
+        }
+    }
+    /// The sanitizer's check of one element access at `o`.
+    #[cfg(not(target_arch = "nvptx64"))]
+    #[inline(always)]
+    fn sanitize<O: IntTuple>(&self, o: O, write: bool) {
+        use super::emu::sanitizer::{Instr, Op, access};
+        let (op, instr) = if write {
+            (Op::Write, Instr::Store)
+        } else {
+            (Op::Read, Instr::Load)
+        };
+        access(
+            self.at_ptr(o) as usize,
+            core::mem::size_of::<T>(),
+            self.origin_at(o),
+            op,
+            instr,
+        );
+    }
     /// The element at `o` in shared memory: its pointer and its 32-bit `.shared` window
     /// address, the base's plus the swizzled offset in 32 bits (shared memory is under
     /// 4 GiB), so a swizzled tensor's addresses cost 32-bit registers, not 64-bit pairs.
@@ -265,6 +316,8 @@ impl<T: Copy, Sp: MemSpace, Sw: SwizzleFn> Engine for PtrEngine<T, Sp, Sw> {
             // SAFETY: as below; `a` is `p`'s window address.
             return unsafe { vector::load_shared(p, a) };
         }
+        #[cfg(not(target_arch = "nvptx64"))]
+        self.sanitize(o, false);
         // SAFETY: the constructor's contract puts every offset a layout produces inside
         // the buffer, with no conflicting write in flight.
         unsafe { vector::load::<T, Sp>(self.at_ptr(o)) }
@@ -272,6 +325,12 @@ impl<T: Copy, Sp: MemSpace, Sw: SwizzleFn> Engine for PtrEngine<T, Sp, Sw> {
     #[inline(always)]
     fn addr<O: IntTuple>(&self, o: O) -> *const T {
         self.at_ptr(o)
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    #[inline(always)]
+    fn sanitizer_origin<O: IntTuple>(&self, o: O) -> (usize, usize) {
+        let at = self.origin_at(o);
+        (at.base, at.logical)
     }
     type Runs = typenum::B0;
 }
@@ -292,6 +351,8 @@ impl<T: Copy, Sp: MemSpace, Sw: SwizzleFn> EngineMut for PtrEngine<T, Sp, Sw> {
             // SAFETY: as below; `a` is `p`'s window address.
             return unsafe { vector::store_shared(p, a, v) };
         }
+        #[cfg(not(target_arch = "nvptx64"))]
+        self.sanitize(o, true);
         // SAFETY: in bounds and not aliased by another thread, by the constructor's
         // contract.
         unsafe { vector::store::<T, Sp>(self.at_ptr(o), v) }
@@ -300,6 +361,8 @@ impl<T: Copy, Sp: MemSpace, Sw: SwizzleFn> EngineMut for PtrEngine<T, Sp, Sw> {
 impl<T: Copy, Sp: MemSpace, Sw: SwizzleFn> EngineRef for PtrEngine<T, Sp, Sw> {
     #[inline(always)]
     fn at<O: IntTuple>(&self, o: O) -> &T {
+        #[cfg(not(target_arch = "nvptx64"))]
+        self.sanitize(o, false);
         // SAFETY: in bounds by the constructor's contract, and no thread writes this
         // element while the reference lives (the same contract).
         unsafe { &*self.at_ptr(o) }
@@ -308,6 +371,8 @@ impl<T: Copy, Sp: MemSpace, Sw: SwizzleFn> EngineRef for PtrEngine<T, Sp, Sw> {
 impl<T: Copy, Sp: MemSpace, Sw: SwizzleFn> EngineRefMut for PtrEngine<T, Sp, Sw> {
     #[inline(always)]
     fn at_mut<O: IntTuple>(&mut self, o: O) -> &mut T {
+        #[cfg(not(target_arch = "nvptx64"))]
+        self.sanitize(o, true);
         // SAFETY: in bounds and not aliased by another thread, by the constructor's
         // contract.
         unsafe { &mut *self.at_ptr(o) }
@@ -342,10 +407,17 @@ impl<T: Copy, Sp: MemSpace, Sw: SwizzleFn> Rebase for PtrEngine<T, Sp, Sw> {
 /// assert_eq!(t.get((1isize, 2isize)), 5.0);
 /// ```
 #[inline(always)]
+#[track_caller]
 pub unsafe fn make_gmem_tensor<T: Copy, L: Layout>(
     ptr: GmemPtr<T>,
     layout: L,
 ) -> Tensor<PtrEngine<T, Gmem>, L> {
+    #[cfg(not(target_arch = "nvptx64"))]
+    super::emu::sanitizer::gmem_tensor::<T, L>(
+        ptr.ptr as usize,
+        (ptr.alloc.1 > 0).then_some(ptr.alloc),
+        layout,
+    );
     Tensor::from_parts(PtrEngine::from_raw(ptr.ptr), layout)
 }
 
@@ -366,10 +438,13 @@ pub unsafe fn make_gmem_tensor<T: Copy, L: Layout>(
 /// assert_eq!(t.get(3), 0);
 /// ```
 #[inline(always)]
+#[track_caller]
 pub unsafe fn make_smem_tensor<T: Copy, Sw: SwizzleFn, L: Layout>(
     ptr: *mut T,
     _swizzle: Sw,
     layout: L,
 ) -> Tensor<PtrEngine<T, Smem, Sw>, L> {
+    #[cfg(not(target_arch = "nvptx64"))]
+    super::emu::sanitizer::smem_view::<T, L>(ptr as usize, layout);
     Tensor::from_parts(PtrEngine::from_raw(ptr), layout)
 }

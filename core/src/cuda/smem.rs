@@ -147,6 +147,7 @@ impl SmemBuffer {
     /// assert!(r.unwrap_err().to_string().contains("256 bytes"));
     /// ```
     #[inline(always)]
+    #[track_caller]
     pub unsafe fn alloc<T: Copy, L: Layout>(&mut self, layout: L) -> Tensor<PtrEngine<T, Smem>, L> {
         // SAFETY: the caller's contract.
         unsafe { self.alloc_swizzled(NoSwizzle, layout) }
@@ -176,6 +177,7 @@ impl SmemBuffer {
     /// .unwrap();
     /// ```
     #[inline(always)]
+    #[track_caller]
     pub unsafe fn alloc_swizzled<T: Copy, Sw: SwizzleFn, L: Layout>(
         &mut self,
         swizzle: Sw,
@@ -206,6 +208,7 @@ impl SmemBuffer {
     /// }).unwrap();
     /// ```
     #[inline(always)]
+    #[track_caller]
     pub unsafe fn alloc_aligned<T: Copy, Sw: SwizzleFn, L: Layout>(
         &mut self,
         align: usize,
@@ -219,6 +222,13 @@ impl SmemBuffer {
             smem_overflow(bytes, at, self.len);
         }
         self.used = end;
+        #[cfg(not(target_arch = "nvptx64"))]
+        super::emu::sanitizer::carve_out::<T, L>(
+            self.base as usize - dynamic_smem().0 as usize + at,
+            layout,
+            end - at,
+            true,
+        );
         // SAFETY: `base + at .. base + at + bytes` lies inside the block's dynamic shared
         // memory (checked above) and is 128-byte aligned; the caller's contract covers the
         // accesses.

@@ -507,10 +507,21 @@ unsafe fn emulate_load(
         }
         Some(m) => u32::from(m),
     };
+    use super::emu::sanitizer::{Instr, Op, Origin, access};
     for cta in (0..ctas).filter(|c| mask & (1 << c) != 0) {
         let smem = super::emu::with_thread(|t| t.peer(cta, "TMA load").smem().0 as usize);
+        let base = smem + dst as usize;
         for_each_box_element(g, &b, coords, |off, src| {
             let at = smem + b.swizzle.apply(dst + off as u32) as usize;
+            if let Some(s) = src {
+                let from = Origin::raw(g as usize);
+                access(s as usize, b.elem_bytes, from, Op::Read, Instr::TmaLoad);
+            }
+            let to = Origin {
+                base,
+                logical: base + off,
+            };
+            access(at, b.elem_bytes, to, Op::Write, Instr::TmaLoad);
             // SAFETY: `src` lies inside the described tensor (the host's contract for
             // the descriptor); `at` inside the destination box (the caller's).
             unsafe {
@@ -637,10 +648,19 @@ pub unsafe fn tma_store<T, const R: usize>(
                 d0 * e
             );
         }
+        use super::emu::sanitizer::{Instr, Op, Origin, access};
         let smem = super::emu::with_thread(|t| t.block_state.smem().0 as usize);
+        let base = smem + src as usize;
         for_each_box_element(g, &b, &coords, |off, dst| {
             if let Some(d) = dst {
                 let at = smem + b.swizzle.apply(src + off as u32) as usize;
+                let from = Origin {
+                    base,
+                    logical: base + off,
+                };
+                access(at, b.elem_bytes, from, Op::Read, Instr::TmaStore);
+                let to = Origin::raw(g as usize);
+                access(d as usize, b.elem_bytes, to, Op::Write, Instr::TmaStore);
                 // SAFETY: as in `tma_load`, the other way round.
                 unsafe {
                     core::ptr::copy_nonoverlapping(at as *const u8, d as *mut u8, b.elem_bytes)

@@ -141,7 +141,18 @@ impl GmmaDescriptor {
         } else {
             start + e * (mn % t) + sbo * (mn / t) + 16 * (k % 8) + lbo * (k / 8)
         };
-        let mask = w - 1;
+        self.swizzle(a)
+    }
+
+    /// The descriptor's swizzle of a `.shared` address (bits 4.. XOR bits 7..; its own
+    /// inverse, so it also takes a swizzled address back to the layout's).
+    const fn swizzle(self, a: u32) -> u32 {
+        let mask = match self.layout_type() {
+            1 => 7,
+            2 => 3,
+            3 => 1,
+            _ => 0,
+        };
         a ^ (((a >> 7) & mask) << 4)
     }
 }
@@ -260,6 +271,26 @@ pub(crate) fn emulate_ss(
         widen(unsafe { (smem.0.add(at) as *const u16).read_unaligned() })
     };
     let (t0, t1, w) = ((t % 4) as u32, ((t / 4) % 8) as u32, ((t / 32) % 4) as u32);
+    {
+        // The sanitizer sees each operand element this thread's results read, once.
+        use super::emu::sanitizer::{Instr, Op, Origin, access};
+        let p = smem.0 as usize;
+        let check = |desc: GmmaDescriptor, k_major: bool, mn: u32| {
+            let base = p + desc.start_address() as usize;
+            for k in 0..16 {
+                let at = desc.element_addr(k_major, 2, mn, k);
+                let logical = p + desc.swizzle(at) as usize;
+                let from = Origin { base, logical };
+                access(p + at as usize, 2, from, Op::Read, Instr::Wgmma);
+            }
+        };
+        for m in [16 * w + t1, 16 * w + t1 + 8] {
+            check(a, a_major == 0, m);
+        }
+        for v in (0..d.len() as u32).filter(|v| (v / 2) % 2 == 0) {
+            check(b, b_major == 0, 8 * (v / 4) + 2 * t0 + v % 2);
+        }
+    }
     super::emu::wgmma::mma(d, |c| {
         (0..c.len())
             .map(|v| {

@@ -61,6 +61,15 @@ pub trait Engine {
     /// The address of the element at offset `o` (null where no memory holds it). Only
     /// the device layer dereferences it, for the instructions that take addresses.
     fn addr<O: IntTuple>(&self, o: O) -> *const Self::Elem;
+    /// For the emulator's sanitizer: the address of offset 0 and the address of offset
+    /// `o` before any swizzle (`(0, 0)` for engines that are not device memory).
+    #[doc(hidden)]
+    #[cfg(not(target_arch = "nvptx64"))]
+    #[inline(always)]
+    fn sanitizer_origin<O: IntTuple>(&self, o: O) -> (usize, usize) {
+        let _ = o;
+        (0, 0)
+    }
     /// `B1` where the elements lie in one slice in offset order, so that
     /// [`Engine::try_run`] borrows runs of them: what [`copy`](crate::algorithm::copy)
     /// vectorizes over. Device pointers are `B0`: a swizzle may scatter a run.

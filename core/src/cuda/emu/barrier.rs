@@ -6,6 +6,7 @@ use crate::cuda::Dim3;
 use core::panic::Location;
 use std::string::{String, ToString};
 use std::sync::{Condvar, Mutex, MutexGuard};
+use std::vec::Vec;
 
 /// How long a named barrier may wait before the launch fails as hung.
 const NAMED_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
@@ -25,11 +26,20 @@ struct State {
     generation: u64,
     site: Option<&'static Location<'static>>,
     failed: Option<String>,
+    /// The sanitizer's clocks: the join of this generation's arrivals so far, and the
+    /// join the last completed generation released.
+    acc: Vec<u32>,
+    released: Vec<u32>,
 }
 
 impl Barrier {
     pub(super) fn new(n: usize) -> Self {
         Self::of_kind(n, "syncthreads")
+    }
+
+    /// The number of threads it waits for.
+    pub(super) fn n(&self) -> usize {
+        self.n
     }
 
     /// A barrier reported as `kind` (`syncthreads`, `barrier.cluster`).
@@ -46,8 +56,17 @@ impl Barrier {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Waits for all `n` threads; fails the launch if that can never happen.
-    pub(super) fn wait(&self, site: &'static Location<'static>, who: Dim3, what: &str) {
+    /// Waits for all `n` threads; fails the launch if that can never happen. A barrier
+    /// that `orders` memory (not a warp's or warpgroup's convergence) orders every
+    /// participant's earlier accesses before every participant's later ones, for the
+    /// sanitizer.
+    pub(super) fn wait(
+        &self,
+        site: &'static Location<'static>,
+        who: Dim3,
+        what: &str,
+        orders: bool,
+    ) {
         let mut s = self.lock();
         abort_if_failed(&s);
         match s.site {
@@ -63,10 +82,17 @@ impl Barrier {
             _ => s.site = Some(site),
         }
         s.arrived += 1;
+        if orders {
+            super::sanitizer::release(&mut s.acc);
+        }
         if s.arrived == self.n {
             s.arrived = 0;
             s.site = None;
             s.generation += 1;
+            s.released = core::mem::take(&mut s.acc);
+            if orders {
+                super::sanitizer::acquire(&s.released);
+            }
             self.cv.notify_all();
             return;
         }
@@ -102,6 +128,9 @@ impl Barrier {
             }
         }
         abort_if_failed(&s);
+        if orders {
+            super::sanitizer::acquire(&s.released);
+        }
     }
 
     /// A thread left the kernel.
@@ -115,6 +144,23 @@ impl Barrier {
             return Some(m);
         }
         None
+    }
+
+    /// A named barrier of a block that has `live` threads left: the failure message if
+    /// its waiters can never be joined by enough of them.
+    pub(super) fn strand(&self, live: usize) -> Option<String> {
+        let mut s = self.lock();
+        if s.arrived == 0 || self.n <= live || s.failed.is_some() {
+            return None;
+        }
+        let site = s.site.map(|l| l.to_string()).unwrap_or_default();
+        let m = std::format!(
+            "named barrier at {site} can never complete: {} of its {} threads wait there and only {live} threads of the block have not exited",
+            s.arrived,
+            self.n
+        );
+        self.fail_locked(&mut s, &m);
+        Some(m)
     }
 
     fn stuck_message(&self, s: &State) -> String {

@@ -112,7 +112,6 @@ impl<T: DevicePod> DeviceVec<T> {
     /// assert_eq!(v.ptr().as_ptr(), v.as_slice().as_ptr());
     /// ```
     pub fn ptr(&self) -> GmemPtr<T> {
-        // SAFETY: `base` is valid for `len` elements for as long as `self` lives.
-        unsafe { GmemPtr::new(self.base) }
+        GmemPtr::in_alloc(self.base, self.len * core::mem::size_of::<T>())
     }
 }

@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use std::string::String;
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
+use std::vec::Vec;
 
 /// A barrier: its CTA's rank in the cluster and its shared-memory offset.
 pub(crate) type Key = (u32, u32);
@@ -59,6 +60,9 @@ struct State {
     /// Bumped by every state change; a wait with no progress for long fails.
     progress: u64,
     failed: bool,
+    /// The sanitizer's clocks per barrier: the join of the current phase's arrivals
+    /// (and copies' completions), and what the last completed phase released.
+    clocks: BTreeMap<Key, (Vec<u32>, Vec<u32>)>,
 }
 
 pub(crate) struct Table {
@@ -87,9 +91,17 @@ impl Table {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Runs `f` on barrier `addr`, failing the caller with a message on misuse.
+    /// Runs `f` on barrier `addr`, failing the caller with a message on misuse; an
+    /// update that `releases` (an arrival, a copy's completion) orders the caller's
+    /// earlier accesses before the waits the phase releases.
     #[track_caller]
-    fn update(&self, key: Key, what: &str, f: impl FnOnce(&mut Bar) -> Result<(), String>) {
+    fn update(
+        &self,
+        key: Key,
+        what: &str,
+        releases: bool,
+        f: impl FnOnce(&mut Bar) -> Result<(), String>,
+    ) {
         let mut s = self.lock();
         if s.failed {
             drop(s);
@@ -105,7 +117,13 @@ impl Table {
             panic!("mbarrier {what} at {at}: {m}");
         }
         let b = *b;
+        let s = &mut *s;
+        let clocks = s.clocks.entry(key).or_default();
+        if releases {
+            super::sanitizer::release(&mut clocks.0);
+        }
         if b.pending == 0 && b.tx == 0 {
+            clocks.1 = core::mem::take(&mut clocks.0);
             let b = s.bars.get_mut(&key).expect("present");
             b.phase += 1;
             b.pending = b.expected;
@@ -140,7 +158,7 @@ impl Table {
     /// `count` arrivals, after raising the expected transaction bytes by `tx`.
     #[track_caller]
     pub(crate) fn arrive(&self, key: Key, count: i64, tx: i64) {
-        self.update(key, "arrive", |b| {
+        self.update(key, "arrive", true, |b| {
             b.tx += tx;
             if b.tx.abs() > LIMIT {
                 return Err(std::format!("{} pending transaction bytes exceed 2^20 - 1", b.tx));
@@ -160,7 +178,7 @@ impl Table {
     /// `mbarrier.expect_tx` (`bytes > 0`) or the copy engine's `complete_tx` (`bytes < 0`).
     #[track_caller]
     pub(crate) fn transaction(&self, key: Key, bytes: i64) {
-        self.update(key, "transaction", |b| {
+        self.update(key, "transaction", bytes < 0, |b| {
             b.tx += bytes;
             if b.tx.abs() > LIMIT {
                 return Err(std::format!(
@@ -181,7 +199,13 @@ impl Table {
         }
         let s = self.lock();
         match s.bars.get(&key) {
-            Some(b) => (b.phase & 1) as u32 != parity,
+            Some(b) => {
+                let done = (b.phase & 1) as u32 != parity;
+                if done {
+                    Self::acquire(&s, key);
+                }
+                done
+            }
             None => {
                 drop(s);
                 panic!("mbarrier wait at {at}: the barrier was never initialised")
@@ -209,6 +233,7 @@ impl Table {
                 .is_some_and(|b| (b.phase & 1) as u32 != parity)
             {
                 s.waiting.remove(&thread);
+                Self::acquire(&s, key);
                 return;
             }
             if blocked(&s) + s.exited == self.threads {
@@ -235,6 +260,13 @@ impl Table {
                 .wait_timeout(s, Duration::from_millis(200))
                 .unwrap_or_else(|e| e.into_inner())
                 .0;
+        }
+    }
+
+    /// The waiter of a completed phase: what the phase released is ordered before it.
+    fn acquire(s: &State, key: Key) {
+        if let Some((_, released)) = s.clocks.get(&key) {
+            super::sanitizer::acquire(released);
         }
     }
 

@@ -6,10 +6,33 @@
 //! mbarriers and shared memory (distributed shared memory, TMA multicast) as SM90's
 //! clusters do. Clusters run one after another; their threads are reused from cluster to
 //! cluster. Host builds only; on the GPU the same kernel runs on the hardware.
+//!
+//! Every launch runs under the emulator's sanitizer (unless `CUTLET_SANITIZE=0`):
+//! memcheck against each access's tensor (shared-memory carve-out or global allocation,
+//! padding included), racecheck of shared memory by the barriers and mbarrier phases
+//! that order the threads, initcheck of shared-memory reads, and a check that a read
+//! uses the same layout (swizzle included) as the write it reads. What it finds fails
+//! the launch, in the kernel's terms: the tensor's layout and coordinate, the threads,
+//! the instructions and the kernel's source line.
+//!
+//! ```
+//! use cutlet_core::cuda::{emu, thread_idx, Dim3, SmemBuffer};
+//! use cutlet_core::prelude::*;
+//! let e = emu::launch(Dim3::x(1), Dim3::x(64), 256, || {
+//!     // SAFETY: the kernel's bug is a missing barrier, which the sanitizer reports.
+//!     let mut s = unsafe { SmemBuffer::dynamic().alloc::<f32, _>(layout!(64)) };
+//!     let t = thread_idx().x;
+//!     s.set(t, 1.0);
+//!     let _ = s.get(63 - t); // no syncthreads() before reading another warp's element
+//! })
+//! .unwrap_err();
+//! assert!(e.to_string().contains("[racecheck]"));
+//! ```
 
 mod barrier;
 mod device_vec;
 pub(crate) mod mbarrier;
+pub(crate) mod sanitizer;
 pub(crate) mod wgmma;
 
 pub use device_vec::{DevicePod, DeviceVec};
@@ -24,7 +47,8 @@ use std::string::{String, ToString};
 use std::sync::{Arc, Mutex};
 use std::vec::Vec;
 
-/// A launch that failed: a thread panicked, or a barrier could never complete.
+/// A launch that failed: a thread panicked, a barrier could never complete, or the
+/// sanitizer found errors (its report).
 ///
 /// ```
 /// use cutlet_core::cuda::{emu, Dim3};
@@ -84,6 +108,8 @@ pub(crate) struct ClusterState {
     pub(crate) blocks: Vec<Arc<BlockState>>,
     pub(crate) mbar: mbarrier::Table,
     barrier: Barrier,
+    /// What the sanitizer found in the launch.
+    pub(crate) reports: sanitizer::Reports,
 }
 
 impl ClusterState {
@@ -102,6 +128,9 @@ impl ClusterState {
             // rendezvous, so nothing else touches the buffer of `n` bytes while it is
             // cleared.
             unsafe { core::ptr::write_bytes(p, 0, n) };
+            if let Some(s) = b.shadow() {
+                s.reset();
+            }
         }
         self.mbar.reset();
         self.barrier.reset();
@@ -110,6 +139,11 @@ impl ClusterState {
 
 std::thread_local! {
     static CTX: RefCell<Option<ThreadCtx>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` on the calling emulated thread's context, if it is one.
+pub(crate) fn try_with_thread<R>(f: impl FnOnce(&ThreadCtx) -> R) -> Option<R> {
+    CTX.with(|c| c.try_borrow().ok()?.as_ref().map(f))
 }
 
 /// Runs `f` on the calling emulated thread's context.
@@ -136,6 +170,10 @@ pub(crate) struct BlockState {
     warpgroups: Vec<Barrier>,
     /// Named barriers (`bar.sync id, n`): id -> (thread count, barrier).
     named: Mutex<std::collections::BTreeMap<u32, (usize, Arc<Barrier>)>>,
+    /// The sanitizer's shadow of `smem` (when it is on).
+    shadow: Option<sanitizer::Shadow>,
+    /// Threads of the block that have left the kernel (what named barriers can count on).
+    exited: std::sync::atomic::AtomicUsize,
 }
 // SAFETY: `smem` points into a buffer that outlives the launch's threads; accesses to it
 // follow the shared-memory contract of `SmemBuffer::alloc` (no unordered conflicting
@@ -153,6 +191,9 @@ struct Warp {
 impl BlockState {
     pub(crate) fn smem(&self) -> (*mut u8, usize) {
         (self.smem as *mut u8, self.smem_bytes)
+    }
+    pub(crate) fn shadow(&self) -> Option<&sanitizer::Shadow> {
+        self.shadow.as_ref()
     }
     /// The offset of `p` in the block's shared memory (the `.shared` window address),
     /// or a failure naming `p`.
@@ -184,7 +225,16 @@ impl BlockState {
             b.fail(message);
         }
     }
+    /// A thread left the kernel; the failure message if that strands a named barrier's
+    /// waiters (their count exceeds the threads left).
+    fn exit(&self) -> Option<String> {
+        use std::sync::atomic::Ordering::Relaxed;
+        let live = self.barrier.n() - (self.exited.fetch_add(1, Relaxed) + 1);
+        let named = self.named.lock().unwrap_or_else(|e| e.into_inner());
+        named.values().find_map(|(_, b)| b.strand(live))
+    }
     fn reset(&self) {
+        self.exited.store(0, std::sync::atomic::Ordering::Relaxed);
         self.barrier.reset();
         for w in &self.warps {
             w.barrier.reset();
@@ -201,13 +251,21 @@ struct Aborted;
 
 /// `__syncthreads()` in the emulator.
 pub(crate) fn block_barrier(site: &'static Location<'static>) {
-    with_thread(|t| t.block_state.barrier.wait(site, t.thread, "syncthreads"));
+    with_thread(|t| {
+        t.block_state
+            .barrier
+            .wait(site, t.thread, "syncthreads", true)
+    });
 }
 
 /// `barrier.cluster.arrive` + `barrier.cluster.wait` in the emulator: every thread of
 /// every block of the cluster meets.
 pub(crate) fn cluster_barrier(site: &'static Location<'static>) {
-    with_thread(|t| t.cluster.barrier.wait(site, t.thread, "cluster barrier"));
+    with_thread(|t| {
+        t.cluster
+            .barrier
+            .wait(site, t.thread, "cluster barrier", true)
+    });
 }
 
 /// The `.sync.aligned` warpgroup instructions (`wgmma.fence`, `wgmma.wait_group`): every
@@ -219,7 +277,9 @@ pub(crate) fn warpgroup_sync(what: &str) {
     with_thread(|t| {
         let lin = t.thread.linear(t.block_dim);
         match t.block_state.warpgroups.get(lin / 128) {
-            Some(b) => b.wait(site, t.thread, what),
+            // Ordering: a warpgroup's MMAs read shared memory as one (one thread then
+            // releases the stage for all of them, as CUTLASS's consumers do).
+            Some(b) => b.wait(site, t.thread, what, true),
             None => panic!(
                 "{what} at {site} in a block of {} threads: warpgroup instructions need whole warpgroups of 128 threads",
                 t.block_dim.volume()
@@ -258,7 +318,18 @@ pub(crate) fn named_barrier(id: u32, threads: usize) {
             }
             Arc::clone(b)
         };
-        b.wait(site, t.thread, "named barrier");
+        let live = total
+            - t.block_state
+                .exited
+                .load(std::sync::atomic::Ordering::Relaxed);
+        if threads > live {
+            let m = std::format!(
+                "named barrier at {site} can never complete: bar.sync {id}, {threads} when only {live} threads of the block have not exited"
+            );
+            t.block_state.fail(&m);
+            panic!("{m}");
+        }
+        b.wait(site, t.thread, "named barrier", true);
     });
 }
 
@@ -288,7 +359,7 @@ pub(crate) fn warp_collective<T: Copy + Send + 'static, R>(
             );
         }
         warp.slots.lock().unwrap_or_else(|e| e.into_inner())[lin % WARP_SIZE] = Some(Box::new(v));
-        warp.barrier.wait(site, t.thread, "warp collective");
+        warp.barrier.wait(site, t.thread, "warp collective", false);
         let all: [T; WARP_SIZE] = {
             let slots = warp.slots.lock().unwrap_or_else(|e| e.into_inner());
             core::array::from_fn(|i| {
@@ -301,7 +372,7 @@ pub(crate) fn warp_collective<T: Copy + Send + 'static, R>(
             })
         };
         let r = f(&all);
-        warp.barrier.wait(site, t.thread, "warp collective");
+        warp.barrier.wait(site, t.thread, "warp collective", false);
         r
     })
 }
@@ -404,6 +475,7 @@ pub fn launch_cluster<F: Fn() + Sync>(
         blocks,
         mbar: mbarrier::Table::new(ctas * threads, ctas),
         barrier: Barrier::of_kind(ctas * threads, "barrier.cluster"),
+        reports: sanitizer::Reports::new(core::any::type_name::<F>()),
     });
     let error: Mutex<Option<String>> = Mutex::new(None);
     let rendezvous = std::sync::Barrier::new(ctas * threads);
@@ -424,11 +496,15 @@ pub fn launch_cluster<F: Fn() + Sync>(
                 .expect("the emulator could not start a thread");
         }
     });
+    let found = state.reports.summary();
     drop(state);
     drop(smem);
-    match error.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        Some(message) => Err(LaunchError { message }),
-        None => Ok(()),
+    match (found, error.into_inner().unwrap_or_else(|e| e.into_inner())) {
+        (Some(report), Some(message)) => Err(LaunchError {
+            message: std::format!("{report}\n{message}"),
+        }),
+        (Some(message), None) | (None, Some(message)) => Err(LaunchError { message }),
+        (None, None) => Ok(()),
     }
 }
 
@@ -451,6 +527,8 @@ impl BlockState {
             warps,
             warpgroups: (0..threads / 128).map(|_| Barrier::new(128)).collect(),
             named: Mutex::new(Default::default()),
+            shadow: sanitizer::enabled().then(|| sanitizer::Shadow::new(smem_bytes)),
+            exited: Default::default(),
         }
     }
 }
@@ -490,6 +568,7 @@ fn run_thread(
             cluster,
             Dim3::delinear(rank, cluster),
         );
+        sanitizer::enter(cluster.volume() * threads, t);
         CTX.with(|c| {
             *c.borrow_mut() = Some(ThreadCtx {
                 thread,
@@ -512,12 +591,13 @@ fn run_thread(
         CTX.with(|c| *c.borrow_mut() = None);
         match r {
             Ok(()) => {
-                let (a, b, c) = (
+                let (a, b, c, d) = (
                     state.barrier.exit(),
                     cstate.mbar.exit(),
                     cstate.barrier.exit(),
+                    state.exit(),
                 );
-                if let Some(message) = a.or(b).or(c) {
+                if let Some(message) = a.or(b).or(c).or(d) {
                     error
                         .lock()
                         .unwrap_or_else(|e| e.into_inner())
@@ -543,7 +623,7 @@ fn run_thread(
         // Cluster end: once every thread is here, thread 0 resets the barriers and shared
         // memory for the next cluster.
         rendezvous.wait();
-        if error.lock().unwrap_or_else(|e| e.into_inner()).is_some() {
+        if error.lock().unwrap_or_else(|e| e.into_inner()).is_some() || cstate.reports.fatal() {
             return;
         }
         if t == 0 {
@@ -556,13 +636,27 @@ fn run_thread(
 /// One pending `cp.async`: destination, source, bytes, whether it reads (else zero-fills).
 type AsyncCopy = (usize, usize, usize, bool);
 
+/// Where a `cp.async`'s destination and source come from (the sanitizer's view).
+pub(crate) type AsyncOrigins = (sanitizer::Origin, sanitizer::Origin);
+
 std::thread_local! {
     /// This thread's `cp.async` copies: committed groups, oldest first, then the open one.
     static ASYNC: RefCell<(std::collections::VecDeque<Vec<AsyncCopy>>, Vec<AsyncCopy>)> =
         RefCell::new(Default::default());
 }
 
-pub(crate) fn cp_async_push(dst: usize, src: usize, bytes: usize, read: bool) {
+pub(crate) fn cp_async_push(
+    dst: usize,
+    src: usize,
+    bytes: usize,
+    read: bool,
+    (d, s): AsyncOrigins,
+) {
+    use sanitizer::{Instr, Op, access};
+    if read {
+        access(src, bytes, s, Op::Read, Instr::CpAsync);
+    }
+    access(dst, bytes, d, Op::Issue, Instr::CpAsync);
     ASYNC.with(|a| a.borrow_mut().1.push((dst, src, bytes, read)));
 }
 
@@ -589,6 +683,7 @@ pub(crate) fn cp_async_wait(n: usize) {
                         core::ptr::write_bytes(dst as *mut u8, 0, bytes);
                     }
                 }
+                sanitizer::land(dst, bytes);
             }
         }
     });
