@@ -286,7 +286,10 @@ fn cp_async_lands_only_at_the_wait_and_blocks_get_fresh_shared_memory() {
     use cutlet_core::prelude::*;
     let src = [U128([9, 9, 9, 9]), U128([5, 5, 5, 5])];
     let p = cutlet::cuda::GmemPtr::from_slice(&src);
-    emu::launch(Dim3::x(2), Dim3::x(1), 256, || {
+    // The kernel reads shared memory before anything wrote it and before its cp.async
+    // landed, to show what the emulator does there; the sanitizer reports both reads
+    // (and the launch fails with that report, after the asserts below have run).
+    let e = emu::launch(Dim3::x(2), Dim3::x(1), 256, || {
         // SAFETY: one thread; the elements are touched only as below.
         let s = unsafe { SmemBuffer::dynamic().alloc::<U128, _>(layout!(2)) };
         assert_eq!(
@@ -316,5 +319,11 @@ fn cp_async_lands_only_at_the_wait_and_blocks_get_fresh_shared_memory() {
         let mut s = s;
         s.set(0usize, U128([1; 4]));
     })
-    .unwrap();
+    .unwrap_err()
+    .to_string();
+    assert!(!e.contains("panicked"), "{e}");
+    assert!(
+        e.contains("[initcheck] Uninitialized __shared__ read") && e.contains("still writing"),
+        "{e}"
+    );
 }

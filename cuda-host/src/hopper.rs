@@ -209,27 +209,20 @@ impl Hopper {
         );
         println!("|---|---|---|---|---|---|---|");
         let t = &sm80.tc;
-        let sizes = [
-            (1024usize, 1024usize, 1024usize),
-            (2048, 2048, 2048),
-            (4096, 4096, 4096),
-            (8192, 8192, 8192),
-            (8192, 2048, 4096),
-            (3072, 5120, 1024),
-        ];
-        for mnk in sizes {
+        let sizes = crate::kernels::TIMED_SIZES;
+        for &mnk in sizes {
             self.measure(&blas, &self.tn_bf16, &t.tn_bf16, mnk)?;
         }
-        for mnk in sizes {
+        for &mnk in sizes {
             self.measure(&blas, &self.tn_bf16_2x1, &t.tn_bf16, mnk)?;
         }
-        for mnk in sizes {
+        for &mnk in sizes {
             self.measure(&blas, &self.tn_bf16_pingpong, &t.tn_bf16, mnk)?;
         }
-        for mnk in sizes {
+        for &mnk in sizes {
             self.measure(&blas, &self.tn_f16, &t.tn_f16, mnk)?;
         }
-        for mnk in sizes {
+        for &mnk in sizes {
             self.measure(&blas, &self.nt_bf16_out_bf16, &t.nt_bf16_out_bf16, mnk)?;
         }
         Ok(())

@@ -16,6 +16,17 @@ use std::sync::Arc;
 
 /// The operands of a profiled GEMM: TN (A `(m, k)` and B `(n, k)` K-major), C zero (f32,
 /// `ldc = m`).
+/// The GEMM sizes the timing tables measure (square, then a tall and a short-K one),
+/// `(m, n, k)`.
+pub(crate) const TIMED_SIZES: &[(usize, usize, usize)] = &[
+    (1024, 1024, 1024),
+    (2048, 2048, 2048),
+    (4096, 4096, 4096),
+    (8192, 8192, 8192),
+    (8192, 2048, 4096),
+    (3072, 5120, 1024),
+];
+
 pub(crate) type Operands<E> = (GemmArgs, CudaSlice<E>, CudaSlice<E>, CudaSlice<f32>);
 
 /// [`Operands`] of an `m x n x k` GEMM on `st`, the same for the SM80 and the Hopper
@@ -558,14 +569,7 @@ impl Kernels {
             }
         }
         // The TN configurations on every size, the others at 4096³.
-        let tn: &[(usize, usize, usize)] = &[
-            (1024, 1024, 1024),
-            (2048, 2048, 2048),
-            (4096, 4096, 4096),
-            (8192, 8192, 8192),
-            (8192, 2048, 4096),
-            (3072, 5120, 1024),
-        ];
+        let tn = TIMED_SIZES;
         let one: &[(usize, usize, usize)] = &[(4096, 4096, 4096)];
         let t = &self.tc;
         for &mnk in tn {
