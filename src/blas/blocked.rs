@@ -25,10 +25,10 @@ macro_rules! with_unit_stride {
 }
 pub(crate) use with_unit_stride;
 
-/// One instruction set's GEMM: module `$name` with the tiles of `tiles::$tiles`, multiply-add
-/// `$fma` and target features `$attr`; its entry point is `run`.
+/// One instruction set's GEMM: module `$name` with the tiles of `tiles::$tiles`, the
+/// vector atom of `simd::$tiles` and target features `$attr`; its entry point is `run`.
 macro_rules! isa_gemm {
-    ($(#[$doc:meta])* $name:ident, $tiles:ident, $fma:path, $(#[$attr:meta])*) => {
+    ($(#[$doc:meta])* $name:ident, $tiles:ident, $(#[$attr:meta])*) => {
         $(#[$doc])*
         pub(crate) mod $name {
             #![allow(clippy::too_many_arguments)]
@@ -36,8 +36,9 @@ macro_rules! isa_gemm {
             use super::super::pack::{GmemMat, KTile, Packed};
             use super::super::sgemm::Workspace;
             use super::super::tiles::$tiles::{
-                Accum, KC, Kc, MC, MR, Mr, NC, NR, Nr, PackedA, PackedB, PackedBK, PanelA, PanelB, PanelBK, T,
+                Accum, AccumVec, KC, Kc, MC, MR, Mr, Mv, NC, NR, Nr, PackedA, PackedB, PackedBK, PanelA, PanelB, PanelBK, T,
             };
+            use super::super::simd::$tiles as vector;
             use super::super::tiles::ceil_div;
             use cutlet_core::prelude::*;
             use cutlet_core::tensor::{Contiguous, ContiguousMut, View, ViewMut};
@@ -46,7 +47,7 @@ macro_rules! isa_gemm {
             pub(crate) type Panel<'a, L> = Tensor<View<'a, [T]>, L>;
 
             $crate::blas::pack::packers!($(#[$attr])*);
-            $crate::blas::kernel::micro_kernel!($fma, $(#[$attr])*);
+            $crate::blas::kernel::micro_kernel!($(#[$attr])*);
 
             /// `C = alpha * A * B^T + beta * C` for `A: (M, K)`, `B: (N, K)`,
             /// `C: (M, N)` (CuTe's operand convention) with `K > 0`.
@@ -118,32 +119,32 @@ macro_rules! isa_gemm {
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 isa_gemm!(
     /// f32, AVX-512F.
-    f32_avx512, f32_avx512, super::super::kernel::fused,
+    f32_avx512, f32_avx512,
     #[target_feature(enable = "avx512f,avx2,fma")]
 );
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 isa_gemm!(
     /// f32, AVX2 and FMA.
-    f32_avx2, f32_avx2, super::super::kernel::fused,
+    f32_avx2, f32_avx2,
     #[target_feature(enable = "avx2,fma")]
 );
 isa_gemm!(
     /// f32, the build's baseline target.
-    f32_base, f32_base, super::super::kernel::unfused,
+    f32_base, f32_base,
 );
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 isa_gemm!(
     /// f64, AVX-512F.
-    f64_avx512, f64_avx512, super::super::kernel::fused,
+    f64_avx512, f64_avx512,
     #[target_feature(enable = "avx512f,avx2,fma")]
 );
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 isa_gemm!(
     /// f64, AVX2 and FMA.
-    f64_avx2, f64_avx2, super::super::kernel::fused,
+    f64_avx2, f64_avx2,
     #[target_feature(enable = "avx2,fma")]
 );
 isa_gemm!(
     /// f64, the build's baseline target.
-    f64_base, f64_base, super::super::kernel::unfused,
+    f64_base, f64_base,
 );

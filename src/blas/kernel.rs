@@ -18,13 +18,6 @@ use cutlet_core::tensor::ViewMut;
 /// C in global memory, `(M, N)`, with stride type `D`.
 pub(crate) type GmemMatMut<'a, T, D> = Tensor<ViewMut<'a, [T]>, StridedLayout<(isize, isize), D>>;
 
-/// CuTe's `UniversalFMA` with the hardware's fused multiply-add: inside a function
-/// compiled with the `fma` (or `avx512f`) target feature, `mul_add` is one `vfmadd`.
-#[inline(always)]
-pub(crate) fn fused<T: super::sgemm::Element>(a: T, b: T, c: T) -> T {
-    a.mul_add(b, c)
-}
-
 /// The build target's multiply-add: fused where the whole build targets FMA, else a
 /// multiply, then an add (without the instruction, `mul_add` is a call into libm).
 #[inline(always)]
@@ -40,18 +33,17 @@ pub(crate) fn unfused<T: super::sgemm::Element>(a: T, b: T, c: T) -> T {
 /// fma(A(m), B(n), C(m, n))`, column by column so that each value of B is broadcast
 /// once. Static extents unroll, so every index is a constant.
 #[inline(always)]
-pub(crate) fn gemm_outer<T, EA, LA, EB, LB, EC, LC>(
-    fma: impl Fn(T, T, T) -> T,
+pub(crate) fn gemm_outer<EA, LA, EB, LB, EC, LC>(
+    fma: impl Fn(EA::Elem, EB::Elem, EC::Elem) -> EC::Elem,
     a: &Tensor<EA, LA>,
     b: &Tensor<EB, LB>,
     c: &mut Tensor<EC, LC>,
 ) where
-    T: Copy,
-    EA: Engine<Elem = T>,
+    EA: Engine,
     LA: Layout,
-    EB: Engine<Elem = T>,
+    EB: Engine,
     LB: Layout,
-    EC: EngineMut<Elem = T>,
+    EC: EngineMut,
     LC: Layout,
 {
     let (m, n) = (a.size(), b.size());
@@ -77,32 +69,68 @@ pub(crate) fn gemm_outer<T, EA, LA, EB, LB, EC, LC>(
 }
 
 /// The micro-kernel and epilogue of one instruction set, compiled with its target
-/// features (`$attr`) and multiply-add (`$fma`: [`fused`] or [`unfused`]), inside a
-/// module whose `T`, `Mr`, `Nr`, `Kc`, `KC`, `PanelA`, `PanelB` and `Accum` are that
+/// features (`$attr`), inside a module whose `T`, `Mr`, `Mv`, `Nr`, `Kc`, `KC`, `PanelA`,
+/// `PanelB`, `Accum`, `AccumVec` and `vector` (its [`simd`](super::simd) atom) are that
 /// set's.
 macro_rules! micro_kernel {
-    ($fma:path, $(#[$attr:meta])*) => {
+    ($(#[$attr:meta])*) => {
         /// The register tile of C.
         pub(crate) type AccumTensor = cutlet_core::tensor::OwnedTensor<T, Accum>;
-        /// The multiply-add of the instruction set.
-        #[inline(always)]
-        fn fma(a: T, b: T, c: T) -> T {
-            $fma(a, b, c)
-        }
+        /// The register tile of C in vector registers.
+        pub(crate) type AccumVecTensor = cutlet_core::tensor::OwnedTensor<vector::V, AccumVec>;
 
         /// The layouts of a register panel of packed B: [`NMajor`] (`PanelB`) or
         /// [`KMajor`] (`PanelBK`, K contiguous); the micro-kernel is instantiated for each.
         pub(crate) trait BPanel {
             /// The panel's layout.
-            type Layout: Copy;
-            /// `acc = A_panel(:, 0..kv) * B_panel(:, 0..kv)^T`.
-            fn mma_panels(kv: isize, a: Panel<'_, PanelA>, b: Panel<'_, Self::Layout>) -> AccumTensor;
+            type Layout: Layout;
+            /// Column `k` of the panel: the `NR` values of B at step `k`.
+            fn column<'a>(b: &Panel<'a, Self::Layout>, k: isize) -> Tensor<View<'a, [T]>, impl Layout>;
         }
         /// B panels laid out `PanelB`.
         pub(crate) struct NMajor;
         /// B panels laid out `PanelBK`.
         pub(crate) struct KMajor;
         $crate::blas::kernel::b_panel!(NMajor => PanelB, KMajor => PanelBK);
+
+        /// `acc = A_panel(:, 0..kv) * B_panel(:, 0..kv)^T`: CuTe's main loop on one
+        /// thread. Per `k`, column `k` of the A panel goes into vector registers (a
+        /// fragment of `MR / LANES` vectors: `PanelA`'s unit row stride makes rows
+        /// `v * LANES ..` one run) and `gemm` adds its outer product with the B panel's
+        /// column into the vector register tile, one broadcast of B per column.
+        $(#[$attr])*
+        #[inline]
+        fn mma_panels<LB: BPanel>(kv: isize, a: Panel<'_, PanelA>, b: Panel<'_, LB::Layout>) -> AccumTensor {
+            let mut acc = AccumVecTensor::new(AccumVec::default());
+            // Cut each panel's storage to its static cosize: with `kv <= KC` the
+            // compiler then proves every column access in bounds and the loop carries
+            // no checks.
+            let kv = kv.clamp(0, KC);
+            let a = make_tensor(a.engine().run(0, cosize(a.layout()).value() as usize), a.layout());
+            let b = make_tensor(b.engine().run(0, cosize(b.layout()).value() as usize), b.layout());
+            for k in 0..kv {
+                let mut ra = make_owned_tensor::<vector::V>(make_layout(Mv::new()));
+                Mv::new().for_each_index(#[inline(always)] |v| {
+                    let at = a.layout().call((v as isize * vector::LANES as isize, k)).value();
+                    let run: &[T; vector::LANES] = a.engine().run(at, vector::LANES).try_into().unwrap();
+                    ra.set(v, vector::load(run));
+                });
+                $crate::blas::kernel::gemm_outer(
+                    #[inline(always)] |x, y, z| vector::fma(x, y, z),
+                    &ra,
+                    &LB::column(&b, k),
+                    &mut acc,
+                );
+            }
+            // Out to the element tile, once per `KC` steps, for the epilogue.
+            let mut out = AccumTensor::new(Accum::default());
+            size(AccumVec::default()).for_each_index(#[inline(always)] |r| {
+                for (l, x) in vector::lanes(acc.get(r)).into_iter().enumerate() {
+                    out.set(r * vector::LANES + l, x);
+                }
+            });
+            out
+        }
 
         /// The stride types of C the micro-kernel is instantiated for (a unit row stride
         /// is the static `_1`, so the epilogue moves whole columns of the register tile).
@@ -114,8 +142,7 @@ macro_rules! micro_kernel {
         $crate::blas::kernel::output_stride!((_1, isize) => true, (isize, isize) => false);
 
         /// One register tile: accumulate `A_panel * B_panel^T` over `kv` and write
-        /// `C_tile = alpha * acc + beta * C_tile` (see `OutputStride::store`). The
-        /// accumulator never leaves registers: the epilogue is part of the kernel.
+        /// `C_tile = alpha * acc + beta * C_tile` (see `OutputStride::store`).
         #[allow(clippy::too_many_arguments)]
         $(#[$attr])*
         #[inline(never)]
@@ -130,7 +157,7 @@ macro_rules! micro_kernel {
             mv: isize,
             nv: isize,
         ) {
-            D::store(LB::mma_panels(kv, a, b), alpha, beta, c, tile, mv, nv)
+            D::store(mma_panels::<LB>(kv, a, b), alpha, beta, c, tile, mv, nv)
         }
     };
 }
@@ -142,27 +169,13 @@ macro_rules! b_panel {
         impl BPanel for $m {
             type Layout = $l;
             #[inline(always)]
-            fn mma_panels(kv: isize, a: Panel<'_, PanelA>, b: Panel<'_, $l>) -> AccumTensor {
-                let mut acc = AccumTensor::new(Accum::default());
-                // Cut each panel's storage to its static cosize: with `kv <= KC` the
-                // compiler then proves every column access in bounds and the loop
-                // carries no checks.
-                let kv = kv.clamp(0, KC);
-                let a = make_tensor(a.engine().run(0, cosize(a.layout()).value() as usize), a.layout());
-                let b = make_tensor(b.engine().run(0, cosize(b.layout()).value() as usize), b.layout());
-                for k in 0..kv {
-                    let mut ra = make_owned_tensor::<T>(make_layout(Mr::new()));
-                    copy(&a.slice(coord!((_, k))), &mut ra);
-                    // B's values are broadcast one by one, straight from the panel.
-                    $crate::blas::kernel::gemm_outer(fma, &ra, &b.slice(coord!((_, k))), &mut acc);
-                }
-                acc
+            fn column<'a>(b: &Panel<'a, $l>, k: isize) -> Tensor<View<'a, [T]>, impl Layout> {
+                b.slice(coord!((_, k)))
             }
         }
     )*};
 }
 pub(crate) use b_panel;
-
 /// `OutputStride` for the given stride types of C (`true`: C's columns are contiguous).
 macro_rules! output_stride {
     ($($d:ty => $contiguous:expr),*) => {$(

@@ -19,6 +19,7 @@ mod dispatch;
 mod kernel;
 mod pack;
 mod sgemm;
+mod simd;
 pub mod tiles;
 
 pub use dispatch::Isa;

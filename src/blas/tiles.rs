@@ -25,9 +25,10 @@ pub(crate) const fn ceil_div(a: isize, b: isize) -> isize {
 
 /// One instruction set's tiles: `$mr x $nr` register tile, `$kc` deep, `$pm` register
 /// panels of A per cache block (`MC = MR * PM`), `$pn` of B (`NC = NR * PN`);
-/// `$mk = MR * KC` and `$nk = NR * KC` are the panel strides of the packed layouts.
+/// `$mk = MR * KC` and `$nk = NR * KC` are the panel strides of the packed layouts;
+/// `$mv = MR / LANES` vector registers per column of the register tile.
 macro_rules! tiles {
-    ($(#[$doc:meta])* $name:ident, $t:ty, $mr:tt, $nr:tt, $kc:tt, $pm:tt, $pn:tt, $mk:tt, $nk:tt) => {
+    ($(#[$doc:meta])* $name:ident, $t:ty, $mr:tt, $nr:tt, $kc:tt, $pm:tt, $pn:tt, $mk:tt, $nk:tt, $mv:tt) => {
         $(#[$doc])*
         pub mod $name {
             use cutlet_core::int::{_1, Int};
@@ -64,6 +65,12 @@ macro_rules! tiles {
             /// The register tile of C: `(MR, NR)` column-major, one column per
             /// broadcast of B.
             pub type Accum = layout_t!(($mr, $nr):(1, $mr));
+            /// Vector registers per column of the register tile (`MR / LANES`).
+            pub type Mv = Int<$mv>;
+            /// The register tile as the vector MMA atom (`blas::simd`: `LANES` rows of
+            /// one column) tiled `(MR / LANES, NR)` times: `Accum` zipped-divided by the
+            /// atom, its tile mode counted in vectors, one vector register each.
+            pub type AccumVec = layout_t!(($mv, $nr):(1, $mv));
 
             pub(crate) const MR: isize = Mr::VALUE;
             pub(crate) const NR: isize = Nr::VALUE;
@@ -86,7 +93,7 @@ tiles!(
     /// assert_eq!(PackedB::default().to_string(), "((_12,_256),_256):((_1,_3072),_12)");
     /// assert_eq!(Accum::default().to_string(), "(_32,_12):(_1,_32)");
     /// ```
-    f32_avx512, f32, 32, 12, 256, 30, 256, 8192, 3072
+    f32_avx512, f32, 32, 12, 256, 30, 256, 8192, 3072, 2
 );
 tiles!(
     /// f32 with AVX2 and FMA: a `(_16,_6)` register tile (two ymm registers per column, 12
@@ -98,7 +105,7 @@ tiles!(
     /// assert_eq!(PackedB::default().to_string(), "((_6,_512),_256):((_1,_1536),_6)");
     /// assert_eq!(Accum::default().to_string(), "(_16,_6):(_1,_16)");
     /// ```
-    f32_avx2, f32, 16, 6, 256, 15, 512, 4096, 1536
+    f32_avx2, f32, 16, 6, 256, 15, 512, 4096, 1536, 2
 );
 tiles!(
     /// f32 on the baseline (SSE2 on x86-64): a `(_8,_4)` register tile (8 of the 16 xmm
@@ -108,7 +115,7 @@ tiles!(
     /// use cutlet::blas::tiles::f32_base::*;
     /// assert_eq!(Accum::default().to_string(), "(_8,_4):(_1,_8)");
     /// ```
-    f32_base, f32, 8, 4, 256, 30, 768, 2048, 1024
+    f32_base, f32, 8, 4, 256, 30, 768, 2048, 1024, 2
 );
 tiles!(
     /// f64 with AVX-512F: a `(_16,_12)` register tile (24 zmm accumulators), `MC = 480`.
@@ -118,7 +125,7 @@ tiles!(
     /// assert_eq!(PackedA::default().to_string(), "((_16,_30),_256):((_1,_4096),_16)");
     /// assert_eq!(Accum::default().to_string(), "(_16,_12):(_1,_16)");
     /// ```
-    f64_avx512, f64, 16, 12, 256, 30, 256, 4096, 3072
+    f64_avx512, f64, 16, 12, 256, 30, 256, 4096, 3072, 2
 );
 tiles!(
     /// f64 with AVX2 and FMA: a `(_8,_6)` register tile (12 ymm accumulators).
@@ -127,7 +134,7 @@ tiles!(
     /// use cutlet::blas::tiles::f64_avx2::*;
     /// assert_eq!(Accum::default().to_string(), "(_8,_6):(_1,_8)");
     /// ```
-    f64_avx2, f64, 8, 6, 256, 30, 512, 2048, 1536
+    f64_avx2, f64, 8, 6, 256, 30, 512, 2048, 1536, 2
 );
 tiles!(
     /// f64 on the baseline: a `(_4,_4)` register tile (8 xmm accumulators).
@@ -136,7 +143,7 @@ tiles!(
     /// use cutlet::blas::tiles::f64_base::*;
     /// assert_eq!(Accum::default().to_string(), "(_4,_4):(_1,_4)");
     /// ```
-    f64_base, f64, 4, 4, 256, 60, 768, 1024, 1024
+    f64_base, f64, 4, 4, 256, 60, 768, 1024, 1024, 2
 );
 
 #[cfg(test)]
