@@ -1,45 +1,179 @@
 //! cutlet's GEMM against the `matrixmultiply` crate (what ndarray uses) and faer's `gemm`
-//! crate, f32 row-major products, measured in one run, single thread and all threads;
-//! plus the machine's FMA peak, measured by a loop of independent vector FMAs in a
-//! function compiled for each instruction set. `scripts/sgemm_table.py` turns
-//! criterion's estimates into the README's table.
+//! crate, measured in one run, single thread and all threads; plus the machine's FMA
+//! peak, measured by a loop of independent vector FMAs in a function compiled for each
+//! instruction set. `scripts/sgemm_table.py` turns criterion's estimates into the
+//! README's tables.
 //!
-//! Run with the default build (no RUSTFLAGS: all three libraries pick their kernel at
-//! run time), e.g. `cargo bench --bench sgemm -- --warm-up-time 1 --measurement-time 2`.
-//! Shapes: square n = 64 .. 4096, and two skinny ones, `m = 16` (16 x 2048 x 2048) and
-//! `k = 16` (2048 x 16 x 2048).
+//! Rows: f32 (`sgemm`, `par_sgemm`) row-major squares n = 64 .. 4096, two skinny shapes
+//! (`m16`: 16 x 2048 x 2048, `k16`: 2048 x 16 x 2048), and at n = 1024 all column-major
+//! (`cm`), A transposed (`at`: A stored column-major) and B transposed (`bt`); f64
+//! (`dgemm`, `par_dgemm`) row-major squares.
+//!
+//! matrixmultiply's thread count is fixed per process (`MATMUL_NUM_THREADS`, default all
+//! cores): its single-thread rows are measured in a run with `MATMUL_NUM_THREADS=1`,
+//! its parallel rows in a run without it. Run with the default build (no RUSTFLAGS: all
+//! three libraries pick their kernel at run time):
+//!
+//! ```text
+//! MATMUL_NUM_THREADS=1 cargo bench --bench sgemm -- --warm-up-time 1 --measurement-time 2 '^(fma_peak|sgemm|dgemm)/'
+//! cargo bench --bench sgemm -- --warm-up-time 1 --measurement-time 2 '^par_'
+//! scripts/sgemm_table.py
+//! ```
 
 use criterion::{
     BenchmarkId, Criterion, SamplingMode, Throughput, black_box, criterion_group, criterion_main,
 };
 
-/// `(name, m, k, n)`.
-fn shapes() -> Vec<(String, usize, usize, usize)> {
-    let mut v: Vec<_> = [64usize, 128, 256, 512, 1024, 2048, 4096]
-        .into_iter()
-        .map(|n| (n.to_string(), n, n, n))
-        .collect();
-    v.push(("m16".into(), 16, 2048, 2048));
-    v.push(("k16".into(), 2048, 16, 2048));
+/// A row: name, `(m, k, n)`, and whether A, B and C are column-major.
+struct Shape {
+    name: String,
+    mkn: (usize, usize, usize),
+    col_major: [bool; 3],
+}
+
+fn squares(ns: &[usize]) -> Vec<Shape> {
+    ns.iter()
+        .map(|&n| Shape {
+            name: n.to_string(),
+            mkn: (n, n, n),
+            col_major: [false; 3],
+        })
+        .collect()
+}
+
+fn f32_shapes() -> Vec<Shape> {
+    let mut v = squares(&[64, 128, 256, 512, 1024, 2048, 4096]);
+    let row = |name: &str, mkn| Shape {
+        name: name.into(),
+        mkn,
+        col_major: [false; 3],
+    };
+    v.push(row("m16", (16, 2048, 2048)));
+    v.push(row("k16", (2048, 16, 2048)));
+    for (name, col_major) in [
+        ("cm1024", [true, true, true]),
+        ("at1024", [true, false, false]),
+        ("bt1024", [false, true, false]),
+    ] {
+        v.push(Shape {
+            name: name.into(),
+            mkn: (1024, 1024, 1024),
+            col_major,
+        });
+    }
     v
 }
 
-fn run(c: &mut Criterion, group: &str, parallel: bool) {
+/// The element types, each with its three libraries' entry points.
+trait Elem: Copy + Send + Sync + 'static {
+    const GROUP: &'static str;
+    fn from(x: f32) -> Self;
+    #[allow(clippy::too_many_arguments)]
+    fn cutlet(
+        p: bool,
+        mkn: (usize, usize, usize),
+        a: (&[Self], isize, isize),
+        b: (&[Self], isize, isize),
+        c: (&mut [Self], isize, isize),
+    );
+    /// # Safety
+    /// The pointers must cover the matrices.
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn matrixmultiply(
+        mkn: (usize, usize, usize),
+        a: (*const Self, isize, isize),
+        b: (*const Self, isize, isize),
+        c: (*mut Self, isize, isize),
+    );
+}
+macro_rules! elem {
+    ($t:ty, $group:literal, $ser:ident, $par:ident, $mm:ident) => {
+        impl Elem for $t {
+            const GROUP: &'static str = $group;
+            fn from(x: f32) -> $t {
+                x as $t
+            }
+            fn cutlet(
+                p: bool,
+                (m, k, n): (usize, usize, usize),
+                a: (&[$t], isize, isize),
+                b: (&[$t], isize, isize),
+                c: (&mut [$t], isize, isize),
+            ) {
+                let f = if p {
+                    cutlet::blas::$par
+                } else {
+                    cutlet::blas::$ser
+                };
+                f(
+                    m, k, n, 1.0, a.0, a.1, a.2, b.0, b.1, b.2, 0.0, c.0, c.1, c.2,
+                );
+            }
+            unsafe fn matrixmultiply(
+                (m, k, n): (usize, usize, usize),
+                a: (*const $t, isize, isize),
+                b: (*const $t, isize, isize),
+                c: (*mut $t, isize, isize),
+            ) {
+                // SAFETY: the caller's pointers cover the matrices.
+                unsafe {
+                    matrixmultiply::$mm(
+                        m, k, n, 1.0, a.0, a.1, a.2, b.0, b.1, b.2, 0.0, c.0, c.1, c.2,
+                    )
+                }
+            }
+        }
+    };
+}
+elem!(f32, "sgemm", sgemm, par_sgemm, sgemm);
+elem!(f64, "dgemm", dgemm, par_dgemm, dgemm);
+
+/// Row and column strides of an `r x c` matrix.
+fn strides(r: usize, c: usize, col_major: bool) -> (isize, isize) {
+    if col_major {
+        (1, r as isize)
+    } else {
+        (c as isize, 1)
+    }
+}
+
+fn run<T: Elem>(c: &mut Criterion, shapes: Vec<Shape>, parallel: bool) {
     let threads = if parallel {
         rayon::current_num_threads()
     } else {
         1
     };
+    // matrixmultiply runs on MATMUL_NUM_THREADS threads (all cores when unset): it joins
+    // the group whose thread count that is.
+    let mm_threads: usize = std::env::var("MATMUL_NUM_THREADS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(threads.max(2));
+    let with_mm = (mm_threads > 1) == parallel;
+    let group = if parallel {
+        format!("par_{}", T::GROUP)
+    } else {
+        T::GROUP.to_string()
+    };
     let mut g = c.benchmark_group(group);
-    for (name, m, k, n) in shapes() {
-        let a: Vec<f32> = (0..m * k)
-            .map(|i| ((i * 7) % 13) as f32 * 0.1 - 0.6)
+    for Shape {
+        name,
+        mkn: (m, k, n),
+        col_major,
+    } in shapes
+    {
+        let a: Vec<T> = (0..m * k)
+            .map(|i| T::from(((i * 7) % 13) as f32 * 0.1 - 0.6))
             .collect();
-        let b: Vec<f32> = (0..k * n)
-            .map(|i| ((i * 5) % 11) as f32 * 0.1 - 0.5)
+        let b: Vec<T> = (0..k * n)
+            .map(|i| T::from(((i * 5) % 11) as f32 * 0.1 - 0.5))
             .collect();
-        let mut cm = vec![0f32; m * n];
-        let (lda, ldb, ldc) = (k as isize, n as isize, n as isize);
+        let mut cm = vec![T::from(0.0); m * n];
+        let (sa, sb, sc) = (
+            strides(m, k, col_major[0]),
+            strides(k, n, col_major[1]),
+            strides(m, n, col_major[2]),
+        );
         let flops = 2 * (m * n * k) as u64;
         g.throughput(Throughput::Elements(flops));
         // Large products: fewer samples of one run each (4096 is about a second on one
@@ -51,52 +185,26 @@ fn run(c: &mut Criterion, group: &str, parallel: bool) {
         }
         g.bench_function(BenchmarkId::new("cutlet", &name), |bch| {
             bch.iter(|| {
-                let f = if parallel {
-                    cutlet::blas::par_sgemm
-                } else {
-                    cutlet::blas::sgemm
-                };
-                f(
-                    m,
-                    k,
-                    n,
-                    1.0,
-                    black_box(&a),
-                    lda,
-                    1,
-                    black_box(&b),
-                    ldb,
-                    1,
-                    0.0,
-                    &mut cm,
-                    ldc,
-                    1,
+                T::cutlet(
+                    parallel,
+                    (m, k, n),
+                    (black_box(&a), sa.0, sa.1),
+                    (black_box(&b), sb.0, sb.1),
+                    (&mut cm, sc.0, sc.1),
                 );
                 black_box(&cm);
             })
         });
-        if !parallel {
-            // matrixmultiply's threads need its `threading` feature and are fixed per
-            // process (MATMUL_NUM_THREADS): it is measured single-threaded only.
+        if with_mm {
             g.bench_function(BenchmarkId::new("matrixmultiply", &name), |bch| {
                 bch.iter(|| {
-                    // SAFETY: the pointers cover row-major matrices that outlive the call.
+                    // SAFETY: the pointers cover matrices that outlive the call.
                     unsafe {
-                        matrixmultiply::sgemm(
-                            m,
-                            k,
-                            n,
-                            1.0,
-                            black_box(a.as_ptr()),
-                            lda,
-                            1,
-                            black_box(b.as_ptr()),
-                            ldb,
-                            1,
-                            0.0,
-                            cm.as_mut_ptr(),
-                            ldc,
-                            1,
+                        T::matrixmultiply(
+                            (m, k, n),
+                            (black_box(a.as_ptr()), sa.0, sa.1),
+                            (black_box(b.as_ptr()), sb.0, sb.1),
+                            (cm.as_mut_ptr(), sc.0, sc.1),
                         );
                     }
                     black_box(&cm);
@@ -110,25 +218,25 @@ fn run(c: &mut Criterion, group: &str, parallel: bool) {
                 gemm::Parallelism::None
             };
             bch.iter(|| {
-                // SAFETY: the pointers cover row-major matrices that outlive the call
-                // (gemm's arguments: dst, column stride, row stride, ...).
+                // SAFETY: the pointers cover matrices that outlive the call (gemm's
+                // arguments: dst, column stride, row stride, ...; alpha scales dst).
                 unsafe {
                     gemm::gemm(
                         m,
                         n,
                         k,
                         cm.as_mut_ptr(),
-                        1,
-                        ldc,
+                        sc.1,
+                        sc.0,
                         false,
                         black_box(a.as_ptr()),
-                        1,
-                        lda,
+                        sa.1,
+                        sa.0,
                         black_box(b.as_ptr()),
-                        1,
-                        ldb,
-                        0.0f32,
-                        1.0f32,
+                        sb.1,
+                        sb.0,
+                        T::from(0.0),
+                        T::from(1.0),
                         false,
                         false,
                         false,
@@ -143,11 +251,16 @@ fn run(c: &mut Criterion, group: &str, parallel: bool) {
 }
 
 fn sgemm(c: &mut Criterion) {
-    run(c, "sgemm", false)
+    run::<f32>(c, f32_shapes(), false)
 }
-
 fn par_sgemm(c: &mut Criterion) {
-    run(c, "par_sgemm", true)
+    run::<f32>(c, f32_shapes(), true)
+}
+fn dgemm(c: &mut Criterion) {
+    run::<f64>(c, squares(&[64, 256, 1024, 2048]), false)
+}
+fn par_dgemm(c: &mut Criterion) {
+    run::<f64>(c, squares(&[64, 256, 1024, 2048]), true)
 }
 
 const STEPS: usize = 4096;
@@ -206,5 +319,5 @@ fn fma_peak(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, fma_peak, sgemm, par_sgemm);
+criterion_group!(benches, fma_peak, sgemm, dgemm, par_sgemm, par_dgemm);
 criterion_main!(benches);

@@ -39,7 +39,7 @@ macro_rules! isa_gemm {
                 Accum, AccumVec, KC, Kc, MC, MR, Mr, Mv, NC, NR, Nr, PackedA, PackedB, PackedBK, PanelA, PanelB, PanelBK, T,
             };
             use super::super::simd::$tiles as vector;
-            use super::super::tiles::ceil_div;
+            use super::super::tiles::{balanced, ceil_div};
             use cutlet_core::prelude::*;
             use cutlet_core::tensor::{Contiguous, ContiguousMut, View, ViewMut};
 
@@ -62,23 +62,26 @@ macro_rules! isa_gemm {
             ) {
                 let ((m, k), n) = (a.layout().shape(), b.layout().shape().0);
                 let (buf_a, buf_b) = ws.buffers();
-                for jc in 0..ceil_div(n, NC) {
-                    let nv = NC.min(n - jc * NC);
+                // Blocks of equal size (in whole register panels), at most MC x NC: 256
+                // rows are two blocks of 128, not 240 and a 16-row remainder.
+                let (mc, nc) = (balanced(m, MC, MR), balanced(n, NC, NR));
+                for jc in 0..ceil_div(n, nc) {
+                    let nv = nc.min(n - jc * nc);
                     for pc in 0..ceil_div(k, KC) {
                         let kv = KC.min(k - pc * KC);
-                        pack_b(b, jc * (NC / NR), pc, nv, kv, buf_b);
+                        pack_b(b, jc * (nc / NR), pc, nv, kv, buf_b);
                         // Later K blocks accumulate onto what the first one wrote.
                         let beta = if pc == 0 { beta } else { 1.0 };
-                        for ic in 0..ceil_div(m, MC) {
-                            let mv = MC.min(m - ic * MC);
+                        for ic in 0..ceil_div(m, mc) {
+                            let mv = mc.min(m - ic * mc);
                             let mut sa = Tensor::from_parts(ViewMut::new(&mut buf_a[..], 0), PackedA::default());
-                            pack_a(a, ic * (MC / MR), pc, mv, kv, &mut sa);
+                            pack_a(a, ic * (mc / MR), pc, mv, kv, &mut sa);
                             let sa = sa.view();
                             for jr in 0..ceil_div(nv, NR) {
                                 let tb = DB::panel_b(buf_b, jr);
                                 for ir in 0..ceil_div(mv, MR) {
                                     let ta = sa.slice(coord!(((_, ir), _)));
-                                    let tile = (ic * (MC / MR) + ir, jc * (NC / NR) + jr);
+                                    let tile = (ic * (mc / MR) + ir, jc * (nc / NR) + jr);
                                     let (mr, nr) = (MR.min(mv - ir * MR), NR.min(nv - jr * NR));
                                     mma_tile::<DC, DB::PanelB>(kv, ta, tb, alpha, beta, &mut c, tile, mr, nr);
                                 }

@@ -93,14 +93,38 @@ macro_rules! micro_kernel {
         pub(crate) struct KMajor;
         $crate::blas::kernel::b_panel!(NMajor => PanelB, KMajor => PanelBK);
 
-        /// `acc = A_panel(:, 0..kv) * B_panel(:, 0..kv)^T`: CuTe's main loop on one
-        /// thread. Per `k`, column `k` of the A panel goes into vector registers (a
-        /// fragment of `MR / LANES` vectors: `PanelA`'s unit row stride makes rows
-        /// `v * LANES ..` one run) and `gemm` adds its outer product with the B panel's
-        /// column into the vector register tile, one broadcast of B per column.
+        /// The stride types of C the micro-kernel is instantiated for (a unit row stride
+        /// is the static `_1`, so the epilogue moves whole columns of the register tile).
+        pub(crate) trait OutputStride: IntTuple {
+            /// `C_tile = alpha * acc + beta * C_tile` for the `(MR, NR)` tile of C at tile
+            /// coordinate `tile`, over its valid `(mv, nv)` corner (edge tiles are partial).
+            fn store(acc: AccumTensor, alpha: T, beta: T, c: &mut GmemMatMut<'_, T, Self>, tile: (isize, isize), mv: isize, nv: isize);
+        }
+        $crate::blas::kernel::output_stride!((_1, isize) => true, (isize, isize) => false);
+
+        /// One register tile: `acc = A_panel(:, 0..kv) * B_panel(:, 0..kv)^T`, then
+        /// `C_tile = alpha * acc + beta * C_tile` (see `OutputStride::store`), in one
+        /// function so that the epilogue reads the accumulator from registers.
+        ///
+        /// The main loop is CuTe's on one thread. Per `k`, column `k` of the A panel
+        /// goes into vector registers (a fragment of `MR / LANES` vectors: `PanelA`'s
+        /// unit row stride makes rows `v * LANES ..` one run) and `gemm` adds its outer
+        /// product with the B panel's column into the vector register tile, one
+        /// broadcast of B per column.
+        #[allow(clippy::too_many_arguments)]
         $(#[$attr])*
-        #[inline]
-        fn mma_panels<LB: BPanel>(kv: isize, a: Panel<'_, PanelA>, b: Panel<'_, LB::Layout>) -> AccumTensor {
+        #[inline(never)]
+        fn mma_tile<D: OutputStride, LB: BPanel>(
+            kv: isize,
+            a: Panel<'_, PanelA>,
+            b: Panel<'_, LB::Layout>,
+            alpha: T,
+            beta: T,
+            c: &mut GmemMatMut<'_, T, D>,
+            tile: (isize, isize),
+            mv: isize,
+            nv: isize,
+        ) {
             let mut acc = AccumVecTensor::new(AccumVec::default());
             // Cut each panel's storage to its static cosize: with `kv <= KC` the
             // compiler then proves every column access in bounds and the loop carries
@@ -122,42 +146,14 @@ macro_rules! micro_kernel {
                     &mut acc,
                 );
             }
-            // Out to the element tile, once per `KC` steps, for the epilogue.
+            // The element tile the epilogue reads.
             let mut out = AccumTensor::new(Accum::default());
             size(AccumVec::default()).for_each_index(#[inline(always)] |r| {
                 for (l, x) in vector::lanes(acc.get(r)).into_iter().enumerate() {
                     out.set(r * vector::LANES + l, x);
                 }
             });
-            out
-        }
-
-        /// The stride types of C the micro-kernel is instantiated for (a unit row stride
-        /// is the static `_1`, so the epilogue moves whole columns of the register tile).
-        pub(crate) trait OutputStride: IntTuple {
-            /// `C_tile = alpha * acc + beta * C_tile` for the `(MR, NR)` tile of C at tile
-            /// coordinate `tile`, over its valid `(mv, nv)` corner (edge tiles are partial).
-            fn store(acc: AccumTensor, alpha: T, beta: T, c: &mut GmemMatMut<'_, T, Self>, tile: (isize, isize), mv: isize, nv: isize);
-        }
-        $crate::blas::kernel::output_stride!((_1, isize) => true, (isize, isize) => false);
-
-        /// One register tile: accumulate `A_panel * B_panel^T` over `kv` and write
-        /// `C_tile = alpha * acc + beta * C_tile` (see `OutputStride::store`).
-        #[allow(clippy::too_many_arguments)]
-        $(#[$attr])*
-        #[inline(never)]
-        fn mma_tile<D: OutputStride, LB: BPanel>(
-            kv: isize,
-            a: Panel<'_, PanelA>,
-            b: Panel<'_, LB::Layout>,
-            alpha: T,
-            beta: T,
-            c: &mut GmemMatMut<'_, T, D>,
-            tile: (isize, isize),
-            mv: isize,
-            nv: isize,
-        ) {
-            D::store(mma_panels::<LB>(kv, a, b), alpha, beta, c, tile, mv, nv)
+            D::store(out, alpha, beta, c, tile, mv, nv)
         }
     };
 }

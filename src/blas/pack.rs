@@ -23,7 +23,7 @@ pub(crate) type Packed<'a, T, L> = Tensor<ViewMut<'a, [T]>, L>;
 pub(crate) type KTile = cutlet_core::int::_8;
 
 macro_rules! pack_panels {
-    ($r:ty, $stage:expr, $g:ident, $panel0:ident, $pc:ident, $rows:ident, $kv:ident, $s:ident) => {{
+    ($r:ty, $stage:expr, $by_rows:expr, $g:ident, $panel0:ident, $pc:ident, $rows:ident, $kv:ident, $s:ident) => {{
         let r = <$r>::VALUE;
         let kt = KTile::new();
         // With `kv <= KC` and each panel's storage cut to its static cosize (below), the
@@ -35,6 +35,24 @@ macro_rules! pack_panels {
             let layout = sp.layout();
             let run = sp.engine_mut().run_mut(0, cosize(layout).value() as usize);
             let rv = r.min($rows - q * r);
+            if $by_rows {
+                // K is the unit stride of both the operand and the panel (`PackedBK`):
+                // each row is one run of `kv` values on both sides, copied whole.
+                if rv < r {
+                    run.fill(T::default());
+                }
+                let mut sp = make_tensor(run, layout);
+                for i in 0..rv {
+                    let (g, mut d) = (
+                        gp.slice(coord!((i, _))),
+                        sp.view_mut().slice(coord!((i, _))),
+                    );
+                    d.engine_mut()
+                        .run_mut(0, $kv as usize)
+                        .copy_from_slice(g.engine().run(0, $kv as usize));
+                }
+                continue;
+            }
             if rv < r {
                 // Rows past the edge are zeros (the kernel computes them, nobody reads
                 // them): clear the panel's storage whole, then copy the valid rows
@@ -82,22 +100,23 @@ macro_rules! pack_panels {
 }
 pub(crate) use pack_panels;
 
-/// `OperandStride` for the given stride types: whether packing A and B stages through
-/// a row-major register fragment, and B's packed block and panel layouts.
+/// `OperandStride` for the given stride types: whether packing A stages through a
+/// row-major register fragment, whether B's rows are copied as whole runs (K
+/// contiguous on both sides), and B's packed block and panel layouts.
 macro_rules! operand_stride {
-    ($($d:ty => $stage_a:expr, $stage_b:expr, $packed_b:ty, $panel_b:ty);*) => {$(
+    ($($d:ty => $stage_a:expr, $by_rows_b:expr, $packed_b:ty, $panel_b:ty);*) => {$(
         impl OperandStride for $d {
             type PanelB = $panel_b;
             #[inline(always)]
             fn pack_a(g: GmemMat<'_, T, Self>, panel0: isize, pc: isize, rows: isize, kv: isize, s: &mut Packed<'_, T, PackedA>) {
-                $crate::blas::pack::pack_panels!(Mr, $stage_a, g, panel0, pc, rows, kv, s)
+                $crate::blas::pack::pack_panels!(Mr, $stage_a, false, g, panel0, pc, rows, kv, s)
             }
             #[inline(always)]
             fn pack_b(g: GmemMat<'_, T, Self>, panel0: isize, pc: isize, rows: isize, kv: isize, buf: &mut [T]) {
                 // The buffer holds the blocks this product uses, not a whole block: no
                 // cosize check (every access is checked).
                 let s = &mut Tensor::from_parts(ViewMut::new(buf, 0), <$packed_b>::default());
-                $crate::blas::pack::pack_panels!(Nr, $stage_b, g, panel0, pc, rows, kv, s)
+                $crate::blas::pack::pack_panels!(Nr, false, $by_rows_b, g, panel0, pc, rows, kv, s)
             }
             #[inline(always)]
             fn panel_b(buf: &[T], jr: isize) -> Panel<'_, <$panel_b as BPanel>::Layout> {
@@ -128,7 +147,7 @@ macro_rules! packers {
 
         $crate::blas::pack::operand_stride!(
             (_1, isize) => false, false, PackedB, NMajor;
-            (isize, _1) => true, false, PackedBK, KMajor;
+            (isize, _1) => true, true, PackedBK, KMajor;
             (isize, isize) => false, false, PackedB, NMajor
         );
 

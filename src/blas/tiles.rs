@@ -23,6 +23,21 @@ pub(crate) const fn ceil_div(a: isize, b: isize) -> isize {
     (a + b - 1) / b
 }
 
+/// The size of the blocks, whole tiles of `r` each and at most `max`, that cut `n` into
+/// the fewest blocks of equal size (the last one possibly smaller).
+///
+/// ```ignore
+/// assert_eq!(balanced(256, 240, 16), 128);
+/// ```
+#[inline(always)]
+pub(crate) const fn balanced(n: isize, max: isize, r: isize) -> isize {
+    let blocks = ceil_div(n, max);
+    if blocks <= 1 {
+        return max;
+    }
+    ceil_div(ceil_div(n, blocks), r) * r
+}
+
 /// One instruction set's tiles: `$mr x $nr` register tile, `$kc` deep, `$pm` register
 /// panels of A per cache block (`MC = MR * PM`), `$pn` of B (`NC = NR * PN`);
 /// `$mk = MR * KC` and `$nk = NR * KC` are the panel strides of the packed layouts;
