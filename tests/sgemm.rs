@@ -307,6 +307,29 @@ fn crosses_every_cache_block() {
     check::<f64>((500, 300, 13), (col, row, col), 1.0, 0.0, 17);
 }
 
+/// Products narrow enough (in the kernel's frame, at most four register panels of B)
+/// that A's register panels are read in place where A's columns are contiguous: every
+/// order of A and C, whole and partial panels of A, several K and M blocks.
+#[test]
+fn narrow_products_read_a_in_place() {
+    let row = Order::Row { pad: 0 };
+    let col = Order::Col { pad: 2 };
+    for (m, k, n) in [
+        (16, 300, 250),
+        (250, 300, 16),
+        (5, 40, 97),
+        (97, 40, 5),
+        (24, 520, 481),
+    ] {
+        for oa in [row, col, Order::Reversed] {
+            for oc in [row, col] {
+                check::<f32>((m, k, n), (oa, row, oc), 1.0, 0.5, 3);
+                check::<f64>((m, k, n), (oa, col, oc), -0.5, 0.0, 5);
+            }
+        }
+    }
+}
+
 /// Degenerate extents: nothing to do, or C = beta * C.
 #[test]
 fn empty_extents() {

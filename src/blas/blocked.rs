@@ -43,8 +43,11 @@ macro_rules! isa_gemm {
             use cutlet_core::prelude::*;
             use cutlet_core::tensor::{Contiguous, ContiguousMut, View, ViewMut};
 
-            /// A packed panel of A or B, in the packing buffer.
+            /// A register panel of A or B: in the packing buffer, or A in place.
             pub(crate) type Panel<'a, L> = Tensor<View<'a, [T]>, L>;
+
+            /// The most register panels of B an A panel is read in place for.
+            const DIRECT_MAX_REUSE: isize = 4;
 
             $crate::blas::pack::packers!($(#[$attr])*);
             $crate::blas::kernel::micro_kernel!($(#[$attr])*);
@@ -73,17 +76,44 @@ macro_rules! isa_gemm {
                         // Later K blocks accumulate onto what the first one wrote.
                         let beta = if pc == 0 { beta } else { 1.0 };
                         for ic in 0..ceil_div(m, mc) {
-                            let mv = mc.min(m - ic * mc);
+                            let (mv, p0) = (mc.min(m - ic * mc), ic * (mc / MR));
+                            // A panel used by few B panels is read in place when A's
+                            // columns are contiguous: packing it would cost as much as
+                            // its products (16 x 2048 x 2048: 58% of the time). The
+                            // whole panels go in place, a partial last one is packed.
+                            let direct = if DA::DIRECT && ceil_div(nv, NR) <= DIRECT_MAX_REUSE { mv / MR } else { 0 };
                             let mut sa = Tensor::from_parts(ViewMut::new(&mut buf_a[..], 0), PackedA::default());
-                            pack_a(a, ic * (mc / MR), pc, mv, kv, &mut sa);
+                            if direct * MR < mv {
+                                pack_a(a, p0 + direct, pc, mv - direct * MR, kv, &mut sa);
+                            }
                             let sa = sa.view();
-                            for jr in 0..ceil_div(nv, NR) {
+                            let mut register_tile = |ir: isize, jr: isize| {
                                 let tb = DB::panel_b(buf_b, jr);
-                                for ir in 0..ceil_div(mv, MR) {
-                                    let ta = sa.slice(coord!(((_, ir), _)));
-                                    let tile = (ic * (mc / MR) + ir, jc * (nc / NR) + jr);
-                                    let (mr, nr) = (MR.min(mv - ir * MR), NR.min(nv - jr * NR));
-                                    mma_tile::<DC, DB::PanelB>(kv, ta, tb, alpha, beta, &mut c, tile, mr, nr);
+                                let tile = (p0 + ir, jc * (nc / NR) + jr);
+                                let (mr, nr) = (MR.min(mv - ir * MR), NR.min(nv - jr * NR));
+                                if ir < direct && let Some(ta) = DA::direct_a(a, p0 + ir, pc) {
+                                    mma_tile::<DC, DB::PanelB, DirectA>(kv, ta, tb, alpha, beta, &mut c, tile, mr, nr);
+                                } else {
+                                    let ta = sa.slice(coord!(((_, {ir - direct}), _)));
+                                    mma_tile::<DC, DB::PanelB, PanelA>(kv, ta, tb, alpha, beta, &mut c, tile, mr, nr);
+                                }
+                            };
+                            let (tiles_m, tiles_n) = (ceil_div(mv, MR), ceil_div(nv, NR));
+                            if direct > 0 {
+                                // An A panel read in place serves its few B panels while
+                                // it is in L1.
+                                for ir in 0..tiles_m {
+                                    for jr in 0..tiles_n {
+                                        register_tile(ir, jr);
+                                    }
+                                }
+                            } else {
+                                // A B panel stays in L1 while the packed A block streams
+                                // from L2.
+                                for jr in 0..tiles_n {
+                                    for ir in 0..tiles_m {
+                                        register_tile(ir, jr);
+                                    }
                                 }
                             }
                         }

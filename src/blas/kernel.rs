@@ -2,15 +2,16 @@
 //! over one packed panel pair, and the epilogue that writes it into C.
 //!
 //! The micro-kernel is CuTe's main loop on one thread: per `k`, copy a column of the A
-//! panel and of the B panel into register fragments, then `gemm` their outer product
-//! into the accumulator (the `(M) x (N) => (M,N)` pattern). All three tensors have static
-//! layouts, so every offset is a constant and the compiler keeps the accumulator in
-//! vector registers: per `k`, `MR / lanes` vector loads of A, `NR` broadcasts of B and
-//! `MR * NR / lanes` FMAs (on AVX-512 f32: two loads, twelve broadcasts, 24 zmm FMAs).
+//! panel into a register fragment of vectors, then `gemm` its outer product with the B
+//! panel's column into the accumulator (the `(M) x (N) => (M,N)` pattern). The
+//! accumulator is the vector MMA atom of [`simd`](super::simd) tiled `(MR / LANES, NR)`
+//! (`AccumVec`), so it is vector registers by construction, and every offset is a
+//! constant: per `k`, `MR / LANES` vector loads of A, `NR` broadcasts of B and
+//! `MR * NR / LANES` FMAs (AVX2 f32: two loads, six broadcasts, 12 ymm FMAs; AVX-512
+//! f32: two, twelve, 24 zmm FMAs).
 //!
 //! The body is written once ([`micro_kernel!`]) and instantiated per instruction set, in
-//! a function compiled with that set's target features: the same layout-built code then
-//! vectorizes to xmm, ymm or zmm registers.
+//! a function compiled with that set's target features and vector atom.
 
 use cutlet_core::prelude::*;
 use cutlet_core::tensor::ViewMut;
@@ -79,6 +80,41 @@ macro_rules! micro_kernel {
         /// The register tile of C in vector registers.
         pub(crate) type AccumVecTensor = cutlet_core::tensor::OwnedTensor<vector::V, AccumVec>;
 
+        /// A register panel of A read in place from an operand whose columns are
+        /// contiguous (rows `i..i + MR` of column `k` are one run).
+        pub(crate) type DirectA = StridedLayout<(Mr, Kc), (_1, isize)>;
+
+        /// The layouts a register panel of A is read through: packed (`PanelA`) or in
+        /// place (`DirectA`).
+        pub(crate) trait APanel: Layout {
+            /// The elements of the panel's storage that `kv` steps read: the panel is
+            /// cut to them, so that the compiler proves the reads in bounds.
+            fn span(self, kv: isize) -> usize;
+            /// The offset of element `(i, k)`.
+            fn offset(self, i: isize, k: isize) -> isize;
+        }
+        impl APanel for PanelA {
+            #[inline(always)]
+            fn span(self, _: isize) -> usize {
+                // Static: the whole panel (`kv <= KC`).
+                cosize(self).value() as usize
+            }
+            #[inline(always)]
+            fn offset(self, i: isize, k: isize) -> isize {
+                self.call((i, k)).value()
+            }
+        }
+        impl APanel for DirectA {
+            #[inline(always)]
+            fn span(self, kv: isize) -> usize {
+                self.call((MR - 1, (kv - 1).max(0))).value() as usize + 1
+            }
+            #[inline(always)]
+            fn offset(self, i: isize, k: isize) -> isize {
+                self.call((i, k)).value()
+            }
+        }
+
         /// The layouts of a register panel of packed B: [`NMajor`] (`PanelB`) or
         /// [`KMajor`] (`PanelBK`, K contiguous); the micro-kernel is instantiated for each.
         pub(crate) trait BPanel {
@@ -114,9 +150,9 @@ macro_rules! micro_kernel {
         #[allow(clippy::too_many_arguments)]
         $(#[$attr])*
         #[inline(never)]
-        fn mma_tile<D: OutputStride, LB: BPanel>(
+        fn mma_tile<D: OutputStride, LB: BPanel, LA: APanel>(
             kv: isize,
-            a: Panel<'_, PanelA>,
+            a: Panel<'_, LA>,
             b: Panel<'_, LB::Layout>,
             alpha: T,
             beta: T,
@@ -130,13 +166,14 @@ macro_rules! micro_kernel {
             // compiler then proves every column access in bounds and the loop carries
             // no checks.
             let kv = kv.clamp(0, KC);
-            let a = make_tensor(a.engine().run(0, cosize(a.layout()).value() as usize), a.layout());
+            let la = a.layout();
+            let a = a.engine().run(0, la.span(kv));
             let b = make_tensor(b.engine().run(0, cosize(b.layout()).value() as usize), b.layout());
             for k in 0..kv {
                 let mut ra = make_owned_tensor::<vector::V>(make_layout(Mv::new()));
                 Mv::new().for_each_index(#[inline(always)] |v| {
-                    let at = a.layout().call((v as isize * vector::LANES as isize, k)).value();
-                    let run: &[T; vector::LANES] = a.engine().run(at, vector::LANES).try_into().unwrap();
+                    let at = la.offset(v as isize * vector::LANES as isize, k) as usize;
+                    let run: &[T; vector::LANES] = a[at..at + vector::LANES].try_into().unwrap();
                     ra.set(v, vector::load(run));
                 });
                 $crate::blas::kernel::gemm_outer(

@@ -5,7 +5,8 @@
 //! packing copies move each block into a static packed layout (`PackedA`, `PackedB`, the
 //! CPU's shared memory), and a micro-kernel copies panel columns into register fragments
 //! and accumulates their outer products into a static `(MR, NR)` register tile with
-//! `gemm`, which the compiler turns into FMA vector code. Edge tiles are partial tiles:
+//! `gemm`: the tile is the CPU's vector MMA atom (`simd`: one vector of C, one FMA)
+//! tiled over the register tile, so it is vector registers by construction. Edge tiles are partial tiles:
 //! their packing and their epilogue work on the tensors composed with the residue shape.
 //!
 //! Every level is a static layout chosen per instruction set ([`tiles`]): the same

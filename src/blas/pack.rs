@@ -104,9 +104,10 @@ pub(crate) use pack_panels;
 /// row-major register fragment, whether B's rows are copied as whole runs (K
 /// contiguous on both sides), and B's packed block and panel layouts.
 macro_rules! operand_stride {
-    ($($d:ty => $stage_a:expr, $by_rows_b:expr, $packed_b:ty, $panel_b:ty);*) => {$(
+    ($($d:ty => $stage_a:expr, $by_rows_b:expr, $packed_b:ty, $panel_b:ty, $direct:ident);*) => {$(
         impl OperandStride for $d {
             type PanelB = $panel_b;
+            $crate::blas::pack::operand_stride!(@$direct);
             #[inline(always)]
             fn pack_a(g: GmemMat<'_, T, Self>, panel0: isize, pc: isize, rows: isize, kv: isize, s: &mut Packed<'_, T, PackedA>) {
                 $crate::blas::pack::pack_panels!(Mr, $stage_a, false, g, panel0, pc, rows, kv, s)
@@ -124,6 +125,22 @@ macro_rules! operand_stride {
             }
         }
     )*};
+    (@direct) => {
+        const DIRECT: bool = true;
+        #[inline(always)]
+        fn direct_a(g: GmemMat<'_, T, Self>, panel: isize, pc: isize) -> Option<Panel<'_, DirectA>> {
+            let cs = g.layout().stride().1;
+            let t = local_tile(g, (Mr::new(), Kc::new()), (panel, pc));
+            Some(t.with_layout(DirectA::new((Mr::new(), Kc::new()), (_1::new(), cs))))
+        }
+    };
+    (@packed) => {
+        const DIRECT: bool = false;
+        #[inline(always)]
+        fn direct_a(_: GmemMat<'_, T, Self>, _: isize, _: isize) -> Option<Panel<'_, DirectA>> {
+            None
+        }
+    };
 }
 pub(crate) use operand_stride;
 
@@ -143,12 +160,18 @@ macro_rules! packers {
             fn pack_b(g: GmemMat<'_, T, Self>, panel0: isize, pc: isize, rows: isize, kv: isize, buf: &mut [T]);
             /// Register panel `jr` of the packed B block in `buf`.
             fn panel_b(buf: &[T], jr: isize) -> Panel<'_, <Self::PanelB as BPanel>::Layout>;
+            /// Whether A's register panels can be read in place (its columns are
+            /// contiguous).
+            const DIRECT: bool;
+            /// Register panel `panel` of K block `pc` of A, in place, if `DIRECT` (and
+            /// the panel is whole: `MR` rows).
+            fn direct_a(g: GmemMat<'_, T, Self>, panel: isize, pc: isize) -> Option<Panel<'_, DirectA>>;
         }
 
         $crate::blas::pack::operand_stride!(
-            (_1, isize) => false, false, PackedB, NMajor;
-            (isize, _1) => true, true, PackedBK, KMajor;
-            (isize, isize) => false, false, PackedB, NMajor
+            (_1, isize) => false, false, PackedB, NMajor, direct;
+            (isize, _1) => true, true, PackedBK, KMajor, packed;
+            (isize, isize) => false, false, PackedB, NMajor, packed
         );
 
         /// Pack a block of A (see `OperandStride::pack_a`).

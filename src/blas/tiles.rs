@@ -12,6 +12,9 @@
 //! | [`f64_avx2`] | 16 ymm (4 lanes) | `(_8,_6)`: 12 ymm accumulators | 256 | 240 | 3072 |
 //! | [`f64_base`] | 16 xmm (2 lanes, SSE2) | `(_4,_4)`: 8 xmm accumulators | 256 | 240 | 3072 |
 //!
+//! Each register tile is the vector MMA atom (one register of `LANES` values of C) tiled
+//! `(MR / LANES, NR)` times: `AccumVec`, one vector register per element.
+//!
 //! The cache blocks are measured defaults: a `(NR, KC)` panel of B stays in L1 while
 //! the `(MC, KC)` block of A (about 1 MiB on AVX-512 machines, whose L2 is 1-2 MiB;
 //! 240 KiB-480 KiB elsewhere) streams from L2, and the `(NC, KC)` block of B (3 MiB for
@@ -107,6 +110,7 @@ tiles!(
     /// assert_eq!(PackedA::default().to_string(), "((_32,_30),_256):((_1,_8192),_32)");
     /// assert_eq!(PackedB::default().to_string(), "((_12,_256),_256):((_1,_3072),_12)");
     /// assert_eq!(Accum::default().to_string(), "(_32,_12):(_1,_32)");
+    /// assert_eq!(AccumVec::default().to_string(), "(_2,_12):(_1,_2)");
     /// ```
     f32_avx512, f32, 32, 12, 256, 30, 256, 8192, 3072, 2
 );
@@ -119,6 +123,8 @@ tiles!(
     /// assert_eq!(PackedA::default().to_string(), "((_16,_15),_256):((_1,_4096),_16)");
     /// assert_eq!(PackedB::default().to_string(), "((_6,_512),_256):((_1,_1536),_6)");
     /// assert_eq!(Accum::default().to_string(), "(_16,_6):(_1,_16)");
+    /// // Two ymm registers per column: 12 vector accumulators.
+    /// assert_eq!(AccumVec::default().to_string(), "(_2,_6):(_1,_2)");
     /// ```
     f32_avx2, f32, 16, 6, 256, 15, 512, 4096, 1536, 2
 );
