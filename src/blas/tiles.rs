@@ -9,15 +9,15 @@
 //! | [`f32_avx2`] | 16 ymm (8 lanes) | `(_16,_6)`: 12 ymm accumulators | 256 | 240 | 3072 |
 //! | [`f32_base`] | 16 xmm (4 lanes, SSE2) | `(_8,_4)`: 8 xmm accumulators | 256 | 240 | 3072 |
 //! | [`f64_avx512`] | 32 zmm (8 lanes) | `(_16,_12)`: 24 zmm accumulators | 256 | 480 | 3072 |
-//! | [`f64_avx2`] | 16 ymm (4 lanes) | `(_8,_6)`: 12 ymm accumulators | 256 | 240 | 3072 |
-//! | [`f64_base`] | 16 xmm (2 lanes, SSE2) | `(_4,_4)`: 8 xmm accumulators | 256 | 240 | 3072 |
+//! | [`f64_avx2`] | 16 ymm (4 lanes) | `(_8,_6)`: 12 ymm accumulators | 256 | 120 | 3072 |
+//! | [`f64_base`] | 16 xmm (2 lanes, SSE2) | `(_4,_4)`: 8 xmm accumulators | 256 | 120 | 3072 |
 //!
 //! Each register tile is the vector MMA atom (one register of `LANES` values of C) tiled
 //! `(MR / LANES, NR)` times: `AccumVec`, one vector register per element.
 //!
 //! The cache blocks are measured defaults: a `(NR, KC)` panel of B stays in L1 while
 //! the `(MC, KC)` block of A (about 1 MiB on AVX-512 machines, whose L2 is 1-2 MiB;
-//! 240 KiB-480 KiB elsewhere) streams from L2, and the `(NC, KC)` block of B (3 MiB for
+//! 240 KiB elsewhere, so that it fits half of a 512 KiB L2) streams from L2, and the `(NC, KC)` block of B (3 MiB for
 //! f32) lives in L3.
 
 /// CuTe's `ceil_div` on run-time extents: how many tiles of `b` cover `a`.
@@ -149,13 +149,14 @@ tiles!(
     f64_avx512, f64, 16, 12, 256, 30, 256, 4096, 3072, 2
 );
 tiles!(
-    /// f64 with AVX2 and FMA: a `(_8,_6)` register tile (12 ymm accumulators).
+    /// f64 with AVX2 and FMA: a `(_8,_6)` register tile (12 ymm accumulators), `MC = 120`
+    /// (240 KiB of packed A).
     ///
     /// ```
     /// use cutlet::blas::tiles::f64_avx2::*;
     /// assert_eq!(Accum::default().to_string(), "(_8,_6):(_1,_8)");
     /// ```
-    f64_avx2, f64, 8, 6, 256, 30, 512, 2048, 1536, 2
+    f64_avx2, f64, 8, 6, 256, 15, 512, 2048, 1536, 2
 );
 tiles!(
     /// f64 on the baseline: a `(_4,_4)` register tile (8 xmm accumulators).
@@ -164,7 +165,7 @@ tiles!(
     /// use cutlet::blas::tiles::f64_base::*;
     /// assert_eq!(Accum::default().to_string(), "(_4,_4):(_1,_4)");
     /// ```
-    f64_base, f64, 4, 4, 256, 60, 768, 1024, 1024, 2
+    f64_base, f64, 4, 4, 256, 30, 768, 1024, 1024, 2
 );
 
 #[cfg(test)]
