@@ -76,7 +76,7 @@ pub(crate) fn gemm_outer<EA, LA, EB, LB, EC, LC>(
 macro_rules! micro_kernel {
     ($(#[$attr:meta])*) => {
         /// The register tile of C.
-        pub(crate) type AccumTensor = cutlet_core::tensor::OwnedTensor<T, Accum>;
+        pub(crate) type AccumTensor<'a> = Tensor<View<'a, [T]>, Accum>;
         /// The register tile of C in vector registers.
         pub(crate) type AccumVecTensor = cutlet_core::tensor::OwnedTensor<vector::V, AccumVec>;
 
@@ -134,7 +134,7 @@ macro_rules! micro_kernel {
         pub(crate) trait OutputStride: IntTuple {
             /// `C_tile = alpha * acc + beta * C_tile` for the `(MR, NR)` tile of C at tile
             /// coordinate `tile`, over its valid `(mv, nv)` corner (edge tiles are partial).
-            fn store(acc: AccumTensor, alpha: T, beta: T, c: &mut GmemMatMut<'_, T, Self>, tile: (isize, isize), mv: isize, nv: isize);
+            fn store(acc: AccumTensor<'_>, alpha: T, beta: T, c: &mut GmemMatMut<'_, T, Self>, tile: (isize, isize), mv: isize, nv: isize);
         }
         $crate::blas::kernel::output_stride!((_1, isize) => true, (isize, isize) => false);
 
@@ -183,13 +183,13 @@ macro_rules! micro_kernel {
                     &mut acc,
                 );
             }
-            // The element tile the epilogue reads.
-            let mut out = AccumTensor::new(Accum::default());
-            size(AccumVec::default()).for_each_index(#[inline(always)] |r| {
-                for (l, x) in vector::lanes(acc.get(r)).into_iter().enumerate() {
-                    out.set(r * vector::LANES + l, x);
-                }
-            });
+            // The element tile the epilogue reads: vector `r` holds elements
+            // `r * LANES ..` of the column-major tile (whole vector stores).
+            let mut out = [T::default(); (MR * NR) as usize];
+            for (r, run) in out.chunks_exact_mut(vector::LANES).enumerate() {
+                run.copy_from_slice(&vector::lanes(acc.get(r)));
+            }
+            let out = make_tensor(&out[..], Accum::default());
             D::store(out, alpha, beta, c, tile, mv, nv)
         }
     };
@@ -214,7 +214,7 @@ macro_rules! output_stride {
     ($($d:ty => $contiguous:expr),*) => {$(
         impl OutputStride for $d {
             #[inline(always)]
-            fn store(acc: AccumTensor, alpha: T, beta: T, c: &mut GmemMatMut<'_, T, Self>, tile: (isize, isize), mv: isize, nv: isize) {
+            fn store(acc: AccumTensor<'_>, alpha: T, beta: T, c: &mut GmemMatMut<'_, T, Self>, tile: (isize, isize), mv: isize, nv: isize) {
                 let mut tc = local_tile(c.view_mut(), (Mr::new(), Nr::new()), tile);
                 if mv == MR && nv == NR {
                     if $contiguous {
