@@ -314,19 +314,13 @@ fn crosses_every_cache_block() {
 fn narrow_products_read_a_in_place() {
     let row = Order::Row { pad: 0 };
     let col = Order::Col { pad: 2 };
-    for (m, k, n) in [
-        (16, 300, 250),
-        (250, 300, 16),
-        (5, 40, 97),
-        (97, 40, 5),
-        (24, 520, 481),
-    ] {
+    for (m, k, n) in [(16, 260, 70), (70, 260, 16), (5, 40, 37), (37, 40, 5)] {
         for oa in [row, col, Order::Reversed] {
             for oc in [row, col] {
                 check::<f32>((m, k, n), (oa, row, oc), 1.0, 0.5, 3);
-                check::<f64>((m, k, n), (oa, col, oc), -0.5, 0.0, 5);
             }
         }
+        check::<f64>((m, k, n), (col, col, row), -0.5, 0.0, 5);
     }
 }
 
