@@ -1,9 +1,11 @@
 //! Packing: copy a cache block of an operand from global memory into its packed layout
 //! (`PackedA`, `PackedB` of the instruction set's [`tiles`](super::tiles)), register
 //! panel by register panel, as a CuTe kernel copies a tile from gmem to smem. Full
-//! panels are `copy`s between static `(R, 8)` tiles; a panel cut by the edge of the
-//! matrix copies only its valid corner, column by column, each column composed with the
-//! residue extent (and the panel is cleared first when rows are missing).
+//! panels are `copy`s between static `(R, 8)` tiles, or, where K is the unit stride of
+//! both the operand and the panel (`PackedBK`), one contiguous run per row; a panel cut
+//! by the edge of the matrix copies only its valid corner, column by column, each
+//! column composed with the residue extent (and the panel is cleared first when rows
+//! are missing).
 //!
 //! The packers are instantiated per operand stride type: a unit stride is carried as
 //! the static `_1`, so that `copy` proves the contiguous runs and moves them whole. They
