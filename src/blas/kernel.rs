@@ -90,7 +90,7 @@ macro_rules! micro_kernel {
             /// The elements of the panel's storage that `kv` steps read: the panel is
             /// cut to them, so that the compiler proves the reads in bounds.
             fn span(self, kv: isize) -> usize;
-            /// The offset of element `(i, k)`.
+            /// The offset of element `(i, k)` (rows `i..` of a column are contiguous).
             fn offset(self, i: isize, k: isize) -> isize;
         }
         impl APanel for PanelA {
@@ -170,10 +170,13 @@ macro_rules! micro_kernel {
             let a = a.engine().run(0, la.span(kv));
             let b = make_tensor(b.engine().run(0, cosize(b.layout()).value() as usize), b.layout());
             for k in 0..kv {
+                // Column `k`: `MR` contiguous values (both panel layouts have the unit
+                // row stride), one bounds check, then `MR / LANES` vector loads.
+                let at = la.offset(0, k) as usize;
+                let col: &[T; MR as usize] = a[at..at + MR as usize].try_into().unwrap();
                 let mut ra = make_owned_tensor::<vector::V>(make_layout(Mv::new()));
                 Mv::new().for_each_index(#[inline(always)] |v| {
-                    let at = la.offset(v as isize * vector::LANES as isize, k) as usize;
-                    let run: &[T; vector::LANES] = a[at..at + vector::LANES].try_into().unwrap();
+                    let run: &[T; vector::LANES] = col[v * vector::LANES..(v + 1) * vector::LANES].try_into().unwrap();
                     ra.set(v, vector::load(run));
                 });
                 $crate::blas::kernel::gemm_outer(
@@ -185,10 +188,12 @@ macro_rules! micro_kernel {
             }
             // The element tile the epilogue reads: vector `r` holds elements
             // `r * LANES ..` of the column-major tile (whole vector stores).
+            // Unrolled: a constant `r` keeps the accumulator in registers (a dynamic
+            // index would give it an address, and the main loop would store it).
             let mut out = [T::default(); (MR * NR) as usize];
-            for (r, run) in out.chunks_exact_mut(vector::LANES).enumerate() {
-                run.copy_from_slice(&vector::lanes(acc.get(r)));
-            }
+            size(AccumVec::default()).for_each_index(#[inline(always)] |r| {
+                out[r * vector::LANES..(r + 1) * vector::LANES].copy_from_slice(&vector::lanes(acc.get(r)));
+            });
             let out = make_tensor(&out[..], Accum::default());
             D::store(out, alpha, beta, c, tile, mv, nv)
         }
