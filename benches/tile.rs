@@ -78,8 +78,12 @@ fn softmax(c: &mut Criterion) {
                         shape!((1, 1024)),
                         ct::Padding::Value(f32::NEG_INFINITY),
                     );
-                    let e = ct::exp(row - row.max_keepdims::<1>());
-                    o.store(e / e.sum_keepdims::<1>());
+                    // `e` has two consumers: computed once (`eval`), as the hand loop does,
+                    // and read in place (`&e`) rather than moved into the quotient.
+                    let e = ct::exp(row - row.max_keepdims::<1>()).eval();
+                    #[allow(clippy::op_ref)]
+                    // `&e`: read in place; `e` would copy 4 KiB into the quotient
+                    o.store(&e / e.sum_keepdims::<1>());
                 },
             );
             black_box(&y);
@@ -97,6 +101,69 @@ fn softmax(c: &mut Criterion) {
                 }
                 for o in yr.iter_mut() {
                     *o /= s;
+                }
+            }
+            black_box(&y);
+        })
+    });
+    g.finish();
+}
+
+fn layernorm(c: &mut Criterion) {
+    const ROWS: usize = 256;
+    const COLS: usize = 1000;
+    let x: Vec<f32> = (0..ROWS * COLS)
+        .map(|i| ((i * 13) % 29) as f32 - 14.0)
+        .collect();
+    let gamma: Vec<f32> = (0..COLS).map(|j| 1.0 + (j % 3) as f32 * 0.5).collect();
+    let beta: Vec<f32> = (0..COLS).map(|j| (j % 5) as f32 * 0.1).collect();
+    let mut y = vec![0f32; ROWS * COLS];
+    let eps = 1e-5f32;
+    let n = COLS as f32;
+    let mut g = c.benchmark_group("tile_layernorm_256x1000");
+    g.bench_function("cutlet", |bch| {
+        bch.iter(|| {
+            let (r, cl) = (ROWS as isize, COLS as isize);
+            let tx = make_tensor(
+                black_box(&x[..]),
+                make_layout_major(shape!((r, cl)), LayoutRight),
+            );
+            let (tg, tb) = (
+                make_tensor(black_box(&gamma[..]), make_layout(shape!((1, cl)))),
+                make_tensor(black_box(&beta[..]), make_layout(shape!((1, cl)))),
+            );
+            let mut ty = make_tensor(&mut y[..], make_layout_major(shape!((r, cl)), LayoutRight));
+            ct::launch_with(
+                ct::Grid::from(ROWS).serial(),
+                &mut ty,
+                shape!((1, 1024)),
+                |bid, o| {
+                    let row = ct::load(&tx, (bid.bid(0), 0), shape!((1, 1024)), ct::Padding::Zero);
+                    let inside = ct::iota::<i32, _>(shape!((1, 1024))).lt(COLS as i32);
+                    let mean = row.sum_keepdims::<1>() / n;
+                    let centered = ct::where_(inside, row - mean, 0.0f32);
+                    let var = (centered * centered).sum_keepdims::<1>() / n;
+                    let gm = ct::load(&tg, (0, 0), shape!((1, 1024)), ct::Padding::Zero);
+                    let bt = ct::load(&tb, (0, 0), shape!((1, 1024)), ct::Padding::Zero);
+                    o.store(centered * ct::rsqrt(var + eps) * gm + bt);
+                },
+            );
+            black_box(&y);
+        })
+    });
+    g.bench_function("hand", |bch| {
+        bch.iter(|| {
+            let (x, gamma, beta) = (
+                black_box(&x[..]),
+                black_box(&gamma[..]),
+                black_box(&beta[..]),
+            );
+            for (xr, yr) in x.chunks_exact(COLS).zip(y.chunks_exact_mut(COLS)) {
+                let mean = xr.iter().sum::<f32>() / n;
+                let var = xr.iter().map(|v| (v - mean) * (v - mean)).sum::<f32>() / n;
+                let rstd = 1.0 / (var + eps).sqrt();
+                for (((o, &v), &gm), &bt) in yr.iter_mut().zip(xr).zip(gamma).zip(beta) {
+                    *o = (v - mean) * rstd * gm + bt;
                 }
             }
             black_box(&y);
@@ -169,5 +236,5 @@ fn tiled_gemm(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, vector_add, softmax, tiled_gemm);
+criterion_group!(benches, vector_add, softmax, layernorm, tiled_gemm);
 criterion_main!(benches);

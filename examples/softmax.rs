@@ -1,6 +1,8 @@
 //! Row softmax in cuTile style: each block loads one row as a `(1, 1024)` tile padded
 //! with `-inf` (so the padding neither wins the max nor adds to the sum), subtracts the
-//! row max, exponentiates, divides by the row sum and stores the valid part.
+//! row max, exponentiates, divides by the row sum and stores the valid part. The
+//! operations are lazy expressions evaluated as the result is stored; the exponentials
+//! are materialized once (`eval`) because two consumers read them.
 //!
 //! `cargo run --release --example softmax -- 64 1000`
 
@@ -32,9 +34,13 @@ fn main() {
             shape!((1, 1024)),
             ct::Padding::Value(f32::NEG_INFINITY),
         );
+        // `row - max` and `exp` are lazy; `e` is read twice (sum, then the quotient),
+        // so it is computed once into a tile with `eval` rather than twice, and the
+        // quotient reads it in place (`&e`).
         let shifted = row - row.max_keepdims::<1>();
-        let e = ct::exp(shifted);
-        out.store(e / e.sum_keepdims::<1>());
+        let e = ct::exp(shifted).eval();
+        #[allow(clippy::op_ref)] // `&e`: read in place; `e` would copy 4 KiB into the quotient
+        out.store(&e / e.sum_keepdims::<1>());
     });
 
     for i in 0..rows {

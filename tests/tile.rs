@@ -2,7 +2,7 @@
 //! static shapes (each shape list below instantiates the checks), load/store with random
 //! tensor extents (partial edge tiles included), the grid, and IEEE NaN/infinity rules.
 
-use cutlet::tile::{self as ct, Element, Tile, TileShape};
+use cutlet::tile::{self as ct, Tile, TileExpr, TileShape};
 use cutlet_core::prelude::*;
 use half::{bf16, f16};
 use proptest::prelude::*;
@@ -14,7 +14,11 @@ struct Nd {
     v: Vec<f64>,
 }
 impl Nd {
-    fn of<T: Element + Into<f64>, S: TileShape>(t: &Tile<T, S>) -> Nd {
+    fn of<X: TileExpr>(x: &X) -> Nd
+    where
+        X::Elem: Into<f64>,
+    {
+        let t = x.clone().eval();
         Nd {
             dims: t.dims().to_vec(),
             v: t.as_slice().iter().map(|&x| x.into()).collect(),
@@ -75,8 +79,8 @@ fn tile_f32<S: TileShape>(_: S, seed: u64) -> Tile<f32, S> {
     Tile::from_fn(|i| v[i] as f32 / 16.0)
 }
 
-fn b2f<S: TileShape>(t: Tile<bool, S>) -> Tile<i32, S> {
-    t.astype::<i32>()
+fn b2f<X: TileExpr<Elem = bool>>(t: X) -> Tile<i32, X::Shape> {
+    t.eval().astype::<i32>().eval()
 }
 
 fn assert_nd(got: &Nd, want: &Nd, what: &str) {
@@ -135,7 +139,7 @@ check_broadcast!(broadcast_rank4, shape!((2, 1, 3, 1)), shape!((1, 4, 1, 2)));
 
 #[test]
 fn seed_broadcast_shape_is_4x8x2() {
-    let z = ct::iota::<i32, _>(shape!((8, 2))) + ct::iota::<i32, _>(shape!((4, 1, 2)));
+    let z = (ct::iota::<i32, _>(shape!((8, 2))) + ct::iota::<i32, _>(shape!((4, 1, 2)))).eval();
     let _: &Tile<i32, (_4, _8, _2)> = &z;
     assert_eq!(z.dims(), [4, 8, 2]);
 }
@@ -144,61 +148,66 @@ fn seed_broadcast_shape_is_4x8x2() {
 #[test]
 fn promotion_keeps_the_more_informative_type() {
     let s = shape!((2));
-    let _: Tile<f32, _> = ct::iota::<i32, _>(s) + ct::iota::<f32, _>(s);
-    let _: Tile<i32, _> = ct::iota::<i16, _>(s) + ct::iota::<i32, _>(s);
-    let _: Tile<i16, _> = ct::iota::<u8, _>(s) + ct::iota::<i8, _>(s);
-    let _: Tile<i64, _> = ct::iota::<u32, _>(s) + ct::iota::<i8, _>(s);
-    let _: Tile<f32, _> = ct::iota::<f16, _>(s) + ct::iota::<bf16, _>(s);
-    let _: Tile<f64, _> = ct::iota::<f32, _>(s) * ct::iota::<f64, _>(s);
-    let _: Tile<u16, _> = ct::full(s, true) + ct::iota::<u16, _>(s);
-    let _: Tile<f64, _> = ct::truediv(ct::iota::<i32, _>(s), 3);
-    let _: Tile<f32, _> = ct::truediv(ct::iota::<u8, _>(s), 3);
+    let _: Tile<f32, _> = (ct::iota::<i32, _>(s) + ct::iota::<f32, _>(s)).eval();
+    let _: Tile<i32, _> = (ct::iota::<i16, _>(s) + ct::iota::<i32, _>(s)).eval();
+    let _: Tile<i16, _> = (ct::iota::<u8, _>(s) + ct::iota::<i8, _>(s)).eval();
+    let _: Tile<i64, _> = (ct::iota::<u32, _>(s) + ct::iota::<i8, _>(s)).eval();
+    let _: Tile<f32, _> = (ct::iota::<f16, _>(s) + ct::iota::<bf16, _>(s)).eval();
+    let _: Tile<f64, _> = (ct::iota::<f32, _>(s) * ct::iota::<f64, _>(s)).eval();
+    let _: Tile<u16, _> = (ct::full(s, true) + ct::iota::<u16, _>(s)).eval();
+    let _: Tile<f64, _> = (ct::truediv(ct::iota::<i32, _>(s), 3)).eval();
+    let _: Tile<f32, _> = (ct::truediv(ct::iota::<u8, _>(s), 3)).eval();
 }
 
 #[test]
 fn integer_arithmetic_wraps_and_rounds_like_rust_and_cutile() {
-    let x = ct::full(shape!((2)), 250u8) + 10;
+    let x = (ct::full(shape!((2)), 250u8) + 10).eval();
     assert_eq!(x.as_slice(), [4, 4]);
-    assert_eq!((-ct::full(shape!((1)), 1u32)).as_slice(), [u32::MAX]);
+    assert_eq!((-ct::full(shape!((1)), 1u32)).eval().as_slice(), [u32::MAX]);
     let a = Tile::<i32, (_4,)>::from_fn(|i| [7, -7, 7, -7][i]);
     let b = Tile::<i32, (_4,)>::from_fn(|i| [2, 2, -2, -2][i]);
-    assert_eq!((a / b).as_slice(), [3, -3, -3, 3]);
-    assert_eq!((a % b).as_slice(), [1, -1, 1, -1]);
-    assert_eq!(ct::floordiv(a, b).as_slice(), [3, -4, -4, 3]);
-    assert_eq!(ct::mod_(a, b).as_slice(), [1, 1, -1, -1]);
-    assert_eq!(ct::cdiv(a, b).as_slice(), [4, -3, -3, 4]);
-    assert_eq!(ct::pow(b, 3).as_slice(), [8, 8, -8, -8]);
-    assert_eq!((a & 3).as_slice(), [3, 1, 3, 1]);
-    assert_eq!((!a.gt(0)).as_slice(), [false, true, false, true]);
+    assert_eq!((a / b).eval().as_slice(), [3, -3, -3, 3]);
+    assert_eq!((a % b).eval().as_slice(), [1, -1, 1, -1]);
+    assert_eq!(ct::floordiv(a, b).eval().as_slice(), [3, -4, -4, 3]);
+    assert_eq!(ct::mod_(a, b).eval().as_slice(), [1, 1, -1, -1]);
+    assert_eq!(ct::cdiv(a, b).eval().as_slice(), [4, -3, -3, 4]);
+    assert_eq!(ct::pow(b, 3).eval().as_slice(), [8, 8, -8, -8]);
+    assert_eq!((a & 3).eval().as_slice(), [3, 1, 3, 1]);
+    assert_eq!((!a.gt(0)).eval().as_slice(), [false, true, false, true]);
 }
 
 #[test]
 #[should_panic(expected = "divide by zero")]
 fn integer_division_by_zero_panics() {
-    let _ = ct::full(shape!((2)), 1i32) / 0;
+    // Expressions are lazy: the division happens when the value is computed.
+    let _ = (ct::full(shape!((2)), 1i32) / 0).eval();
 }
 
 #[test]
 fn casts_match_static_cast() {
     let x = Tile::<f32, (_6,)>::from_fn(|i| [2.7, -2.7, 300.0, -1.0, f32::NAN, 0.0][i]);
-    assert_eq!(x.astype::<i32>().as_slice(), [2, -2, 300, -1, 0, 0]);
-    assert_eq!(x.astype::<u8>().as_slice(), [2, 0, 255, 0, 0, 0]);
+    assert_eq!(x.astype::<i32>().eval().as_slice(), [2, -2, 300, -1, 0, 0]);
+    assert_eq!(x.astype::<u8>().eval().as_slice(), [2, 0, 255, 0, 0, 0]);
     assert_eq!(
-        x.astype::<bool>().as_slice(),
+        x.astype::<bool>().eval().as_slice(),
         [true, true, true, true, true, false]
     );
     assert_eq!(
-        x.astype::<f16>().astype::<f32>().as_slice()[..4],
+        x.astype::<f16>().astype::<f32>().eval().as_slice()[..4],
         [2.6992188, -2.6992188, 300.0, -1.0]
     );
     assert_eq!(
-        ct::full(shape!((2)), true).astype::<f64>().as_slice(),
+        ct::full(shape!((2)), true)
+            .astype::<f64>()
+            .eval()
+            .as_slice(),
         [1.0, 1.0]
     );
     assert_eq!(
         ct::iota::<i64, _>(shape!((3)))
             .astype::<bf16>()
             .astype::<i8>()
+            .eval()
             .as_slice(),
         [0, 1, 2]
     );
@@ -211,7 +220,7 @@ macro_rules! check_math {
             #[test]
             fn $name(v in prop::collection::vec(-8.0f32..8.0, 12)) {
                 let x = Tile::<$t, (_3, _4)>::from_fn(|i| ct::Cast::<$t>::cast(v[i]));
-                let pos = ct::maximum(x, ct::Cast::<$t>::cast(1.0f32 / 64.0));
+                let pos = ct::maximum(x, ct::Cast::<$t>::cast(1.0f32 / 64.0)).eval();
                 let xs: Vec<f64> = x.as_slice().iter().map(|&a| ct::Cast::<f64>::cast(a)).collect();
                 let ps: Vec<f64> = pos.as_slice().iter().map(|&a| ct::Cast::<f64>::cast(a)).collect();
                 let check = |got: Tile<$t, (_3, _4)>, want: &dyn Fn(usize) -> f64, what: &str| {
@@ -222,26 +231,26 @@ macro_rules! check_math {
                     }
                     Ok(())
                 };
-                check(ct::exp(x), &|i| xs[i].exp(), "exp")?;
-                check(ct::exp2(x), &|i| xs[i].exp2(), "exp2")?;
-                check(ct::log(pos), &|i| ps[i].ln(), "log")?;
-                check(ct::log2(pos), &|i| ps[i].log2(), "log2")?;
-                check(ct::sqrt(pos), &|i| ps[i].sqrt(), "sqrt")?;
-                check(ct::rsqrt(pos), &|i| 1.0 / ps[i].sqrt(), "rsqrt")?;
-                check(ct::sin(x), &|i| xs[i].sin(), "sin")?;
-                check(ct::cos(x), &|i| xs[i].cos(), "cos")?;
-                check(ct::tan(x), &|i| xs[i].tan(), "tan")?;
-                check(ct::sinh(x), &|i| xs[i].sinh(), "sinh")?;
-                check(ct::cosh(x), &|i| xs[i].cosh(), "cosh")?;
-                check(ct::tanh(x), &|i| xs[i].tanh(), "tanh")?;
-                check(ct::floor(x), &|i| xs[i].floor(), "floor")?;
-                check(ct::ceil(x), &|i| xs[i].ceil(), "ceil")?;
-                check(ct::negative(x), &|i| -xs[i], "negative")?;
-                check(ct::pow(pos, ct::Cast::<$t>::cast(1.5f32)), &|i| ps[i].powf(1.5), "pow")?;
-                check(ct::truediv(x, pos), &|i| xs[i] / ps[i], "truediv")?;
-                check(ct::add(x, pos), &|i| xs[i] + ps[i], "add")?;
-                check(ct::sub(x, pos), &|i| xs[i] - ps[i], "sub")?;
-                check(ct::mul(x, pos), &|i| xs[i] * ps[i], "mul")?;
+                check(ct::exp(x).eval(), &|i| xs[i].exp(), "exp")?;
+                check(ct::exp2(x).eval(), &|i| xs[i].exp2(), "exp2")?;
+                check(ct::log(pos).eval(), &|i| ps[i].ln(), "log")?;
+                check(ct::log2(pos).eval(), &|i| ps[i].log2(), "log2")?;
+                check(ct::sqrt(pos).eval(), &|i| ps[i].sqrt(), "sqrt")?;
+                check(ct::rsqrt(pos).eval(), &|i| 1.0 / ps[i].sqrt(), "rsqrt")?;
+                check(ct::sin(x).eval(), &|i| xs[i].sin(), "sin")?;
+                check(ct::cos(x).eval(), &|i| xs[i].cos(), "cos")?;
+                check(ct::tan(x).eval(), &|i| xs[i].tan(), "tan")?;
+                check(ct::sinh(x).eval(), &|i| xs[i].sinh(), "sinh")?;
+                check(ct::cosh(x).eval(), &|i| xs[i].cosh(), "cosh")?;
+                check(ct::tanh(x).eval(), &|i| xs[i].tanh(), "tanh")?;
+                check(ct::floor(x).eval(), &|i| xs[i].floor(), "floor")?;
+                check(ct::ceil(x).eval(), &|i| xs[i].ceil(), "ceil")?;
+                check(ct::negative(x).eval(), &|i| -xs[i], "negative")?;
+                check(ct::pow(pos, ct::Cast::<$t>::cast(1.5f32)).eval(), &|i| ps[i].powf(1.5), "pow")?;
+                check(ct::truediv(x, pos).eval(), &|i| xs[i] / ps[i], "truediv")?;
+                check(ct::add(x, pos).eval(), &|i| xs[i] + ps[i], "add")?;
+                check(ct::sub(x, pos).eval(), &|i| xs[i] - ps[i], "sub")?;
+                check(ct::mul(x, pos).eval(), &|i| xs[i] * ps[i], "mul")?;
             }
         }
     };
@@ -263,16 +272,16 @@ fn nan_and_infinity_follow_ieee() {
     assert!(x.sum::<1>().as_slice()[1].is_nan()); // inf + -inf
     assert_eq!(x.argmax::<1>().as_slice(), [1, 0]); // the first NaN; then +inf
     assert_eq!(x.argmin::<1>().as_slice(), [1, 2]);
-    assert!(ct::minimum(x, 0.0).as_slice()[1].is_nan());
-    assert_eq!(x.lt(f32::NAN).as_slice(), [false; 6]);
+    assert!(ct::minimum(x, 0.0).eval().as_slice()[1].is_nan());
+    assert_eq!(x.lt(f32::NAN).eval().as_slice(), [false; 6]);
     assert_eq!(
-        x.ne(x).as_slice(),
+        x.ne(x).eval().as_slice(),
         [false, true, false, false, false, false]
     );
-    assert_eq!(ct::exp(x).as_slice()[3], f32::INFINITY);
-    assert_eq!(ct::exp(x).as_slice()[5], 0.0);
+    assert_eq!(ct::exp(x).eval().as_slice()[3], f32::INFINITY);
+    assert_eq!(ct::exp(x).eval().as_slice()[5], 0.0);
     assert_eq!(
-        ct::log(ct::full(shape!((1)), 0.0f64)).as_slice(),
+        ct::log(ct::full(shape!((1)), 0.0f64)).eval().as_slice(),
         [f64::NEG_INFINITY]
     );
     assert!(ct::sqrt(-1.0f32).is_nan());
@@ -460,8 +469,8 @@ fn matmul_and_mma_match_the_definition() {
         (1, 5, 7, 3),
     );
     let (ah, bh) = (
-        tile_f32(shape!((2, 4, 6)), 3).astype::<f16>(),
-        tile_f32(shape!((2, 6, 5)), 4).astype::<f16>(),
+        tile_f32(shape!((2, 4, 6)), 3).astype::<f16>().eval(),
+        tile_f32(shape!((2, 6, 5)), 4).astype::<f16>().eval(),
     );
     let ch: Tile<f32, (_2, _4, _5)> = ct::matmul(ah, bh);
     check(
@@ -472,12 +481,12 @@ fn matmul_and_mma_match_the_definition() {
     );
     let acc = ct::full(shape!((4, 5)), 1.5f32);
     let (ab, bb) = (
-        tile_f32(shape!((4, 8)), 5).astype::<bf16>(),
-        tile_f32(shape!((8, 5)), 6).astype::<bf16>(),
+        tile_f32(shape!((4, 8)), 5).astype::<bf16>().eval(),
+        tile_f32(shape!((8, 5)), 6).astype::<bf16>().eval(),
     );
     let r = ct::mma(ab, bb, acc);
     let plain = ct::matmul(ab, bb);
-    assert_eq!((r - plain).as_slice(), [1.5; 20]);
+    assert_eq!((r - plain).eval().as_slice(), [1.5; 20]);
     let _: Tile<i32, (_2, _2)> = ct::matmul(
         ct::ones::<i8, _>(shape!((2, 3))),
         ct::ones::<i8, _>(shape!((3, 2))),
@@ -512,7 +521,7 @@ proptest! {
         prop_assert_eq!(&out, &data);
         // Masked variants: zero padding; a tile wholly outside stores nothing.
         let z = ct::load_masked(&t, (m as usize, 0), shape!((1, 8)));
-        prop_assert_eq!(z.as_slice(), [0; 8]);
+        prop_assert_eq!(z.eval(), ct::zeros(shape!((1, 8))));
         let mut o = make_tensor(&mut out[..], layout);
         ct::store_masked(&mut o, (m as usize, n as usize), ct::full(shape!((4, 8)), 9));
         prop_assert_eq!(&out, &data);
@@ -530,7 +539,9 @@ fn load_from_rank3_and_rank1_tensors() {
     let n = 7isize;
     let v = make_tensor(&data[..7], make_layout(shape!(n)));
     assert_eq!(
-        ct::load(&v, 1, shape!((4)), ct::Padding::Value(-1.0)).as_slice(),
+        ct::load(&v, 1, shape!((4)), ct::Padding::Value(-1.0))
+            .eval()
+            .as_slice(),
         [4.0, 5.0, 6.0, -1.0]
     );
 }
@@ -588,5 +599,84 @@ proptest! {
                 prop_assert_eq!(t.get((i as isize, j as isize)), 10 + ((i / 8) * 1000 + j / 4) as i64);
             }
         }
+    }
+}
+
+/// Lazy expressions against eager evaluation (every intermediate materialized with
+/// `eval`): the same values, bit for bit, on broadcasting shapes, through `store`,
+/// `eval`, `at`, reductions (which fold over the expression without a tile of it) and
+/// scans.
+macro_rules! check_lazy_eager {
+    ($name:ident, $a:expr, $b:expr, $axis:literal) => {
+        proptest! {
+            #[test]
+            fn $name(seed in any::<u64>()) {
+                let (x, y) = (tile_f32($a, seed), tile_f32($b, seed.wrapping_add(1)));
+                let lazy = ct::exp((x - y * 0.5f32) / 8.0f32) + ct::where_(x.gt(y), x, -y);
+                let eager = {
+                    let t = (y * 0.5f32).eval();
+                    let t = (x - t).eval();
+                    let t = (t / 8.0f32).eval();
+                    let e = ct::exp(t).eval();
+                    let c = x.gt(y).eval();
+                    let n = (-y).eval();
+                    let w = ct::where_(c, x, n).eval();
+                    (e + w).eval()
+                };
+                let bits = |t: &[f32]| t.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+                let l = lazy.eval();
+                prop_assert_eq!(bits(l.as_slice()), bits(eager.as_slice()));
+                for (i, &v) in eager.as_slice().iter().enumerate() {
+                    prop_assert_eq!(lazy.at(i).to_bits(), v.to_bits());
+                }
+                prop_assert_eq!(bits(lazy.sum::<$axis>().as_slice()), bits(eager.sum::<$axis>().as_slice()));
+                prop_assert_eq!(bits(lazy.max_keepdims::<$axis>().as_slice()), bits(eager.max_keepdims::<$axis>().as_slice()));
+                prop_assert_eq!(lazy.argmin::<$axis>(), eager.argmin::<$axis>());
+                prop_assert_eq!(bits(lazy.cumsum::<$axis>().as_slice()), bits(eager.cumsum::<$axis>().as_slice()));
+                let m = lazy.astype::<i32>();
+                prop_assert_eq!(m.eval(), eager.astype::<i32>().eval());
+            }
+        }
+    };
+}
+check_lazy_eager!(lazy_eager_same, shape!((4, 8)), shape!((4, 8)), 1);
+check_lazy_eager!(lazy_eager_row_column, shape!((3, 1)), shape!((1, 5)), 0);
+check_lazy_eager!(lazy_eager_rank3, shape!((2, 3, 4)), shape!((3, 1)), 2);
+check_lazy_eager!(lazy_eager_scalar, shape!(()), shape!((2, 7)), 1);
+check_lazy_eager!(lazy_eager_long_row, shape!((2, 37)), shape!((37)), 1);
+
+// Lazy loads against materialized ones on tensors with random extents: interior and
+// edge tiles, rows and blocks, row- and column-major; a chain of operations stored in
+// one pass equals the same chain over evaluated tiles, and reductions over the view
+// equal reductions over its tile.
+proptest! {
+    #[test]
+    fn lazy_loads_match_eager_on_edge_tiles(m in 1isize..20, n in 1isize..40, col_major in any::<bool>(), pad in -3.0f32..3.0) {
+        let a: Vec<f32> = (0..m * n).map(|i| (i % 17) as f32 * 0.25 - 2.0).collect();
+        let b: Vec<f32> = (0..m * n).map(|i| (i % 5) as f32 + 0.5).collect();
+        let layout = if col_major { StridedLayout::new((m, n), (1, m)) } else { StridedLayout::new((m, n), (n, 1)) };
+        let (ta, tb) = (make_tensor(&a[..], layout), make_tensor(&b[..], layout));
+        let (mut lazy, mut eager) = (vec![0f32; (m * n) as usize], vec![0f32; (m * n) as usize]);
+        let bits = |t: &[f32]| t.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+        for bi in 0..(m as usize).div_ceil(2) {
+            for bj in 0..(n as usize).div_ceil(16) {
+                let x = ct::load(&ta, (bi, bj), shape!((2, 16)), ct::Padding::Value(pad));
+                let y = ct::load(&tb, (bi, bj), shape!((2, 16)), ct::Padding::Value(1.0));
+                let (xe, ye) = (x.eval(), y.eval());
+                ct::store(&mut make_tensor(&mut lazy[..], layout), (bi, bj), ct::sqrt(x * x + y) - x / y);
+                let t = (xe * xe).eval();
+                let t = (t + ye).eval();
+                let t = ct::sqrt(t).eval();
+                let q = (xe / ye).eval();
+                ct::store(&mut make_tensor(&mut eager[..], layout), (bi, bj), (t - q).eval());
+                prop_assert_eq!(bits(x.sum::<1>().as_slice()), bits(xe.sum::<1>().as_slice()));
+                prop_assert_eq!(bits((x * y).max::<0>().as_slice()), bits((xe * ye).max::<0>().as_slice()));
+            }
+            // A whole row as one (1, 64) tile: the view's run ends at the row's edge.
+            let r = ct::load(&ta, (bi, 0), shape!((1, 64)), ct::Padding::Value(pad));
+            prop_assert_eq!(r.eval(), Tile::from_fn(|i| r.at(i)));
+            prop_assert_eq!(bits(r.sum_keepdims::<1>().as_slice()), bits(r.eval().sum_keepdims::<1>().as_slice()));
+        }
+        prop_assert_eq!(bits(&lazy), bits(&eager));
     }
 }

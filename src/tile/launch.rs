@@ -8,6 +8,7 @@
 //! the output to `store` into, so the borrow checker, not a convention, rules out races.
 
 use super::element::Element;
+use super::expr::TileExpr;
 use super::memory::{FlatModes, Padding, TileIndex, load, store_ref};
 use super::shape::{MAX_RANK, TileShape};
 use super::tile::Tile;
@@ -152,14 +153,16 @@ where
     pub fn index(&self) -> &[isize] {
         &self.index[..S::RANK]
     }
-    /// Store this block's tile (elements past the tensor's edge are dropped).
+    /// Store this block's tile: a tile or any tile expression, evaluated straight into
+    /// the output (elements past the tensor's edge are dropped).
     #[track_caller]
     #[inline(always)]
-    pub fn store(&mut self, tile: Tile<T, S>) {
+    pub fn store<X: TileExpr<Elem = T, Shape = S>>(&mut self, tile: X) {
         let idx = Index(self.index, S::RANK);
         store_ref(&mut self.tensor, idx, &tile);
     }
-    /// Read this block's tile of the output (for read-modify-write epilogues).
+    /// Read this block's tile of the output (for read-modify-write epilogues), as a
+    /// tile: the output is written while the value is in use.
     #[track_caller]
     #[inline(always)]
     pub fn load(&self, padding: Padding<T>) -> Tile<T, S> {
@@ -169,6 +172,7 @@ where
             self.shape,
             padding,
         )
+        .eval()
     }
 }
 
@@ -233,6 +237,31 @@ pub fn launch_with<T, L, S, F>(
     let groups = if rank == 0 { 1 } else { grid.dims[axis] };
     let engine = core::mem::replace(out.engine_mut(), ViewMut::new(&mut [][..], 0));
     let (data, origin) = engine.into_parts();
+    let run_group = |piece: &mut [T], base: isize, g: Option<usize>| {
+        let sub = if g.is_some() { grid.fixing(axis) } else { grid };
+        for i in 0..sub.blocks() {
+            let mut b = sub.block(i);
+            if let Some(g) = g {
+                b.0[axis] = g;
+            }
+            let mut index = [0isize; MAX_RANK];
+            for (k, x) in index.iter_mut().enumerate().take(rank.min(3)) {
+                *x = b.0[k] as isize;
+            }
+            let mut block = BlockOut {
+                tensor: Tensor::from_parts(ViewMut::new(&mut *piece, base), layout),
+                index,
+                shape: tile,
+            };
+            run_block(&kernel, b, &mut block);
+        }
+    };
+    if grid.serial {
+        // One thread runs every block: no need to split the output.
+        run_group(&mut *data, origin, None);
+        *out.engine_mut() = ViewMut::new(data, origin);
+        return;
+    }
     // The slice range a group's rows cover, over the whole extent of the other modes.
     let span = |g: usize| -> (isize, isize) {
         let (mut lo, mut hi) = (origin, origin);
@@ -261,26 +290,7 @@ pub fn launch_with<T, L, S, F>(
         .partition(|p| p.1 > p.0);
     pieces.sort_unstable();
     let disjoint = pieces.windows(2).all(|w| w[1].0 >= w[0].1);
-    let run_group = |piece: &mut [T], base: isize, g: Option<usize>| {
-        let sub = if g.is_some() { grid.fixing(axis) } else { grid };
-        for i in 0..sub.blocks() {
-            let mut b = sub.block(i);
-            if let Some(g) = g {
-                b.0[axis] = g;
-            }
-            let mut index = [0isize; MAX_RANK];
-            for (k, x) in index.iter_mut().enumerate().take(rank.min(3)) {
-                *x = b.0[k] as isize;
-            }
-            let mut block = BlockOut {
-                tensor: Tensor::from_parts(ViewMut::new(&mut *piece, base), layout),
-                index,
-                shape: tile,
-            };
-            run_block(&kernel, b, &mut block);
-        }
-    };
-    if !disjoint || grid.serial || pieces.len() < 2 {
+    if !disjoint || pieces.len() < 2 {
         run_group(&mut *data, origin, None);
     } else {
         // Cut the slice at the pieces' boundaries: disjoint `&mut` borrows, one per group.

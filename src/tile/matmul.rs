@@ -4,6 +4,7 @@
 //! accumulator's type (`f32` for `f16`, `bf16` and `f32` operands).
 
 use super::element::Cast;
+use super::expr::TileExpr;
 use super::num::{MmaOperand, Num};
 use super::shape::{MatmulShapes, TileShape};
 use super::tile::Tile;
@@ -52,14 +53,16 @@ where
 /// assert_eq!(c.to_string(), "[[3, 3], [12, 12]]");
 /// ```
 #[inline(always)]
-pub fn matmul<T, SA, SB>(a: Tile<T, SA>, b: Tile<T, SB>) -> Tile<T::Acc, Out<SA, SB>>
+pub fn matmul<T, SA, SB, A, B>(a: A, b: B) -> Tile<T::Acc, Out<SA, SB>>
 where
     T: MmaOperand + Cast<T::Acc>,
     SA: MatmulShapes<SB>,
     SB: TileShape,
+    A: TileExpr<Elem = T, Shape = SA>,
+    B: TileExpr<Elem = T, Shape = SB>,
 {
     let mut acc = Tile::full(<T::Acc as Num>::ZERO);
-    product(&a, &b, &mut acc);
+    product(&a.eval(), &b.eval(), &mut acc);
     acc
 }
 
@@ -74,18 +77,16 @@ where
 /// assert_eq!(ct::mma(a, b, acc).as_slice(), [3.0; 12]);
 /// ```
 #[inline(always)]
-pub fn mma<T, C, SA, SB>(
-    a: Tile<T, SA>,
-    b: Tile<T, SB>,
-    acc: Tile<C, Out<SA, SB>>,
-) -> Tile<C, Out<SA, SB>>
+pub fn mma<T, C, SA, SB, A, B>(a: A, b: B, acc: Tile<C, Out<SA, SB>>) -> Tile<C, Out<SA, SB>>
 where
     T: MmaOperand + Cast<C>,
     C: Num,
     SA: MatmulShapes<SB>,
     SB: TileShape,
+    A: TileExpr<Elem = T, Shape = SA>,
+    B: TileExpr<Elem = T, Shape = SB>,
 {
     let mut acc = acc;
-    product(&a, &b, &mut acc);
+    product(&a.eval(), &b.eval(), &mut acc);
     acc
 }

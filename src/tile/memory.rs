@@ -10,8 +10,9 @@
 //! Rows run along the last dimension: a unit stride there moves whole rows at once.
 
 use super::element::Element;
+use super::expr::{Expr, TileExpr, expr, fill_from};
 use super::shape::{MAX_RANK, TileShape};
-use super::tile::Tile;
+use super::view::View;
 use cutlet_core::int::Leaf;
 use cutlet_core::layout::{Layout, Shaped, StridedLayout};
 use cutlet_core::tensor::{Contiguous, ContiguousMut, Tensor};
@@ -22,7 +23,7 @@ use typenum::Unsigned;
 /// (`rep movsb`) that stall when source and destination are a multiple of 4 KiB apart,
 /// as a tile's rows and its tensor's rows often are.
 #[inline(always)]
-fn copy_run<T: Copy>(dst: &mut [T], src: &[T]) {
+pub(crate) fn copy_run<T: Copy>(dst: &mut [T], src: &[T]) {
     let n = (2048 / core::mem::size_of::<T>().max(1)).max(1);
     for (d, s) in dst.chunks_mut(n).zip(src.chunks(n)) {
         d.copy_from_slice(s);
@@ -38,7 +39,7 @@ fn copy_run<T: Copy>(dst: &mut [T], src: &[T]) {
 /// let n = 3;
 /// let a = make_tensor(&data[..], layout!(n));
 /// let t = ct::load(&a, 0, shape!((4)), ct::Padding::Value(f32::NEG_INFINITY));
-/// assert_eq!(t.as_slice(), [1.0, 2.0, 3.0, f32::NEG_INFINITY]);
+/// assert_eq!(t.eval().as_slice(), [1.0, 2.0, 3.0, f32::NEG_INFINITY]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Padding<T> {
@@ -48,7 +49,7 @@ pub enum Padding<T> {
     Value(T),
 }
 impl<T: Element> Padding<T> {
-    fn value(self) -> T {
+    pub(crate) fn value(self) -> T {
         match self {
             Padding::Zero => T::default(),
             Padding::Value(v) => v,
@@ -122,11 +123,11 @@ impl TileIndex for () {
 
 /// The part of the tensor a tile covers: per row (all dimensions but the last) the
 /// tensor offset of its first element, and how many elements of each row exist.
-struct Footprint {
-    rank: usize,
-    origin: [isize; MAX_RANK],
-    ext: [isize; MAX_RANK],
-    stride: [isize; MAX_RANK],
+pub(crate) struct Footprint {
+    pub(crate) rank: usize,
+    pub(crate) origin: [isize; MAX_RANK],
+    pub(crate) ext: [isize; MAX_RANK],
+    pub(crate) stride: [isize; MAX_RANK],
 }
 
 /// A layout whose modes `load` and `store` can address: read as one extent and one
@@ -226,7 +227,7 @@ impl Footprint {
     /// The tensor offset of the tile's first element when the tile lies wholly inside
     /// the tensor and its elements are one contiguous run there.
     #[inline(always)]
-    fn contiguous<S: TileShape>(&self) -> Option<isize> {
+    pub(crate) fn contiguous<S: TileShape>(&self) -> Option<isize> {
         let mut expect = 1;
         let mut off = 0;
         for k in (0..self.rank).rev() {
@@ -281,7 +282,9 @@ impl Footprint {
 }
 
 /// The tile of shape `shape` at tile coordinate `index` of `tensor`, with `padding`
-/// where it reaches past the tensor's edge (cuTile Python's `load`).
+/// where it reaches past the tensor's edge (cuTile Python's `load`), as a lazy
+/// [`View`]: elements are read from the tensor when the expression is evaluated (by
+/// `store`, a reduction or `eval`), so `load(a) + load(b)` stored to `c` is one pass.
 ///
 /// ```
 /// use cutlet_core::prelude::*;
@@ -290,16 +293,16 @@ impl Footprint {
 /// let n = data.len() as isize;
 /// let a = make_tensor(&data[..], layout!(n));
 /// let t = ct::load(&a, 2, shape!((4)), ct::Padding::Zero);            // elements 8..12
-/// assert_eq!(t.as_slice(), [8.0, 9.0, 0.0, 0.0]);
+/// assert_eq!(t.eval().as_slice(), [8.0, 9.0, 0.0, 0.0]);
 /// ```
 #[track_caller]
 #[inline(always)]
-pub fn load<T, E, L, S>(
-    tensor: &Tensor<E, L>,
+pub fn load<'a, T, E, L, S>(
+    tensor: &'a Tensor<E, L>,
     index: impl TileIndex,
     _shape: S,
     padding: Padding<T>,
-) -> Tile<T, S>
+) -> Expr<T, View<'a, T, S>>
 where
     T: Element,
     E: Contiguous<Elem = T>,
@@ -307,29 +310,7 @@ where
     S: TileShape,
 {
     let fp = footprint::<L, S>(tensor.layout(), index, "load");
-    let e = tensor.engine();
-    if let Some(off) = fp.contiguous::<S>() {
-        // The whole tile is one run of the tensor: build it straight from the run.
-        let run = e.run(off, S::SIZE);
-        return Tile::from_fn(|i| run[i]);
-    }
-    let mut out = Tile::<T, S>::full(padding.value());
-    let row_len = if S::RANK == 0 {
-        1
-    } else {
-        S::DIMS[S::RANK - 1]
-    };
-    fp.rows::<S>(|row, off, valid, step| {
-        let dst = &mut out.data[row * row_len..row * row_len + valid];
-        if step == 1 {
-            copy_run(dst, e.run(off, valid));
-        } else {
-            for (j, x) in dst.iter_mut().enumerate() {
-                *x = *e.at(off + j as isize * step);
-            }
-        }
-    });
-    out
+    expr(View::new(tensor.engine(), &fp, padding.value()))
 }
 
 /// [`load`] with zero padding (CUDA Tile C++'s `load_masked`).
@@ -345,7 +326,11 @@ where
 /// ```
 #[track_caller]
 #[inline(always)]
-pub fn load_masked<T, E, L, S>(tensor: &Tensor<E, L>, index: impl TileIndex, shape: S) -> Tile<T, S>
+pub fn load_masked<'a, T, E, L, S>(
+    tensor: &'a Tensor<E, L>,
+    index: impl TileIndex,
+    shape: S,
+) -> Expr<T, View<'a, T, S>>
 where
     T: Element,
     E: Contiguous<Elem = T>,
@@ -355,8 +340,9 @@ where
     load(tensor, index, shape, Padding::Zero)
 }
 
-/// Write `tile` at tile coordinate `index` of `tensor`, dropping the elements past the
-/// tensor's edge (cuTile Python's `store`).
+/// Write `tile` (a tile or any tile expression, evaluated straight into the tensor) at
+/// tile coordinate `index` of `tensor`, dropping the elements past the tensor's edge
+/// (cuTile Python's `store`).
 ///
 /// ```
 /// use cutlet_core::prelude::*;
@@ -367,48 +353,46 @@ where
 /// ct::store(&mut a, 1, ct::full(shape!((4)), 7u8));                    // elements 4..8: only 4 exists
 /// assert_eq!(data, [0, 0, 0, 0, 7]);
 /// // CUDA Tile C++'s `store_masked` is this function under that name.
-/// ct::store_masked(&mut make_tensor(&mut data[..], layout!(n)), 0, ct::ones::<u8, _>(shape!((4))));
-/// assert_eq!(data, [1, 1, 1, 1, 7]);
+/// ct::store_masked(&mut make_tensor(&mut data[..], layout!(n)), 0, ct::ones::<u8, _>(shape!((4))) * 2);
+/// assert_eq!(data, [2, 2, 2, 2, 7]);
 /// ```
 #[track_caller]
 #[inline(always)]
-pub fn store<T, E, L, S>(tensor: &mut Tensor<E, L>, index: impl TileIndex, tile: Tile<T, S>)
+pub fn store<T, E, L, X>(tensor: &mut Tensor<E, L>, index: impl TileIndex, tile: X)
 where
     T: Element,
     E: ContiguousMut<Elem = T>,
     L: FlatModes,
-    S: TileShape,
+    X: TileExpr<Elem = T>,
 {
     store_ref(tensor, index, &tile)
 }
 
-/// [`store`] from a borrowed tile: a by-value tile would be copied once more.
+/// [`store`] from a borrowed expression: each row of the tile that reaches into the
+/// tensor is computed straight into its run of the tensor.
 #[track_caller]
 #[inline(always)]
-pub(crate) fn store_ref<T, E, L, S>(
-    tensor: &mut Tensor<E, L>,
-    index: impl TileIndex,
-    tile: &Tile<T, S>,
-) where
+pub(crate) fn store_ref<T, E, L, X>(tensor: &mut Tensor<E, L>, index: impl TileIndex, tile: &X)
+where
     T: Element,
     E: ContiguousMut<Elem = T>,
     L: FlatModes,
-    S: TileShape,
+    X: TileExpr<Elem = T>,
 {
-    let fp = footprint::<L, S>(tensor.layout(), index, "store");
-    let row_len = if S::RANK == 0 {
+    let fp = footprint::<L, X::Shape>(tensor.layout(), index, "store");
+    let row_len = if X::Shape::RANK == 0 {
         1
     } else {
-        S::DIMS[S::RANK - 1]
+        X::Shape::DIMS[X::Shape::RANK - 1]
     };
     let e = tensor.engine_mut();
-    fp.rows::<S>(|row, off, valid, step| {
-        let src = &tile.data[row * row_len..row * row_len + valid];
+    fp.rows::<X::Shape>(|row, off, valid, step| {
+        let start = row * row_len;
         if step == 1 {
-            copy_run(e.run_mut(off, valid), src);
+            fill_from(tile, start, e.run_mut(off, valid));
         } else {
-            for (j, &x) in src.iter().enumerate() {
-                *e.at_mut(off + j as isize * step) = x;
+            for j in 0..valid {
+                *e.at_mut(off + j as isize * step) = tile.at(start + j);
             }
         }
     });

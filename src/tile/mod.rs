@@ -3,23 +3,30 @@
 mod arith;
 mod binary;
 mod element;
+mod expr;
 mod launch;
 mod list;
+mod map;
 mod math;
 mod matmul;
 mod memory;
 mod num;
+pub mod op;
 mod permute;
 mod reduce;
 mod select;
 mod shape;
 #[allow(clippy::module_inception)]
 mod tile;
+mod view;
+mod zip;
 
 pub use arith::Bits;
 pub use binary::{Binary, NarrowingScalar};
 pub use element::{Cast, Element, Promote};
+pub use expr::{Expr, TileExpr};
 pub use launch::{BlockId, BlockOut, Grid, launch, launch_with};
+pub use map::Map;
 pub use math::*;
 pub use matmul::{matmul, mma};
 pub use memory::{
@@ -27,6 +34,8 @@ pub use memory::{
 };
 pub use num::{Float, MmaOperand, Num};
 pub use permute::{SwapFirst, Transposed};
-pub use select::{IntoTile, where_, where_ as select};
+pub use select::{IntoTile, Select, where_, where_ as select};
 pub use shape::*;
 pub use tile::{Tile, arange, full, iota, ones, zeros};
+pub use view::View;
+pub use zip::{Splat, Zip};

@@ -159,29 +159,35 @@ int_num!(i8 => f32, true; i16 => f32, true; i32 => f64, true; i64 => f64, true;
 /// IEEE 754-2019 `minimum`/`maximum`: NaN if either operand is; `-0 < +0`.
 macro_rules! ieee_min_max {
     ($t:ty) => {
+        // Selects rather than branches, so that a reduction keeping several partial
+        // results vectorizes: of two equal values (zeros of either sign) the bits' OR is
+        // the negative one, their AND the positive one; a NaN operand gives NaN.
         #[inline(always)]
         fn minimum(self, b: Self) -> Self {
-            if self.is_nan() || b.is_nan() {
-                <$t>::NAN
-            } else if self == b {
-                // Equal values differ only in the sign of zero: the negative one.
-                if self.is_sign_negative() { self } else { b }
-            } else if self < b {
-                self
+            let m = if self < b { self } else { b };
+            let m = if self == b {
+                <$t>::from_bits(self.to_bits() | b.to_bits())
             } else {
-                b
+                m
+            };
+            if self.is_nan() | b.is_nan() {
+                <$t>::NAN
+            } else {
+                m
             }
         }
         #[inline(always)]
         fn maximum(self, b: Self) -> Self {
-            if self.is_nan() || b.is_nan() {
-                <$t>::NAN
-            } else if self == b {
-                if self.is_sign_positive() { self } else { b }
-            } else if self > b {
-                self
+            let m = if self > b { self } else { b };
+            let m = if self == b {
+                <$t>::from_bits(self.to_bits() & b.to_bits())
             } else {
-                b
+                m
+            };
+            if self.is_nan() | b.is_nan() {
+                <$t>::NAN
+            } else {
+                m
             }
         }
     };

@@ -3,7 +3,10 @@
 //! broadcasting and element access.
 
 use super::element::{Cast, Element};
+use super::expr::{Expr, TileExpr, expr, fill_from};
+use super::map::Map;
 use super::num::Num;
+use super::op::{CastTo, MapFn};
 use super::shape::{BroadcastsWith, MAX_RANK, ReshapesTo, TileShape, broadcast_strides};
 use core::fmt;
 use generic_array::GenericArray;
@@ -49,12 +52,42 @@ impl<T: Element, S: TileShape> Tile<T, S> {
     /// assert_eq!(ct::zeros::<f32, _>(shape!((4, 1, 2))).dims(), [4, 1, 2]);
     /// ```
     pub fn dims(&self) -> &'static [usize] {
+        Self::default_dims()
+    }
+    /// The extents of `S`.
+    pub(crate) fn default_dims() -> &'static [usize] {
         // A const item per instantiation, so the slice is 'static.
         struct Dims<S>(S);
         impl<S: TileShape> Dims<S> {
             const ALL: [usize; MAX_RANK] = S::DIMS;
         }
         &<Dims<S>>::ALL[..S::RANK]
+    }
+    /// The row-major position of a multi-index, or `None` out of range.
+    pub(crate) fn offset_of(idx: &[usize]) -> Option<usize> {
+        if idx.len() != S::RANK {
+            return None;
+        }
+        let mut off = 0;
+        for (k, &i) in idx.iter().enumerate() {
+            if i >= S::DIMS[k] {
+                return None;
+            }
+            off = off * S::DIMS[k] + i;
+        }
+        Some(off)
+    }
+    /// The tile of an expression's values. Not inlined: as a call it fills the tile
+    /// where the caller keeps it (the return slot), where inlined the optimizer built it
+    /// in a temporary and copied 4 KiB, a string move that stalls on 4 KiB aliasing
+    /// (measured: a fifth of the softmax kernel's time).
+    #[inline(never)]
+    pub(crate) fn from_expr<X: TileExpr<Elem = T, Shape = S>>(x: &X) -> Self {
+        let mut out = Tile {
+            data: GenericArray::<T, S::Len>::default(),
+        };
+        fill_from(x, 0, &mut out.data);
+        out
     }
     /// A tile whose element at row-major position `i` is `f(i)`.
     #[inline(always)]
@@ -93,37 +126,7 @@ impl<T: Element, S: TileShape> Tile<T, S> {
     /// assert_eq!(x.get(&[2, 0]), None);
     /// ```
     pub fn get(&self, idx: &[usize]) -> Option<T> {
-        if idx.len() != S::RANK {
-            return None;
-        }
-        let mut off = 0;
-        for (k, &i) in idx.iter().enumerate() {
-            if i >= S::DIMS[k] {
-                return None;
-            }
-            off = off * S::DIMS[k] + i;
-        }
-        Some(self.data[off])
-    }
-    /// The same elements, converted to `U` (cuTile's `astype`).
-    ///
-    /// ```
-    /// use cutlet_core::prelude::*;
-    /// use cutlet::tile as ct;
-    /// let x = ct::full(shape!((2,)), 2.75f32).astype::<i32>();
-    /// assert_eq!(x.as_slice(), [2, 2]);
-    /// ```
-    #[inline(always)]
-    pub fn astype<U: Element>(self) -> Tile<U, S>
-    where
-        T: Cast<U>,
-    {
-        self.map(|x| x.cast())
-    }
-    /// Apply `f` to every element.
-    #[inline(always)]
-    pub fn map<U: Element>(self, mut f: impl FnMut(T) -> U) -> Tile<U, S> {
-        Tile::from_fn(|i| f(self.data[i]))
+        Self::offset_of(idx).map(|off| self.data[off])
     }
     /// The same elements in row-major order with another shape of the same size; a
     /// different size does not compile.
@@ -194,6 +197,86 @@ impl<T: Element, S: TileShape> Tile<T, S> {
             }
             v
         })
+    }
+}
+
+/// `astype` and `map` on tiles and expressions alike: lazy maps.
+macro_rules! map_methods {
+    ($([$($g:tt)*] $ty:ty, $t:ty, $s:ty);*) => {$(
+        impl<$($g)*> $ty {
+            /// The same elements, converted to `U` (cuTile's `astype`), lazily.
+            ///
+            /// ```
+            /// use cutlet_core::prelude::*;
+            /// use cutlet::tile as ct;
+            /// let x = ct::full(shape!((2,)), 2.75f32).astype::<i32>();
+            /// assert_eq!(x.eval().as_slice(), [2, 2]);
+            /// ```
+            #[inline(always)]
+            pub fn astype<U: Element>(self) -> Expr<U, Map<Self, CastTo<U>>>
+            where
+                $t: Cast<U>,
+            {
+                expr(Map { x: self, f: CastTo::default() })
+            }
+            /// `f` applied to every element, lazily (`f` is called once per element
+            /// each time the expression is evaluated).
+            ///
+            /// ```
+            /// use cutlet_core::prelude::*;
+            /// use cutlet::tile as ct;
+            /// let x = ct::iota::<i32, _>(shape!((3))).map(|v| v * v);
+            /// assert_eq!(x.to_string(), "[0, 1, 4]");
+            /// ```
+            #[inline(always)]
+            pub fn map<F: MapFn<$t>>(self, f: F) -> Expr<F::Output, Map<Self, F>> {
+                expr(Map { x: self, f })
+            }
+        }
+    )*};
+}
+map_methods!([T: Element, S: TileShape] Tile<T, S>, T, S; [T: Element, N: TileExpr<Elem = T>] Expr<T, N>, T, N::Shape);
+
+impl<T: Element, N: TileExpr<Elem = T>> Expr<T, N> {
+    /// The values in row-major order with another shape of the same size, as a tile (a
+    /// different size does not compile).
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// use cutlet::tile as ct;
+    /// let x = (ct::arange::<i32, _>(shape!(4)) * 2).reshape(shape!((2, 2)));
+    /// assert_eq!(x.to_string(), "[[0, 2], [4, 6]]");
+    /// ```
+    #[inline(always)]
+    pub fn reshape<S2: TileShape>(self, shape: S2) -> Tile<N::Elem, S2>
+    where
+        N::Shape: ReshapesTo<S2>,
+    {
+        self.eval().reshape(shape)
+    }
+}
+
+impl<T: Element, S: TileShape> TileExpr for Tile<T, S> {
+    type Elem = T;
+    type Shape = S;
+    #[inline(always)]
+    fn at(&self, i: usize) -> T {
+        self.data[i]
+    }
+    #[inline(always)]
+    fn lanes_fast(&self, i: usize) -> [T; super::expr::LANES] {
+        let mut out = [self.data[0]; super::expr::LANES];
+        out.copy_from_slice(&self.data[i..i + super::expr::LANES]);
+        out
+    }
+    type Clipped<'b> = &'b Self;
+    #[inline(always)]
+    fn clip(&self, _: usize) -> &Self {
+        self
+    }
+    #[inline(always)]
+    fn eval(self) -> Self {
+        self
     }
 }
 
