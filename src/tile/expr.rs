@@ -48,7 +48,7 @@ pub trait TileExpr: Clone {
     fn at_fast(&self, i: usize) -> Self::Elem {
         self.at(i)
     }
-    /// The [`LANES`] elements from position `i` (`i + LANES <= fast_len()`): a
+    /// The `LANES` (8) elements from position `i` (`i + LANES <= fast_len()`): a
     /// reduction's step. Views check the range once for all of them, so the lanes are
     /// one straight block of code that the optimizer turns into vector operations.
     #[inline(always)]
