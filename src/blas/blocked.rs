@@ -36,7 +36,7 @@ macro_rules! isa_gemm {
             use super::super::pack::{GmemMat, KTile, Packed};
             use super::super::sgemm::Workspace;
             use super::super::tiles::$tiles::{
-                Accum, AccumVec, KC, Kc, MC, MR, Mr, Mv, NC, NR, Nr, PackedA, PackedB, PackedBK, PanelA, PanelB, PanelBK, T,
+                Accum, AccumVec, A_PANEL, B_PANEL, KC, Kc, MC, MR, Mr, Mv, NC, NR, Nr, PackedA, PackedB, PackedBK, PanelA, PanelB, PanelBK, T,
             };
             use super::super::simd::$tiles as vector;
             use super::super::tiles::{balanced, ceil_div};
@@ -69,15 +69,15 @@ macro_rules! isa_gemm {
                 // rows are two blocks of 128, not 240 and a 16-row remainder.
                 let (mc, nc) = (balanced(m, MC, MR), balanced(n, NC, NR));
                 for jc in 0..ceil_div(n, nc) {
-                    let nv = nc.min(n - jc * nc);
+                    let (nv, q0) = (nc.min(n - jc * nc), jc * (nc / NR));
                     for pc in 0..ceil_div(k, KC) {
                         let kv = KC.min(k - pc * KC);
-                        pack_b(b, jc * (nc / NR), pc, nv, kv, buf_b);
+                        pack_b(b, q0, pc, nv, kv, buf_b);
                         // Later K blocks accumulate onto what the first one wrote.
                         let beta = if pc == 0 { beta } else { 1.0 };
                         for ic in 0..ceil_div(m, mc) {
                             let (mv, p0) = (mc.min(m - ic * mc), ic * (mc / MR));
-                            // A panel used by few B panels is read in place when A's
+                            // An A panel used by few B panels is read in place when A's
                             // columns are contiguous: packing it would cost as much as
                             // its products (16 x 2048 x 2048: 58% of the time). The
                             // whole panels go in place, a partial last one is packed.
@@ -87,33 +87,27 @@ macro_rules! isa_gemm {
                                 pack_a(a, p0 + direct, pc, mv - direct * MR, kv, &mut sa);
                             }
                             let sa = sa.view();
-                            let mut register_tile = |ir: isize, jr: isize| {
-                                let tb = DB::panel_b(buf_b, jr);
-                                let tile = (p0 + ir, jc * (nc / NR) + jr);
-                                let (mr, nr) = (MR.min(mv - ir * MR), NR.min(nv - jr * NR));
-                                if ir < direct && let Some(ta) = DA::direct_a(a, p0 + ir, pc) {
-                                    mma_tile::<DC, DB::PanelB, DirectA>(kv, ta, tb, alpha, beta, &mut c, tile, mr, nr);
-                                } else {
-                                    let ta = sa.slice(coord!(((_, {ir - direct}), _)));
-                                    mma_tile::<DC, DB::PanelB, PanelA>(kv, ta, tb, alpha, beta, &mut c, tile, mr, nr);
-                                }
-                            };
                             let (tiles_m, tiles_n) = (ceil_div(mv, MR), ceil_div(nv, NR));
                             if direct > 0 {
                                 // An A panel read in place serves its few B panels while
-                                // it is in L1.
+                                // it is in L1: one run along each row of tiles.
                                 for ir in 0..tiles_m {
-                                    for jr in 0..tiles_n {
-                                        register_tile(ir, jr);
+                                    let run = TileRun { first: (p0 + ir, q0), step: (0, 1), count: tiles_n, a_step: 0, b_step: B_PANEL, extent: (mv - ir * MR, nv) };
+                                    let tb = DB::panel_b(buf_b, 0);
+                                    if ir < direct && let Some(ta) = DA::direct_a(a, p0 + ir, pc) {
+                                        mma_tiles::<DC, DB::PanelB, DirectA>(kv, ta, tb, alpha, beta, &mut c, run);
+                                    } else {
+                                        let ta = sa.slice(coord!(((_, {ir - direct}), _)));
+                                        mma_tiles::<DC, DB::PanelB, PanelA>(kv, ta, tb, alpha, beta, &mut c, run);
                                     }
                                 }
                             } else {
                                 // A B panel stays in L1 while the packed A block streams
-                                // from L2.
+                                // from L2: one run down each column of tiles.
                                 for jr in 0..tiles_n {
-                                    for ir in 0..tiles_m {
-                                        register_tile(ir, jr);
-                                    }
+                                    let run = TileRun { first: (p0, q0 + jr), step: (1, 0), count: tiles_m, a_step: A_PANEL, b_step: 0, extent: (mv, nv - jr * NR) };
+                                    let ta = sa.slice(coord!(((_, 0), _)));
+                                    mma_tiles::<DC, DB::PanelB, PanelA>(kv, ta, DB::panel_b(buf_b, jr), alpha, beta, &mut c, run);
                                 }
                             }
                         }
@@ -132,8 +126,8 @@ macro_rules! isa_gemm {
                 c: GmemMatMut<'_, T, (isize, isize)>,
                 ws: &mut Workspace<T>,
             ) {
-                let len = |x: isize, block: isize, r: isize| (ceil_div(x.min(block), r) * r * KC) as usize;
-                ws.reserve(len(a.shape().0, MC, MR), len(b.shape().0, NC, NR));
+                let len = |x: isize, block: isize, r: isize, panel: isize| (ceil_div(x.min(block), r) * panel) as usize;
+                ws.reserve(len(a.shape().0, MC, MR, A_PANEL), len(b.shape().0, NC, NR, B_PANEL));
                 let (crs, ccs) = c.layout().stride();
                 $crate::blas::blocked::with_unit_stride!(a, |a| $crate::blas::blocked::with_unit_stride!(b, |b| {
                     if crs == 1 {

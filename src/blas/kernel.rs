@@ -111,17 +111,21 @@ macro_rules! micro_kernel {
             }
             #[inline(always)]
             fn offset(self, i: isize, k: isize) -> isize {
-                self.call((i, k)).value()
+                // The unit row stride: `i + k * lda` (no overflow: the panel is in a slice).
+                i + k * self.stride().1
             }
         }
 
-        /// The layouts of a register panel of packed B: [`NMajor`] (`PanelB`) or
-        /// [`KMajor`] (`PanelBK`, K contiguous); the micro-kernel is instantiated for each.
+        /// The kinds of register panel of packed B: [`NMajor`] (`PanelB`) or [`KMajor`]
+        /// (`PanelBK`, K contiguous); the micro-kernel is instantiated for each.
         pub(crate) trait BPanel {
             /// The panel's layout.
             type Layout: Layout;
+            /// The panel `offset` elements on, its storage cut to the static cosize, so
+            /// that the main loop's reads are proven in bounds.
+            fn cut<'b>(b: &'b Panel<'_, Self::Layout>, offset: isize) -> Panel<'b, Self::Layout>;
             /// Column `k` of the panel: the `NR` values of B at step `k`.
-            fn column<'a>(b: &Panel<'a, Self::Layout>, k: isize) -> Tensor<View<'a, [T]>, impl Layout>;
+            fn column<'b>(b: &Panel<'b, Self::Layout>, k: isize) -> Tensor<View<'b, [T]>, impl Layout>;
         }
         /// B panels laid out `PanelB`.
         pub(crate) struct NMajor;
@@ -132,15 +136,53 @@ macro_rules! micro_kernel {
         /// The stride types of C the micro-kernel is instantiated for (a unit row stride
         /// is the static `_1`, so the epilogue moves whole columns of the register tile).
         pub(crate) trait OutputStride: IntTuple {
+            /// Whether C's columns are contiguous (the static unit row stride).
+            const CONTIGUOUS: bool;
+            /// The storage offset of the `(MR, NR)` tile of C at tile coordinate `tile`
+            /// and C's column stride, when C's columns are contiguous (each column of the
+            /// tile is then one run of `MR`).
+            fn column_origin(c: &GmemMatMut<'_, T, Self>, tile: (isize, isize)) -> Option<(isize, isize)>;
             /// `C_tile = alpha * acc + beta * C_tile` for the `(MR, NR)` tile of C at tile
-            /// coordinate `tile`, over its valid `(mv, nv)` corner (edge tiles are partial).
+            /// coordinate `tile`, over its valid `(mv, nv)` corner (edge tiles are
+            /// partial); tiles of `MR` whole rows of contiguous columns take the vector epilogue.
             fn store(acc: AccumTensor<'_>, alpha: T, beta: T, c: &mut GmemMatMut<'_, T, Self>, tile: (isize, isize), mv: isize, nv: isize);
         }
         $crate::blas::kernel::output_stride!((_1, isize) => true, (isize, isize) => false);
 
-        /// One register tile: `acc = A_panel(:, 0..kv) * B_panel(:, 0..kv)^T`, then
-        /// `C_tile = alpha * acc + beta * C_tile` (see `OutputStride::store`), in one
-        /// function so that the epilogue reads the accumulator from registers.
+        /// Run `f(r, run)` for every vector `r` of the first `nv` columns of an `(MR, NR)`
+        /// tile of C whose columns are contiguous, with `run` its `LANES` elements of C.
+        #[inline(always)]
+        fn store_columns<D: OutputStride>(c: &mut GmemMatMut<'_, T, D>, tile: (isize, isize), nv: isize, mut f: impl FnMut(usize, &mut [T; vector::LANES])) {
+            let Some((at, ldc)) = D::column_origin(c, tile) else { return };
+            Nr::new().for_each_index(#[inline(always)] |j| {
+                if j as isize >= nv {
+                    return;
+                }
+                let col: &mut [T; MR as usize] = c.engine_mut().run_mut(at + j as isize * ldc, MR as usize).try_into().unwrap();
+                Mv::new().for_each_index(#[inline(always)] |v| {
+                    let run = (&mut col[v * vector::LANES..(v + 1) * vector::LANES]).try_into().unwrap();
+                    f(v + Mv::VALUE as usize * j, run);
+                });
+            });
+        }
+
+        /// A run of register tiles through one block of C: `count` tiles from tile
+        /// `first`, each `step` tiles after the one before and reading the A and B
+        /// panels `a_step` and `b_step` elements further on. `extent` is C's extent
+        /// from `first`'s corner (a tile past it is partial).
+        pub(crate) struct TileRun {
+            pub(crate) first: (isize, isize),
+            pub(crate) step: (isize, isize),
+            pub(crate) count: isize,
+            pub(crate) a_step: isize,
+            pub(crate) b_step: isize,
+            pub(crate) extent: (isize, isize),
+        }
+
+        /// A run of register tiles (BLIS's macro-kernel loop): for each, `acc =
+        /// A_panel(:, 0..kv) * B_panel(:, 0..kv)^T`, then `C_tile = alpha * acc + beta *
+        /// C_tile`, in one function so that the epilogue reads the accumulator from
+        /// registers and the run's set-up is paid once.
         ///
         /// The main loop is CuTe's on one thread. Per `k`, column `k` of the A panel
         /// goes into vector registers (a fragment of `MR / LANES` vectors: `PanelA`'s
@@ -150,52 +192,71 @@ macro_rules! micro_kernel {
         #[allow(clippy::too_many_arguments)]
         $(#[$attr])*
         #[inline(never)]
-        fn mma_tile<D: OutputStride, LB: BPanel, LA: APanel>(
+        fn mma_tiles<D: OutputStride, LB: BPanel, LA: APanel>(
             kv: isize,
             a: Panel<'_, LA>,
             b: Panel<'_, LB::Layout>,
             alpha: T,
             beta: T,
             c: &mut GmemMatMut<'_, T, D>,
-            tile: (isize, isize),
-            mv: isize,
-            nv: isize,
+            run: TileRun,
         ) {
-            let mut acc = AccumVecTensor::new(AccumVec::default());
-            // Cut each panel's storage to its static cosize: with `kv <= KC` the
-            // compiler then proves every column access in bounds and the loop carries
-            // no checks.
             let kv = kv.clamp(0, KC);
             let la = a.layout();
-            let a = a.engine().run(0, la.span(kv));
-            let b = make_tensor(b.engine().run(0, cosize(b.layout()).value() as usize), b.layout());
-            for k in 0..kv {
-                // Column `k`: `MR` contiguous values (both panel layouts have the unit
-                // row stride), one bounds check, then `MR / LANES` vector loads.
-                let at = la.offset(0, k) as usize;
-                let col: &[T; MR as usize] = a[at..at + MR as usize].try_into().unwrap();
-                let mut ra = make_owned_tensor::<vector::V>(make_layout(Mv::new()));
-                Mv::new().for_each_index(#[inline(always)] |v| {
-                    let run: &[T; vector::LANES] = col[v * vector::LANES..(v + 1) * vector::LANES].try_into().unwrap();
-                    ra.set(v, vector::load(run));
+            for t in 0..run.count {
+                let mut acc = AccumVecTensor::new(AccumVec::default());
+                // Cut each panel's storage to its static cosize: with `kv <= KC` the
+                // compiler then proves every column access in bounds and the loop
+                // carries no checks.
+                let a = a.engine().run(t * run.a_step, la.span(kv));
+                let b = LB::cut(&b, t * run.b_step);
+                for k in 0..kv {
+                    // Column `k`: `MR` contiguous values (both panel layouts have the
+                    // unit row stride), one bounds check, then `MR / LANES` vector loads.
+                    let at = la.offset(0, k) as usize;
+                    let col: &[T; MR as usize] = a[at..at + MR as usize].try_into().unwrap();
+                    let mut ra = make_owned_tensor::<vector::V>(make_layout(Mv::new()));
+                    Mv::new().for_each_index(#[inline(always)] |v| {
+                        let run: &[T; vector::LANES] = col[v * vector::LANES..(v + 1) * vector::LANES].try_into().unwrap();
+                        ra.set(v, vector::load(run));
+                    });
+                    $crate::blas::kernel::gemm_outer(
+                        #[inline(always)] |x, y, z| vector::fma(x, y, z),
+                        &ra,
+                        &LB::column(&b, k),
+                        &mut acc,
+                    );
+                }
+                let (dm, dn) = (t * run.step.0, t * run.step.1);
+                let tile = (run.first.0 + dm, run.first.1 + dn);
+                let (mv, nv) = (MR.min(run.extent.0 - dm * MR), NR.min(run.extent.1 - dn * NR));
+                if D::CONTIGUOUS && mv == MR {
+                    // CuTe's epilogue, `C_tile = alpha * acc + beta * C_tile`, column by
+                    // column in vector registers: each of the `nv` valid columns of C is
+                    // one run of `MR` (one bounds check), moved as `MR / LANES` whole
+                    // vectors. C is only written when `beta == 0`.
+                    if beta == 0.0 && alpha == 1.0 {
+                        store_columns(c, tile, nv, #[inline(always)] |r, run| vector::store(acc.get(r), run));
+                    } else if beta == 0.0 {
+                        store_columns(c, tile, nv, #[inline(always)] |r, run| vector::store(vector::mul(acc.get(r), alpha), run));
+                    } else {
+                        store_columns(c, tile, nv, #[inline(always)] |r, run| {
+                            vector::store(vector::add(vector::mul(acc.get(r), alpha), vector::mul(vector::load(run), beta)), run)
+                        });
+                    }
+                    continue;
+                }
+                // The element tile the epilogue reads: vector `r` holds elements
+                // `r * LANES ..` of the column-major tile (whole vector stores).
+                // Unrolled: a constant `r` keeps the accumulator in registers (a dynamic
+                // index would give it an address, and the main loop would store it).
+                let mut out = [T::default(); (MR * NR) as usize];
+                size(AccumVec::default()).for_each_index(#[inline(always)] |r| {
+                    out[r * vector::LANES..(r + 1) * vector::LANES].copy_from_slice(&vector::lanes(acc.get(r)));
                 });
-                $crate::blas::kernel::gemm_outer(
-                    #[inline(always)] |x, y, z| vector::fma(x, y, z),
-                    &ra,
-                    &LB::column(&b, k),
-                    &mut acc,
-                );
+                let out = make_tensor(&out[..], Accum::default());
+                D::store(out, alpha, beta, c, tile, mv, nv)
             }
-            // The element tile the epilogue reads: vector `r` holds elements
-            // `r * LANES ..` of the column-major tile (whole vector stores).
-            // Unrolled: a constant `r` keeps the accumulator in registers (a dynamic
-            // index would give it an address, and the main loop would store it).
-            let mut out = [T::default(); (MR * NR) as usize];
-            size(AccumVec::default()).for_each_index(#[inline(always)] |r| {
-                out[r * vector::LANES..(r + 1) * vector::LANES].copy_from_slice(&vector::lanes(acc.get(r)));
-            });
-            let out = make_tensor(&out[..], Accum::default());
-            D::store(out, alpha, beta, c, tile, mv, nv)
         }
     };
 }
@@ -207,7 +268,11 @@ macro_rules! b_panel {
         impl BPanel for $m {
             type Layout = $l;
             #[inline(always)]
-            fn column<'a>(b: &Panel<'a, $l>, k: isize) -> Tensor<View<'a, [T]>, impl Layout> {
+            fn cut<'b>(b: &'b Panel<'_, $l>, offset: isize) -> Panel<'b, $l> {
+                make_tensor(b.engine().run(offset, cosize(b.layout()).value() as usize), b.layout())
+            }
+            #[inline(always)]
+            fn column<'b>(b: &Panel<'b, $l>, k: isize) -> Tensor<View<'b, [T]>, impl Layout> {
                 b.slice(coord!((_, k)))
             }
         }
@@ -218,33 +283,18 @@ pub(crate) use b_panel;
 macro_rules! output_stride {
     ($($d:ty => $contiguous:expr),*) => {$(
         impl OutputStride for $d {
+            const CONTIGUOUS: bool = $contiguous;
+            #[inline(always)]
+            fn column_origin(c: &GmemMatMut<'_, T, Self>, tile: (isize, isize)) -> Option<(isize, isize)> {
+                // C(tile.0 * MR, tile.1 * NR): the tile's first element.
+                let at = c.layout().call((tile.0 * MR, tile.1 * NR)).value();
+                $contiguous.then(|| (at, c.layout().stride().1.value()))
+            }
             #[inline(always)]
             fn store(acc: AccumTensor<'_>, alpha: T, beta: T, c: &mut GmemMatMut<'_, T, Self>, tile: (isize, isize), mv: isize, nv: isize) {
                 let mut tc = local_tile(c.view_mut(), (Mr::new(), Nr::new()), tile);
                 if mv == MR && nv == NR {
-                    if $contiguous {
-                        // Column by column, as CuTe's epilogue: C's column (its storage
-                        // cut to the static extent, one bounds check) into a register
-                        // fragment, `axpby` there, and back. Every access is then
-                        // proven in bounds and free of aliasing: whole vector moves.
-                        // Unrolled: a constant `j` indexes the register tile statically
-                        // (a dynamic index into owned storage walks its halves).
-                        Nr::new().for_each_index(#[inline(always)] |j| {
-                            let j = j as isize;
-                            let mut col = tc.view_mut().slice(coord!((_, j)));
-                            let layout = col.layout();
-                            let run = col.engine_mut().run_mut(0, cosize(layout).value() as usize);
-                            let mut col = make_tensor(run, layout);
-                            let mut frag = make_owned_tensor::<T>(make_layout(Mr::new()));
-                            if beta != 0.0 {
-                                copy(&col, &mut frag);
-                            }
-                            axpby(alpha, &acc.view().slice(coord!((_, j))), beta, &mut frag);
-                            copy(&frag, &mut col);
-                        });
-                    } else {
-                        axpby(alpha, &acc, beta, &mut tc);
-                    }
+                    axpby(alpha, &acc, beta, &mut tc);
                 } else {
                     // A copy: the full-tile path's accumulator must not escape into
                     // this path's calls, or the compiler assumes C may alias it.

@@ -97,6 +97,10 @@ macro_rules! tiles {
             pub(crate) const MC: isize = MR * $pm;
             /// Columns of a cache block of B.
             pub(crate) const NC: isize = NR * $pn;
+            /// The storage stride between consecutive register panels of packed A.
+            pub(crate) const A_PANEL: isize = $mk;
+            /// The storage stride between consecutive register panels of packed B.
+            pub(crate) const B_PANEL: isize = $nk;
         }
     };
 }
