@@ -324,6 +324,17 @@ fn narrow_products_read_a_in_place() {
     }
 }
 
+/// Parallel products split along C's rows (C^T's columns), whose parts interleave in
+/// memory: each thread computes its part in a buffer of its own (K of at least 64, and
+/// just over the parallel threshold of 128^3 multiply-adds).
+#[test]
+fn parallel_row_splits_go_through_buffers() {
+    let row = Order::Row { pad: 0 };
+    let col = Order::Col { pad: 3 };
+    check::<f32>((33, 64, 1000), (row, col, row), -0.5, 0.5, 19);
+    check::<f64>((1000, 64, 33), (col, row, col), 1.0, 0.0, 23);
+}
+
 /// Degenerate extents: nothing to do, or C = beta * C.
 #[test]
 fn empty_extents() {

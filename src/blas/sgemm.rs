@@ -241,36 +241,123 @@ fn gemm_strided<T: Element>(
     } else {
         (a, b.t(), c)
     };
-    let run = |a: GmemMat<'_, T, (isize, isize)>, b, c| {
+    let run = |a: GmemMat<'_, T, (isize, isize)>,
+               b: GmemMat<'_, T, (isize, isize)>,
+               c: GmemMatMut<'_, T, (isize, isize)>| {
         T::with_workspace(|ws| dispatch::call(isa, alpha, a, b, beta, c, ws))
     };
-    // Split C's columns into one block per thread, in multiples of `SPLIT` columns (whole
-    // register tiles of every instruction set).
+    // Split C into one block per thread along the side with more units of work, in
+    // whole register tiles of every instruction set: columns in multiples of `SPLIT_N`
+    // (each thread packs its part of B), or rows (C^T's columns) in multiples of
+    // `SPLIT_M` (each thread packs its part of A). 16 x 2048 x 2048, computed as C^T,
+    // has 16 columns and 2048 rows.
     // Small products stay on one thread: below about 128^3 multiply-adds a second
     // thread's start-up and its own packing cost more than it saves.
-    let threads = if m * n * k < PAR_MIN_WORK { 1 } else { threads };
-    let threads = (threads as isize).min(c.cols / SPLIT).max(1);
+    let threads = if m * n * k < PAR_MIN_WORK {
+        1
+    } else {
+        threads as isize
+    };
+    let by_rows = c.rows / SPLIT_M > c.cols / SPLIT_N;
+    let (c, unit) = if by_rows {
+        (c.t(), SPLIT_M)
+    } else {
+        (c, SPLIT_N)
+    };
+    let threads = threads.min(c.cols / unit).max(1);
     if threads > 1 {
-        match c.split_cols(threads, SPLIT) {
+        match c.split_cols(threads, unit) {
             Ok(parts) => {
                 use rayon::prelude::*;
-                parts
-                    .into_par_iter()
-                    .for_each(|(j0, c)| run(a.tensor(), b.rows(j0, c.cols).tensor(), c.tensor()));
+                parts.into_par_iter().for_each(|(j0, part)| {
+                    if by_rows {
+                        run(
+                            a.rows(j0, part.cols).tensor(),
+                            b.tensor(),
+                            part.t().tensor(),
+                        )
+                    } else {
+                        run(a.tensor(), b.rows(j0, part.cols).tensor(), part.tensor())
+                    }
+                });
             }
-            // Columns that overlap in memory cannot be handed to different threads.
-            Err(c) => run(a.tensor(), b.tensor(), c.tensor()),
+            // The parts interleave in memory (row blocks of C, whose columns are its
+            // contiguous side here): when K is long enough to pay for it, each thread computes its part into a buffer of
+            // its own, copied into C after (m * n copies against m * n * k multiply-adds).
+            Err(c) if k >= BUFFERED_MIN_K => {
+                let (rows, cols) = (c.rows, c.cols);
+                let per = ceil_div(ceil_div(cols, threads), unit) * unit;
+                let seen = Strided {
+                    data: &*c.data,
+                    origin: c.origin,
+                    rows,
+                    cols,
+                    rs: c.rs,
+                    cs: c.cs,
+                };
+                let parts: Vec<(isize, Vec<T>)> = {
+                    use rayon::prelude::*;
+                    (0..ceil_div(cols, per))
+                        .into_par_iter()
+                        .map(|q| {
+                            let (j0, w) = (q * per, per.min(cols - q * per));
+                            // Column-major: element `x` of the buffer is element
+                            // `j0 * rows + x` of C in its natural (column-major) order.
+                            let mut buf = vec![T::ZERO; (rows * w) as usize];
+                            if beta != T::ZERO {
+                                let seen = seen.tensor();
+                                for (x, v) in buf.iter_mut().enumerate() {
+                                    *v = seen.get(j0 * rows + x as isize);
+                                }
+                            }
+                            let part = Strided {
+                                data: &mut buf[..],
+                                origin: 0,
+                                rows,
+                                cols: w,
+                                rs: 1,
+                                cs: rows,
+                            };
+                            if by_rows {
+                                run(a.rows(j0, w).tensor(), b.tensor(), part.t().tensor())
+                            } else {
+                                run(a.tensor(), b.rows(j0, w).tensor(), part.tensor())
+                            }
+                            (j0, buf)
+                        })
+                        .collect()
+                };
+                let mut c = c.tensor();
+                for (j0, buf) in parts {
+                    for (x, v) in buf.into_iter().enumerate() {
+                        c.set(j0 * rows + x as isize, v);
+                    }
+                }
+            }
+            // Short K: one thread.
+            Err(c) => run(
+                a.tensor(),
+                b.tensor(),
+                if by_rows { c.t() } else { c }.tensor(),
+            ),
         }
         return;
     }
+    let c = if by_rows { c.t() } else { c };
     run(a.tensor(), b.tensor(), c.tensor())
 }
 
 /// The fewest multiply-adds (`m * n * k`) worth splitting over threads.
 const PAR_MIN_WORK: isize = 128 * 128 * 128;
 
+/// The shortest K for which C's parts are computed in buffers when they interleave in
+/// memory.
+const BUFFERED_MIN_K: isize = 64;
+
 /// Columns of C per unit of work for a thread: a multiple of every register tile's `NR`.
-const SPLIT: isize = 12;
+const SPLIT_N: isize = 12;
+/// Rows of C per unit of work for a thread: a multiple of every register tile's `MR`.
+const SPLIT_M: isize = 32;
 
 /// The slice index of a strided matrix's element `(0, 0)` and the number of slice
 /// elements the matrix spans, for strides of either sign.
