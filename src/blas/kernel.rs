@@ -227,6 +227,10 @@ macro_rules! micro_kernel {
                         &mut acc,
                     );
                 }
+                // Read per tile: hoisted out of the run's loop, the epilogue's broadcasts
+                // of alpha and beta held two vector registers through the main loop, and
+                // an accumulator went to the stack.
+                let (alpha, beta) = core::hint::black_box((alpha, beta));
                 let (dm, dn) = (t * run.step.0, t * run.step.1);
                 let tile = (run.first.0 + dm, run.first.1 + dn);
                 let (mv, nv) = (MR.min(run.extent.0 - dm * MR), NR.min(run.extent.1 - dn * NR));
