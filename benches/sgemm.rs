@@ -64,78 +64,9 @@ fn f32_shapes() -> Vec<Shape> {
     v
 }
 
-/// The element types, each with its three libraries' entry points.
-trait Elem: Copy + Send + Sync + 'static {
-    const GROUP: &'static str;
-    fn from(x: f32) -> Self;
-    #[allow(clippy::too_many_arguments)]
-    fn cutlet(
-        p: bool,
-        mkn: (usize, usize, usize),
-        a: (&[Self], isize, isize),
-        b: (&[Self], isize, isize),
-        c: (&mut [Self], isize, isize),
-    );
-    /// # Safety
-    /// The pointers must cover the matrices.
-    #[allow(clippy::too_many_arguments)]
-    unsafe fn matrixmultiply(
-        mkn: (usize, usize, usize),
-        a: (*const Self, isize, isize),
-        b: (*const Self, isize, isize),
-        c: (*mut Self, isize, isize),
-    );
-}
-macro_rules! elem {
-    ($t:ty, $group:literal, $ser:ident, $par:ident, $mm:ident) => {
-        impl Elem for $t {
-            const GROUP: &'static str = $group;
-            fn from(x: f32) -> $t {
-                x as $t
-            }
-            fn cutlet(
-                p: bool,
-                (m, k, n): (usize, usize, usize),
-                a: (&[$t], isize, isize),
-                b: (&[$t], isize, isize),
-                c: (&mut [$t], isize, isize),
-            ) {
-                let f = if p {
-                    cutlet::blas::$par
-                } else {
-                    cutlet::blas::$ser
-                };
-                f(
-                    m, k, n, 1.0, a.0, a.1, a.2, b.0, b.1, b.2, 0.0, c.0, c.1, c.2,
-                );
-            }
-            unsafe fn matrixmultiply(
-                (m, k, n): (usize, usize, usize),
-                a: (*const $t, isize, isize),
-                b: (*const $t, isize, isize),
-                c: (*mut $t, isize, isize),
-            ) {
-                // SAFETY: the caller's pointers cover the matrices.
-                unsafe {
-                    matrixmultiply::$mm(
-                        m, k, n, 1.0, a.0, a.1, a.2, b.0, b.1, b.2, 0.0, c.0, c.1, c.2,
-                    )
-                }
-            }
-        }
-    };
-}
-elem!(f32, "sgemm", sgemm, par_sgemm, sgemm);
-elem!(f64, "dgemm", dgemm, par_dgemm, dgemm);
-
-/// Row and column strides of an `r x c` matrix.
-fn strides(r: usize, c: usize, col_major: bool) -> (isize, isize) {
-    if col_major {
-        (1, r as isize)
-    } else {
-        (c as isize, 1)
-    }
-}
+#[path = "common/peers.rs"]
+mod peers;
+use peers::{Elem, faer_gemm, operands};
 
 fn run<T: Elem>(c: &mut Criterion, shapes: Vec<Shape>, parallel: bool) {
     let threads = if parallel {
@@ -162,18 +93,7 @@ fn run<T: Elem>(c: &mut Criterion, shapes: Vec<Shape>, parallel: bool) {
         col_major,
     } in shapes
     {
-        let a: Vec<T> = (0..m * k)
-            .map(|i| T::from(((i * 7) % 13) as f32 * 0.1 - 0.6))
-            .collect();
-        let b: Vec<T> = (0..k * n)
-            .map(|i| T::from(((i * 5) % 11) as f32 * 0.1 - 0.5))
-            .collect();
-        let mut cm = vec![T::from(0.0); m * n];
-        let (sa, sb, sc) = (
-            strides(m, k, col_major[0]),
-            strides(k, n, col_major[1]),
-            strides(m, n, col_major[2]),
-        );
+        let ((a, b, mut cm), [sa, sb, sc]) = operands::<T>((m, k, n), col_major);
         let flops = 2 * (m * n * k) as u64;
         g.throughput(Throughput::Elements(flops));
         // Large products: fewer samples of one run each (4096 is about a second on one
@@ -212,35 +132,15 @@ fn run<T: Elem>(c: &mut Criterion, shapes: Vec<Shape>, parallel: bool) {
             });
         }
         g.bench_function(BenchmarkId::new("gemm", &name), |bch| {
-            let par = if parallel {
-                gemm::Parallelism::Rayon(threads)
-            } else {
-                gemm::Parallelism::None
-            };
             bch.iter(|| {
-                // SAFETY: the pointers cover matrices that outlive the call (gemm's
-                // arguments: dst, column stride, row stride, ...; alpha scales dst).
+                // SAFETY: the pointers cover matrices that outlive the call.
                 unsafe {
-                    gemm::gemm(
-                        m,
-                        n,
-                        k,
-                        cm.as_mut_ptr(),
-                        sc.1,
-                        sc.0,
-                        false,
-                        black_box(a.as_ptr()),
-                        sa.1,
-                        sa.0,
-                        black_box(b.as_ptr()),
-                        sb.1,
-                        sb.0,
-                        T::from(0.0),
-                        T::from(1.0),
-                        false,
-                        false,
-                        false,
-                        par,
+                    faer_gemm(
+                        threads,
+                        (m, k, n),
+                        (black_box(a.as_ptr()), sa.0, sa.1),
+                        (black_box(b.as_ptr()), sb.0, sb.1),
+                        (cm.as_mut_ptr(), sc.0, sc.1),
                     );
                 }
                 black_box(&cm);
