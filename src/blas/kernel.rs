@@ -238,7 +238,7 @@ macro_rules! micro_kernel {
                     // CuTe's epilogue, `C_tile = alpha * acc + beta * C_tile`, column by
                     // column in vector registers: each of the `nv` valid columns of C is
                     // one run of `MR` (one bounds check), moved as `MR / LANES` whole
-                    // vectors. C is only written when `beta == 0`.
+                    // vectors. C is not read when `beta == 0`.
                     if beta == 0.0 && alpha == 1.0 {
                         store_columns(c, tile, nv, #[inline(always)] |r, run| vector::store(acc.get(r), run));
                     } else if beta == 0.0 {

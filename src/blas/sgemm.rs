@@ -265,25 +265,30 @@ fn gemm_strided<T: Element>(
         (c, SPLIT_N)
     };
     let threads = threads.min(c.cols / unit).max(1);
+    // The product of the part of C (in the split's frame) from column `j0` on.
+    let run_part = |j0: isize, part: Strided<&mut [T]>| {
+        if by_rows {
+            run(
+                a.rows(j0, part.cols).tensor(),
+                b.tensor(),
+                part.t().tensor(),
+            )
+        } else {
+            run(a.tensor(), b.rows(j0, part.cols).tensor(), part.tensor())
+        }
+    };
     if threads > 1 {
         match c.split_cols(threads, unit) {
             Ok(parts) => {
                 use rayon::prelude::*;
-                parts.into_par_iter().for_each(|(j0, part)| {
-                    if by_rows {
-                        run(
-                            a.rows(j0, part.cols).tensor(),
-                            b.tensor(),
-                            part.t().tensor(),
-                        )
-                    } else {
-                        run(a.tensor(), b.rows(j0, part.cols).tensor(), part.tensor())
-                    }
-                });
+                parts
+                    .into_par_iter()
+                    .for_each(|(j0, part)| run_part(j0, part));
             }
             // The parts interleave in memory (row blocks of C, whose columns are its
-            // contiguous side here): when K is long enough to pay for it, each thread computes its part into a buffer of
-            // its own, copied into C after (m * n copies against m * n * k multiply-adds).
+            // contiguous side here): when K is long enough to pay for it, each thread
+            // computes its part into a buffer of its own, copied into C after (m * n
+            // copies against m * n * k multiply-adds).
             Err(c) if k >= BUFFERED_MIN_K => {
                 let (rows, cols) = (c.rows, c.cols);
                 let per = ceil_div(ceil_div(cols, threads), unit) * unit;
@@ -318,11 +323,7 @@ fn gemm_strided<T: Element>(
                                 rs: 1,
                                 cs: rows,
                             };
-                            if by_rows {
-                                run(a.rows(j0, w).tensor(), b.tensor(), part.t().tensor())
-                            } else {
-                                run(a.tensor(), b.rows(j0, w).tensor(), part.tensor())
-                            }
+                            run_part(j0, part);
                             (j0, buf)
                         })
                         .collect()
