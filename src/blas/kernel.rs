@@ -136,11 +136,9 @@ macro_rules! micro_kernel {
         /// The stride types of C the micro-kernel is instantiated for (a unit row stride
         /// is the static `_1`, so the epilogue moves whole columns of the register tile).
         pub(crate) trait OutputStride: IntTuple {
-            /// Whether C's columns are contiguous (the static unit row stride).
-            const CONTIGUOUS: bool;
             /// The storage offset of the `(MR, NR)` tile of C at tile coordinate `tile`
             /// and C's column stride, when C's columns are contiguous (each column of the
-            /// tile is then one run of `MR`).
+            /// tile is then one run of `MR`); `None` for strided C.
             fn column_origin(c: &GmemMatMut<'_, T, Self>, tile: (isize, isize)) -> Option<(isize, isize)>;
             /// `C_tile = alpha * acc + beta * C_tile` for the `(MR, NR)` tile of C at tile
             /// coordinate `tile`, over its valid `(mv, nv)` corner (edge tiles are
@@ -150,10 +148,10 @@ macro_rules! micro_kernel {
         $crate::blas::kernel::output_stride!((_1, isize) => true, (isize, isize) => false);
 
         /// Run `f(r, run)` for every vector `r` of the first `nv` columns of an `(MR, NR)`
-        /// tile of C whose columns are contiguous, with `run` its `LANES` elements of C.
+        /// tile of C whose columns are contiguous, at `(at, ldc)` (`column_origin`), with
+        /// `run` its `LANES` elements of C.
         #[inline(always)]
-        fn store_columns<D: OutputStride>(c: &mut GmemMatMut<'_, T, D>, tile: (isize, isize), nv: isize, mut f: impl FnMut(usize, &mut [T; vector::LANES])) {
-            let Some((at, ldc)) = D::column_origin(c, tile) else { return };
+        fn store_columns<D: OutputStride>(c: &mut GmemMatMut<'_, T, D>, (at, ldc): (isize, isize), nv: isize, mut f: impl FnMut(usize, &mut [T; vector::LANES])) {
             Nr::new().for_each_index(#[inline(always)] |j| {
                 if j as isize >= nv {
                     return;
@@ -234,17 +232,17 @@ macro_rules! micro_kernel {
                 let (dm, dn) = (t * run.step.0, t * run.step.1);
                 let tile = (run.first.0 + dm, run.first.1 + dn);
                 let (mv, nv) = (MR.min(run.extent.0 - dm * MR), NR.min(run.extent.1 - dn * NR));
-                if D::CONTIGUOUS && mv == MR {
+                if mv == MR && let Some(origin) = D::column_origin(c, tile) {
                     // CuTe's epilogue, `C_tile = alpha * acc + beta * C_tile`, column by
                     // column in vector registers: each of the `nv` valid columns of C is
                     // one run of `MR` (one bounds check), moved as `MR / LANES` whole
                     // vectors. C is not read when `beta == 0`.
                     if beta == 0.0 && alpha == 1.0 {
-                        store_columns(c, tile, nv, #[inline(always)] |r, run| vector::store(acc.get(r), run));
+                        store_columns(c, origin, nv, #[inline(always)] |r, run| vector::store(acc.get(r), run));
                     } else if beta == 0.0 {
-                        store_columns(c, tile, nv, #[inline(always)] |r, run| vector::store(vector::mul(acc.get(r), alpha), run));
+                        store_columns(c, origin, nv, #[inline(always)] |r, run| vector::store(vector::mul(acc.get(r), alpha), run));
                     } else {
-                        store_columns(c, tile, nv, #[inline(always)] |r, run| {
+                        store_columns(c, origin, nv, #[inline(always)] |r, run| {
                             vector::store(vector::add(vector::mul(acc.get(r), alpha), vector::mul(vector::load(run), beta)), run)
                         });
                     }
@@ -287,12 +285,10 @@ pub(crate) use b_panel;
 macro_rules! output_stride {
     ($($d:ty => $contiguous:expr),*) => {$(
         impl OutputStride for $d {
-            const CONTIGUOUS: bool = $contiguous;
             #[inline(always)]
             fn column_origin(c: &GmemMatMut<'_, T, Self>, tile: (isize, isize)) -> Option<(isize, isize)> {
                 // C(tile.0 * MR, tile.1 * NR): the tile's first element.
-                let at = c.layout().call((tile.0 * MR, tile.1 * NR)).value();
-                $contiguous.then(|| (at, c.layout().stride().1.value()))
+                $contiguous.then(|| (c.layout().call((tile.0 * MR, tile.1 * NR)).value(), c.layout().stride().1.value()))
             }
             #[inline(always)]
             fn store(acc: AccumTensor<'_>, alpha: T, beta: T, c: &mut GmemMatMut<'_, T, Self>, tile: (isize, isize), mv: isize, nv: isize) {
