@@ -324,6 +324,23 @@ fn narrow_products_read_a_in_place() {
     }
 }
 
+/// Products whose B (in the kernel's frame) has K contiguous and more than four register
+/// panels: B's panels are read in place, a partial last panel by repeating its last
+/// row, over several K blocks; rows 4 KiB apart (1024 f32, 512 f64) are packed instead.
+#[test]
+fn wide_products_read_b_in_place() {
+    let row = Order::Row { pad: 0 };
+    let col = Order::Col { pad: 1 };
+    for (m, k, n) in [(40, 300, 50), (50, 300, 40), (7, 9, 31)] {
+        check::<f32>((m, k, n), (row, row, row), 1.0, 0.5, 29);
+        check::<f32>((m, k, n), (col, col, col), -1.0, 0.0, 31);
+        check::<f64>((m, k, n), (row, col, row), 0.5, 1.0, 37);
+    }
+    check::<f32>((30, 1024, 30), (row, row, row), 1.0, 0.0, 41);
+    let col0 = Order::Col { pad: 0 };
+    check::<f64>((30, 512, 30), (col0, col0, col0), 1.0, 0.0, 43);
+}
+
 /// Parallel products split along C's rows (C^T's columns), whose parts interleave in
 /// memory: each thread computes its part in a buffer of its own (K of at least 64, and
 /// just over the parallel threshold of 128^3 multiply-adds).

@@ -116,22 +116,51 @@ macro_rules! micro_kernel {
             }
         }
 
-        /// The kinds of register panel of packed B: [`NMajor`] (`PanelB`) or [`KMajor`]
-        /// (`PanelBK`, K contiguous); the micro-kernel is instantiated for each.
+        /// A register panel of B read in place from an operand whose K stride is 1
+        /// (row `j` of the panel, its `NR` values of column `j` of C, is one run of K).
+        pub(crate) type DirectB<'a> = [View<'a, [T]>; NR as usize];
+
+        /// The kinds of register panel of B: packed [`NMajor`] (`PanelB`) or [`KMajor`]
+        /// (`PanelBK`, K contiguous), or [`InPlaceK`] (`DirectB`); the micro-kernel is
+        /// instantiated for each.
         pub(crate) trait BPanel {
-            /// The panel's layout.
-            type Layout: Layout;
-            /// The panel `offset` elements on, its storage cut to the static cosize, so
-            /// that the main loop's reads are proven in bounds.
-            fn cut<'b>(b: &'b Panel<'_, Self::Layout>, offset: isize) -> Panel<'b, Self::Layout>;
+            /// The panel (or the run of panels) a run of tiles is given.
+            type Source<'a>: Copy;
+            /// The panel as the main loop reads it.
+            type Cut<'b>;
+            /// The panel `offset` elements on, its storage cut to what `kv` steps read,
+            /// so that the main loop's reads are proven in bounds.
+            fn cut<'b>(b: &'b Self::Source<'_>, offset: isize, kv: isize) -> Self::Cut<'b>;
             /// Column `k` of the panel: the `NR` values of B at step `k`.
-            fn column<'b>(b: &Panel<'b, Self::Layout>, k: isize) -> Tensor<View<'b, [T]>, impl Layout>;
+            fn column<'s, 'b>(b: &'s Self::Cut<'b>, k: isize) -> Tensor<impl Engine<Elem = T>, impl Layout>;
         }
         /// B panels laid out `PanelB`.
         pub(crate) struct NMajor;
         /// B panels laid out `PanelBK`.
         pub(crate) struct KMajor;
+        /// B panels read in place (`DirectB`).
+        pub(crate) struct InPlaceK;
         $crate::blas::kernel::b_panel!(NMajor => PanelB, KMajor => PanelBK);
+        impl BPanel for InPlaceK {
+            type Source<'a> = DirectB<'a>;
+            type Cut<'b> = [&'b [T]; NR as usize];
+            #[inline(always)]
+            fn cut<'b>(b: &'b DirectB<'_>, _: isize, kv: isize) -> Self::Cut<'b> {
+                // Each row cut to `kv` here, where the main loop's bound is: its reads
+                // are then proven in bounds.
+                // Filled by a static loop, not `array::from_fn` (left out of line, it
+                // hid the lengths from the main loop).
+                let mut rows: Self::Cut<'b> = [&[]; NR as usize];
+                Nr::new().for_each_index(#[inline(always)] |j| rows[j] = b[j].run(0, kv as usize));
+                rows
+            }
+            #[inline(always)]
+            fn column<'s, 'b>(b: &'s Self::Cut<'b>, k: isize) -> Tensor<impl Engine<Elem = T>, impl Layout> {
+                let mut col = make_owned_tensor::<T>(make_layout(Nr::new()));
+                Nr::new().for_each_index(#[inline(always)] |j| col.set(j, b[j][k as usize]));
+                col
+            }
+        }
 
         /// The stride types of C the micro-kernel is instantiated for (a unit row stride
         /// is the static `_1`, so the epilogue moves whole columns of the register tile).
@@ -193,7 +222,7 @@ macro_rules! micro_kernel {
         fn mma_tiles<D: OutputStride, LB: BPanel, LA: APanel>(
             kv: isize,
             a: Panel<'_, LA>,
-            b: Panel<'_, LB::Layout>,
+            b: LB::Source<'_>,
             alpha: T,
             beta: T,
             c: &mut GmemMatMut<'_, T, D>,
@@ -207,7 +236,7 @@ macro_rules! micro_kernel {
                 // compiler then proves every column access in bounds and the loop
                 // carries no checks.
                 let a = a.engine().run(t * run.a_step, la.span(kv));
-                let b = LB::cut(&b, t * run.b_step);
+                let b = LB::cut(&b, t * run.b_step, kv);
                 for k in 0..kv {
                     // Column `k`: `MR` contiguous values (both panel layouts have the
                     // unit row stride), one bounds check, then `MR / LANES` vector loads.
@@ -264,17 +293,19 @@ macro_rules! micro_kernel {
 }
 pub(crate) use micro_kernel;
 
-/// `BPanel` for the given panel layouts of B.
+/// `BPanel` for the given packed panel layouts of B.
 macro_rules! b_panel {
     ($($m:ty => $l:ty),*) => {$(
         impl BPanel for $m {
-            type Layout = $l;
+            type Source<'a> = Panel<'a, $l>;
+            type Cut<'b> = Panel<'b, $l>;
             #[inline(always)]
-            fn cut<'b>(b: &'b Panel<'_, $l>, offset: isize) -> Panel<'b, $l> {
+            fn cut<'b>(b: &'b Panel<'_, $l>, offset: isize, _: isize) -> Panel<'b, $l> {
+                // Static: the whole panel (`kv <= KC`).
                 make_tensor(b.engine().run(offset, cosize(b.layout()).value() as usize), b.layout())
             }
             #[inline(always)]
-            fn column<'b>(b: &Panel<'b, $l>, k: isize) -> Tensor<View<'b, [T]>, impl Layout> {
+            fn column<'s, 'b>(b: &'s Self::Cut<'b>, k: isize) -> Tensor<impl Engine<Elem = T>, impl Layout> {
                 b.slice(coord!((_, k)))
             }
         }

@@ -106,10 +106,11 @@ pub(crate) use pack_panels;
 /// row-major register fragment, whether B's rows are copied as whole runs (K
 /// contiguous on both sides), and B's packed block and panel layouts.
 macro_rules! operand_stride {
-    ($($d:ty => $stage_a:expr, $by_rows_b:expr, $packed_b:ty, $panel_b:ty, $direct:ident);*) => {$(
+    ($($d:ty => $stage_a:expr, $by_rows_b:expr, $packed_b:ty, $panel_b:ty, $direct:ident, $direct_b:ident);*) => {$(
         impl OperandStride for $d {
             type PanelB = $panel_b;
             $crate::blas::pack::operand_stride!(@$direct);
+            $crate::blas::pack::operand_stride!(@$direct_b);
             #[inline(always)]
             fn pack_a(g: GmemMat<'_, T, Self>, panel0: isize, pc: isize, rows: isize, kv: isize, s: &mut Packed<'_, T, PackedA>) {
                 $crate::blas::pack::pack_panels!(Mr, $stage_a, false, g, panel0, pc, rows, kv, s)
@@ -122,7 +123,7 @@ macro_rules! operand_stride {
                 $crate::blas::pack::pack_panels!(Nr, false, $by_rows_b, g, panel0, pc, rows, kv, s)
             }
             #[inline(always)]
-            fn panel_b(buf: &[T], jr: isize) -> Panel<'_, <$panel_b as BPanel>::Layout> {
+            fn panel_b(buf: &[T], jr: isize) -> <$panel_b as BPanel>::Source<'_> {
                 Tensor::from_parts(View::new(buf, 0), <$packed_b>::default()).slice(coord!(((_, jr), _)))
             }
         }
@@ -140,6 +141,33 @@ macro_rules! operand_stride {
         const DIRECT: bool = false;
         #[inline(always)]
         fn direct_a(_: GmemMat<'_, T, Self>, _: isize, _: isize) -> Option<Panel<'_, DirectA>> {
+            None
+        }
+    };
+    (@direct_b) => {
+        #[inline(always)]
+        fn direct_b(g: GmemMat<'_, T, Self>, panel: isize, pc: isize, rows: isize, kv: isize) -> Option<DirectB<'_>> {
+            // Rows a multiple of 4 KiB apart fall into the same sets of L1 (64 sets of
+            // 64-byte lines): the panel's rows and the A panels streaming past them
+            // overflow those sets' ways (1024^2 and 2048^2 ran 4% slower). Such a B is
+            // packed.
+            if (g.layout().stride().0 as usize * core::mem::size_of::<T>()) % 4096 == 0 {
+                return None;
+            }
+            let t = local_tile(g, (Nr::new(), Kc::new()), (panel, pc));
+            // A panel cut by the edge of B reads its last valid row again for the
+            // missing ones: their columns of the tile are computed, never stored.
+            let rv = rows.clamp(1, NR);
+            let _ = kv;
+            Some(core::array::from_fn(|j| {
+                let row = (j as isize).min(rv - 1);
+                *t.slice(coord!((row, _))).engine()
+            }))
+        }
+    };
+    (@packed_b) => {
+        #[inline(always)]
+        fn direct_b(_: GmemMat<'_, T, Self>, _: isize, _: isize, _: isize, _: isize) -> Option<DirectB<'_>> {
             None
         }
     };
@@ -161,7 +189,11 @@ macro_rules! packers {
             /// `PackedBK` block when K is B's unit stride).
             fn pack_b(g: GmemMat<'_, T, Self>, panel0: isize, pc: isize, rows: isize, kv: isize, buf: &mut [T]);
             /// Register panel `jr` of the packed B block in `buf`.
-            fn panel_b(buf: &[T], jr: isize) -> Panel<'_, <Self::PanelB as BPanel>::Layout>;
+            fn panel_b(buf: &[T], jr: isize) -> <Self::PanelB as BPanel>::Source<'_>;
+            /// Register panel `panel` of K block `pc` of B, in place, if B's K stride is 1
+            /// (and its rows do not alias in L1): its `NR` rows (`rows` of them valid)
+            /// as runs of `kv`.
+            fn direct_b(g: GmemMat<'_, T, Self>, panel: isize, pc: isize, rows: isize, kv: isize) -> Option<DirectB<'_>>;
             /// Whether A's register panels can be read in place (its columns are
             /// contiguous).
             const DIRECT: bool;
@@ -171,9 +203,9 @@ macro_rules! packers {
         }
 
         $crate::blas::pack::operand_stride!(
-            (_1, isize) => false, false, PackedB, NMajor, direct;
-            (isize, _1) => true, true, PackedBK, KMajor, packed;
-            (isize, isize) => false, false, PackedB, NMajor, packed
+            (_1, isize) => false, false, PackedB, NMajor, direct, packed_b;
+            (isize, _1) => true, true, PackedBK, KMajor, packed, direct_b;
+            (isize, isize) => false, false, PackedB, NMajor, packed, packed_b
         );
 
         /// Pack a block of A (see `OperandStride::pack_a`).
