@@ -79,10 +79,26 @@ macro_rules! pack_panels {
                     local_tile(gp, tile, (0isize, t)),
                     local_tile(sp.view_mut(), tile, (0isize, t)),
                 );
-                if $stage {
-                    // Rows of the operand are contiguous, columns of the panel are: move
-                    // whole rows into a row-major register fragment, then transpose out
-                    // of registers (CuTe's gmem -> rmem -> smem).
+                if $stage && r % 8 == 0 {
+                    // Rows of the operand are contiguous, columns of the panel are (CuTe's
+                    // gmem -> rmem -> smem with the transpose in registers): 8 x 8 blocks,
+                    // eight runs of a row in, eight runs of a column out.
+                    for blk in 0..r / 8 {
+                        let rows = core::array::from_fn(|i| {
+                            let row = blk * 8 + i as isize;
+                            g.slice(coord!((row, _)))
+                                .engine()
+                                .run(0, 8)
+                                .try_into()
+                                .unwrap()
+                        });
+                        for (j, col) in vector::transpose8(rows).iter().enumerate() {
+                            let at = d.layout().call((blk * 8, j as isize)).value();
+                            d.engine_mut().run_mut(at, 8).copy_from_slice(col);
+                        }
+                    }
+                } else if $stage {
+                    // The same through a row-major register fragment, element by element.
                     let mut frag = make_owned_tensor::<T>(make_layout_major(tile, LayoutRight));
                     copy(&g, &mut frag);
                     copy(&frag, &mut d);
