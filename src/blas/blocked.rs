@@ -33,7 +33,7 @@ macro_rules! isa_gemm {
         pub(crate) mod $name {
             #![allow(clippy::too_many_arguments)]
             use super::super::kernel::GmemMatMut;
-            use super::super::pack::{GmemMat, KTile, Packed};
+            use super::super::pack::{GmemMat, KTile, Packed, transpose8};
             use super::super::sgemm::Workspace;
             use super::super::tiles::$tiles::{
                 Accum, AccumVec, A_PANEL, B_PANEL, KC, Kc, MC, MR, Mr, Mv, NC, NR, Nr, PackedA, PackedB, PackedBK, PanelA, PanelB, PanelBK, T,

@@ -16,7 +16,7 @@
 /// product and the sum; `$feat` the target features every function here is compiled with.
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 macro_rules! x86_vector {
-    ($(#[$doc:meta])* $name:ident, $t:ty, $lanes:literal, $raw:ident, $feat:literal, $splat:ident, $fma:ident, $mul:ident, $add:ident, $transpose:path) => {
+    ($(#[$doc:meta])* $name:ident, $t:ty, $lanes:literal, $raw:ident, $feat:literal, $splat:ident, $fma:ident, $mul:ident, $add:ident) => {
         $(#[$doc])*
         pub(crate) mod $name {
             #[cfg(target_arch = "x86")]
@@ -73,11 +73,6 @@ macro_rules! x86_vector {
             pub(crate) fn store(v: V, s: &mut [T; LANES]) {
                 *s = bytemuck::cast(v.0);
             }
-            /// The transpose of an 8 x 8 block (`r[i][j]` becomes `[j][i]`).
-            #[inline(always)]
-            pub(crate) fn transpose8(r: [[T; 8]; 8]) -> [[T; 8]; 8] {
-                super::transpose8(r)
-            }
         }
     };
 }
@@ -85,22 +80,22 @@ macro_rules! x86_vector {
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 x86_vector!(
     /// f32 in a zmm register (AVX-512F).
-    f32_avx512, f32, 16, __m512, "avx512f,avx2,fma", _mm512_set1_ps, _mm512_fmadd_ps, _mm512_mul_ps, _mm512_add_ps, super::transpose8
+    f32_avx512, f32, 16, __m512, "avx512f,avx2,fma", _mm512_set1_ps, _mm512_fmadd_ps, _mm512_mul_ps, _mm512_add_ps
 );
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 x86_vector!(
     /// f32 in a ymm register (AVX2 with FMA).
-    f32_avx2, f32, 8, __m256, "avx2,fma", _mm256_set1_ps, _mm256_fmadd_ps, _mm256_mul_ps, _mm256_add_ps, super::transpose8
+    f32_avx2, f32, 8, __m256, "avx2,fma", _mm256_set1_ps, _mm256_fmadd_ps, _mm256_mul_ps, _mm256_add_ps
 );
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 x86_vector!(
     /// f64 in a zmm register (AVX-512F).
-    f64_avx512, f64, 8, __m512d, "avx512f,avx2,fma", _mm512_set1_pd, _mm512_fmadd_pd, _mm512_mul_pd, _mm512_add_pd, super::transpose8
+    f64_avx512, f64, 8, __m512d, "avx512f,avx2,fma", _mm512_set1_pd, _mm512_fmadd_pd, _mm512_mul_pd, _mm512_add_pd
 );
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 x86_vector!(
     /// f64 in a ymm register (AVX2 with FMA).
-    f64_avx2, f64, 4, __m256d, "avx2,fma", _mm256_set1_pd, _mm256_fmadd_pd, _mm256_mul_pd, _mm256_add_pd, super::transpose8
+    f64_avx2, f64, 4, __m256d, "avx2,fma", _mm256_set1_pd, _mm256_fmadd_pd, _mm256_mul_pd, _mm256_add_pd
 );
 
 /// The baseline's vector: an array of `$lanes` elements, multiplied and added lane by
@@ -148,11 +143,6 @@ macro_rules! array_vector {
             pub(crate) fn store(v: V, s: &mut [T; LANES]) {
                 *s = v.0;
             }
-            /// The transpose of an 8 x 8 block (`r[i][j]` becomes `[j][i]`).
-            #[inline(always)]
-            pub(crate) fn transpose8(r: [[T; 8]; 8]) -> [[T; 8]; 8] {
-                super::transpose8(r)
-            }
         }
     };
 }
@@ -164,9 +154,3 @@ array_vector!(
     /// f64, two lanes.
     f64_base, f64, 2
 );
-
-/// The transpose of an 8 x 8 block, element by element (`r[i][j]` becomes `[j][i]`).
-#[inline(always)]
-fn transpose8<T: Copy>(r: [[T; 8]; 8]) -> [[T; 8]; 8] {
-    core::array::from_fn(|j| core::array::from_fn(|i| r[i][j]))
-}
