@@ -69,6 +69,21 @@ pub(crate) fn gemm_outer<EA, LA, EB, LB, EC, LC>(
     );
 }
 
+/// `step(k)` for `k` in `0..kv`, two steps per iteration when `unroll`.
+#[inline(always)]
+pub(crate) fn for_each_k(kv: isize, unroll: bool, mut step: impl FnMut(isize)) {
+    let mut k = 0;
+    while unroll && k + 2 <= kv {
+        step(k);
+        step(k + 1);
+        k += 2;
+    }
+    while k < kv {
+        step(k);
+        k += 1;
+    }
+}
+
 /// The micro-kernel and epilogue of one instruction set, compiled with its target
 /// features (`$attr`), inside a module whose `T`, `Mr`, `Mv`, `Nr`, `Kc`, `KC`, `PanelA`,
 /// `PanelB`, `Accum`, `AccumVec` and `vector` (its [`simd`](super::simd) atom) are that
@@ -92,8 +107,11 @@ macro_rules! micro_kernel {
             fn span(self, kv: isize) -> usize;
             /// The offset of element `(i, k)` (rows `i..` of a column are contiguous).
             fn offset(self, i: isize, k: isize) -> isize;
+            /// Whether the main loop takes two steps per iteration.
+            const UNROLL: bool;
         }
         impl APanel for PanelA {
+            const UNROLL: bool = true;
             #[inline(always)]
             fn span(self, _: isize) -> usize {
                 // Static: the whole panel (`kv <= KC`).
@@ -105,6 +123,7 @@ macro_rules! micro_kernel {
             }
         }
         impl APanel for DirectA {
+            const UNROLL: bool = false;
             #[inline(always)]
             fn span(self, kv: isize) -> usize {
                 self.call((MR - 1, (kv - 1).max(0))).value() as usize + 1
@@ -237,7 +256,10 @@ macro_rules! micro_kernel {
                 // carries no checks.
                 let a = a.engine().run(t * run.a_step, la.span(kv));
                 let b = LB::cut(&b, t * run.b_step, kv);
-                for k in 0..kv {
+                // Two steps per iteration from packed A (128^3: 1.5% faster); in place,
+                // where each column of A is a load `lda` away, that spilled an
+                // accumulator (16 x 2048 x 2048: 30% slower).
+                $crate::blas::kernel::for_each_k(kv, LA::UNROLL, #[inline(always)] |k| {
                     // Column `k`: `MR` contiguous values (both panel layouts have the
                     // unit row stride), one bounds check, then `MR / LANES` vector loads.
                     let at = la.offset(0, k) as usize;
@@ -253,7 +275,7 @@ macro_rules! micro_kernel {
                         &LB::column(&b, k),
                         &mut acc,
                     );
-                }
+                });
                 // Read per tile: hoisted out of the run's loop, the epilogue's broadcasts
                 // of alpha and beta held two vector registers through the main loop, and
                 // an accumulator went to the stack.
