@@ -33,7 +33,7 @@ pub(crate) fn transpose8<T: Copy>(r: [[T; 8]; 8]) -> [[T; 8]; 8] {
 pub(crate) type KTile = cutlet_core::int::_8;
 
 macro_rules! pack_panels {
-    ($r:ty, $stage:expr, $by_rows:expr, $g:ident, $panel0:ident, $pc:ident, $rows:ident, $kv:ident, $s:ident) => {{
+    ($r:ty, $stage:expr, $by_rows:expr, $by_cols:expr, $g:ident, $panel0:ident, $pc:ident, $rows:ident, $kv:ident, $s:ident) => {{
         let r = <$r>::VALUE;
         let kt = KTile::new();
         // With `kv <= KC` and each panel's storage cut to its static cosize (below), the
@@ -76,6 +76,23 @@ macro_rules! pack_panels {
                     );
                 }
                 continue;
+            }
+            if $by_cols {
+                // Rows are the unit stride of both the operand and the panel (`PackedA`,
+                // `PackedB`): column `k` is a run of `R` values on both sides. The operand's
+                // columns are walked as chunks of its column stride (one length check per
+                // column; the copies between static tiles checked each column's offset).
+                let cs = gp.layout().stride().1.value();
+                if cs >= r && $kv > 0 {
+                    let src = gp.engine().run(0, (($kv - 1) * cs + r) as usize);
+                    for (d, g) in run
+                        .chunks_exact_mut(r as usize)
+                        .zip(src.chunks(cs as usize))
+                    {
+                        d.copy_from_slice(&g[..r as usize]);
+                    }
+                    continue;
+                }
             }
             let mut sp = make_tensor(run, layout);
             // Whole k-tiles are copies between static shapes; columns past K are never
@@ -130,21 +147,21 @@ pub(crate) use pack_panels;
 /// row-major register fragment, whether B's rows are copied as whole runs (K
 /// contiguous on both sides), and B's packed block and panel layouts.
 macro_rules! operand_stride {
-    ($($d:ty => $stage_a:expr, $by_rows_b:expr, $packed_b:ty, $panel_b:ty, $direct:ident, $direct_b:ident);*) => {$(
+    ($($d:ty => $by_cols:expr, $stage_a:expr, $by_rows_b:expr, $packed_b:ty, $panel_b:ty, $direct:ident, $direct_b:ident);*) => {$(
         impl OperandStride for $d {
             type PanelB = $panel_b;
             $crate::blas::pack::operand_stride!(@$direct);
             $crate::blas::pack::operand_stride!(@$direct_b);
             #[inline(always)]
             fn pack_a(g: GmemMat<'_, T, Self>, panel0: isize, pc: isize, rows: isize, kv: isize, s: &mut Packed<'_, T, PackedA>) {
-                $crate::blas::pack::pack_panels!(Mr, $stage_a, false, g, panel0, pc, rows, kv, s)
+                $crate::blas::pack::pack_panels!(Mr, $stage_a, false, $by_cols, g, panel0, pc, rows, kv, s)
             }
             #[inline(always)]
             fn pack_b(g: GmemMat<'_, T, Self>, panel0: isize, pc: isize, rows: isize, kv: isize, buf: &mut [T]) {
                 // The buffer holds the blocks this product uses, not a whole block: no
                 // cosize check (every access is checked).
                 let s = &mut Tensor::from_parts(ViewMut::new(buf, 0), <$packed_b>::default());
-                $crate::blas::pack::pack_panels!(Nr, false, $by_rows_b, g, panel0, pc, rows, kv, s)
+                $crate::blas::pack::pack_panels!(Nr, false, $by_rows_b, $by_cols, g, panel0, pc, rows, kv, s)
             }
             #[inline(always)]
             fn panel_b(buf: &[T], jr: isize) -> <$panel_b as BPanel>::Source<'_> {
@@ -227,9 +244,9 @@ macro_rules! packers {
         }
 
         $crate::blas::pack::operand_stride!(
-            (_1, isize) => false, false, PackedB, NMajor, direct, packed_b;
-            (isize, _1) => true, true, PackedBK, KMajor, packed, direct_b;
-            (isize, isize) => false, false, PackedB, NMajor, packed, packed_b
+            (_1, isize) => true, false, false, PackedB, NMajor, direct, packed_b;
+            (isize, _1) => false, true, true, PackedBK, KMajor, packed, direct_b;
+            (isize, isize) => false, false, false, PackedB, NMajor, packed, packed_b
         );
 
         /// Pack a block of A (see `OperandStride::pack_a`).
