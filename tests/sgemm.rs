@@ -308,8 +308,9 @@ fn crosses_every_cache_block() {
 }
 
 /// Products narrow enough (in the kernel's frame, at most four register panels of B)
-/// that A's register panels are read in place where A's columns are contiguous: every
-/// order of A and C, whole and partial panels of A, several K and M blocks.
+/// that A's register panels are read in place where A's columns are contiguous (and not
+/// 4 KiB apart): every order of A and C, whole and partial panels of A, several K and M
+/// blocks.
 #[test]
 fn narrow_products_read_a_in_place() {
     let row = Order::Row { pad: 0 };
@@ -322,6 +323,9 @@ fn narrow_products_read_a_in_place() {
         }
         check::<f64>((m, k, n), (col, col, row), -0.5, 0.0, 5);
     }
+    // Columns 4 KiB apart alias in L1: packed instead.
+    let col0 = Order::Col { pad: 0 };
+    check::<f64>((512, 9, 5), (col0, row, col0), 1.0, 0.5, 47);
 }
 
 /// Products whose B (in the kernel's frame) has K contiguous and more than four register

@@ -72,11 +72,13 @@ macro_rules! isa_gemm {
                     let (nv, q0) = (nc.min(n - jc * nc), jc * (nc / NR));
                     for pc in 0..ceil_div(k, KC) {
                         let kv = KC.min(k - pc * KC);
-                        // A B panel whose K is contiguous is read in place when A is
-                        // packed (faer's gemm does the same): its rows stay in L1 through
-                        // the whole run of A panels.
-                        let reuse_few = ceil_div(nv, NR) <= DIRECT_MAX_REUSE;
-                        let b_in_place = !(DA::DIRECT && reuse_few) && DB::direct_b(b, q0, pc, nv, kv).is_some();
+                        // An A panel used by few B panels is read in place when A's
+                        // columns are contiguous (and do not alias in L1): packing it
+                        // would cost as much as its products. Otherwise a B panel whose
+                        // K is contiguous is (faer's gemm does the same): its rows stay
+                        // in L1 through the whole run of A panels.
+                        let a_in_place = ceil_div(nv, NR) <= DIRECT_MAX_REUSE && DA::direct_a(a, 0, pc).is_some();
+                        let b_in_place = !a_in_place && DB::direct_b(b, q0, pc, nv).is_some();
                         if !b_in_place {
                             pack_b(b, q0, pc, nv, kv, buf_b);
                         }
@@ -84,11 +86,9 @@ macro_rules! isa_gemm {
                         let beta = if pc == 0 { beta } else { 1.0 };
                         for ic in 0..ceil_div(m, mc) {
                             let (mv, p0) = (mc.min(m - ic * mc), ic * (mc / MR));
-                            // An A panel used by few B panels is read in place when A's
-                            // columns are contiguous: packing it would cost as much as
-                            // its products (16 x 2048 x 2048: 58% of the time). The
-                            // whole panels go in place, a partial last one is packed.
-                            let direct = if DA::DIRECT && reuse_few { mv / MR } else { 0 };
+                            // The whole panels of A go in place, a partial last one is
+                            // packed.
+                            let direct = if a_in_place { mv / MR } else { 0 };
                             let mut sa = Tensor::from_parts(ViewMut::new(&mut buf_a[..], 0), PackedA::default());
                             if direct * MR < mv {
                                 pack_a(a, p0 + direct, pc, mv - direct * MR, kv, &mut sa);
@@ -114,7 +114,7 @@ macro_rules! isa_gemm {
                                 for jr in 0..tiles_n {
                                     let run = TileRun { first: (p0, q0 + jr), step: (1, 0), count: tiles_m, a_step: A_PANEL, b_step: 0, extent: (mv, nv - jr * NR) };
                                     let ta = sa.slice(coord!(((_, 0), _)));
-                                    if b_in_place && let Some(tb) = DB::direct_b(b, q0 + jr, pc, nv - jr * NR, kv) {
+                                    if b_in_place && let Some(tb) = DB::direct_b(b, q0 + jr, pc, nv - jr * NR) {
                                         mma_tiles::<DC, InPlaceK, PanelA>(kv, ta, tb, alpha, beta, &mut c, run);
                                     } else {
                                         mma_tiles::<DC, DB::PanelB, PanelA>(kv, ta, DB::panel_b(buf_b, jr), alpha, beta, &mut c, run);
