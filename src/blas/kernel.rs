@@ -140,8 +140,9 @@ macro_rules! micro_kernel {
             }
         }
 
-        /// A register panel of B read in place from an operand whose K stride is 1
-        /// (row `j` of the panel, its `NR` values of column `j` of C, is one run of K).
+        /// A register panel of B read in place from an operand whose K stride is 1: row
+        /// `j` (the values of B that column `j` of the register tile multiplies) is one
+        /// run along K.
         pub(crate) type DirectB<'a> = [View<'a, [T]>; NR as usize];
 
         /// The kinds of register panel of B: packed [`NMajor`] (`PanelB`) or [`KMajor`]
@@ -170,10 +171,9 @@ macro_rules! micro_kernel {
             type Cut<'b> = [&'b [T]; NR as usize];
             #[inline(always)]
             fn cut<'b>(b: &'b DirectB<'_>, _: isize, kv: isize) -> Self::Cut<'b> {
-                // Each row cut to `kv` here, where the main loop's bound is: its reads
-                // are then proven in bounds.
-                // Filled by a static loop, not `array::from_fn` (left out of line, it
-                // hid the lengths from the main loop).
+                // Each row cut to `kv` here, where the main loop's bound is, so that its
+                // reads are proven in bounds; filled by a static loop (`array::from_fn`,
+                // left out of line, hid the lengths from the main loop).
                 let mut rows: Self::Cut<'b> = [&[]; NR as usize];
                 Nr::new().for_each_index(#[inline(always)] |j| rows[j] = b[j].run(0, kv as usize));
                 rows

@@ -1,11 +1,15 @@
 //! Packing: copy a cache block of an operand from global memory into its packed layout
 //! (`PackedA`, `PackedB` of the instruction set's [`tiles`](super::tiles)), register
-//! panel by register panel, as a CuTe kernel copies a tile from gmem to smem. Full
-//! panels are `copy`s between static `(R, 8)` tiles, or, where K is the unit stride of
-//! both the operand and the panel (`PackedBK`), one contiguous run per row; a panel cut
-//! by the edge of the matrix copies only its valid corner, column by column, each
-//! column composed with the residue extent (and the panel is cleared first when rows
-//! are missing).
+//! as a CuTe kernel copies a tile from gmem to smem. Where the rows are the unit stride
+//! of both the operand and the panels, the whole panels are packed K-major: column `k`
+//! of the block is one run in memory, cut into a run of `R` per panel. Other full
+//! panels are `copy`s between static `(R, 8)` tiles (an operand with K contiguous goes
+//! through an 8 x 8 transpose in registers), or, where K is the unit stride of both the
+//! operand and the panel (`PackedBK`), one contiguous run per row. A panel cut by the
+//! edge of the matrix copies only its valid corner, column by column, each column
+//! composed with the residue extent (and the panel is cleared first when rows are
+//! missing). [`aliases_in_l1`] says which operands are packed even where the
+//! micro-kernel could read them in place.
 //!
 //! The packers are instantiated per operand stride type: a unit stride is carried as
 //! the static `_1`, so that `copy` proves the contiguous runs and moves them whole. They
@@ -157,9 +161,10 @@ macro_rules! pack_panels {
 }
 pub(crate) use pack_panels;
 
-/// `OperandStride` for the given stride types: whether packing A stages through a
-/// row-major register fragment, whether B's rows are copied as whole runs (K
-/// contiguous on both sides), and B's packed block and panel layouts.
+/// `OperandStride` for the given stride types: whether the rows are the unit stride
+/// (whole panels packed K-major), whether packing A transposes (K contiguous), whether
+/// B's rows are copied as whole runs (K contiguous on both sides), B's packed block and
+/// panel layouts, and whether A and B panels can be read in place.
 macro_rules! operand_stride {
     ($($d:ty => $by_cols:expr, $stage_a:expr, $by_rows_b:expr, $packed_b:ty, $panel_b:ty, $direct:ident, $direct_b:ident);*) => {$(
         impl OperandStride for $d {
