@@ -150,7 +150,7 @@ macro_rules! micro_kernel {
         /// instantiated for each.
         pub(crate) trait BPanel {
             /// The panel (or the run of panels) a run of tiles is given.
-            type Source<'a>: Copy;
+            type Source<'a>;
             /// The panel as the main loop reads it.
             type Cut<'b>;
             /// The panel `offset` elements on, its storage cut to what `kv` steps read,
@@ -170,7 +170,9 @@ macro_rules! micro_kernel {
             type Source<'a> = DirectB<'a>;
             type Cut<'b> = [&'b [T]; NR as usize];
             #[inline(always)]
-            fn cut<'b>(b: &'b DirectB<'_>, _: isize, kv: isize) -> Self::Cut<'b> {
+            fn cut<'b>(b: &'b DirectB<'_>, offset: isize, kv: isize) -> Self::Cut<'b> {
+                // Read in place only by runs down a column of tiles, which share one panel.
+                debug_assert_eq!(offset, 0, "an in-place B panel has no successor to step to");
                 // Each row cut to `kv` here, where the main loop's bound is, so that its
                 // reads are proven in bounds; filled by a static loop (`array::from_fn`,
                 // left out of line, hid the lengths from the main loop).
