@@ -357,9 +357,10 @@ fn assert_gemm<O: cutlet_kernels::gemm_sm80::GemmOutput>(
     }
 }
 
-#[test]
-fn tensor_core_gemm_matches_reference_on_edge_sizes() {
-    use cutlet_kernels::gemm_sm80::*;
+/// Runs `case(mnk, pad)` on the tensor-core GEMM's edge sizes: padding 8 keeps the
+/// 16-byte path where the contiguous extent is a multiple of 8 (for MN-major operands:
+/// the last size), an odd padding forces the element path.
+fn on_tc_edge_sizes(mut case: impl FnMut((usize, usize, usize), usize)) {
     let sizes = [
         (1, 1, 1),
         (17, 9, 24),
@@ -370,16 +371,29 @@ fn tensor_core_gemm_matches_reference_on_edge_sizes() {
         (136, 72, 40),
     ];
     for (i, &mnk) in sizes.iter().enumerate() {
-        // padding 8 keeps the 16-byte path where the contiguous extent is a multiple of 8
-        // (for MN-major operands: the last size); an odd padding forces the element path
-        let pad = if i % 2 == 0 { 8 } else { 3 };
+        case(mnk, if i % 2 == 0 { 8 } else { 3 });
+    }
+}
+
+// Two tests, so that the test harness's threads share the work.
+#[test]
+fn tensor_core_gemm_matches_reference_on_edge_sizes() {
+    use cutlet_kernels::gemm_sm80::*;
+    on_tc_edge_sizes(|mnk, pad| {
         tc_case(gemm_sm80::<TnBf16>, GEMM_TN_BF16, mnk, pad);
         tc_case(gemm_sm80::<TnF16>, GEMM_TN_F16, mnk, 8 - pad % 8);
+        tc_case(gemm_sm80::<TnBf16W2x4>, GEMM_TN_BF16_W2X4, mnk, pad);
+    });
+}
+
+#[test]
+fn tensor_core_gemm_with_mn_major_operands_matches_reference_on_edge_sizes() {
+    use cutlet_kernels::gemm_sm80::*;
+    on_tc_edge_sizes(|mnk, pad| {
         tc_case(gemm_sm80::<NtBf16OutBf16>, GEMM_NT_BF16_OUT_BF16, mnk, pad);
         tc_case(gemm_sm80::<NnF16OutF16>, GEMM_NN_F16_OUT_F16, mnk, pad);
         tc_case(gemm_sm80::<TtBf16>, GEMM_TT_BF16, mnk, pad);
-        tc_case(gemm_sm80::<TnBf16W2x4>, GEMM_TN_BF16_W2X4, mnk, pad);
-    }
+    });
 }
 
 /// The configurations that complete every (types, majors) pair for `cutlet_gemm::gemm`:

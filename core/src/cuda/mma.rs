@@ -28,30 +28,32 @@ fn emulate<const NA: usize, const NB: usize, const NC: usize>(
     (b, bpos): ([f64; NB], Pos),
     (c, cpos): ([f64; NC], Pos),
 ) -> [f64; NC] {
-    let all = super::emu::warp_all_gather((a, b, c));
-    let (mut ma, mut mb, mut mc) = (
-        std::vec![0f64; m * k],
-        std::vec![0f64; n * k],
-        std::vec![0f64; m * n],
-    );
-    for (lane, (a, b, c)) in all.iter().enumerate() {
-        for (i, v) in a.iter().enumerate() {
-            let (r, col) = apos(lane, i);
-            ma[r + m * col] = *v;
+    super::emu::warp_map((a, b, c), |all| {
+        let (mut ma, mut mb, mut mc) = (
+            std::vec![0f64; m * k],
+            std::vec![0f64; n * k],
+            std::vec![0f64; m * n],
+        );
+        for (lane, (a, b, c)) in all.iter().enumerate() {
+            for (i, v) in a.iter().enumerate() {
+                let (r, col) = apos(lane, i);
+                ma[r + m * col] = *v;
+            }
+            for (i, v) in b.iter().enumerate() {
+                let (r, col) = bpos(lane, i);
+                mb[r + n * col] = *v;
+            }
+            for (i, v) in c.iter().enumerate() {
+                let (r, col) = cpos(lane, i);
+                mc[r + m * col] = *v;
+            }
         }
-        for (i, v) in b.iter().enumerate() {
-            let (r, col) = bpos(lane, i);
-            mb[r + n * col] = *v;
-        }
-        for (i, v) in c.iter().enumerate() {
-            let (r, col) = cpos(lane, i);
-            mc[r + m * col] = *v;
-        }
-    }
-    let lane = super::lane_id();
-    core::array::from_fn(|i| {
-        let (r, col) = cpos(lane, i);
-        mc[r + m * col] + (0..k).map(|l| ma[r + m * l] * mb[col + n * l]).sum::<f64>()
+        core::array::from_fn(|lane| {
+            core::array::from_fn(|i| {
+                let (r, col) = cpos(lane, i);
+                mc[r + m * col] + (0..k).map(|l| ma[r + m * l] * mb[col + n * l]).sum::<f64>()
+            })
+        })
     })
 }
 

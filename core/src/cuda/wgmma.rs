@@ -272,43 +272,46 @@ pub(crate) fn emulate_ss(
     };
     let (t0, t1, w) = ((t % 4) as u32, ((t / 4) % 8) as u32, ((t / 32) % 4) as u32);
     {
-        // The sanitizer sees each operand element this thread's results read, once.
+        // The instruction reads each operand element once for the warpgroup, so the
+        // sanitizer sees each read once, from one of its 128 threads: thread `i` reads
+        // half of row `i / 2` of A and every 128th column of B from column `i`.
         use super::emu::sanitizer::{Instr, Op, Origin, access};
         let p = smem.0 as usize;
-        let check = |desc: GmmaDescriptor, k_major: bool, mn: u32| {
+        let check = |desc: GmmaDescriptor, k_major: bool, mn: u32, ks: core::ops::Range<u32>| {
             let base = p + desc.start_address() as usize;
-            for k in 0..16 {
+            for k in ks {
                 let at = desc.element_addr(k_major, 2, mn, k);
                 let logical = p + desc.swizzle(at) as usize;
                 let from = Origin { base, logical };
                 access(p + at as usize, 2, from, Op::Read, Instr::Wgmma);
             }
         };
-        for m in [16 * w + t1, 16 * w + t1 + 8] {
-            check(a, a_major == 0, m);
-        }
-        for v in (0..d.len() as u32).filter(|v| (v / 2) % 2 == 0) {
-            check(b, b_major == 0, 8 * (v / 4) + 2 * t0 + v % 2);
+        let i = (t % 128) as u32;
+        check(a, a_major == 0, i / 2, 8 * (i % 2)..8 * (i % 2) + 8);
+        for n in (i..2 * d.len() as u32).step_by(128) {
+            check(b, b_major == 0, n, 0..16);
         }
     }
     super::emu::wgmma::mma(d, |c| {
-        (0..c.len())
-            .map(|v| {
-                let v = v as u32;
-                let (m, n) = (
-                    16 * w + t1 + 8 * ((v / 2) % 2),
-                    8 * (v / 4) + 2 * t0 + v % 2,
-                );
-                let mut s = if scale_d {
-                    f64::from(c[v as usize])
-                } else {
-                    0.0
-                };
+        // Each of the thread's two rows of A and each column of B is read once: the
+        // accumulators `4q .. 4q + 4` are rows (m, m + 8) by columns (n, n + 1).
+        let row =
+            |m: u32| -> [f64; 16] { core::array::from_fn(|k| read(a, a_major == 0, m, k as u32)) };
+        let col =
+            |n: u32| -> [f64; 16] { core::array::from_fn(|k| read(b, b_major == 0, n, k as u32)) };
+        let rows = [row(16 * w + t1), row(16 * w + t1 + 8)];
+        let mut out = std::vec::Vec::with_capacity(c.len());
+        for q in 0..c.len() / 4 {
+            let cols = [0, 1].map(|j| col(8 * q as u32 + 2 * t0 + j));
+            for v in 4 * q..4 * q + 4 {
+                let (ra, cb) = (&rows[(v / 2) % 2], &cols[v % 2]);
+                let mut s = if scale_d { f64::from(c[v]) } else { 0.0 };
                 for k in 0..16 {
-                    s += read(a, a_major == 0, m, k) * read(b, b_major == 0, n, k);
+                    s += ra[k] * cb[k];
                 }
-                s as f32
-            })
-            .collect()
+                out.push(s as f32);
+            }
+        }
+        out
     });
 }

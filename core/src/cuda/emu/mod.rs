@@ -186,6 +186,8 @@ struct Warp {
     lanes: usize,
     barrier: Barrier,
     slots: Mutex<Vec<Option<Box<dyn Any + Send>>>>,
+    /// The 32 results of the last [`warp_map`].
+    result: Mutex<Option<Box<dyn Any + Send>>>,
 }
 
 impl BlockState {
@@ -377,6 +379,43 @@ pub(crate) fn warp_collective<T: Copy + Send + 'static, R>(
     })
 }
 
+/// Every lane of the calling thread's warp contributes `v`; lane 0 runs `f` on the 32
+/// values once, for the whole warp, and each lane receives its element of the result.
+/// The primitive behind the emulated `mma.sync` (one product per warp, not per lane).
+#[track_caller]
+pub(crate) fn warp_map<T: Copy + Send + 'static, R: Copy + Send + 'static>(
+    v: T,
+    f: impl FnOnce(&[T; WARP_SIZE]) -> [R; WARP_SIZE],
+) -> R {
+    let site = Location::caller();
+    let in_warp = |g: &mut dyn FnMut(&Warp, usize)| {
+        with_thread(|t| {
+            let lin = t.thread.linear(t.block_dim);
+            g(&t.block_state.warps[lin / WARP_SIZE], lin % WARP_SIZE)
+        })
+    };
+    // Lane 0 stores the results while the others wait at the collective's closing
+    // barrier; the next collective's lane 0 cannot overwrite them before every lane has
+    // arrived there, after reading its own.
+    let mut f = Some(f);
+    warp_collective(v, |all| {
+        in_warp(&mut |warp, lane| {
+            if let (0, Some(f)) = (lane, f.take()) {
+                *warp.result.lock().unwrap_or_else(|e| e.into_inner()) = Some(Box::new(f(all)));
+            }
+        })
+    });
+    let mut mine = None;
+    in_warp(&mut |warp, lane| {
+        let result = warp.result.lock().unwrap_or_else(|e| e.into_inner());
+        mine = result
+            .as_ref()
+            .and_then(|b| b.downcast_ref::<[R; WARP_SIZE]>())
+            .map(|all| all[lane]);
+    });
+    mine.unwrap_or_else(|| panic!("warp collective at {site}: lanes disagree on the collective"))
+}
+
 /// Runs `kernel` on a `grid` of blocks of `block` threads with `shared_bytes` of dynamic
 /// shared memory per block (CUDA's `kernel<<<grid, block, shared_bytes>>>()`).
 /// Returns the first failure: a thread's panic (with its thread and block), or a
@@ -517,6 +556,7 @@ impl BlockState {
                     lanes,
                     barrier: Barrier::new(lanes),
                     slots: Mutex::new((0..lanes).map(|_| None).collect()),
+                    result: Mutex::new(None),
                 }
             })
             .collect();
