@@ -219,6 +219,24 @@ macro_rules! micro_kernel {
             });
         }
 
+        /// `C = alpha * out + beta * C` over the valid `(mv, nv)` corner of a tile of
+        /// fewer than `MR` rows whose columns are contiguous from `(at, ldc)`
+        /// (`column_origin`): each column is one run of `mv` (one bounds check, `beta`
+        /// tested once per column). Out of line, so that it takes no registers from
+        /// the main loop of `mma_tiles`.
+        $(#[$attr])*
+        #[inline(never)]
+        fn store_rows<D: OutputStride>(out: &[T; (MR * NR) as usize], alpha: T, beta: T, c: &mut GmemMatMut<'_, T, D>, (at, ldc): (isize, isize), (mv, nv): (isize, isize)) {
+            for (j, part) in out.chunks_exact(MR as usize).take(nv as usize).enumerate() {
+                let run = c.engine_mut().run_mut(at + j as isize * ldc, mv as usize);
+                if beta == 0.0 {
+                    run.iter_mut().zip(part).for_each(|(y, &x)| *y = alpha * x);
+                } else {
+                    run.iter_mut().zip(part).for_each(|(y, &x)| *y = alpha * x + beta * *y);
+                }
+            }
+        }
+
         /// A run of register tiles through one block of C: `count` tiles from tile
         /// `first`, each `step` tiles after the one before and reading the A and B
         /// panels `a_step` and `b_step` elements further on. `extent` is C's extent
@@ -314,6 +332,10 @@ macro_rules! micro_kernel {
                 size(AccumVec::default()).for_each_index(#[inline(always)] |r| {
                     out[r * vector::LANES..(r + 1) * vector::LANES].copy_from_slice(&vector::lanes(acc.get(r)));
                 });
+                if let Some(origin) = D::column_origin(c, tile) {
+                    store_rows(&out, alpha, beta, c, origin, (mv, nv));
+                    continue;
+                }
                 let out = make_tensor(&out[..], Accum::default());
                 D::store(out, alpha, beta, c, tile, mv, nv)
             }
