@@ -77,7 +77,8 @@ macro_rules! isa_gemm {
                         // would cost as much as its products. Otherwise a B panel whose
                         // K is contiguous is (faer's gemm does the same): its rows stay
                         // in L1 through the whole run of A panels.
-                        let a_in_place = ceil_div(nv, NR) <= DIRECT_MAX_REUSE && DA::direct_a(a, 0, pc).is_some();
+                        // (A needs a whole panel: a partial one is packed anyway.)
+                        let a_in_place = m >= MR && ceil_div(nv, NR) <= DIRECT_MAX_REUSE && DA::direct_a(a, 0, pc).is_some();
                         let b_in_place = !a_in_place && DB::direct_b(b, q0, pc, nv).is_some();
                         if !b_in_place {
                             pack_b(b, q0, pc, nv, kv, buf_b);

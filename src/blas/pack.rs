@@ -111,10 +111,18 @@ macro_rules! pack_panels {
                 run[..(layout.call((r - 1, $kv - 1)).value() + 1) as usize].fill(T::default());
                 let mut sp = make_tensor(run, layout);
                 for k in 0..$kv {
-                    copy(
-                        &gp.slice(coord!((_, k))).compose(rv),
-                        &mut sp.view_mut().slice(coord!((_, k))).compose(rv),
-                    );
+                    if $by_cols {
+                        // A unit row stride: the valid rows of a column are one run.
+                        let at = layout.call((0, k)).value();
+                        sp.engine_mut()
+                            .run_mut(at, rv as usize)
+                            .copy_from_slice(gp.slice(coord!((_, k))).engine().run(0, rv as usize));
+                    } else {
+                        copy(
+                            &gp.slice(coord!((_, k))).compose(rv),
+                            &mut sp.view_mut().slice(coord!((_, k))).compose(rv),
+                        );
+                    }
                 }
                 continue;
             }
