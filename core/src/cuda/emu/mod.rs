@@ -388,32 +388,32 @@ pub(crate) fn warp_map<T: Copy + Send + 'static, R: Copy + Send + 'static>(
     f: impl FnOnce(&[T; WARP_SIZE]) -> [R; WARP_SIZE],
 ) -> R {
     let site = Location::caller();
-    let in_warp = |g: &mut dyn FnMut(&Warp, usize)| {
-        with_thread(|t| {
-            let lin = t.thread.linear(t.block_dim);
-            g(&t.block_state.warps[lin / WARP_SIZE], lin % WARP_SIZE)
-        })
-    };
     // Lane 0 stores the results while the others wait at the collective's closing
     // barrier; the next collective's lane 0 cannot overwrite them before every lane has
     // arrived there, after reading its own.
-    let mut f = Some(f);
     warp_collective(v, |all| {
-        in_warp(&mut |warp, lane| {
-            if let (0, Some(f)) = (lane, f.take()) {
+        with_warp(|warp, lane| {
+            if lane == 0 {
                 *warp.result.lock().unwrap_or_else(|e| e.into_inner()) = Some(Box::new(f(all)));
             }
         })
     });
-    let mut mine = None;
-    in_warp(&mut |warp, lane| {
+    with_warp(|warp, lane| {
         let result = warp.result.lock().unwrap_or_else(|e| e.into_inner());
-        mine = result
+        result
             .as_ref()
             .and_then(|b| b.downcast_ref::<[R; WARP_SIZE]>())
-            .map(|all| all[lane]);
-    });
-    mine.unwrap_or_else(|| panic!("warp collective at {site}: lanes disagree on the collective"))
+            .map(|all| all[lane])
+    })
+    .unwrap_or_else(|| panic!("warp collective at {site}: lanes disagree on the collective"))
+}
+
+/// Runs `f` on the calling thread's warp and its lane in it.
+fn with_warp<R>(f: impl FnOnce(&Warp, usize) -> R) -> R {
+    with_thread(|t| {
+        let lin = t.thread.linear(t.block_dim);
+        f(&t.block_state.warps[lin / WARP_SIZE], lin % WARP_SIZE)
+    })
 }
 
 /// Runs `kernel` on a `grid` of blocks of `block` threads with `shared_bytes` of dynamic
