@@ -197,7 +197,8 @@ macro_rules! micro_kernel {
             fn column_origin(c: &GmemMatMut<'_, T, Self>, tile: (isize, isize)) -> Option<(isize, isize)>;
             /// `C_tile = alpha * acc + beta * C_tile` for the `(MR, NR)` tile of C at tile
             /// coordinate `tile`, over its valid `(mv, nv)` corner (edge tiles are
-            /// partial); tiles of `MR` whole rows of contiguous columns take the vector epilogue.
+            /// partial). Called for strided C only: tiles of contiguous columns take the
+            /// vector epilogue (`MR` whole rows) or `store_rows` (fewer).
             fn store(acc: AccumTensor<'_>, alpha: T, beta: T, c: &mut GmemMatMut<'_, T, Self>, tile: (isize, isize), mv: isize, nv: isize);
         }
         $crate::blas::kernel::output_stride!((_1, isize) => true, (isize, isize) => false);
