@@ -65,8 +65,8 @@ macro_rules! isa_gemm {
             ) {
                 let ((m, k), n) = (a.layout().shape(), b.layout().shape().0);
                 let (buf_a, buf_b) = ws.buffers();
-                // Blocks of equal size (in whole register panels), at most MC x NC: 256
-                // rows are two blocks of 128, not 240 and a 16-row remainder.
+                // Blocks of equal size (in whole register panels), at most MC x NC: with
+                // MC = 192, 256 rows are two blocks of 128, not 192 and a 64-row remainder.
                 let (mc, nc) = (balanced(m, MC, MR), balanced(n, NC, NR));
                 for jc in 0..ceil_div(n, nc) {
                     let (nv, q0) = (nc.min(n - jc * nc), jc * (nc / NR));

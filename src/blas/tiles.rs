@@ -6,19 +6,23 @@
 //! | module | registers | register tile | `KC` | `MC` | `NC` |
 //! |---|---|---|---|---|---|
 //! | [`f32_avx512`] | 32 zmm (16 lanes) | `(_32,_12)`: 24 zmm accumulators | 256 | 960 | 3072 |
-//! | [`f32_avx2`] | 16 ymm (8 lanes) | `(_16,_6)`: 12 ymm accumulators | 256 | 240 | 3072 |
+//! | [`f32_avx2`] | 16 ymm (8 lanes) | `(_16,_6)`: 12 ymm accumulators | 512 | 192 | 3072 |
 //! | [`f32_base`] | 16 xmm (4 lanes, SSE2) | `(_8,_4)`: 8 xmm accumulators | 256 | 240 | 3072 |
 //! | [`f64_avx512`] | 32 zmm (8 lanes) | `(_16,_12)`: 24 zmm accumulators | 256 | 480 | 3072 |
-//! | [`f64_avx2`] | 16 ymm (4 lanes) | `(_8,_6)`: 12 ymm accumulators | 256 | 120 | 3072 |
+//! | [`f64_avx2`] | 16 ymm (4 lanes) | `(_8,_6)`: 12 ymm accumulators | 512 | 96 | 1536 |
 //! | [`f64_base`] | 16 xmm (2 lanes, SSE2) | `(_4,_4)`: 8 xmm accumulators | 256 | 120 | 3072 |
 //!
 //! Each register tile is the vector MMA atom (one register of `LANES` values of C) tiled
 //! `(MR / LANES, NR)` times: `AccumVec`, one vector register per element.
 //!
 //! The cache blocks are measured defaults: a `(NR, KC)` panel of B stays in L1 while
-//! the `(MC, KC)` block of A (about 1 MiB on AVX-512 machines, whose L2 is 1-2 MiB;
-//! 240 KiB elsewhere, so that it fits half of a 512 KiB L2) streams from L2, and the `(NC, KC)` block of B (3 MiB for
-//! f32) lives in L3.
+//! the `(MC, KC)` block of A streams from L2, and the `(NC, KC)` block of B (3-6 MiB)
+//! lives in L3. On AVX-512 machines, whose L2 is 1-2 MiB, the block of A is about
+//! 1 MiB. With AVX2 it is 384 KiB, 512 deep: three quarters of a 512 KiB L2 (the rest
+//! holds the B panel and C), the split faer's `gemm` derives from the cache's ways. At
+//! 512 steps of `k` per tile, C is read and written half as often as at 256 (Zen 3,
+//! interleaved: 512^3 from 0.97-0.98 of the faster peer to 1.00-1.01, 2048^3 from
+//! 0.99-1.03 to 1.02-1.05); the baseline keeps 256 x 240.
 
 /// CuTe's `ceil_div` on run-time extents: how many tiles of `b` cover `a`.
 #[inline(always)]
@@ -30,7 +34,7 @@ pub(crate) const fn ceil_div(a: isize, b: isize) -> isize {
 /// the fewest blocks of equal size (the last one possibly smaller).
 ///
 /// ```ignore
-/// assert_eq!(balanced(256, 240, 16), 128);
+/// assert_eq!(balanced(256, 192, 16), 128);
 /// ```
 #[inline(always)]
 pub(crate) const fn balanced(n: isize, max: isize, r: isize) -> isize {
@@ -120,17 +124,17 @@ tiles!(
 );
 tiles!(
     /// f32 with AVX2 and FMA: a `(_16,_6)` register tile (two ymm registers per column, 12
-    /// accumulators of the 16 registers), `MC = 240`.
+    /// accumulators of the 16 registers), `KC = 512`, `MC = 192` (384 KiB of packed A).
     ///
     /// ```
     /// use cutlet::blas::tiles::f32_avx2::*;
-    /// assert_eq!(PackedA::default().to_string(), "((_16,_15),_256):((_1,_4096),_16)");
-    /// assert_eq!(PackedB::default().to_string(), "((_6,_512),_256):((_1,_1536),_6)");
+    /// assert_eq!(PackedA::default().to_string(), "((_16,_12),_512):((_1,_8192),_16)");
+    /// assert_eq!(PackedB::default().to_string(), "((_6,_512),_512):((_1,_3072),_6)");
     /// assert_eq!(Accum::default().to_string(), "(_16,_6):(_1,_16)");
     /// // Two ymm registers per column: 12 vector accumulators.
     /// assert_eq!(AccumVec::default().to_string(), "(_2,_6):(_1,_2)");
     /// ```
-    f32_avx2, f32, 16, 6, 256, 15, 512, 4096, 1536, 2
+    f32_avx2, f32, 16, 6, 512, 12, 512, 8192, 3072, 2
 );
 tiles!(
     /// f32 on the baseline (SSE2 on x86-64): a `(_8,_4)` register tile (8 of the 16 xmm
@@ -153,14 +157,14 @@ tiles!(
     f64_avx512, f64, 16, 12, 256, 30, 256, 4096, 3072, 2
 );
 tiles!(
-    /// f64 with AVX2 and FMA: a `(_8,_6)` register tile (12 ymm accumulators), `MC = 120`
-    /// (240 KiB of packed A).
+    /// f64 with AVX2 and FMA: a `(_8,_6)` register tile (12 ymm accumulators), `KC = 512`,
+    /// `MC = 96` (384 KiB of packed A), `NC = 1536` (6 MiB of packed B).
     ///
     /// ```
     /// use cutlet::blas::tiles::f64_avx2::*;
     /// assert_eq!(Accum::default().to_string(), "(_8,_6):(_1,_8)");
     /// ```
-    f64_avx2, f64, 8, 6, 256, 15, 512, 2048, 1536, 2
+    f64_avx2, f64, 8, 6, 512, 12, 256, 4096, 3072, 2
 );
 tiles!(
     /// f64 on the baseline: a `(_4,_4)` register tile (8 xmm accumulators).
