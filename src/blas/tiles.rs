@@ -21,8 +21,8 @@
 //! 1 MiB. With AVX2 it is 384 KiB, 512 deep: three quarters of a 512 KiB L2 (the rest
 //! holds the B panel and C), the split faer's `gemm` derives from the cache's ways. At
 //! 512 steps of `k` per tile, C is read and written half as often as at 256 (Zen 3,
-//! interleaved: 512^3 from 0.97-0.98 of the faster peer to 1.00-1.01, 2048^3 from
-//! 0.99-1.03 to 1.02-1.05); the baseline keeps 256 x 240.
+//! interleaved: 512^3 from 0.96-0.98 of the faster peer to 0.98-1.02, 2048^3 from
+//! 0.89-1.03 to 1.01-1.05); the baseline keeps 256 x 240.
 
 /// CuTe's `ceil_div` on run-time extents: how many tiles of `b` cover `a`.
 #[inline(always)]
