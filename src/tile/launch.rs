@@ -40,6 +40,19 @@ impl Grid {
     pub fn blocks(&self) -> usize {
         self.dims.iter().product()
     }
+    /// `f` on every block in order, x fastest: nested loops, not [`Grid::block`]'s
+    /// three divisions per block (a 2^20-element vector add on tiles of 1024 ran 1-9%
+    /// faster in paired runs).
+    fn for_each_block(&self, mut f: impl FnMut(BlockId)) {
+        let [x, y, z] = self.dims;
+        for k in 0..z {
+            for j in 0..y {
+                for i in 0..x {
+                    f(BlockId([i, j, k]));
+                }
+            }
+        }
+    }
     /// The block at linear position `i` (x fastest).
     fn block(&self, i: usize) -> BlockId {
         let [x, y, _] = self.dims;
@@ -114,7 +127,7 @@ impl BlockId {
 pub fn launch(grid: impl Into<Grid>, kernel: impl Fn(BlockId) + Sync) {
     let grid = grid.into();
     if grid.serial {
-        (0..grid.blocks()).for_each(|i| kernel(grid.block(i)));
+        grid.for_each_block(kernel);
     } else {
         (0..grid.blocks())
             .into_par_iter()
@@ -239,8 +252,7 @@ pub fn launch_with<T, L, S, F>(
     let (data, origin) = engine.into_parts();
     let run_group = |piece: &mut [T], base: isize, g: Option<usize>| {
         let sub = if g.is_some() { grid.fixing(axis) } else { grid };
-        for i in 0..sub.blocks() {
-            let mut b = sub.block(i);
+        sub.for_each_block(|mut b| {
             if let Some(g) = g {
                 b.0[axis] = g;
             }
@@ -254,7 +266,7 @@ pub fn launch_with<T, L, S, F>(
                 shape: tile,
             };
             run_block(&kernel, b, &mut block);
-        }
+        });
     };
     if grid.serial {
         // One thread runs every block: no need to split the output.
