@@ -23,7 +23,7 @@ fn compile_fail() {
         // flags trybuild passes with `--config`, so the test runs again with one set
         // of flags for both builds (the environment is only set on a child process).
         let status = Command::new(std::env::current_exe().expect("the test binary's path"))
-            .args(["--exact", "compile_fail", "--nocapture", "--test-threads=1"])
+            .args(["--exact", "compile_fail", "--nocapture"])
             .env(INNER, "1")
             .env("CARGO_ENCODED_RUSTFLAGS", RUSTFLAGS)
             .status()
