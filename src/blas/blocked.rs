@@ -36,7 +36,7 @@ macro_rules! isa_gemm {
             use super::super::pack::{GmemMat, KTile, Packed, transpose8};
             use super::super::sgemm::Workspace;
             use super::super::tiles::$tiles::{
-                Accum, AccumVec, A_PANEL, B_PANEL, KC, Kc, MC, MR, Mr, Mv, NC, NR, Nr, PackedA, PackedB, PackedBK, PanelA, PanelB, PanelBK, T,
+                Accum, AccumVec, A_PANEL, B_PANEL, KC, Kc, MC, MR, Mr, Mv, NC, NR, Nr, NrEdge, PackedA, PackedB, PackedBK, PanelA, PanelB, PanelBK, T,
             };
             use super::super::simd::$tiles as vector;
             use super::super::tiles::{balanced, ceil_div};

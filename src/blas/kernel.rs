@@ -8,7 +8,9 @@
 //! (`AccumVec`), so it is vector registers by construction, and every offset is a
 //! constant: per `k`, `MR / LANES` vector loads of A, `NR` broadcasts of B and
 //! `MR * NR / LANES` FMAs (AVX2 f32: two loads, six broadcasts, 12 ymm FMAs; AVX-512
-//! f32: two, twelve, 24 zmm FMAs).
+//! f32: two, twelve, 24 zmm FMAs). A tile with fewer valid columns (the last panel of
+//! B) runs the same loop over the narrowest of the set's widths (`NrEdge`) that holds
+//! them, so the FMAs of columns that are never stored are not issued.
 //!
 //! The body is written once ([`micro_kernel!`]) and instantiated per instruction set, in
 //! a function compiled with that set's target features and vector atom.
@@ -238,6 +240,56 @@ macro_rules! micro_kernel {
             }
         }
 
+        /// The vector atom's load and multiply-add as closures of the function compiled
+        /// with the set's target features (a generic helper cannot carry them and
+        /// be `#[inline(always)]`).
+        #[derive(Clone, Copy)]
+        struct VectorOps<L, F> {
+            load: L,
+            fma: F,
+        }
+        impl<L, F> VectorOps<L, F> {
+            #[inline(always)]
+            fn new(load: L, fma: F) -> Self {
+                VectorOps { load, fma }
+            }
+        }
+
+        /// The main loop, CuTe's on one thread, over the first `W` columns of the
+        /// register tile. Per `k`, column `k` of the A panel goes into vector registers
+        /// (a fragment of `MR / LANES` vectors: the panel layouts' unit row stride makes
+        /// rows `v * LANES ..` one run) and `gemm` adds its outer product with the first
+        /// `W` values of the B panel's column into those columns, one broadcast of B per
+        /// column.
+        #[inline(always)]
+        fn main_loop<LB: BPanel, LA: APanel, W: Leaf + Tiler>(kv: isize, la: LA, a: &[T], b: &LB::Cut<'_>, acc: &mut AccumVecTensor, w: W, ops: VectorOps<impl Fn(&[T; vector::LANES]) -> vector::V, impl Fn(vector::V, T, vector::V) -> vector::V>) {
+            let v = Mv::new();
+            let mut part = acc.view_mut().compose((v, w));
+            // Two steps per iteration from packed A (128^3: 1.5% faster); in place,
+            // where each column of A is a load `lda` away, that spilled an
+            // accumulator (16 x 2048 x 2048: 30% slower). The narrower loops of edge
+            // tiles take one (a sliver of the time, and of the build's: the unrolled
+            // ones cost 7% of the release build).
+            let unroll = LA::UNROLL && w.value() == NR;
+            $crate::blas::kernel::for_each_k(kv, unroll, #[inline(always)] |k| {
+                // Column `k`: `MR` contiguous values (both panel layouts have the
+                // unit row stride), one bounds check, then `MR / LANES` vector loads.
+                let at = la.offset(0, k) as usize;
+                let col: &[T; MR as usize] = a[at..at + MR as usize].try_into().unwrap();
+                let mut ra = make_owned_tensor::<vector::V>(make_layout(v));
+                v.for_each_index(#[inline(always)] |i| {
+                    let run: &[T; vector::LANES] = col[i * vector::LANES..(i + 1) * vector::LANES].try_into().unwrap();
+                    ra.set(i, (ops.load)(run));
+                });
+                $crate::blas::kernel::gemm_outer(
+                    &ops.fma,
+                    &ra,
+                    &LB::column(b, k).compose(w),
+                    &mut part,
+                );
+            });
+        }
+
         /// A run of register tiles through one block of C: `count` tiles from tile
         /// `first`, each `step` tiles after the one before and reading the A and B
         /// panels `a_step` and `b_step` elements further on. `extent` is C's extent
@@ -250,17 +302,19 @@ macro_rules! micro_kernel {
             pub(crate) b_step: isize,
             pub(crate) extent: (isize, isize),
         }
+        impl TileRun {
+            /// The valid `(mv, nv)` corner of tile `t` of the run.
+            #[inline(always)]
+            fn valid(&self, t: isize) -> (isize, isize) {
+                (MR.min(self.extent.0 - t * self.step.0 * MR), NR.min(self.extent.1 - t * self.step.1 * NR))
+            }
+        }
 
         /// A run of register tiles (BLIS's macro-kernel loop): for each, `acc =
         /// A_panel(:, 0..kv) * B_panel(:, 0..kv)^T`, then `C_tile = alpha * acc + beta *
         /// C_tile`, in one function so that the epilogue reads the accumulator from
-        /// registers and the run's set-up is paid once.
-        ///
-        /// The main loop is CuTe's on one thread. Per `k`, column `k` of the A panel
-        /// goes into vector registers (a fragment of `MR / LANES` vectors: `PanelA`'s
-        /// unit row stride makes rows `v * LANES ..` one run) and `gemm` adds its outer
-        /// product with the B panel's column into the vector register tile, one
-        /// broadcast of B per column.
+        /// registers and the run's set-up is paid once. The accumulation is
+        /// [`main_loop`]'s.
         #[allow(clippy::too_many_arguments)]
         $(#[$attr])*
         #[inline(never)]
@@ -276,39 +330,39 @@ macro_rules! micro_kernel {
             let kv = kv.clamp(0, KC);
             let la = a.layout();
             for t in 0..run.count {
+                let nv = run.valid(t).1;
                 let mut acc = AccumVecTensor::new(AccumVec::default());
                 // Cut each panel's storage to its static cosize: with `kv <= KC` the
                 // compiler then proves every column access in bounds and the loop
                 // carries no checks.
                 let a = a.engine().run(t * run.a_step, la.span(kv));
                 let b = LB::cut(&b, t * run.b_step, kv);
-                // Two steps per iteration from packed A (128^3: 1.5% faster); in place,
-                // where each column of A is a load `lda` away, that spilled an
-                // accumulator (16 x 2048 x 2048: 30% slower).
-                $crate::blas::kernel::for_each_k(kv, LA::UNROLL, #[inline(always)] |k| {
-                    // Column `k`: `MR` contiguous values (both panel layouts have the
-                    // unit row stride), one bounds check, then `MR / LANES` vector loads.
-                    let at = la.offset(0, k) as usize;
-                    let col: &[T; MR as usize] = a[at..at + MR as usize].try_into().unwrap();
-                    let mut ra = make_owned_tensor::<vector::V>(make_layout(Mv::new()));
-                    Mv::new().for_each_index(#[inline(always)] |v| {
-                        let run: &[T; vector::LANES] = col[v * vector::LANES..(v + 1) * vector::LANES].try_into().unwrap();
-                        ra.set(v, vector::load(run));
-                    });
-                    $crate::blas::kernel::gemm_outer(
-                        #[inline(always)] |x, y, z| vector::fma(x, y, z),
-                        &ra,
-                        &LB::column(&b, k),
-                        &mut acc,
-                    );
-                });
+                // The main loop of a tile with fewer valid columns runs at the narrowest
+                // of the set's widths that holds them (on AVX2, 64 = 10 x 6 + 4 columns
+                // were computed as 66; faer's gemm has a kernel per width). The other
+                // accumulators stay zero.
+                let ops = VectorOps::new(
+                    #[inline(always)] |x: &[T; vector::LANES]| vector::load(x),
+                    #[inline(always)] |x, y, z| vector::fma(x, y, z),
+                );
+                let (e1, e2) = NrEdge::default();
+                if nv <= e2.value() {
+                    main_loop::<LB, LA, _>(kv, la, a, &b, &mut acc, e2, ops);
+                } else if nv <= e1.value() {
+                    main_loop::<LB, LA, _>(kv, la, a, &b, &mut acc, e1, ops);
+                } else {
+                    main_loop::<LB, LA, _>(kv, la, a, &b, &mut acc, Nr::new(), ops);
+                }
                 // Read per tile: hoisted out of the run's loop, the epilogue's broadcasts
                 // of alpha and beta held two vector registers through the main loop, and
                 // an accumulator went to the stack.
                 let (alpha, beta) = core::hint::black_box((alpha, beta));
-                let (dm, dn) = (t * run.step.0, t * run.step.1);
-                let tile = (run.first.0 + dm, run.first.1 + dn);
-                let (mv, nv) = (MR.min(run.extent.0 - dm * MR), NR.min(run.extent.1 - dn * NR));
+                // The corner again, from an opaque `t`: the `nv` that chose the main loop,
+                // kept live through it, sent a B row pointer and the loop's bound to the
+                // stack (two more memory operands per iteration).
+                let t = core::hint::black_box(t);
+                let (mv, nv) = run.valid(t);
+                let tile = (run.first.0 + t * run.step.0, run.first.1 + t * run.step.1);
                 if mv == MR && let Some(origin) = D::column_origin(c, tile) {
                     // CuTe's epilogue, `C_tile = alpha * acc + beta * C_tile`, column by
                     // column in vector registers: each of the `nv` valid columns of C is

@@ -13,7 +13,10 @@
 //! | [`f64_base`] | 16 xmm (2 lanes, SSE2) | `(_4,_4)`: 8 xmm accumulators | 256 | 120 | 3072 |
 //!
 //! Each register tile is the vector MMA atom (one register of `LANES` values of C) tiled
-//! `(MR / LANES, NR)` times: `AccumVec`, one vector register per element.
+//! `(MR / LANES, NR)` times: `AccumVec`, one vector register per element. The last panel
+//! of B runs at `NrEdge`'s narrower widths when it is short (`NR` 6: 4 and 2; `NR` 12: 8
+//! and 4; `NR` 4: 2 and 1): every power of two from 64 on is whole panels and at most
+//! one panel of those widths.
 //!
 //! The cache blocks are measured defaults: a `(NR, KC)` panel of B stays in L1 while
 //! the `(MC, KC)` block of A streams from L2, and the `(NC, KC)` block of B (3-6 MiB)
@@ -48,9 +51,10 @@ pub(crate) const fn balanced(n: isize, max: isize, r: isize) -> isize {
 /// One instruction set's tiles: `$mr x $nr` register tile, `$kc` deep, `$pm` register
 /// panels of A per cache block (`MC = MR * PM`), `$pn` of B (`NC = NR * PN`);
 /// `$mk = MR * KC` and `$nk = NR * KC` are the panel strides of the packed layouts;
-/// `$mv = MR / LANES` vector registers per column of the register tile.
+/// `$mv = MR / LANES` vector registers per column of the register tile; `$e1 > $e2`
+/// the narrower widths the main loop of an edge tile runs at.
 macro_rules! tiles {
-    ($(#[$doc:meta])* $name:ident, $t:ty, $mr:tt, $nr:tt, $kc:tt, $pm:tt, $pn:tt, $mk:tt, $nk:tt, $mv:tt) => {
+    ($(#[$doc:meta])* $name:ident, $t:ty, $mr:tt, $nr:tt, $kc:tt, $pm:tt, $pn:tt, $mk:tt, $nk:tt, $mv:tt, $e1:tt, $e2:tt) => {
         $(#[$doc])*
         pub mod $name {
             use cutlet_core::int::{_1, Int};
@@ -89,6 +93,10 @@ macro_rules! tiles {
             pub type Accum = layout_t!(($mr, $nr):(1, $mr));
             /// Vector registers per column of the register tile (`MR / LANES`).
             pub type Mv = Int<$mv>;
+            /// The widths, narrower than `NR`, that the main loop of a tile with fewer
+            /// valid columns runs at (the narrowest at least the valid ones): the last
+            /// panel of B computes no columns that nobody reads.
+            pub type NrEdge = (Int<$e1>, Int<$e2>);
             /// The register tile as the vector MMA atom (`blas::simd`: `LANES` rows of
             /// one column) tiled `(MR / LANES, NR)` times: `Accum` zipped-divided by the
             /// atom, its tile mode counted in vectors, one vector register each.
@@ -120,7 +128,7 @@ tiles!(
     /// assert_eq!(Accum::default().to_string(), "(_32,_12):(_1,_32)");
     /// assert_eq!(AccumVec::default().to_string(), "(_2,_12):(_1,_2)");
     /// ```
-    f32_avx512, f32, 32, 12, 256, 30, 256, 8192, 3072, 2
+    f32_avx512, f32, 32, 12, 256, 30, 256, 8192, 3072, 2, 8, 4
 );
 tiles!(
     /// f32 with AVX2 and FMA: a `(_16,_6)` register tile (two ymm registers per column, 12
@@ -134,7 +142,7 @@ tiles!(
     /// // Two ymm registers per column: 12 vector accumulators.
     /// assert_eq!(AccumVec::default().to_string(), "(_2,_6):(_1,_2)");
     /// ```
-    f32_avx2, f32, 16, 6, 512, 12, 512, 8192, 3072, 2
+    f32_avx2, f32, 16, 6, 512, 12, 512, 8192, 3072, 2, 4, 2
 );
 tiles!(
     /// f32 on the baseline (SSE2 on x86-64): a `(_8,_4)` register tile (8 of the 16 xmm
@@ -144,7 +152,7 @@ tiles!(
     /// use cutlet::blas::tiles::f32_base::*;
     /// assert_eq!(Accum::default().to_string(), "(_8,_4):(_1,_8)");
     /// ```
-    f32_base, f32, 8, 4, 256, 30, 768, 2048, 1024, 2
+    f32_base, f32, 8, 4, 256, 30, 768, 2048, 1024, 2, 2, 1
 );
 tiles!(
     /// f64 with AVX-512F: a `(_16,_12)` register tile (24 zmm accumulators), `MC = 480`.
@@ -154,7 +162,7 @@ tiles!(
     /// assert_eq!(PackedA::default().to_string(), "((_16,_30),_256):((_1,_4096),_16)");
     /// assert_eq!(Accum::default().to_string(), "(_16,_12):(_1,_16)");
     /// ```
-    f64_avx512, f64, 16, 12, 256, 30, 256, 4096, 3072, 2
+    f64_avx512, f64, 16, 12, 256, 30, 256, 4096, 3072, 2, 8, 4
 );
 tiles!(
     /// f64 with AVX2 and FMA: a `(_8,_6)` register tile (12 ymm accumulators), `KC = 512`,
@@ -164,7 +172,7 @@ tiles!(
     /// use cutlet::blas::tiles::f64_avx2::*;
     /// assert_eq!(Accum::default().to_string(), "(_8,_6):(_1,_8)");
     /// ```
-    f64_avx2, f64, 8, 6, 512, 12, 256, 4096, 3072, 2
+    f64_avx2, f64, 8, 6, 512, 12, 256, 4096, 3072, 2, 4, 2
 );
 tiles!(
     /// f64 on the baseline: a `(_4,_4)` register tile (8 xmm accumulators).
@@ -173,7 +181,7 @@ tiles!(
     /// use cutlet::blas::tiles::f64_base::*;
     /// assert_eq!(Accum::default().to_string(), "(_4,_4):(_1,_4)");
     /// ```
-    f64_base, f64, 4, 4, 256, 30, 768, 1024, 1024, 2
+    f64_base, f64, 4, 4, 256, 30, 768, 1024, 1024, 2, 2, 1
 );
 
 #[cfg(test)]
