@@ -279,12 +279,7 @@ fn gemm_strided<T: Element>(
     };
     if threads > 1 {
         match c.split_cols(threads, unit) {
-            Ok(parts) => {
-                use rayon::prelude::*;
-                parts
-                    .into_par_iter()
-                    .for_each(|(j0, part)| run_part(j0, part));
-            }
+            Ok(parts) => for_each_part(parts, |(j0, part)| run_part(j0, part)),
             // The parts interleave in memory (row blocks of C, whose columns are its
             // contiguous side here): when K is long enough to pay for it, each thread
             // computes its part into a buffer of its own, copied into C after (m * n
@@ -300,34 +295,30 @@ fn gemm_strided<T: Element>(
                     rs: c.rs,
                     cs: c.cs,
                 };
-                let parts: Vec<(isize, Vec<T>)> = {
-                    use rayon::prelude::*;
-                    (0..ceil_div(cols, per))
-                        .into_par_iter()
-                        .map(|q| {
-                            let (j0, w) = (q * per, per.min(cols - q * per));
-                            // Column-major: element `x` of the buffer is element
-                            // `j0 * rows + x` of C in its natural (column-major) order.
-                            let mut buf = vec![T::ZERO; (rows * w) as usize];
-                            if beta != T::ZERO {
-                                let seen = seen.tensor();
-                                for (x, v) in buf.iter_mut().enumerate() {
-                                    *v = seen.get(j0 * rows + x as isize);
-                                }
-                            }
-                            let part = Strided {
-                                data: &mut buf[..],
-                                origin: 0,
-                                rows,
-                                cols: w,
-                                rs: 1,
-                                cs: rows,
-                            };
-                            run_part(j0, part);
-                            (j0, buf)
-                        })
-                        .collect()
-                };
+                let mut parts: Vec<(isize, Vec<T>)> = (0..ceil_div(cols, per))
+                    .map(|q| (q * per, vec![]))
+                    .collect();
+                for_each_part(parts.iter_mut().collect(), |(j0, buf)| {
+                    let (j0, w) = (*j0, per.min(cols - *j0));
+                    // Column-major: element `x` of the buffer is element `j0 * rows + x`
+                    // of C in its natural (column-major) order.
+                    *buf = vec![T::ZERO; (rows * w) as usize];
+                    if beta != T::ZERO {
+                        let seen = seen.tensor();
+                        for (x, v) in buf.iter_mut().enumerate() {
+                            *v = seen.get(j0 * rows + x as isize);
+                        }
+                    }
+                    let part = Strided {
+                        data: &mut buf[..],
+                        origin: 0,
+                        rows,
+                        cols: w,
+                        rs: 1,
+                        cs: rows,
+                    };
+                    run_part(j0, part);
+                });
                 let mut c = c.tensor();
                 for (j0, buf) in parts {
                     for (x, v) in buf.into_iter().enumerate() {
@@ -346,6 +337,24 @@ fn gemm_strided<T: Element>(
     }
     let c = if by_rows { c.t() } else { c };
     run(a.tensor(), b.tensor(), c.tensor())
+}
+
+/// Run `f` on every part, the first on the calling thread and the others on rayon's
+/// threads. A parallel iterator would hand every part to the pool, and a calling thread
+/// outside it would sleep until they were done and then be woken (par_sgemm 128^3 on
+/// two cores: slower than one thread).
+fn for_each_part<P: Send>(parts: Vec<P>, f: impl Fn(P) + Sync) {
+    let mut parts = parts.into_iter();
+    let Some(first) = parts.next() else {
+        return;
+    };
+    rayon::in_place_scope(|s| {
+        let f = &f;
+        for p in parts {
+            s.spawn(move |_| f(p));
+        }
+        f(first);
+    });
 }
 
 /// The fewest multiply-adds (`m * n * k`) worth splitting over threads.
