@@ -386,6 +386,10 @@ where
         X::Shape::DIMS[X::Shape::RANK - 1]
     };
     let e = tensor.engine_mut();
+    if let Some(off) = fp.contiguous::<X::Shape>() {
+        // An interior tile of a contiguous run: one fill, no per-row edge tests.
+        return fill_from(tile, 0, e.run_mut(off, X::Shape::SIZE));
+    }
     fp.rows::<X::Shape>(|row, off, valid, step| {
         let start = row * row_len;
         if step == 1 {

@@ -55,6 +55,23 @@ impl<'a, T: Element, S: TileShape> View<'a, T, S> {
     #[track_caller]
     #[inline(always)]
     pub(crate) fn new<E: Contiguous<Elem = T>>(e: &'a E, fp: &Footprint, pad: T) -> Self {
+        if let Some(off) = fp.contiguous::<S>() {
+            // An interior tile of a contiguous run (every block of a vector add but the
+            // last): the whole tile is the run, and the edge bounds are the tile's.
+            // Checked first, it spares the per-dimension clamps below (a 2^20-element
+            // vector add on tiles of 1024 spends a few percent in each block's set-up).
+            let run = e.run(off, S::SIZE);
+            return View {
+                run,
+                span: run,
+                base: 0,
+                lo: [0; MAX_RANK],
+                hi: S::DIMS,
+                stride: fp.stride,
+                pad,
+                shape: PhantomData,
+            };
+        }
         let (mut lo, mut hi) = ([0usize; MAX_RANK], [0usize; MAX_RANK]);
         let (mut min, mut max, mut origin) = (0isize, 0isize, 0isize);
         let mut empty = false;
@@ -82,9 +99,7 @@ impl<'a, T: Element, S: TileShape> View<'a, T, S> {
         }
         let span = e.run(min, (max - min + 1) as usize);
         let base = origin - min;
-        let run_len = if fp.contiguous::<S>().is_some() {
-            S::SIZE
-        } else if S::RANK > 0
+        let run_len = if S::RANK > 0
             && Self::first_row_inside(&lo)
             && (fp.stride[S::RANK - 1] == 1 || hi[S::RANK - 1] == 1)
         {
