@@ -1,27 +1,33 @@
 //! cutlet's GEMM against matrixmultiply and faer's `gemm`, interleaved: each repetition
-//! runs the three libraries one after another and each keeps its fastest time, so a
+//! runs the three libraries one after another (which one goes first rotates) and each
+//! keeps its fastest time, so a
 //! slow phase of a shared machine hits all three alike (criterion, in
-//! `benches/sgemm.rs`, measures each library for seconds in turn). Prints one table.
+//! `benches/sgemm.rs`, measures each library for seconds in turn). The whole table is
+//! measured `--rounds` times (default 5), each round with fresh operands, so that both
+//! the machine's slow minutes and where the operands happen to lie vary between rounds;
+//! each row prints every library's best GFLOP/s over the rounds and the median of the
+//! rounds' ratios with their range. Prints two tables: the bench's shapes, and squares
+//! below them.
 //!
 //! `MATMUL_NUM_THREADS=1 cargo run --release --example gemm_interleaved` (one thread;
-//! `-- par` for all threads: then leave MATMUL_NUM_THREADS unset).
+//! `-- par` for all threads: then leave MATMUL_NUM_THREADS unset; `-- --rounds 9`).
 
 #[path = "../benches/common/peers.rs"]
 mod peers;
 use peers::{Elem, faer_gemm, operands};
 use std::time::Instant;
 
-/// One row of the table (`sgemm`/`dgemm` and the shape): the three libraries' best GFLOP/s and cutlet's ratio to the
-/// faster peer, which it returns.
+/// One round of a row: the three libraries' best GFLOP/s (cutlet, matrixmultiply, gemm).
 fn row<T: Elem>(
-    name: &str,
     (m, k, n): (usize, usize, usize),
     col_major: [bool; 3],
     parallel: bool,
-) -> f64 {
+) -> [f64; 3] {
     let ((a, b, mut c), [sa, sb, sc]) = operands::<T>((m, k, n), col_major);
     let flops = 2.0 * (m * n * k) as f64;
-    let reps = ((4e9 / flops) as usize).clamp(7, 3000);
+    // A second of the three libraries per row and round at 12 GFLOP/s (less on fast
+    // machines), at least 5 timings each.
+    let reps = ((4e9 / flops) as usize).clamp(5, 3000);
     // Calls per timing: a small product takes less than a microsecond, so it is timed
     // in batches that each last about 0.1 ms at 2 GFLOP/s.
     let batch = ((2e5 / flops) as usize).max(1);
@@ -32,7 +38,9 @@ fn row<T: Elem>(
     };
     let mut best = [f64::MAX; 3];
     for r in 0..=reps {
-        for (i, bi) in best.iter_mut().enumerate() {
+        // The library that runs first rotates, so none always follows the same one.
+        for j in 0..3 {
+            let i = (j + r) % 3;
             let t = Instant::now();
             for _ in 0..batch {
                 let (pa, pb, pc) = (
@@ -56,76 +64,98 @@ fn row<T: Elem>(
             }
             // The first repetition warms the caches and the thread pools.
             if r > 0 {
-                *bi = bi.min(t.elapsed().as_secs_f64() / batch as f64);
+                best[i] = best[i].min(t.elapsed().as_secs_f64() / batch as f64);
             }
         }
     }
-    let g = best.map(|t| flops / t / 1e9);
-    let ratio = g[0] / g[1].max(g[2]);
+    best.map(|t| flops / t / 1e9)
+}
+
+/// A row of a table: its name and the product it measures.
+type Row = (String, Box<dyn Fn(bool) -> [f64; 3]>);
+
+/// The row of `T`'s product of shape `mkn` with the given operand orders.
+fn entry<T: Elem>(name: &str, mkn: (usize, usize, usize), col_major: [bool; 3]) -> Row {
+    (
+        format!("{} {name}", T::GROUP),
+        Box::new(move |parallel| row::<T>(mkn, col_major, parallel)),
+    )
+}
+
+/// Measure `rows` `rounds` times (every row once per round), then print the table: each
+/// library's best GFLOP/s over the rounds and cutlet's ratio to the faster peer, the
+/// median of the rounds' ratios and their range.
+fn table(title: &str, rows: &[Row], rounds: usize, parallel: bool) {
+    let mut runs: Vec<Vec<[f64; 3]>> = vec![vec![]; rows.len()];
+    for _ in 0..rounds {
+        for ((_, f), r) in rows.iter().zip(&mut runs) {
+            r.push(f(parallel));
+        }
+    }
+    println!("| {title} | cutlet | matrixmultiply | gemm | cutlet / best peer: median (range) |");
+    println!("|---|---|---|---|---|");
+    let mut medians = vec![];
+    let mut lowest = f64::MAX;
+    for ((name, _), r) in rows.iter().zip(&runs) {
+        let best = |i: usize| r.iter().map(|g| g[i]).fold(0.0, f64::max);
+        let mut ratios: Vec<f64> = r.iter().map(|g| g[0] / g[1].max(g[2])).collect();
+        ratios.sort_by(f64::total_cmp);
+        let median = ratios[ratios.len() / 2];
+        let (lo, hi) = (ratios[0], ratios[ratios.len() - 1]);
+        println!(
+            "| {name} | {:.1} | {:.1} | {:.1} | {median:.2} ({lo:.2}-{hi:.2}) |",
+            best(0),
+            best(1),
+            best(2)
+        );
+        medians.push(median);
+        lowest = lowest.min(lo);
+    }
+    let low = medians.iter().cloned().fold(f64::MAX, f64::min);
     println!(
-        "| {} {name} | {:.1} | {:.1} | {:.1} | {ratio:.2} |",
-        T::GROUP,
-        g[0],
-        g[1],
-        g[2]
+        "\n{rounds} rounds; lowest median {low:.2}, medians at or above 1.00: {} of {}; lowest single round {lowest:.2}\n",
+        medians.iter().filter(|&&m| m >= 1.0).count(),
+        medians.len()
     );
-    ratio
 }
 
 fn main() {
-    let parallel = std::env::args().any(|a| a == "par");
-    let mut ratios = vec![];
-    println!("| shape (m x k x n) | cutlet | matrixmultiply | gemm | cutlet / best peer |");
-    println!("|---|---|---|---|---|");
+    let args: Vec<String> = std::env::args().collect();
+    let parallel = args.iter().any(|a| a == "par");
+    let rounds = args
+        .iter()
+        .position(|a| a == "--rounds")
+        .and_then(|i| args.get(i + 1))
+        .map(|r| r.parse::<usize>().expect("--rounds takes a count"))
+        .unwrap_or(5)
+        .max(1);
     let rm = [false; 3];
-    for n in [64usize, 128, 256, 512, 1024, 2048] {
-        ratios.push(row::<f32>(&n.to_string(), (n, n, n), rm, parallel));
-    }
-    ratios.push(row::<f32>(
-        "16 x 2048 x 2048",
-        (16, 2048, 2048),
-        rm,
-        parallel,
-    ));
-    ratios.push(row::<f32>(
-        "2048 x 16 x 2048",
-        (2048, 16, 2048),
-        rm,
-        parallel,
-    ));
+    let mut rows: Vec<Row> = [64usize, 128, 256, 512, 1024, 2048]
+        .iter()
+        .map(|&n| entry::<f32>(&n.to_string(), (n, n, n), rm))
+        .collect();
+    rows.push(entry::<f32>("16 x 2048 x 2048", (16, 2048, 2048), rm));
+    rows.push(entry::<f32>("2048 x 16 x 2048", (2048, 16, 2048), rm));
     for (name, cm) in [
         ("all column-major", [true; 3]),
         ("A transposed", [true, false, false]),
         ("B transposed", [false, true, false]),
     ] {
-        ratios.push(row::<f32>(
+        rows.push(entry::<f32>(
             &format!("1024, {name}"),
             (1024, 1024, 1024),
             cm,
-            parallel,
         ));
     }
     for n in [64usize, 256, 1024] {
-        ratios.push(row::<f64>(&n.to_string(), (n, n, n), rm, parallel));
+        rows.push(entry::<f64>(&n.to_string(), (n, n, n), rm));
     }
-    summary(&ratios);
+    table("shape (m x k x n)", &rows, rounds, parallel);
     // Products smaller than the bench's shapes, where the per-call and per-tile set-up
     // is a large part of the time: a table of their own.
-    println!("\n| small squares | cutlet | matrixmultiply | gemm | cutlet / best peer |");
-    println!("|---|---|---|---|---|");
-    let small: Vec<f64> = [8usize, 16, 24, 32, 48]
+    let small: Vec<Row> = [8usize, 16, 24, 32, 48]
         .iter()
-        .map(|&n| row::<f32>(&n.to_string(), (n, n, n), rm, parallel))
+        .map(|&n| entry::<f32>(&n.to_string(), (n, n, n), rm))
         .collect();
-    summary(&small);
-}
-
-/// The lowest ratio of a table and how many rows reach 1.00.
-fn summary(ratios: &[f64]) {
-    let low = ratios.iter().cloned().fold(f64::MAX, f64::min);
-    println!(
-        "\nlowest ratio {low:.2}; rows at or above 1.00: {} of {}",
-        ratios.iter().filter(|&&r| r >= 1.0).count(),
-        ratios.len()
-    );
+    table("small squares", &small, rounds, parallel);
 }
