@@ -645,6 +645,9 @@ check_lazy_eager!(lazy_eager_rank3, shape!((2, 3, 4)), shape!((3, 1)), 2);
 check_lazy_eager!(lazy_eager_scalar, shape!(()), shape!((2, 7)), 1);
 check_lazy_eager!(lazy_eager_long_row, shape!((2, 37)), shape!((37)), 1);
 
+/// The whole-row tile of `lazy_loads_match_eager_on_edge_tiles`.
+type Row64 = shape_t!((1, 64));
+
 // Lazy loads against materialized ones on tensors with random extents: interior and
 // edge tiles, rows and blocks, row- and column-major; a chain of operations stored in
 // one pass equals the same chain over evaluated tiles, and reductions over the view
@@ -676,6 +679,14 @@ proptest! {
             let r = ct::load(&ta, (bi, 0), shape!((1, 64)), ct::Padding::Value(pad));
             prop_assert_eq!(r.eval(), Tile::from_fn(|i| r.at(i)));
             prop_assert_eq!(bits(r.sum_keepdims::<1>().as_slice()), bits(r.eval().sum_keepdims::<1>().as_slice()));
+            // Past the row's edge the expression is one value (`tail`), computed once: the
+            // same elements and folds as computing every position.
+            let e = ct::exp(r * 0.5f32 - r.max_keepdims::<1>());
+            let each: Tile<f32, Row64> = Tile::from_fn(|i| e.at(i));
+            prop_assert_eq!(bits(e.eval().as_slice()), bits(each.as_slice()));
+            prop_assert_eq!(bits(e.sum_keepdims::<1>().as_slice()), bits(each.sum_keepdims::<1>().as_slice()));
+            let w = ct::where_(r.gt(0.0f32), r, -r);
+            prop_assert_eq!(bits(w.eval().as_slice()), bits(Tile::<f32, Row64>::from_fn(|i| w.at(i)).as_slice()));
         }
         prop_assert_eq!(bits(&lazy), bits(&eager));
     }

@@ -64,6 +64,27 @@ pub trait TileExpr: Clone {
         Self: 'b;
     /// See [`Clipped`](TileExpr::Clipped).
     fn clip(&self, end: usize) -> Self::Clipped<'_>;
+    /// Where the expression is one value to its end, when that is known without
+    /// computing the elements: the first such position and the value (a view's padding
+    /// past the tensor's last element, an element-wise function of such tails, a
+    /// one-element operand). Consumers compute it once, not per element: a `(1, 1024)`
+    /// row over 1000 columns takes 24 padded `exp`s out of every softmax row. Element
+    /// functions are pure, so this is what computing each position would give.
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// use cutlet::tile as ct;
+    /// use ct::TileExpr;
+    /// let data = [1.0f32, 2.0, 3.0];
+    /// let a = make_tensor(&data[..], layout!(3));
+    /// let v = ct::load(&a, 0, shape!((8)), ct::Padding::Value(f32::NEG_INFINITY));
+    /// assert_eq!(ct::exp(v).tail(), Some((3, 0.0)));          // positions 3..8
+    /// assert_eq!(ct::iota::<f32, _>(shape!((8))).tail(), None);
+    /// ```
+    #[inline(always)]
+    fn tail(&self) -> Option<(usize, Self::Elem)> {
+        None
+    }
     /// The expression computed into a tile.
     ///
     /// ```
@@ -81,7 +102,8 @@ pub trait TileExpr: Clone {
 
 /// Write the elements `start..start + dst.len()` of `x` into `dst`: first the part
 /// below `fast_len` (a plain indexed loop, which the compiler vectorizes), then the
-/// rest with edge tests.
+/// rest with edge tests, up to the expression's [`tail`](TileExpr::tail), which is one
+/// value.
 #[inline(always)]
 #[allow(clippy::needless_range_loop)] // the counted loop is the point (see below)
 pub(crate) fn fill_from<X: TileExpr>(x: &X, start: usize, dst: &mut [X::Elem]) {
@@ -99,8 +121,17 @@ pub(crate) fn fill_from<X: TileExpr>(x: &X, start: usize, dst: &mut [X::Elem]) {
             fast[j] = c.at_fast(start + j);
         }
     }
-    for (j, d) in slow.iter_mut().enumerate() {
-        *d = x.at(start + n + j);
+    let from = start + n;
+    let (edge, tail) = match x.tail() {
+        Some((t, v)) => (t.saturating_sub(from).min(slow.len()), Some(v)),
+        None => (slow.len(), None),
+    };
+    let (edge_part, tail_part) = slow.split_at_mut(edge);
+    for (j, d) in edge_part.iter_mut().enumerate() {
+        *d = x.at(from + j);
+    }
+    if let Some(v) = tail {
+        tail_part.fill(v);
     }
 }
 
@@ -131,11 +162,17 @@ pub(crate) fn fold_run<X: TileExpr>(
             *a = f(*a, v);
         }
     }
+    // Past the fast positions: the edge, then the expression's tail (one value, folded
+    // in at each of its positions as before).
+    let tail = x.tail();
     for j in whole..len {
         let v = if j < fast {
             c.at_fast(start + j)
         } else {
-            x.at(start + j)
+            match tail {
+                Some((t, v)) if start + j >= t => v,
+                _ => x.at(start + j),
+            }
         };
         acc[j % LANES] = f(acc[j % LANES], v);
     }
@@ -206,6 +243,10 @@ impl<T: Element, N: TileExpr<Elem = T>> TileExpr for Expr<T, N> {
         self.node.clip(end)
     }
     #[inline(always)]
+    fn tail(&self) -> Option<(usize, N::Elem)> {
+        self.node.tail()
+    }
+    #[inline(always)]
     fn eval(self) -> Tile<N::Elem, N::Shape> {
         self.node.eval()
     }
@@ -238,6 +279,10 @@ impl<X: TileExpr> TileExpr for &X {
     #[inline(always)]
     fn clip(&self, end: usize) -> X::Clipped<'_> {
         (**self).clip(end)
+    }
+    #[inline(always)]
+    fn tail(&self) -> Option<(usize, X::Elem)> {
+        (**self).tail()
     }
 }
 

@@ -51,6 +51,10 @@ impl<X: TileExpr, F: MapFn<X::Elem>> TileExpr for Map<X, F> {
         }
     }
     #[inline(always)]
+    fn tail(&self) -> Option<(usize, F::Output)> {
+        self.x.tail().map(|(t, v)| (t, self.f.call(v)))
+    }
+    #[inline(always)]
     fn eval(self) -> Tile<F::Output, X::Shape> {
         Tile::from_expr(&self)
     }

@@ -6,7 +6,9 @@ use super::element::{Cast, Element, Promote};
 use super::expr::{Expr, LANES, TileExpr, expr};
 use super::shape::{BroadcastT, BroadcastsWith, TileShape};
 use super::tile::Tile;
-use super::zip::{Splat, operand, operand_clip, operand_fast, operand_fast_len, operand_lanes};
+use super::zip::{
+    Splat, operand, operand_clip, operand_fast, operand_fast_len, operand_lanes, operand_tail,
+};
 use core::marker::PhantomData;
 
 /// An operand of the tile operations: a tile, an expression, or a scalar taken as a
@@ -168,6 +170,13 @@ where
             y: operand_clip::<Y, S>(&self.y, end),
             ty: PhantomData,
         }
+    }
+    #[inline(always)]
+    fn tail(&self) -> Option<(usize, T)> {
+        let (tc, c) = operand_tail::<C, S>(&self.c)?;
+        let (tx, x) = operand_tail::<X, S>(&self.x)?;
+        let (ty, y) = operand_tail::<Y, S>(&self.y)?;
+        Some((tc.max(tx).max(ty), if c { x.cast() } else { y.cast() }))
     }
 }
 

@@ -173,6 +173,18 @@ impl<'a, T: Element, S: TileShape> TileExpr for View<'a, T, S> {
         out.copy_from_slice(&self.run[i..i + LANES]);
         out
     }
+    /// The padding from the end of the contiguous run on, when the tile's elements
+    /// inside the tensor are exactly that run (a row tile reaching past the last column,
+    /// a tile wholly outside).
+    #[inline(always)]
+    fn tail(&self) -> Option<(usize, T)> {
+        if self.span.is_empty() {
+            return Some((0, self.pad));
+        }
+        let inside: usize = (0..S::RANK).map(|k| self.hi[k] - self.lo[k]).product();
+        (Self::first_row_inside(&self.lo) && inside == self.run.len())
+            .then_some((self.run.len(), self.pad))
+    }
     type Clipped<'b>
         = View<'a, T, S>
     where

@@ -36,6 +36,10 @@ impl<T: Element> TileExpr for Splat<T> {
     fn clip(&self, _: usize) -> Splat<T> {
         *self
     }
+    #[inline(always)]
+    fn tail(&self) -> Option<(usize, T)> {
+        Some((0, self.0))
+    }
 }
 
 /// Position `i` of the output shape `O` as a position of `x`, broadcast to `O`.
@@ -92,6 +96,19 @@ pub(crate) fn operand_lanes<X: TileExpr, O: TileShape>(x: &X, i: usize) -> [X::E
         [x.at(0); LANES]
     } else {
         core::array::from_fn(|l| operand::<X, O>(x, i + l))
+    }
+}
+/// The operand's [`tail`](TileExpr::tail) in output positions: its own when it has the
+/// output's shape, the whole output for a one-element operand, none for another
+/// broadcast.
+#[inline(always)]
+pub(crate) fn operand_tail<X: TileExpr, O: TileShape>(x: &X) -> Option<(usize, X::Elem)> {
+    if X::Shape::SIZE == O::SIZE {
+        x.tail()
+    } else if X::Shape::SIZE == 1 {
+        Some((0, x.at(0)))
+    } else {
+        None
     }
 }
 /// How far the operand's fast positions reach in output positions (a broadcast operand
@@ -192,6 +209,12 @@ where
             operand_clip::<B, S>(&self.b, end),
             self.f,
         )
+    }
+    #[inline(always)]
+    fn tail(&self) -> Option<(usize, F::Output)> {
+        let (ta, a) = operand_tail::<A, S>(&self.a)?;
+        let (tb, b) = operand_tail::<B, S>(&self.b)?;
+        Some((ta.max(tb), self.f.call(a.cast(), b.cast())))
     }
     #[inline(always)]
     fn eval(self) -> Tile<F::Output, S> {
