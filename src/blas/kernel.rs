@@ -8,9 +8,10 @@
 //! (`AccumVec`), so it is vector registers by construction, and every offset is a
 //! constant: per `k`, `MR / LANES` vector loads of A, `NR` broadcasts of B and
 //! `MR * NR / LANES` FMAs (AVX2 f32: two loads, six broadcasts, 12 ymm FMAs; AVX-512
-//! f32: two, twelve, 24 zmm FMAs). A tile with fewer valid columns (the last panel of
-//! B) runs the same loop over the narrowest of the set's widths (`NrEdge`) that holds
-//! them, so the FMAs of columns that are never stored are not issued.
+//! f32: two, twelve, 24 zmm FMAs). An edge tile runs the same loop over its valid
+//! part: the narrowest of the set's widths (`NrEdge`) that holds its columns, and one
+//! vector of rows where they fit in one, so the FMAs of elements that are never stored
+//! are not issued.
 //!
 //! The body is written once ([`micro_kernel!`]) and instantiated per instruction set, in
 //! a function compiled with that set's target features and vector atom.
@@ -255,25 +256,24 @@ macro_rules! micro_kernel {
             }
         }
 
-        /// The main loop, CuTe's on one thread, over the first `W` columns of the
-        /// register tile. Per `k`, column `k` of the A panel goes into vector registers
-        /// (a fragment of `MR / LANES` vectors: the panel layouts' unit row stride makes
-        /// rows `v * LANES ..` one run) and `gemm` adds its outer product with the first
-        /// `W` values of the B panel's column into those columns, one broadcast of B per
-        /// column.
+        /// The main loop, CuTe's on one thread, over the `(V, W)` corner of the register
+        /// tile: `V` vectors of each column, `W` columns. Per `k`, column `k` of the A
+        /// panel goes into vector registers (a fragment of `V` vectors: the panel
+        /// layouts' unit row stride makes rows `v * LANES ..` one run) and `gemm` adds
+        /// its outer product with the first `W` values of the B panel's column into the
+        /// corner, one broadcast of B per column.
         #[inline(always)]
-        fn main_loop<LB: BPanel, LA: APanel, W: Leaf + Tiler>(kv: isize, la: LA, a: &[T], b: &LB::Cut<'_>, acc: &mut AccumVecTensor, w: W, ops: VectorOps<impl Fn(&[T; vector::LANES]) -> vector::V, impl Fn(vector::V, T, vector::V) -> vector::V>) {
-            let v = Mv::new();
+        fn main_loop<LB: BPanel, LA: APanel, V: Leaf + Tiler, W: Leaf + Tiler>(kv: isize, la: LA, a: &[T], b: &LB::Cut<'_>, acc: &mut AccumVecTensor, (v, w): (V, W), ops: VectorOps<impl Fn(&[T; vector::LANES]) -> vector::V, impl Fn(vector::V, T, vector::V) -> vector::V>) {
             let mut part = acc.view_mut().compose((v, w));
             // Two steps per iteration from packed A (128^3: 1.5% faster); in place,
             // where each column of A is a load `lda` away, that spilled an
-            // accumulator (16 x 2048 x 2048: 30% slower). The narrower loops of edge
-            // tiles take one (a sliver of the time, and of the build's: the unrolled
-            // ones cost 7% of the release build).
-            let unroll = LA::UNROLL && w.value() == NR;
+            // accumulator (16 x 2048 x 2048: 30% slower). The smaller loops of edge
+            // tiles take one (a sliver of the time, and of the build's: unrolled, the
+            // narrower widths alone cost 7% of the release build).
+            let unroll = LA::UNROLL && v.value() == Mv::VALUE && w.value() == NR;
             $crate::blas::kernel::for_each_k(kv, unroll, #[inline(always)] |k| {
                 // Column `k`: `MR` contiguous values (both panel layouts have the
-                // unit row stride), one bounds check, then `MR / LANES` vector loads.
+                // unit row stride), one bounds check, then `V` vector loads.
                 let at = la.offset(0, k) as usize;
                 let col: &[T; MR as usize] = a[at..at + MR as usize].try_into().unwrap();
                 let mut ra = make_owned_tensor::<vector::V>(make_layout(v));
@@ -330,36 +330,42 @@ macro_rules! micro_kernel {
             let kv = kv.clamp(0, KC);
             let la = a.layout();
             for t in 0..run.count {
-                let nv = run.valid(t).1;
+                let (mv, nv) = run.valid(t);
                 let mut acc = AccumVecTensor::new(AccumVec::default());
                 // Cut each panel's storage to its static cosize: with `kv <= KC` the
                 // compiler then proves every column access in bounds and the loop
                 // carries no checks.
                 let a = a.engine().run(t * run.a_step, la.span(kv));
                 let b = LB::cut(&b, t * run.b_step, kv);
-                // The main loop of a tile with fewer valid columns runs at the narrowest
-                // of the set's widths that holds them (on AVX2, 64 = 10 x 6 + 4 columns
-                // were computed as 66; faer's gemm has a kernel per width). The other
-                // accumulators stay zero.
+                // The main loop of an edge tile covers its valid part only: the narrowest
+                // of the set's widths that holds its columns (on AVX2, 64 = 10 x 6 + 4
+                // columns were computed as 66; faer's gemm has a kernel per width), and
+                // one vector of rows where they fit in one (on AVX-512, a 16-row
+                // product computed 32). The other accumulators stay zero.
                 let ops = VectorOps::new(
                     #[inline(always)] |x: &[T; vector::LANES]| vector::load(x),
                     #[inline(always)] |x, y, z| vector::fma(x, y, z),
                 );
+                // (One vector of rows runs at the full width only: each loop costs build
+                // time, and short tiles in both directions are small products' alone.)
                 let (e1, e2) = NrEdge::default();
-                if nv <= e2.value() {
-                    main_loop::<LB, LA, _>(kv, la, a, &b, &mut acc, e2, ops);
+                let v = Mv::new();
+                if mv as usize <= vector::LANES {
+                    main_loop::<LB, LA, _, _>(kv, la, a, &b, &mut acc, (_1::new(), Nr::new()), ops);
+                } else if nv <= e2.value() {
+                    main_loop::<LB, LA, _, _>(kv, la, a, &b, &mut acc, (v, e2), ops);
                 } else if nv <= e1.value() {
-                    main_loop::<LB, LA, _>(kv, la, a, &b, &mut acc, e1, ops);
+                    main_loop::<LB, LA, _, _>(kv, la, a, &b, &mut acc, (v, e1), ops);
                 } else {
-                    main_loop::<LB, LA, _>(kv, la, a, &b, &mut acc, Nr::new(), ops);
+                    main_loop::<LB, LA, _, _>(kv, la, a, &b, &mut acc, (v, Nr::new()), ops);
                 }
                 // Read per tile: hoisted out of the run's loop, the epilogue's broadcasts
                 // of alpha and beta held two vector registers through the main loop, and
                 // an accumulator went to the stack.
                 let (alpha, beta) = core::hint::black_box((alpha, beta));
-                // The corner again, from an opaque `t`: the `nv` that chose the main loop,
-                // kept live through it, sent a B row pointer and the loop's bound to the
-                // stack (two more memory operands per iteration).
+                // The corner again, from an opaque `t`: the corner that chose the main
+                // loop, kept live through it, sent a B row pointer and the loop's bound to
+                // the stack (two more memory operands per iteration).
                 let t = core::hint::black_box(t);
                 let (mv, nv) = run.valid(t);
                 let tile = (run.first.0 + t * run.step.0, run.first.1 + t * run.step.1);
