@@ -14,6 +14,8 @@
 
 #[path = "../benches/common/peers.rs"]
 mod peers;
+#[path = "../benches/common/rounds.rs"]
+mod rounds;
 use peers::{Elem, faer_gemm, operands};
 use std::time::Instant;
 
@@ -122,13 +124,7 @@ fn table(title: &str, rows: &[Row], rounds: usize, parallel: bool) {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let parallel = args.iter().any(|a| a == "par");
-    let rounds = args
-        .iter()
-        .position(|a| a == "--rounds")
-        .and_then(|i| args.get(i + 1))
-        .map(|r| r.parse::<usize>().expect("--rounds takes a count"))
-        .unwrap_or(5)
-        .max(1);
+    let rounds = rounds::rounds(&args);
     let rm = [false; 3];
     let mut rows: Vec<Row> = [64usize, 128, 256, 512, 1024, 2048]
         .iter()

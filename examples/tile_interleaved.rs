@@ -8,6 +8,8 @@
 //!
 //! `cargo run --release --example tile_interleaved` (`-- --rounds 9`).
 
+#[path = "../benches/common/rounds.rs"]
+mod rounds;
 #[path = "../benches/common/tile_cases.rs"]
 mod tile_cases;
 use std::time::Instant;
@@ -60,13 +62,7 @@ fn row<C: Case>(rounds: usize) -> f64 {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let rounds = args
-        .iter()
-        .position(|a| a == "--rounds")
-        .and_then(|i| args.get(i + 1))
-        .map(|r| r.parse::<usize>().expect("--rounds takes a count"))
-        .unwrap_or(5)
-        .max(1);
+    let rounds = rounds::rounds(&args);
     println!("| benchmark | cutlet | hand-written loops | cutlet / hand: median (range) |");
     println!("|---|---|---|---|");
     let medians = [
