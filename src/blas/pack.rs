@@ -69,8 +69,10 @@ macro_rules! pack_panels {
                 let g0 = local_tile($g, (<$r>::new(), Kc::new()), ($panel0, $pc));
                 let src = g0.engine().run(0, ($kv as usize - 1) * cs + span);
                 let dst = $s.engine_mut().run_mut(0, span * KC as usize);
-                for k0 in (0..$kv as usize).step_by(4) {
-                    let k1 = ($kv as usize).min(k0 + 4);
+                // Columns per pass (8 packed as fast, 16 slower: 35 GB/s).
+                const PASS: usize = 4;
+                for k0 in (0..$kv as usize).step_by(PASS) {
+                    let k1 = ($kv as usize).min(k0 + PASS);
                     for q in 0..whole as usize {
                         for k in k0..k1 {
                             let (from, at) = (k * cs + q * r, (q * KC as usize + k) * r);
