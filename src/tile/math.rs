@@ -142,7 +142,7 @@ macro_rules! unary_fn {
     )*};
 }
 unary_fn! {
-    exp, Exp, "`e^x` element-wise.", "assert_eq!(ct::exp(0.0f32), 1.0);";
+    exp, Exp, "`e^x` element-wise (for `f32`, a vectorizing polynomial within one ulp: [`Float::exp`]).", "assert_eq!(ct::exp(0.0f32), 1.0);";
     exp2, Exp2, "`2^x` element-wise.", "assert_eq!(ct::exp2(ct::iota::<f32, _>(shape!((3)))).eval().as_slice(), [1.0, 2.0, 4.0]);";
     log, Log, "Natural logarithm element-wise.", "assert_eq!(ct::log(1.0f64), 0.0);";
     log2, Log2, "Base-2 logarithm element-wise.", "assert_eq!(ct::log2(8.0f32), 3.0);";

@@ -3,6 +3,7 @@
 mod arith;
 mod binary;
 mod element;
+mod expf;
 mod expr;
 mod launch;
 mod list;

@@ -68,7 +68,9 @@ pub trait Num: Element {
 /// assert_eq!(Float::rsqrt(4.0f64), 0.5);
 /// ```
 pub trait Float: Num {
-    /// `e^x`.
+    /// `e^x`. For `f32` and the half types (which compute in `f32`), a polynomial that
+    /// vectorizes, within one ulp of the exact value (faithfully rounded; checked over
+    /// every `f32` from -110 to 90); for `f64`, the standard library's.
     fn exp(self) -> Self;
     /// `2^x`.
     fn exp2(self) -> Self;
@@ -194,7 +196,7 @@ macro_rules! ieee_min_max {
 }
 
 macro_rules! float_num {
-    ($($t:ty),*) => {$(
+    ($($t:ty => $exp:path),*) => {$(
         impl Num for $t {
             const ZERO: Self = 0.0;
             const ONE: Self = 1.0;
@@ -238,7 +240,7 @@ macro_rules! float_num {
         }
         impl Float for $t {
             #[inline(always)]
-            fn exp(self) -> Self { <$t>::exp(self) }
+            fn exp(self) -> Self { $exp(self) }
             #[inline(always)]
             fn exp2(self) -> Self { <$t>::exp2(self) }
             #[inline(always)]
@@ -268,7 +270,8 @@ macro_rules! float_num {
         }
     )*};
 }
-float_num!(f32, f64);
+// `f32`'s exponential vectorizes (`expf.rs`); `f64`'s is the standard library's.
+float_num!(f32 => super::expf::exp, f64 => f64::exp);
 
 // The half types compute in f32 and round once at the end.
 macro_rules! half_num {
@@ -314,7 +317,7 @@ macro_rules! half_num {
         }
         impl Float for $t {
             #[inline(always)]
-            fn exp(self) -> Self { <$t>::from_f32(self.to_f32().exp()) }
+            fn exp(self) -> Self { <$t>::from_f32(super::expf::exp(self.to_f32())) }
             #[inline(always)]
             fn exp2(self) -> Self { <$t>::from_f32(self.to_f32().exp2()) }
             #[inline(always)]
