@@ -17,13 +17,7 @@ pub(crate) fn exp(x: f32) -> f32 {
     const LN2_LO: f32 = -2.121_944_4e-4;
     // Added to `x log2(e)`, rounds it to an integer held in the low mantissa bits.
     const SHIFT: f32 = 12_582_912.0; // 1.5 * 2^23
-    let x = if x < -104.0 {
-        -104.0
-    } else if x > 89.0 {
-        89.0
-    } else {
-        x
-    };
+    let x = x.clamp(-104.0, 89.0); // a NaN stays a NaN
     let z = x * core::f32::consts::LOG2_E + SHIFT;
     let nf = z - SHIFT;
     let n = (z.to_bits() as i32).wrapping_sub(SHIFT.to_bits() as i32);
@@ -33,7 +27,7 @@ pub(crate) fn exp(x: f32) -> f32 {
     let p = p * r + 8.333_452e-3;
     let p = p * r + 4.166_579_6e-2;
     let p = p * r + 1.666_666_5e-1;
-    let p = p * r + 5.000_000_1e-1;
+    let p = p * r + 0.5; // Cephes' 5.0000001201e-1, rounded to f32
     let p = p * (r * r) + r + 1.0;
     // 2^n = 2^n1 * 2^n2 with both halves normal for every n in [-150, 129]: the first
     // product is exact, the second rounds once (into the subnormals or to infinity).
