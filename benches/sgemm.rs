@@ -106,6 +106,7 @@ fn run<T: Elem>(c: &mut Criterion, shapes: Vec<Shape>, parallel: bool) {
         g.bench_function(BenchmarkId::new("cutlet", &name), |bch| {
             bch.iter(|| {
                 T::cutlet(
+                    None,
                     parallel,
                     (m, k, n),
                     (black_box(&a), sa.0, sa.1),

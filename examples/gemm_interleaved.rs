@@ -10,20 +10,31 @@
 //! below them.
 //!
 //! `MATMUL_NUM_THREADS=1 cargo run --release --example gemm_interleaved` (one thread;
-//! `-- par` for all threads: then leave MATMUL_NUM_THREADS unset; `-- --rounds 9`).
+//! `-- par` for all threads: then leave MATMUL_NUM_THREADS unset; `-- --rounds 9`;
+//! `-- --isa avx2` runs cutlet's AVX2 kernels, what a CPU without AVX-512 runs; the peers
+//! keep the kernels they detect: on an AVX-512 CPU matrixmultiply 0.3.11's are AVX-512
+//! and faer's `gemm`'s AVX2, its default build having no AVX-512).
 
 #[path = "../benches/common/peers.rs"]
 mod peers;
 #[path = "../benches/common/rounds.rs"]
 mod rounds;
+use cutlet::blas::Isa;
 use peers::{Elem, faer_gemm, operands};
 use std::time::Instant;
+
+/// How cutlet runs: on all threads or one, and with the detected kernel or `isa`'s.
+#[derive(Clone, Copy)]
+struct Run {
+    parallel: bool,
+    isa: Option<Isa>,
+}
 
 /// One round of a row: the three libraries' best GFLOP/s (cutlet, matrixmultiply, gemm).
 fn row<T: Elem>(
     (m, k, n): (usize, usize, usize),
     col_major: [bool; 3],
-    parallel: bool,
+    Run { parallel, isa }: Run,
 ) -> [f64; 3] {
     let ((a, b, mut c), [sa, sb, sc]) = operands::<T>((m, k, n), col_major);
     let flops = 2.0 * (m * n * k) as f64;
@@ -52,6 +63,7 @@ fn row<T: Elem>(
                 );
                 match i {
                     0 => T::cutlet(
+                        isa,
                         parallel,
                         (m, k, n),
                         (&a, sa.0, sa.1),
@@ -74,24 +86,24 @@ fn row<T: Elem>(
 }
 
 /// A row of a table: its name and the product it measures.
-type Row = (String, Box<dyn Fn(bool) -> [f64; 3]>);
+type Row = (String, Box<dyn Fn(Run) -> [f64; 3]>);
 
 /// The row of `T`'s product of shape `mkn` with the given operand orders.
 fn entry<T: Elem>(name: &str, mkn: (usize, usize, usize), col_major: [bool; 3]) -> Row {
     (
         format!("{} {name}", T::GROUP),
-        Box::new(move |parallel| row::<T>(mkn, col_major, parallel)),
+        Box::new(move |run| row::<T>(mkn, col_major, run)),
     )
 }
 
 /// Measure `rows` `rounds` times (every row once per round), then print the table: each
 /// library's best GFLOP/s over the rounds and cutlet's ratio to the faster peer, the
 /// median of the rounds' ratios and their range.
-fn table(title: &str, rows: &[Row], rounds: usize, parallel: bool) {
+fn table(title: &str, rows: &[Row], rounds: usize, run: Run) {
     let mut runs: Vec<Vec<[f64; 3]>> = vec![vec![]; rows.len()];
     for _ in 0..rounds {
         for ((_, f), r) in rows.iter().zip(&mut runs) {
-            r.push(f(parallel));
+            r.push(f(run));
         }
     }
     println!("| {title} | cutlet | matrixmultiply | gemm | cutlet / best peer: median (range) |");
@@ -121,10 +133,36 @@ fn table(title: &str, rows: &[Row], rounds: usize, parallel: bool) {
     );
 }
 
+/// `--isa avx512|avx2|base` among `args`, or `None`. An unknown name, or a set this CPU
+/// lacks, is an `error:` line and exit status 2.
+fn isa(args: &[String]) -> Option<Isa> {
+    let i = args.iter().position(|a| a == "--isa")?;
+    let isa = match args.get(i + 1).map(String::as_str) {
+        Some("avx512") => Isa::Avx512,
+        Some("avx2") => Isa::Avx2,
+        Some("base") => Isa::Base,
+        _ => {
+            eprintln!("error: --isa takes avx512, avx2 or base");
+            std::process::exit(2)
+        }
+    };
+    if !isa.is_supported() {
+        eprintln!("error: this CPU cannot run the {isa:?} kernels");
+        std::process::exit(2)
+    }
+    Some(isa)
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let parallel = args.iter().any(|a| a == "par");
+    let run = Run {
+        parallel: args.iter().any(|a| a == "par"),
+        isa: isa(&args),
+    };
     let rounds = rounds::rounds(&args);
+    if let Some(isa) = run.isa {
+        println!("cutlet's {isa:?} kernels; the peers run the kernels they detect\n");
+    }
     let rm = [false; 3];
     let mut rows: Vec<Row> = [64usize, 128, 256, 512, 1024, 2048]
         .iter()
@@ -146,12 +184,12 @@ fn main() {
     for n in [64usize, 256, 1024] {
         rows.push(entry::<f64>(&n.to_string(), (n, n, n), rm));
     }
-    table("shape (m x k x n)", &rows, rounds, parallel);
+    table("shape (m x k x n)", &rows, rounds, run);
     // Products smaller than the bench's shapes, where the per-call and per-tile set-up
     // is a large part of the time: a table of their own.
     let small: Vec<Row> = [8usize, 16, 24, 32, 48]
         .iter()
         .map(|&n| entry::<f32>(&n.to_string(), (n, n, n), rm))
         .collect();
-    table("small squares", &small, rounds, parallel);
+    table("small squares", &small, rounds, run);
 }

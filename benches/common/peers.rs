@@ -8,8 +8,10 @@ pub trait Elem: Copy + Send + Sync + 'static {
     /// The criterion group of the single-thread rows.
     const GROUP: &'static str;
     fn from(x: f32) -> Self;
-    /// `sgemm` / `dgemm`, or `par_sgemm` / `par_dgemm` when `parallel`.
+    /// `sgemm` / `dgemm`, or `par_sgemm` / `par_dgemm` when `parallel`; with `isa`, the
+    /// kernel of that instruction set instead of the detected one.
     fn cutlet(
+        isa: Option<cutlet::blas::Isa>,
         parallel: bool,
         mkn: (usize, usize, usize),
         a: (&[Self], isize, isize),
@@ -26,19 +28,26 @@ pub trait Elem: Copy + Send + Sync + 'static {
     );
 }
 macro_rules! elem {
-    ($t:ty, $group:literal, $ser:ident, $par:ident, $mm:ident) => {
+    ($t:ty, $group:literal, $ser:ident, $par:ident, $with_isa:ident, $mm:ident) => {
         impl Elem for $t {
             const GROUP: &'static str = $group;
             fn from(x: f32) -> $t {
                 x as $t
             }
             fn cutlet(
+                isa: Option<cutlet::blas::Isa>,
                 parallel: bool,
                 (m, k, n): (usize, usize, usize),
                 a: (&[$t], isize, isize),
                 b: (&[$t], isize, isize),
                 c: (&mut [$t], isize, isize),
             ) {
+                if let Some(isa) = isa {
+                    return cutlet::blas::$with_isa(
+                        isa, parallel, m, k, n, 1.0, a.0, a.1, a.2, b.0, b.1, b.2, 0.0, c.0, c.1,
+                        c.2,
+                    );
+                }
                 let f = if parallel {
                     cutlet::blas::$par
                 } else {
@@ -64,8 +73,8 @@ macro_rules! elem {
         }
     };
 }
-elem!(f32, "sgemm", sgemm, par_sgemm, sgemm);
-elem!(f64, "dgemm", dgemm, par_dgemm, dgemm);
+elem!(f32, "sgemm", sgemm, par_sgemm, sgemm_with_isa, sgemm);
+elem!(f64, "dgemm", dgemm, par_dgemm, dgemm_with_isa, dgemm);
 
 /// faer's `gemm` on `threads` threads (one: no parallelism).
 ///
