@@ -77,8 +77,8 @@ pub(crate) fn gemm_outer<EA, LA, EB, LB, EC, LC>(
 pub(crate) fn for_each_k(kv: isize, unroll: bool, mut step: impl FnMut(isize)) {
     if unroll {
         // Pairs `(k, k + 1)` with `k < kv - 1`: the steps' reads of runs of `kv` values
-        // are proven in bounds (a `k + 2 <= kv` test left a check per step, pairs
-        // `(2p, 2p + 1)` for `p < kv / 2` two of the in-place B panel's twelve).
+        // are proven in bounds. (A `k + 2 <= kv` test left a check per step; pairs
+        // `(2p, 2p + 1)` for `p < kv / 2` left two of the in-place B panel's twelve.)
         for k in (0..kv - 1).step_by(2) {
             step(k);
             step(k + 1);

@@ -317,7 +317,7 @@ macro_rules! half_num {
         }
         impl Float for $t {
             #[inline(always)]
-            fn exp(self) -> Self { <$t>::from_f32(super::expf::exp(self.to_f32())) }
+            fn exp(self) -> Self { <$t>::from_f32(Float::exp(self.to_f32())) }
             #[inline(always)]
             fn exp2(self) -> Self { <$t>::from_f32(self.to_f32().exp2()) }
             #[inline(always)]
