@@ -12,7 +12,9 @@
 #   4. a one-line kernel edit: the emulator tests' rebuild (debug, incremental) after
 #      one changed line in the GEMM's main loop (kernels/src/gemm_sm80.rs); the PTX
 #      build is not incremental, so its figure is 3;
-#   5. with --full: `cargo test --workspace` (the README's command) on a fresh clone.
+#   5. one entry rebuilt for one arch after an edit (`cutlet-build --entry`);
+#   6. typical user programs against CuTe C++ (scripts/compile_pairs.py);
+#   7. with --full: `cargo test --workspace` (the README's command) on a fresh clone.
 #
 # CuTe's headers come from the nvidia-cutlass 4.2.0.0 wheel, nvcc (CUDA 13) from the
 # nvidia-cuda-nvcc, -nvvm, -crt, -runtime and -cccl wheels, all downloaded into target/
@@ -113,7 +115,22 @@ t=$(time_it cargo test -q -p cutlet-kernels --no-run)
 cp "$OUT/gemm_sm80.rs.orig" kernels/src/gemm_sm80.rs
 row "one-line kernel edit, emulator tests rebuilt" "$t" "target: <= 10 s"
 
-# 5. The README's test command on a fresh clone.
+# 5. One kernel rebuilt for one arch after an edit: the entry filter (cutlet-build
+# --entry), the kernel crate's other entries and families left out.
+cargo build -q -p cutlet-build
+for one in "sm_90a cutlet_gemm_sm90_tn_bf16" "sm_80 cutlet_gemm_tn_bf16" "sm_80 cutlet_sgemm"; do
+  read -r arch entry <<<"$one"
+  ./target/debug/cutlet-build kernels --out "$OUT/ptx-one" --arch "$arch" --entry "$entry" >/dev/null 2>&1
+  touch kernels/src/gemm_sm80.rs
+  t=$(time_it ./target/debug/cutlet-build kernels --out "$OUT/ptx-one" --arch "$arch" --entry "$entry")
+  row "one entry after an edit: $entry, $arch" "$t" "target: <= 15 s"
+done
+
+# 6. Typical user programs, cutlet against CuTe C++ (benches/compile-pairs/). The
+# per-operation sweep is scripts/compile_sweep.py (its table: results/compile-sweep.md).
+python3 scripts/compile_pairs.py --cute "$CUTE"
+
+# 7. The README's test command on a fresh clone.
 if [ "$FULL" = 1 ]; then
   rm -rf "$OUT/clone"
   git clone -q . "$OUT/clone"

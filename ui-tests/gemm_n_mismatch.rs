@@ -7,5 +7,5 @@ fn main() {
     let a = make_owned_tensor::<f32>(layout!((1,4,3)));
     let b = make_owned_tensor::<f32>(layout!((1,4,3)));
     let mut c = make_owned_tensor::<f32>(layout!((1,4,2)));
-    gemm(mma, &a, &b, &mut c);
+    gemm_with(mma, &a, &b, &mut c);
 }

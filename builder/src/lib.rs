@@ -115,6 +115,7 @@ pub struct Built {
 pub struct PtxBuilder {
     dir: PathBuf,
     archs: Option<Vec<String>>,
+    entries: Option<Vec<String>>,
     target_dir: Option<PathBuf>,
 }
 
@@ -134,6 +135,7 @@ impl PtxBuilder {
         PtxBuilder {
             dir: base.join(dir),
             archs: None,
+            entries: None,
             target_dir: None,
         }
     }
@@ -147,6 +149,21 @@ impl PtxBuilder {
     /// ```
     pub fn archs(mut self, archs: &[&str]) -> Self {
         self.archs = Some(archs.iter().map(|s| s.to_string()).collect());
+        self
+    }
+
+    /// Builds only the entries named here (each `#[kernel]` fn by its name); the others
+    /// are left out of the nvptx build before they are type-checked or instantiated, so
+    /// iterating on one kernel of a crate of many rebuilds that one. `emit` also reads
+    /// the names from `CUTLET_ENTRIES` (separated by commas or spaces). The PTX then has
+    /// only these entries: a host that loads another one gets the loader's error.
+    ///
+    /// ```
+    /// let b = cutlet_build::PtxBuilder::new("kernels").entries(&["cutlet_gemm_tn_bf16"]);
+    /// assert!(format!("{b:?}").contains("cutlet_gemm_tn_bf16"));
+    /// ```
+    pub fn entries(mut self, names: &[&str]) -> Self {
+        self.entries = Some(names.iter().map(|s| s.to_string()).collect());
         self
     }
 
@@ -240,6 +257,16 @@ impl PtxBuilder {
             .args(["--target", "nvptx64-nvidia-cuda", "-Zbuild-std=core"])
             .arg("--target-dir")
             .arg(&target)
+            // The entry filter's cfgs reach the kernel crate only (core stays cached).
+            .arg("--")
+            .args(entry_cfgs(self.entries.as_deref()))
+            // Extra flags for the kernel crate's rustc, e.g. `-Ztime-passes` to see where
+            // a kernel's build goes.
+            .args(
+                std::env::var("CUTLET_KERNEL_RUSTC_FLAGS")
+                    .unwrap_or_default()
+                    .split_whitespace(),
+            )
             .stdout(Stdio::null());
         let status = cmd.status().map_err(|e| {
             Error::Build(format!("cutlet-build: running {}: {e}", toolchain::CARGO))
@@ -254,6 +281,9 @@ impl PtxBuilder {
         let mut ptx = vec![(base.clone(), out.join(format!("{}.ptx", m.lib)))];
         for a in extra {
             ptx.push((a.clone(), out.join(format!("deps/{}.{a}.ptx", m.lib))));
+        }
+        if let Some(names) = &self.entries {
+            missing_entries(&m.package, names, &ptx)?;
         }
         Ok(Built { lib: m.lib, ptx })
     }
@@ -286,6 +316,7 @@ impl PtxBuilder {
                 }
             }
         }
+        println!("cargo::rerun-if-env-changed=CUTLET_ENTRIES");
         let m = manifest(&self.dir).map_err(Error::Build)?;
         let (archs, lib) = (
             self.archs.clone().unwrap_or_else(|| m.archs.clone()),
@@ -305,7 +336,16 @@ impl PtxBuilder {
         if mode == Mode::Off {
             return skip("built with CUTLET_PTX=off");
         }
-        match self.build_with(m) {
+        let from_env;
+        let this = match std::env::var("CUTLET_ENTRIES") {
+            Ok(v) if !v.trim().is_empty() => {
+                let names: Vec<&str> = v.split([',', ' ']).filter(|s| !s.is_empty()).collect();
+                from_env = self.clone().entries(&names);
+                &from_env
+            }
+            _ => self,
+        };
+        match this.build_with(m) {
             Ok(b) => {
                 for (a, p) in &b.ptx {
                     let text = std::fs::read_to_string(p)
@@ -323,6 +363,64 @@ impl PtxBuilder {
             Err(e) => Err(e),
         }
     }
+}
+
+/// The kernel crate's `rustc` flags for an entry filter: the cfgs `#[kernel]` reads
+/// (`cutlet_entries`, one `cutlet_entry = "NAME"` a kept entry) and, for each kept
+/// entry, one `cutlet_entry_prefix = "P"` per prefix of its name that ends before an
+/// `_` (and the whole name), so that a crate can leave out a whole family of kernels,
+/// bodies and all, with one cfg: `cfg(any(not(cutlet_entries), cutlet_entry_prefix =
+/// "cutlet_sgemm"))`. All are declared to rustc's cfg checker.
+fn entry_cfgs(entries: Option<&[String]>) -> Vec<String> {
+    let mut a: Vec<String> = [
+        "--check-cfg",
+        "cfg(cutlet_entries)",
+        "--check-cfg",
+        "cfg(cutlet_entry, values(any()))",
+        "--check-cfg",
+        "cfg(cutlet_entry_prefix, values(any()))",
+    ]
+    .map(String::from)
+    .into();
+    if let Some(names) = entries {
+        a.extend(["--cfg".into(), "cutlet_entries".into()]);
+        let mut prefixes = std::collections::BTreeSet::new();
+        for n in names {
+            a.extend(["--cfg".into(), format!("cutlet_entry=\"{n}\"")]);
+            prefixes.extend(n.match_indices('_').map(|(i, _)| &n[..i]));
+            prefixes.insert(n.as_str());
+        }
+        for p in prefixes {
+            a.extend(["--cfg".into(), format!("cutlet_entry_prefix=\"{p}\"")]);
+        }
+    }
+    a
+}
+
+/// An entry filter that names an entry the crate does not have is an error naming it
+/// (a typo would otherwise build an empty module).
+fn missing_entries(
+    package: &str,
+    names: &[String],
+    ptx: &[(String, PathBuf)],
+) -> Result<(), Error> {
+    let mut all = String::new();
+    for (_, p) in ptx {
+        all += &std::fs::read_to_string(p)
+            .map_err(|e| Error::Build(format!("cutlet-build: {}: {e}", p.display())))?;
+    }
+    let missing: Vec<&str> = names
+        .iter()
+        .filter(|n| !all.contains(&format!(".entry {n}(")))
+        .map(String::as_str)
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    Err(Error::Build(format!(
+        "cutlet-build: {package} has no #[kernel] entry named {} (the entry filter takes exact names)",
+        missing.join(", ")
+    )))
 }
 
 /// Writes `text` to `path` unless it already holds it (an unchanged file keeps its
@@ -389,5 +487,39 @@ fn clean_env(cmd: &mut Command) {
         if drop && !keep {
             cmd.env_remove(k.as_ref());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::entry_cfgs;
+
+    /// The cfgs a filter passes: every entry by name, every `_`-prefix of each once.
+    #[test]
+    fn entry_filter_cfgs() {
+        assert_eq!(entry_cfgs(None).len(), 6, "only the check-cfg declarations");
+        let names = [
+            "cutlet_gemm_tn_bf16".to_string(),
+            "cutlet_gemm_nt".to_string(),
+        ];
+        let cfgs = entry_cfgs(Some(&names));
+        let values = |key: &str| -> Vec<String> {
+            cfgs.iter()
+                .filter_map(|c| c.strip_prefix(&format!("{key}=\"")))
+                .map(|v| v.trim_end_matches('"').to_string())
+                .collect()
+        };
+        assert!(cfgs.contains(&"cutlet_entries".to_string()));
+        assert_eq!(values("cutlet_entry"), names);
+        assert_eq!(
+            values("cutlet_entry_prefix"),
+            [
+                "cutlet",
+                "cutlet_gemm",
+                "cutlet_gemm_nt",
+                "cutlet_gemm_tn",
+                "cutlet_gemm_tn_bf16"
+            ]
+        );
     }
 }

@@ -61,10 +61,10 @@ pub(crate) fn sizes_differ(what: &'static str, na: isize, nb: isize) -> ! {
 #[cold]
 #[inline(never)]
 #[track_caller]
-pub(crate) fn gemm_mismatch(a: [usize; 3], b: [usize; 3], c: [usize; 3]) -> ! {
+pub(crate) fn gemm_mismatch(a: [usize; 3], b: [usize; 3], c: [usize; 3], atom: [usize; 3]) -> ! {
     panic!(
-        "gemm: fragments (V,M,K) = ({},{},{}), (V,N,K) = ({},{},{}), (V,M,N) = ({},{},{}) do not match",
-        a[0], a[1], a[2], b[0], b[1], b[2], c[0], c[1], c[2]
+        "gemm: fragments (V,M,K) = ({},{},{}), (V,N,K) = ({},{},{}), (V,M,N) = ({},{},{}) do not match (the atom takes V = {}, {}, {})",
+        a[0], a[1], a[2], b[0], b[1], b[2], c[0], c[1], c[2], atom[0], atom[1], atom[2]
     )
 }
 

@@ -162,7 +162,7 @@ fn tiled_gemm<M: TiledMma<Atom = UniversalFMA<f64, f64, f64, f64>>>(
         let ta = thr.partition_a(make_tensor(a, layout!((m, k))));
         let tb = thr.partition_b(make_tensor(b, layout!((n, k))));
         let mut tc = thr.partition_c(make_tensor(&mut c[..], layout!((m, n))));
-        gemm(mma, &ta, &tb, &mut tc);
+        gemm_with(mma, &ta, &tb, &mut tc);
     }
     c
 }

@@ -11,7 +11,6 @@
 //! ```
 #![cfg_attr(not(target_arch = "nvptx64"), allow(unused_imports))]
 
-use crate::{copy, gemm_sm80, gemm_sm90, sgemm, static_layout, tile_copy, transpose};
 use cutlet_core::cuda::{GmemPtr, TmaDescriptor};
 use cutlet_core::kernel;
 
@@ -21,7 +20,7 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
     cutlet_core::cuda::trap()
 }
 
-/// See [`copy::copy`].
+/// See [`crate::copy::copy`].
 ///
 /// # Safety
 /// `src` and `dst` point to `n` `f32`, 16-byte aligned, not overlapping.
@@ -29,10 +28,10 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
 pub unsafe extern "ptx-kernel" fn cutlet_copy(src: *const f32, dst: *mut f32, n: usize) {
     // SAFETY: the caller's contract above is the kernel's.
     let (src, dst) = unsafe { (GmemPtr::new(src as *mut f32), GmemPtr::new(dst)) };
-    copy::copy(src, dst, n)
+    crate::copy::copy(src, dst, n)
 }
 
-/// See [`transpose::transpose`].
+/// See [`crate::transpose::transpose`].
 ///
 /// # Safety
 /// `a` and `b` point to `m * n` `f32`, not overlapping.
@@ -40,10 +39,10 @@ pub unsafe extern "ptx-kernel" fn cutlet_copy(src: *const f32, dst: *mut f32, n:
 pub unsafe extern "ptx-kernel" fn cutlet_transpose(a: *const f32, b: *mut f32, m: usize, n: usize) {
     // SAFETY: the caller's contract above is the kernel's.
     let (a, b) = unsafe { (GmemPtr::new(a as *mut f32), GmemPtr::new(b)) };
-    transpose::transpose(a, b, m, n)
+    crate::transpose::transpose(a, b, m, n)
 }
 
-/// See [`tile_copy::tile_copy`].
+/// See [`crate::tile_copy::tile_copy`].
 ///
 /// # Safety
 /// `a` points to `m * n` `f32`, `b` to `ldb * n`, not overlapping.
@@ -57,22 +56,22 @@ pub unsafe extern "ptx-kernel" fn cutlet_tile_copy(
 ) {
     // SAFETY: the caller's contract above is the kernel's.
     let (a, b) = unsafe { (GmemPtr::new(a as *mut f32), GmemPtr::new(b)) };
-    tile_copy::tile_copy(a, b, m, n, ldb)
+    crate::tile_copy::tile_copy(a, b, m, n, ldb)
 }
 
-/// PTX entries for [`sgemm::sgemm`] at each pair of operand majors: `(args, a, b, c)`.
+/// PTX entries for [`crate::sgemm::sgemm`] at each pair of operand majors: `(args, a, b, c)`.
 macro_rules! sgemm_entries {
     ($($entry:ident => ($a:ident, $b:ident)),* $(,)?) => {$(
-        #[doc = concat!("[`sgemm::sgemm`] with A [`sgemm::", stringify!($a), "`] and B [`sgemm::", stringify!($b), "`].")]
+        #[doc = concat!("[`crate::sgemm::sgemm`] with A [`crate::sgemm::", stringify!($a), "`] and B [`crate::sgemm::", stringify!($b), "`].")]
         ///
         /// # Safety
         /// A and B hold their `(m, k)` and `(n, k)` `f32` at the strides their majors give
         /// with `lda` and `ldb`, C holds `ldc * n`; C does not overlap A or B.
         #[kernel(crate = cutlet_core)]
-        pub unsafe extern "ptx-kernel" fn $entry(args: sgemm::SgemmArgs, a: *const f32, b: *const f32, c: *mut f32) {
+        pub unsafe extern "ptx-kernel" fn $entry(args: crate::sgemm::SgemmArgs, a: *const f32, b: *const f32, c: *mut f32) {
             // SAFETY: the caller's contract above is the kernel's.
             let (a, b, c) = unsafe { (GmemPtr::new(a.cast_mut()), GmemPtr::new(b.cast_mut()), GmemPtr::new(c)) };
-            sgemm::sgemm::<sgemm::$a, sgemm::$b>(args, a, b, c)
+            crate::sgemm::sgemm::<crate::sgemm::$a, crate::sgemm::$b>(args, a, b, c)
         }
     )*};
 }
@@ -83,7 +82,7 @@ sgemm_entries!(
     cutlet_sgemm_tt => (KMajor, MnMajor),
 );
 
-/// See [`static_layout::gather`].
+/// See [`crate::static_layout::gather`].
 ///
 /// # Safety
 /// `x` and `y` point to 32 `f32` each.
@@ -91,30 +90,33 @@ sgemm_entries!(
 pub unsafe extern "ptx-kernel" fn cutlet_static_layout(x: *const f32, y: *mut f32) {
     // SAFETY: the caller's contract above is the kernel's.
     let (x, y) = unsafe { (GmemPtr::new(x as *mut f32), GmemPtr::new(y)) };
-    static_layout::gather(x, y)
+    crate::static_layout::gather(x, y)
 }
 
-/// PTX entries for configurations of [`gemm_sm80::gemm_sm80`]: `(args, a, b, c)` with
+/// PTX entries for configurations of [`crate::gemm_sm80::gemm_sm80`]: `(args, a, b, c)` with
 /// element pointers. Each entry is in a module of its own, so rustc gives each GEMM its
 /// own codegen unit and LLVM optimises them in parallel.
 macro_rules! gemm_entries {
     ($($entry:ident => $cfg:ident),* $(,)?) => {$(
         pub mod $entry {
-            use super::{gemm_sm80, kernel, GmemPtr};
-            type E = <gemm_sm80::$cfg as gemm_sm80::Sm80Config>::Elem;
-            type O = <gemm_sm80::$cfg as gemm_sm80::Sm80Config>::Out;
-            #[doc = concat!("[`gemm_sm80::gemm_sm80`] for [`gemm_sm80::", stringify!($cfg), "`].")]
+            use super::{kernel, GmemPtr};
+            type E = <crate::gemm_sm80::$cfg as crate::gemm_sm80::Sm80Config>::Elem;
+            type O = <crate::gemm_sm80::$cfg as crate::gemm_sm80::Sm80Config>::Out;
+            #[doc = concat!("[`crate::gemm_sm80::gemm_sm80`] for [`crate::gemm_sm80::", stringify!($cfg), "`].")]
             ///
             /// # Safety
             /// A and B hold their `(m, k)` and `(n, k)` elements at the strides the
             /// configuration's majors give with `lda` and `ldb`, C holds `ldc * n` elements.
             #[kernel(crate = cutlet_core)]
-            pub unsafe extern "ptx-kernel" fn $entry(args: gemm_sm80::GemmArgs, a: *const E, b: *const E, c: *mut O) {
+            pub unsafe extern "ptx-kernel" fn $entry(args: crate::gemm_sm80::GemmArgs, a: *const E, b: *const E, c: *mut O) {
                 // SAFETY: the caller's contract above is the kernel's.
                 let (a, b, c) = unsafe { (GmemPtr::new(a.cast_mut()), GmemPtr::new(b.cast_mut()), GmemPtr::new(c)) };
-                gemm_sm80::gemm_sm80::<gemm_sm80::$cfg>(args, a, b, c)
+                crate::gemm_sm80::gemm_sm80::<crate::gemm_sm80::$cfg>(args, a, b, c)
             }
         }
+        // The host's `Kernel` constant; on nvptx the entry is its exported symbol (and may
+        // be left out by an entry filter).
+        #[cfg(not(target_arch = "nvptx64"))]
         pub use $entry::$entry;
     )*};
 }
@@ -138,27 +140,31 @@ gemm_entries!(
     cutlet_gemm_nt_f16_out_f16 => NtF16OutF16,
 );
 
-/// PTX entries for configurations of [`gemm_sm90::gemm_sm90`] (sm_90a only; the linker
+/// PTX entries for configurations of [`crate::gemm_sm90::gemm_sm90`] (sm_90a only; the linker
 /// keeps `cutlet_gemm_sm90_*` out of other architectures and declares their 384-thread
 /// blocks): `(args, tma, c)`.
 macro_rules! gemm_sm90_entries {
     ($($entry:ident => $cfg:ident),* $(,)?) => {$(
+        #[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_gemm_sm90"))]
         pub mod $entry {
-            use super::{gemm_sm90, kernel, GmemPtr, TmaDescriptor};
+            use super::{kernel, GmemPtr, TmaDescriptor};
             use crate::gemm_sm80::GemmArgs;
-            type O = <gemm_sm90::$cfg as gemm_sm90::Sm90Config>::Out;
-            #[doc = concat!("[`gemm_sm90::gemm_sm90`] for [`gemm_sm90::", stringify!($cfg), "`].")]
+            type O = <crate::gemm_sm90::$cfg as crate::gemm_sm90::Sm90Config>::Out;
+            #[doc = concat!("[`crate::gemm_sm90::gemm_sm90`] for [`crate::gemm_sm90::", stringify!($cfg), "`].")]
             ///
             /// # Safety
             /// `tma` points to three descriptors (in global memory) of
-            /// `gemm_sm90::tma_boxes`'s boxes over A, B and C; C holds `ldc * n` elements.
+            /// `crate::gemm_sm90::tma_boxes`'s boxes over A, B and C; C holds `ldc * n` elements.
             #[kernel(crate = cutlet_core)]
             pub unsafe extern "ptx-kernel" fn $entry(args: GemmArgs, tma: *const TmaDescriptor, c: *mut O) {
                 // SAFETY: the caller's contract above is the kernel's.
                 let (tma, c) = unsafe { (GmemPtr::new(tma.cast_mut()), GmemPtr::new(c)) };
-                gemm_sm90::gemm_sm90::<gemm_sm90::$cfg>(args, tma, c)
+                crate::gemm_sm90::gemm_sm90::<crate::gemm_sm90::$cfg>(args, tma, c)
             }
         }
+        // The host's `Kernel` constant; on nvptx the entry is its exported symbol (and may
+        // be left out by an entry filter).
+        #[cfg(not(target_arch = "nvptx64"))]
         pub use $entry::$entry;
     )*};
 }

@@ -21,7 +21,7 @@
 //!   M and N permutations that give each warp one `(BM/WM, BN/WN)` block;
 //! - shared → registers: `make_tiled_copy_A/B` of `SM75_U32x4_LDSM_N` (K-major) or
 //!   `SM75_U16x8_LDSM_T` (MN-major) and `retile_D` of the MMA's fragments;
-//! - `gemm(tiled_mma, tCrA(_,_,k), tCrB(_,_,k), tCrC)` per k block;
+//! - `gemm_with(tiled_mma, tCrA(_,_,k), tCrB(_,_,k), tCrC)` (CuTe's `gemm(tiled_mma, ..)`) per k block;
 //! - epilogue through shared memory: the accumulators by `partition_C` into a padded
 //!   f32 tile, then 16-byte vectors per thread, `alpha acc + beta C` converted once to
 //!   the output type and stored 4 elements at a time; a tile that crosses the matrix
@@ -267,9 +267,12 @@ pub trait Major: Copy + Default + core::fmt::Debug + 'static {
     /// `(rows, k, stages)` shared tiles: CuTe's SM80 128-byte swizzle atom for 16-bit
     /// elements tiled to the shape (the swizzle `Sw<3,3,3>` is the engine's).
     fn smem<R: Leaf, K: Leaf, S: Leaf>() -> impl Layout;
-    /// The global → shared tiled copy for `NT` threads, 8 elements per thread per call.
-    fn g2s<T: Copy + Default + SizeofBits + 'static, NT: Leaf>()
-    -> impl TiledCopier<Atom = G2sAtom<T>>;
+    /// The global → shared copy's `NT` threads over the `(rows, k)` tile (CuTe's
+    /// `thr_layout` of `make_tiled_copy`).
+    fn g2s_threads<NT: Leaf>() -> impl Layout;
+    /// The copy's values per thread: 8 elements along the contiguous mode, one 16-byte
+    /// `cp.async` (CuTe's `val_layout`).
+    fn g2s_values() -> impl Layout;
 }
 
 /// A K-major operand (`(rows, k):(ld, 1)`).
@@ -298,11 +301,13 @@ impl Major for KMajor {
         )
     }
     #[inline(always)]
-    fn g2s<T: Copy + Default + SizeofBits + 'static, NT: Leaf>()
-    -> impl TiledCopier<Atom = G2sAtom<T>> {
+    fn g2s_threads<NT: Leaf>() -> impl Layout {
         // (NT/8, 8) threads, 8 vectors of 8 along k per row: a warp reads 4 rows of 128 bytes.
-        let thr = StridedLayout::new((st::<Div<NT, _8>>(), _8::new()), (_8::new(), _1::new()));
-        make_tiled_copy(G2sAtom::<T>::new(), opaque(thr), layout!((1, 8)))
+        StridedLayout::new((st::<Div<NT, _8>>(), _8::new()), (_8::new(), _1::new()))
+    }
+    #[inline(always)]
+    fn g2s_values() -> impl Layout {
+        layout!((1, 8))
     }
 }
 impl Major for MnMajor {
@@ -324,11 +329,13 @@ impl Major for MnMajor {
         )
     }
     #[inline(always)]
-    fn g2s<T: Copy + Default + SizeofBits + 'static, NT: Leaf>()
-    -> impl TiledCopier<Atom = G2sAtom<T>> {
+    fn g2s_threads<NT: Leaf>() -> impl Layout {
         // (16, NT/16) threads, 8 elements along the rows each: 128 rows per k column.
-        let thr = StridedLayout::new((_16::new(), st::<Div<NT, _16>>()), (_1::new(), _16::new()));
-        make_tiled_copy(G2sAtom::<T>::new(), opaque(thr), layout!((8, 1)))
+        StridedLayout::new((_16::new(), st::<Div<NT, _16>>()), (_1::new(), _16::new()))
+    }
+    #[inline(always)]
+    fn g2s_values() -> impl Layout {
+        layout!((8, 1))
     }
 }
 
@@ -553,8 +560,8 @@ pub fn gemm_sm80<C: Sm80Config>(
         vec,
         (sa, sb),
         (
-            C::A::g2s::<C::Elem, Threads<C>>(),
-            C::B::g2s::<C::Elem, Threads<C>>(),
+            C::A::g2s_threads::<Threads<C>>(),
+            C::B::g2s_threads::<Threads<C>>(),
         ),
     );
 }
@@ -563,10 +570,10 @@ type Gmem2<T, L> = Tensor<PtrEngine<T, Gmem>, L>;
 type Smem2<T, L> = Tensor<PtrEngine<T, Smem, Swizzle<3, 3, 3>>, L>;
 
 /// The main loop and the epilogue, over the built MMA `M`, the operands' global layouts
-/// `La`/`Lb`, their shared layouts `Sa`/`Sb` and their copies `Ga`/`Gb`.
+/// `La`/`Lb`, their shared layouts `Sa`/`Sb` and their copies' thread layouts `Ta`/`Tb`.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn mainloop<C, M, La, Lb, Sa, Sb, Ga, Gb>(
+fn mainloop<C, M, La, Lb, Sa, Sb, Ta, Tb>(
     p: GemmArgs,
     stages: usize,
     c: GmemPtr<C::Out>,
@@ -574,7 +581,7 @@ fn mainloop<C, M, La, Lb, Sa, Sb, Ga, Gb>(
     (ga, gb): (Gmem2<C::Elem, La>, Gmem2<C::Elem, Lb>),
     (vec_a, vec_b): (bool, bool),
     (sa, sb): (Smem2<C::Elem, Sa>, Smem2<C::Elem, Sb>),
-    (g2s_a, g2s_b): (Ga, Gb),
+    (thr_a, thr_b): (Ta, Tb),
 ) where
     C: Sm80Config,
     M: TiledMma<Atom = C::Atom>,
@@ -582,10 +589,15 @@ fn mainloop<C, M, La, Lb, Sa, Sb, Ga, Gb>(
     Lb: Layout,
     Sa: Layout,
     Sb: Layout,
-    Ga: TiledCopier<Atom = G2sAtom<C::Elem>>,
-    Gb: TiledCopier<Atom = G2sAtom<C::Elem>>,
+    Ta: Layout,
+    Tb: Layout,
 {
     let GemmArgs { m, n, k, alpha, .. } = p;
+    // Built here, over the thread layouts' type parameters: where their leaves are
+    // `C`'s projections the copies' types cost the checker seconds each (see
+    // `store_vec4`).
+    let g2s_a = make_tiled_copy(G2sAtom::<C::Elem>::new(), thr_a, C::A::g2s_values());
+    let g2s_b = make_tiled_copy(G2sAtom::<C::Elem>::new(), thr_b, C::B::g2s_values());
     let (bm, bn) = (block_idx().x, block_idx().y);
     let tid = thread_idx().x;
     let (ia, ib) = (
@@ -662,7 +674,7 @@ fn mainloop<C, M, La, Lb, Sa, Sb, Ga, Gb>(
                     &tsb.slice((X, X, kb, stage)),
                     &mut thr_s2r_b.retile_d(bf.view_mut()).slice((X, X, kb)),
                 );
-                gemm(
+                gemm_with(
                     mma,
                     &af.view().slice((X, X, kb)),
                     &bf.view().slice((X, X, kb)),
@@ -792,13 +804,8 @@ fn epilogue<C: Sm80Config>(
                 layout!((m4, n):(1, ldc4)),
             )
         };
-        let r2g = make_tiled_copy(
-            Copy_Atom::<UniversalCopy<u128>, U128>::new(),
-            thr,
-            layout!((1, 1)),
-        );
         store_vec4::<C::Out, _, _, _, _>(
-            r2g,
+            thr,
             tid,
             sc4,
             gc4,
@@ -816,13 +823,8 @@ fn epilogue<C: Sm80Config>(
             (q, st::<EpiCols<C>>()),
             (_4::new(), st::<C::Bm>()),
         ));
-        let r2g = make_tiled_copy(
-            Copy_Atom::<UniversalCopy<u32>, f32>::new(),
-            thr4,
-            layout!((4, 1)),
-        );
         store_elems::<C::Out, _, _, _, _, _>(
-            r2g,
+            thr4,
             tid,
             sc,
             gc,
@@ -835,11 +837,17 @@ fn epilogue<C: Sm80Config>(
     }
 }
 
-/// The epilogue's vector path: whole tiles, 4 elements per access.
+/// The epilogue's vector path: whole tiles, 4 elements per access, one 16-byte vector
+/// per thread of `thr` at a time.
+///
+/// The tiled copy is built here, over the thread layout's type parameter: built in
+/// [`epilogue`], where that layout's leaves are `C`'s projections, its type costs the
+/// checker about 20 s per call (`docs/compile-time.md`, "Tiled copies built where
+/// their layouts are concrete").
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn store_vec4<O: GemmOutput, R: TiledCopier, Ls: Layout, Lg: Layout, Tl: Tiler>(
-    r2g: R,
+fn store_vec4<O: GemmOutput, Thr: Layout, Ls: Layout, Lg: Layout, Tl: Tiler>(
+    thr: Thr,
     tid: usize,
     sc4: Tensor<PtrEngine<U128, Smem>, Ls>,
     gc4: Gmem2<O::Vec4, Lg>,
@@ -847,6 +855,11 @@ fn store_vec4<O: GemmOutput, R: TiledCopier, Ls: Layout, Lg: Layout, Tl: Tiler>(
     blk: (usize, usize),
     beta: f32,
 ) {
+    let r2g = make_tiled_copy(
+        Copy_Atom::<UniversalCopy<u128>, U128>::new(),
+        thr,
+        layout!((1, 1)),
+    );
     let thr = r2g.get_slice(tid);
     let tsc = thr.partition_s(sc4); // (CPY,CPY_M,CPY_N) of 4-vectors
     let mut tgc = thr.partition_d(local_tile(gc4, tile, blk));
@@ -870,11 +883,13 @@ fn store_vec4<O: GemmOutput, R: TiledCopier, Ls: Layout, Lg: Layout, Tl: Tiler>(
     );
 }
 
-/// The epilogue's element path: tiles across the matrix edge, or an unaligned C.
+/// The epilogue's element path: tiles across the matrix edge, or an unaligned C; 4
+/// elements down a column per thread of `thr` (the copy is built here, as in
+/// [`store_vec4`]).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn store_elems<O: GemmOutput, R: TiledCopier, Ls: Layout, Lg: Layout, Lc: Layout, Tl: Tiler>(
-    r2g: R,
+fn store_elems<O: GemmOutput, Thr: Layout, Ls: Layout, Lg: Layout, Lc: Layout, Tl: Tiler>(
+    thr: Thr,
     tid: usize,
     sc: Tensor<PtrEngine<f32, Smem>, Ls>,
     gc: Gmem2<O, Lg>,
@@ -884,6 +899,11 @@ fn store_elems<O: GemmOutput, R: TiledCopier, Ls: Layout, Lg: Layout, Lc: Layout
     (m, n): (usize, usize),
     beta: f32,
 ) {
+    let r2g = make_tiled_copy(
+        Copy_Atom::<UniversalCopy<u32>, f32>::new(),
+        thr,
+        layout!((4, 1)),
+    );
     let thr = r2g.get_slice(tid);
     let tsc = thr.partition_s(sc);
     let tcc = thr.partition_s(local_tile(cc, tile, blk));

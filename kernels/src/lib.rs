@@ -16,13 +16,24 @@
 //! - [`entry`]: the PTX entry points, which the host launches as typed [`Kernel`](cutlet_core::cuda::Kernel)s.
 #![no_std]
 #![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]
+// An entry filter leaves out the entries, and so the uses, of what it does not build.
+#![cfg_attr(cutlet_entries, allow(unused))]
 
+// An entry filter (`cutlet-build --entry`, `CUTLET_ENTRIES`) leaves out the families
+// it asks for no entry of, so that type checking one kernel does not check them all.
+// `gemm_sm80` stays: the others share its problem and operand types.
+#[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_copy"))]
 pub mod copy;
 pub mod gemm_sm80;
+#[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_gemm_sm90"))]
 pub mod gemm_sm90;
+#[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_sgemm"))]
 pub mod sgemm;
+#[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_static_layout"))]
 pub mod static_layout;
+#[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_tile_copy"))]
 pub mod tile_copy;
+#[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_transpose"))]
 pub mod transpose;
 
 pub mod entry;

@@ -10,7 +10,7 @@
 //! - a `UniversalFMA` `TiledMMA` over 16x16 threads: `partition_A/B/C` and
 //!   `partition_fragment_C` give each thread its `(1, 8, 8)` slices and accumulators,
 //!   sized at compile time;
-//! - `gemm(tiled_mma, ..)` (CuTe's `gemm(tiled_mma, tCsA, tCsB, tCrC)`) over each
+//! - `gemm_with(tiled_mma, ..)` (CuTe's `gemm(tiled_mma, tCsA, tCsB, tCrC)`) over each
 //!   `BK` slice, two shared buffers so that the next tile is loaded while the current
 //!   one is consumed (one barrier per `k` tile);
 //! - epilogue `alpha * acc + beta * C`, predicated.
@@ -20,9 +20,11 @@
 //! column-major (`ldc`).
 
 pub use crate::gemm_sm80::{KMajor, Major, MnMajor};
+use cutlet_core::atom::TiledMma;
 use cutlet_core::atom::{Copy_Atom, UniversalCopy, UniversalFMA, make_tiled_copy, make_tiled_mma};
 use cutlet_core::cuda::{
-    GmemPtr, SmemBuffer, block_idx, make_gmem_tensor, syncthreads, thread_idx,
+    Gmem, GmemPtr, PtrEngine, Smem, SmemBuffer, block_idx, make_gmem_tensor, syncthreads,
+    thread_idx,
 };
 use cutlet_core::prelude::*;
 
@@ -128,8 +130,7 @@ pub fn sgemm<MA: SimtMajor, MB: SimtMajor>(
         lda,
         ldb,
         ldc,
-        alpha,
-        beta,
+        ..
     } = p;
     // SAFETY: A holds lda*k, B ldb*k, C ldc*n elements (the caller's contract); every global
     // access below is predicated on its identity coordinate lying inside (m, k), (n, k)
@@ -141,20 +142,6 @@ pub fn sgemm<MA: SimtMajor, MB: SimtMajor>(
             make_gmem_tensor(c, layout!((m, n):(1, ldc))),
         )
     };
-    let (bm, bn) = (block_idx().x, block_idx().y);
-    let tid = thread_idx().x;
-
-    // The CTA's C tile (128, 128); its A and B tiles (128, 8) are taken per k tile.
-    let gc = local_tile(mc, shape!((128, 128)), (bm, bn));
-    let cc = local_tile(
-        make_identity_tensor(shape!((m, n))),
-        shape!((128, 128)),
-        (bm, bn),
-    );
-    let (ia, ib) = (
-        make_identity_tensor(shape!((m, k))),
-        make_identity_tensor(shape!((n, k))),
-    );
 
     // Shared memory: two stages of (128, 8) tiles for A and B.
     let mut smem = SmemBuffer::dynamic();
@@ -168,18 +155,74 @@ pub fn sgemm<MA: SimtMajor, MB: SimtMajor>(
         )
     };
 
-    // Global -> shared: CuTe's TiledCopy of 256 threads (32, 8), one value each per
-    // (32, 8) tile; the (128, 8) tile is 4 of them along the rows.
-    let atom = Copy_Atom::<UniversalCopy<f32>, f32>::new;
-    let g2s_a = make_tiled_copy(atom(), MA::copy_threads(), layout!((1, 1)));
-    let g2s_b = make_tiled_copy(atom(), MB::copy_threads(), layout!((1, 1)));
-    let (thr_a, thr_b) = (g2s_a.get_slice(tid), g2s_b.get_slice(tid));
-
     // Compute: CuTe's TiledMMA of UniversalFMA over 16x16 threads; each thread's C
     // fragment is (1, 8, 8) = 64 f32, sized at compile time.
     let mma = make_tiled_mma(
         UniversalFMA::<f32, f32, f32, f32>::default(),
         layout!((16, 16, 1):(1, 16, 0)),
+    );
+    mainloop(
+        p,
+        mma,
+        (ma, mb, mc),
+        (sa, sb),
+        (MA::copy_threads(), MB::copy_threads()),
+    );
+}
+
+type Gmem2<L> = Tensor<PtrEngine<f32, Gmem>, L>;
+type Smem3<L> = Tensor<PtrEngine<f32, Smem>, L>;
+
+/// The main loop and the epilogue over the built MMA `M`, the operands' global layouts
+/// `La`/`Lb`/`Lc`, their shared stages `Sa`/`Sb` and the copies' thread layouts
+/// `Ta`/`Tb`. A layer generic over what [`sgemm`] built, so that the algebra below
+/// sees one type parameter per value (`docs/compile-time.md`, the kernels' staging
+/// rule).
+#[inline(always)]
+fn mainloop<M, La, Lb, Lc, Sa, Sb, Ta, Tb>(
+    p: SgemmArgs,
+    mma: M,
+    (ma, mb, mc): (Gmem2<La>, Gmem2<Lb>, Gmem2<Lc>),
+    (sa, sb): (Smem3<Sa>, Smem3<Sb>),
+    (thr_a, thr_b): (Ta, Tb),
+) where
+    M: TiledMma<Atom = UniversalFMA<f32, f32, f32, f32>>,
+    La: Layout,
+    Lb: Layout,
+    Lc: Layout,
+    Sa: Layout,
+    Sb: Layout,
+    Ta: Layout,
+    Tb: Layout,
+{
+    let SgemmArgs {
+        m,
+        n,
+        k,
+        alpha,
+        beta,
+        ..
+    } = p;
+    let (bm, bn) = (block_idx().x, block_idx().y);
+    let tid = thread_idx().x;
+
+    // Global -> shared: CuTe's TiledCopy of 256 threads (32, 8), one value each per
+    // (32, 8) tile; the (128, 8) tile is 4 of them along the rows.
+    let atom = Copy_Atom::<UniversalCopy<f32>, f32>::new;
+    let g2s_a = make_tiled_copy(atom(), thr_a, layout!((1, 1)));
+    let g2s_b = make_tiled_copy(atom(), thr_b, layout!((1, 1)));
+    let (thr_a, thr_b) = (g2s_a.get_slice(tid), g2s_b.get_slice(tid));
+
+    // The CTA's C tile (128, 128); its A and B tiles (128, 8) are taken per k tile.
+    let gc = local_tile(mc, shape!((128, 128)), (bm, bn));
+    let cc = local_tile(
+        make_identity_tensor(shape!((m, n))),
+        shape!((128, 128)),
+        (bm, bn),
+    );
+    let (ia, ib) = (
+        make_identity_tensor(shape!((m, k))),
+        make_identity_tensor(shape!((n, k))),
     );
     let thr = mma.get_slice(tid);
     let tcgc = thr.partition_c(gc); // (1, 8, 8)
@@ -215,7 +258,7 @@ pub fn sgemm<MA: SimtMajor, MB: SimtMajor>(
         // CuTe's gemm(tiled_mma, tCsA, tCsB, tCrC) on this stage: (1, 8, 8) x (1, 8, 8).
         let tcsa = thr.partition_a(sa.slice((X, X, stage)));
         let tcsb = thr.partition_b(sb.slice((X, X, stage)));
-        gemm(mma, &tcsa, &tcsb, &mut acc);
+        gemm_with(mma, &tcsa, &tcsb, &mut acc);
         syncthreads();
     }
 

@@ -12,7 +12,7 @@ use cutlet_core::cuda::{
     syncthreads, thread_idx,
 };
 use cutlet_core::prelude::*;
-use cutlet_kernels::gemm_sm80::{KMajor, Major};
+use cutlet_kernels::gemm_sm80::{G2sAtom, KMajor, Major};
 use half::bf16;
 
 /// The one wrong line of [`tile_gemm`].
@@ -64,7 +64,12 @@ fn tile_gemm(
             smem.alloc_swizzled::<bf16, _, _>(sw, KMajor::smem::<_64, _64, _2>()),
         )
     };
-    let g2s = KMajor::g2s::<bf16, _128>();
+    // KMajor's g2s copy for 128 threads: (NT/8, 8) threads, 8 values along k each.
+    let g2s = make_tiled_copy(
+        G2sAtom::<bf16>::new(),
+        layout!((16, 8):(8, 1)),
+        layout!((1, 8)),
+    );
     let thr_g2s = g2s.get_slice(tid);
     let (ia, ib) = (
         make_identity_tensor(shape!((m, k))),
@@ -138,7 +143,7 @@ fn tile_gemm(
                 &tsb.slice((X, X, kb, stage)),
                 &mut thr_b.retile_d(bf.view_mut()).slice((X, X, kb)),
             );
-            gemm(
+            gemm_with(
                 mma,
                 &af.view().slice((X, X, kb)),
                 &bf.view().slice((X, X, kb)),

@@ -1,7 +1,8 @@
 //! `#[kernel]`: one declaration of a PTX entry point for both builds. For
 //! `nvptx64` the function is exported as written (`no_mangle`); for the host it becomes
 //! a `Kernel<(parameter types)>` constant of the same name, so host code launches it
-//! with arguments checked against this very signature.
+//! with arguments checked against this very signature. An nvptx build with the cfg
+//! `cutlet_entries` keeps only the entries named by `cutlet_entry = "NAME"` cfgs.
 
 use proc_macro2::{Delimiter, Spacing, Span, TokenStream as TS2, TokenTree};
 use quote::{quote, quote_spanned};
@@ -132,8 +133,13 @@ fn try_expand(args: TS2, item: TS2) -> Result<TS2, (Span, String)> {
     }
     let no_mangle = (!has_no_mangle).then(|| quote!(#[unsafe(no_mangle)]));
     let name_str = name.to_string();
+    // `cutlet-build --entry NAME` (or `PtxBuilder::entries`) builds the entries it names
+    // only: it passes `--cfg cutlet_entries --cfg cutlet_entry="NAME"` to the kernel
+    // crate's nvptx build, and every other entry is left out before anything is
+    // type-checked or instantiated for it.
     Ok(quote! {
         #[cfg(target_arch = "nvptx64")]
+        #[cfg(any(not(cutlet_entries), cutlet_entry = #name_str))]
         #no_mangle
         #item
 

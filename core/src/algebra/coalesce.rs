@@ -189,8 +189,9 @@ pub(crate) fn coalesce_strided<S: IntTuple, D: IntTuple>(l: StridedLayout<S, D>)
 /// assert_eq!(coalesce(layout!((4,n):(1,4))).to_string(), "(_4,8):(_1,_4)");
 /// ```
 #[inline]
-pub fn coalesce<L: Layout>(l: L) -> L::Coalesce {
-    super::finish(|| l.coalesce())
+pub fn coalesce<X: crate::layout::Reshape>(x: X) -> X::With<<X::Layout as Layout>::Coalesce> {
+    let l = x.layout_of();
+    x.with_layout(super::finish(|| l.coalesce()))
 }
 
 // ---------------------------------------------------------------------------------

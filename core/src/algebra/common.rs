@@ -4,7 +4,7 @@
 
 use crate::int::types::IsOne;
 use crate::int::{Bit, C, Conjure};
-use crate::layout::{Layout, StridedLayout};
+use crate::layout::{HasLayout, Layout, StridedLayout};
 use crate::tuple::IntTuple;
 use typenum::{P1, Z0};
 
@@ -65,7 +65,15 @@ fn check_common<A: Layout, B: Layout>() {
 /// ```
 #[inline]
 #[track_caller]
-pub fn max_common_layout<A: Layout, B: Layout>(a: A, b: B) -> MaxCommonLayout<A, B> {
+pub fn max_common_layout<A: HasLayout, B: HasLayout>(
+    a: A,
+    b: B,
+) -> MaxCommonLayout<A::Layout, B::Layout> {
+    common_layout(a.layout_of(), b.layout_of())
+}
+#[inline]
+#[track_caller]
+fn common_layout<A: Layout, B: Layout>(a: A, b: B) -> MaxCommonLayout<A, B> {
     check_common::<A, B>();
     super::finish(|| {
         <Keep<Common<A, B>> as Bit>::if_layout(
@@ -94,8 +102,11 @@ pub fn max_common_layout<A: Layout, B: Layout>(a: A, b: B) -> MaxCommonLayout<A,
 /// ```
 #[inline]
 #[track_caller]
-pub fn max_common_vector<A: Layout, B: Layout>(_a: A, _b: B) -> MaxCommonVector<A, B> {
-    check_common::<A, B>();
+pub fn max_common_vector<A: HasLayout, B: HasLayout>(
+    _a: A,
+    _b: B,
+) -> MaxCommonVector<A::Layout, B::Layout> {
+    check_common::<A::Layout, B::Layout>();
     // Both branches are static: `shape<0>` only counts where it is static.
-    <MaxCommonVector<A, B>>::conjure()
+    <MaxCommonVector<A::Layout, B::Layout>>::conjure()
 }

@@ -22,7 +22,7 @@ pub use common::{max_common_layout, max_common_vector};
 pub use tiler::{ModesLayout, Tiler};
 
 use crate::int::Bit;
-use crate::layout::{Layout, LayoutFn};
+use crate::layout::{Composable, Layout, LayoutFn, Reshape};
 
 /// Runs a layout operation: a static result is conjured (no code runs), and an
 /// ill-formed static result stops the build with CuTe's reason.
@@ -69,8 +69,12 @@ fn finish_fn<L: LayoutFn, F: FnOnce() -> L>(f: F) -> L {
 /// ```
 #[inline]
 #[track_caller]
-pub fn composition<L: LayoutFn, T: Tiler>(l: L, t: T) -> L::ComposeFn<T> {
-    finish_fn(|| l.compose_fn(t))
+pub fn composition<X: Composable, T: Tiler>(
+    x: X,
+    t: T,
+) -> X::With<<X::Fn as LayoutFn>::ComposeFn<T>> {
+    let l = x.fn_of();
+    x.with_fn(finish_fn(|| l.compose_fn(t)))
 }
 
 /// CuTe's `coalesce(layout, profile)`: `coalesce` applied at the terminals of the
@@ -82,8 +86,12 @@ pub fn composition<L: LayoutFn, T: Tiler>(l: L, t: T) -> L::ComposeFn<T> {
 /// assert_eq!(coalesce_by(l, shape!((1, 1))).to_string(), "(_4,_6):(_1,_4)");
 /// ```
 #[inline]
-pub fn coalesce_by<L: Layout, P: IntTuple>(l: L, p: P) -> L::CoalesceBy<P> {
-    finish(|| l.coalesce_by(p))
+pub fn coalesce_by<X: Reshape, P: IntTuple>(
+    x: X,
+    p: P,
+) -> X::With<<X::Layout as Layout>::CoalesceBy<P>> {
+    let l = x.layout_of();
+    x.with_layout(finish(|| l.coalesce_by(p)))
 }
 /// CuTe's `filter_zeros(layout)`: every stride-`_0` mode gets extent `_1`.
 ///
@@ -92,8 +100,9 @@ pub fn coalesce_by<L: Layout, P: IntTuple>(l: L, p: P) -> L::CoalesceBy<P> {
 /// assert_eq!(filter_zeros(layout!((4,3):(1,0))).to_string(), "(_4,_1):(_1,_0)");
 /// ```
 #[inline]
-pub fn filter_zeros<L: Layout>(l: L) -> L::FilterZeros {
-    finish(|| l.filter_zeros())
+pub fn filter_zeros<X: Reshape>(x: X) -> X::With<<X::Layout as Layout>::FilterZeros> {
+    let l = x.layout_of();
+    x.with_layout(finish(|| l.filter_zeros()))
 }
 /// CuTe's `filter(layout)`: `coalesce(filter_zeros(layout))`, every stride-0 and
 /// size-1 mode removed.
@@ -103,8 +112,9 @@ pub fn filter_zeros<L: Layout>(l: L) -> L::FilterZeros {
 /// assert_eq!(filter(layout!(((4,3),2):((18,0),1))).to_string(), "(_4,_2):(_18,_1)");
 /// ```
 #[inline]
-pub fn filter<L: Layout>(l: L) -> L::Filter {
-    finish(|| l.filter())
+pub fn filter<X: Reshape>(x: X) -> X::With<<X::Layout as Layout>::Filter> {
+    let l = x.layout_of();
+    x.with_layout(finish(|| l.filter()))
 }
 /// CuTe's `coshape(layout)`: the smallest coordinate beyond every offset.
 ///
@@ -182,8 +192,12 @@ pub fn left_inverse<L: LayoutFn>(l: L) -> L::LeftInverseFn {
 /// ```
 #[inline]
 #[track_caller]
-pub fn logical_divide<L: Layout, T: Tiler>(l: L, t: T) -> L::LogicalDivide<T> {
-    finish(|| l.logical_divide(t))
+pub fn logical_divide<X: Reshape, T: Tiler>(
+    x: X,
+    t: T,
+) -> X::With<<X::Layout as Layout>::LogicalDivide<T>> {
+    let l = x.layout_of();
+    x.with_layout(finish(|| l.logical_divide(t)))
 }
 /// CuTe's `zipped_divide(layout, tiler)`: `((tiles...), (rests...))`.
 ///
@@ -193,8 +207,12 @@ pub fn logical_divide<L: Layout, T: Tiler>(l: L, t: T) -> L::LogicalDivide<T> {
 /// ```
 #[inline]
 #[track_caller]
-pub fn zipped_divide<L: Layout, T: Tiler>(l: L, t: T) -> L::ZippedDivide<T> {
-    finish(|| l.zipped_divide(t))
+pub fn zipped_divide<X: Reshape, T: Tiler>(
+    x: X,
+    t: T,
+) -> X::With<<X::Layout as Layout>::ZippedDivide<T>> {
+    let l = x.layout_of();
+    x.with_layout(finish(|| l.zipped_divide(t)))
 }
 /// CuTe's `tiled_divide(layout, tiler)`: `((tiles...), rests...)`.
 ///
@@ -204,8 +222,12 @@ pub fn zipped_divide<L: Layout, T: Tiler>(l: L, t: T) -> L::ZippedDivide<T> {
 /// ```
 #[inline]
 #[track_caller]
-pub fn tiled_divide<L: Layout, T: Tiler>(l: L, t: T) -> L::TiledDivide<T> {
-    finish(|| l.tiled_divide(t))
+pub fn tiled_divide<X: Reshape, T: Tiler>(
+    x: X,
+    t: T,
+) -> X::With<<X::Layout as Layout>::TiledDivide<T>> {
+    let l = x.layout_of();
+    x.with_layout(finish(|| l.tiled_divide(t)))
 }
 /// CuTe's `flat_divide(layout, tiler)`: `(tiles..., rests...)`.
 ///
@@ -215,8 +237,12 @@ pub fn tiled_divide<L: Layout, T: Tiler>(l: L, t: T) -> L::TiledDivide<T> {
 /// ```
 #[inline]
 #[track_caller]
-pub fn flat_divide<L: Layout, T: Tiler>(l: L, t: T) -> L::FlatDivide<T> {
-    finish(|| l.flat_divide(t))
+pub fn flat_divide<X: Reshape, T: Tiler>(
+    x: X,
+    t: T,
+) -> X::With<<X::Layout as Layout>::FlatDivide<T>> {
+    let l = x.layout_of();
+    x.with_layout(finish(|| l.flat_divide(t)))
 }
 /// CuTe's `logical_product(block, tiler)`: `(block, tiler over the block's complement)`.
 ///

@@ -1,33 +1,151 @@
-//! CuTe's `gemm(mma, A, B, C)` (`cute/algorithm/gemm.hpp`) on a thread's partitions:
-//! `C(v, m, n) += A(_, m, k) B(_, n, k)` through the atom, for every `(m, n, k)`.
+//! CuTe's `gemm` (`cute/algorithm/gemm.hpp`): `C += A B` on tensors in registers, in the
+//! five mode patterns of CuTe's dispatch, chosen by the tensors' ranks:
+//!
+//! | A | B | C | |
+//! |---|---|---|---|
+//! | `(V)` | `(V)` | `(V)` | one atom call |
+//! | `(M)` | `(N)` | `(M,N)` | outer product (1-value atoms) |
+//! | `(M,K)` | `(N,K)` | `(M,N)` | matrix product (1-value atoms) |
+//! | `(V,M)` | `(V,N)` | `(V,M,N)` | an atom call per `(m, n)` |
+//! | `(V,M,K)` | `(V,N,K)` | `(V,M,N)` | an atom call per `(m, n, k)` |
+//!
+//! [`gemm`] is CuTe's `gemm(A, B, C)`, through the one-thread `UniversalFMA` atom of the
+//! element type; [`gemm_with`] is CuTe's `gemm(mma, A, B, C)` with a `TiledMMA` (Rust has
+//! no overloading, so the form with an MMA has a name of its own).
 
-use crate::atom::{MmaCall, MmaTraits, TiledMma};
-use crate::int::{Bit, ForEachIndex, Leaf, LeafOps};
+use crate::atom::{MmaCall, MmaTraits, ScalarFma, TiledMma, UniversalFMA, make_tiled_mma};
+use crate::int::{Bit, C, ForEachIndex, Leaf, LeafOps, Nat, Ord3};
 use crate::layout::{Layout, Shaped};
 use crate::tensor::{Engine, EngineMut, Tensor};
 use crate::tuple::IntTuple;
+use typenum::{P1, U1, U2, U3};
 
-/// The sizes of modes 1 and 2 of layout `L`'s shape (`M`/`N` and `K`/`N`).
-type Ext1<L> = <<<L as Shaped>::Shape as IntTuple>::E1 as IntTuple>::Size;
-type Ext2<L> = <<<L as Shaped>::Shape as IntTuple>::E2 as IntTuple>::Size;
-/// The rank of layout `L`'s shape.
+/// The shape of layout `L`.
+type Sh<L> = <L as Shaped>::Shape;
+/// The size of mode `I` (0, 1, 2) of `L`'s shape; `_1` past its rank.
+type E0<L> = <<Sh<L> as IntTuple>::E0 as IntTuple>::Size;
+type E1<L> = <<Sh<L> as IntTuple>::E1 as IntTuple>::Size;
+type E2<L> = <<Sh<L> as IntTuple>::E2 as IntTuple>::Size;
+/// Whether `L` has rank `R`.
+type RankIs<L, R> = <<<Sh<L> as IntTuple>::Rank as Nat>::Cmp<R> as Ord3>::Eq;
+type One = C<P1>;
+
+// The extents of the general `(V,M,K) x (V,N,K) => (V,M,N)` form that each pattern is,
+// from C's rank: `(V)` is `(V,1,1)`, `(M)` is `(1,M,1)`, `(M,K)` is `(1,M,K)`, `(V,M)`
+// is `(V,M,1)` (CuTe's `append<2>` and `prepend<3>` of the layouts). A mode past a
+// layout's rank has size `_1`, which covers the `K = 1` cases.
+/// V: `_1` where C has rank 2, mode 0 otherwise.
+type ExtV<L, Lc> = <RankIs<Lc, U2> as Bit>::IfL<One, E0<L>>;
+/// M (of A), N (of B): `_1` where C has rank 1, mode 1 where C has rank 3, else mode 0.
+type ExtMn<L, Lc> = <RankIs<Lc, U1> as Bit>::IfL<One, <RankIs<Lc, U3> as Bit>::IfL<E1<L>, E0<L>>>;
+/// K: mode 1 where C has rank 2, mode 2 otherwise.
+type ExtK<L, Lc> = <RankIs<Lc, U2> as Bit>::IfL<E1<L>, E2<L>>;
+/// C's N: `_1` where C has rank 1, mode 2 where it has rank 3, else mode 1.
+type ExtNc<L> = <RankIs<L, U1> as Bit>::IfL<One, <RankIs<L, U3> as Bit>::IfL<E2<L>, E1<L>>>;
+/// The values one thread holds for one atom call, of A, B and C (mode 1 of the atom's
+/// thread-value layouts).
+type AtomVals<L> = <<Sh<L> as IntTuple>::E1 as IntTuple>::Size;
+type VA<M> = AtomVals<<<M as TiledMma>::Atom as MmaTraits>::ALayout>;
+type VB<M> = AtomVals<<<M as TiledMma>::Atom as MmaTraits>::BLayout>;
+type VC<M> = AtomVals<<<M as TiledMma>::Atom as MmaTraits>::CLayout>;
+
+#[inline(always)]
+fn ext_v<L: Layout, Lc: Layout>(l: L) -> ExtV<L, Lc> {
+    <RankIs<Lc, U2> as Bit>::if_l(One::default(), l.shape().e0().size())
+}
+#[inline(always)]
+fn ext_mn<L: Layout, Lc: Layout>(l: L) -> ExtMn<L, Lc> {
+    let s = l.shape();
+    <RankIs<Lc, U1> as Bit>::if_l(
+        One::default(),
+        <RankIs<Lc, U3> as Bit>::if_l(s.e1().size(), s.e0().size()),
+    )
+}
+#[inline(always)]
+fn ext_k<L: Layout, Lc: Layout>(l: L) -> ExtK<L, Lc> {
+    let s = l.shape();
+    <RankIs<Lc, U2> as Bit>::if_l(s.e1().size(), s.e2().size())
+}
+#[inline(always)]
+fn ext_nc<L: Layout>(l: L) -> ExtNc<L> {
+    let s = l.shape();
+    <RankIs<L, U1> as Bit>::if_l(
+        One::default(),
+        <RankIs<L, U3> as Bit>::if_l(s.e2().size(), s.e1().size()),
+    )
+}
+
 const fn rank<L: Shaped>() -> usize {
     <<L::Shape as IntTuple>::Rank as typenum::Unsigned>::USIZE
+}
+const fn static_value<X: Leaf>() -> Option<isize> {
+    if <<X as IntTuple>::IsStatic as Bit>::BOOL {
+        Some(<X::Val as typenum::Integer>::ISIZE)
+    } else {
+        None
+    }
 }
 /// Whether two extents are both static and differ.
 const fn differ<A: Leaf, B: Leaf>() -> bool {
     <<A as LeafOps>::BothStatic<B> as Bit>::BOOL && !<<A as LeafOps>::StaticEq<B> as Bit>::BOOL
 }
+/// Whether a static extent differs from `n`.
+const fn differs_from<A: Leaf>(n: isize) -> bool {
+    matches!(static_value::<A>(), Some(v) if v != n)
+}
 
 /// The most values one thread holds for one atom (the SM80 atoms hold at most 8).
 const MAX_ATOM_VALUES: usize = 16;
 
-/// CuTe's `gemm(mma, A, B, C)` for a thread's `(V, M, K)` fragment of A, `(V, N, K)` of
-/// B and `(V, M, N)` of C (what `partition_fragment_A/B/C` and `partition_A/B/C` give),
-/// or one k block of them, `(V, M)` and `(V, N)`: one atom call per `(m, n, k)`, k
-/// outermost, then n, then m serpentine. Elements are addressed by index
-/// (colexicographic in `(V, M, K)`), so both ranks share one body; static extents
-/// unroll.
+/// CuTe's `gemm(A, B, C)`: `C += A B` through CuTe's default MMA, the one-thread
+/// `UniversalFMA` of the element type (`c = a * b + c` per element), in any of the five
+/// patterns of the module's table; with a 1-value atom, `V` is 1 where it appears.
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// // (M,K) x (N,K) => (M,N): C(m,n) += sum_k A(m,k) B(n,k).
+/// let a: Vec<f32> = (0..6).map(|x| x as f32).collect();    // A 2x3, column-major
+/// let b = [1.0f32, 0.0, 1.0, 1.0, 0.0, 1.0];               // B 2x3
+/// let mut c = make_owned_tensor::<f32>(layout!((2, 2)));
+/// gemm(&make_tensor(&a[..], layout!((2, 3))), &make_tensor(&b[..], layout!((2, 3))), &mut c);
+/// assert_eq!(c.iter().collect::<Vec<_>>(), [2.0, 4.0, 6.0, 8.0]);
+/// // (M) x (N) => (M,N): the outer product, added to C.
+/// let (x, y) = ([1, 2], [10, 20, 30]);
+/// let mut o = make_owned_tensor::<i32>(layout!((2, 3)));
+/// gemm(&make_tensor(&x[..], layout!(2)), &make_tensor(&y[..], layout!(3)), &mut o);
+/// assert_eq!(o.iter().collect::<Vec<_>>(), [10, 20, 20, 40, 30, 60]);
+/// ```
+///
+/// Extents that disagree do not compile where they are static (CuTe's
+/// `CUTE_STATIC_ASSERT_V`), and panic where they are dynamic:
+///
+/// ```compile_fail,E0080
+/// use cutlet_core::prelude::*;
+/// let (a, b) = (make_owned_tensor::<f32>(layout!((4, 3))), make_owned_tensor::<f32>(layout!((2, 5))));
+/// let mut c = make_owned_tensor::<f32>(layout!((4, 2)));
+/// gemm(&a, &b, &mut c); // K is 3 in A and 5 in B
+/// ```
+#[inline(always)]
+#[track_caller]
+pub fn gemm<EA, LA, EB, LB, EC, LC>(a: &Tensor<EA, LA>, b: &Tensor<EB, LB>, c: &mut Tensor<EC, LC>)
+where
+    EA: Engine<Elem: ScalarFma>,
+    LA: Layout,
+    EB: Engine<Elem = EA::Elem>,
+    LB: Layout,
+    EC: EngineMut<Elem = EA::Elem>,
+    LC: Layout,
+{
+    let fma = UniversalFMA::<EA::Elem, EA::Elem, EA::Elem, EA::Elem>::default();
+    gemm_with(make_tiled_mma(fma, crate::layout!((1, 1, 1))), a, b, c)
+}
+
+/// CuTe's `gemm(mma, A, B, C)` (named `gemm_with` because Rust has no overloading):
+/// `C += A B` through the MMA's atom, for a thread's `(V,M,K)`, `(V,N,K)` and `(V,M,N)`
+/// fragments (what `partition_fragment_A/B/C` and `partition_A/B/C` give), one k block
+/// of them (`(V,M)`, `(V,N)`), or any other pattern of the module's table. One atom call
+/// per `(m, n, k)`, k outermost, then n, then m serpentine. Elements are addressed by
+/// index (colexicographic), so every pattern shares one body; static extents unroll.
 ///
 /// ```
 /// use cutlet_core::prelude::*;
@@ -38,17 +156,17 @@ const MAX_ATOM_VALUES: usize = 16;
 /// let ta = thr.partition_a(make_tensor(&a[..], layout!((4,2))));   // A is 4x2
 /// let tb = thr.partition_b(make_tensor(&b[..], layout!((4,2))));   // B is 4x2
 /// let mut acc = thr.partition_fragment_c(layout!((4,4)));
-/// gemm(mma, &ta, &tb, &mut acc);
+/// gemm_with(mma, &ta, &tb, &mut acc);
 /// // Thread 3 owns C(1,1), C(3,1), C(1,3), C(3,3); each is a row sum of A.
 /// assert_eq!(acc.iter().collect::<Vec<_>>(), [6.0, 10.0, 6.0, 10.0]);
 /// ```
 ///
 /// # Panics
 /// If the fragments' extents disagree (`M`, `N`, `K` or the atom's value counts).
-/// Ranks other than the two patterns, and static extents that disagree, do not compile.
+/// Ranks other than the five patterns, and static extents that disagree, do not compile.
 #[inline(always)]
 #[track_caller]
-pub fn gemm<M, EA, LA, EB, LB, EC, LC>(
+pub fn gemm_with<M, EA, LA, EB, LB, EC, LC>(
     mma: M,
     a: &Tensor<EA, LA>,
     b: &Tensor<EB, LB>,
@@ -63,43 +181,62 @@ pub fn gemm<M, EA, LA, EB, LB, EC, LC>(
     LC: Layout,
 {
     let _ = mma; // CuTe's signature: the atom is a type here
-    // CuTe: CUTE_STATIC_ASSERT_V(size<1>(A) == size<1>(C)), likewise N and K, on what
-    // is static; dynamic extents are checked below.
+    // CuTe: CUTE_STATIC_ASSERT_V(size<0>(A) == size<0>(C)) and the like, on what is
+    // static; dynamic extents are checked below.
     const {
-        let (ra, rb, rc) = (rank::<LA>(), rank::<LB>(), rank::<LC>());
+        let ranks = (rank::<LA>(), rank::<LB>(), rank::<LC>());
         assert!(
-            rc == 3 && ra == rb && (ra == 2 || ra == 3),
-            "gemm: the fragments must be (V,M,K) x (V,N,K) => (V,M,N) or (V,M) x (V,N) => (V,M,N)"
+            matches!(
+                ranks,
+                (1, 1, 1) | (1, 1, 2) | (2, 2, 2) | (2, 2, 3) | (3, 3, 3)
+            ),
+            "gemm: the tensors must be (V)x(V)=>(V), (M)x(N)=>(M,N), (M,K)x(N,K)=>(M,N), (V,M)x(V,N)=>(V,M,N) or (V,M,K)x(V,N,K)=>(V,M,N)"
         );
         assert!(
-            !differ::<Ext1<LA>, Ext1<LC>>()
-                && !differ::<Ext1<LB>, Ext2<LC>>()
-                && !differ::<Ext2<LA>, Ext2<LB>>(),
-            "gemm: the fragments' static M, N or K extents differ ((V,M,K) x (V,N,K) => (V,M,N))"
+            !differ::<ExtMn<LA, LC>, ExtMn<LC, LC>>()
+                && !differ::<ExtMn<LB, LC>, ExtNc<LC>>()
+                && !differ::<ExtK<LA, LC>, ExtK<LB, LC>>(),
+            "gemm: the tensors' static M, N or K extents differ ((V,M,K) x (V,N,K) => (V,M,N))"
+        );
+        assert!(
+            !differs_from::<ExtV<LA, LC>>(value_of_leaf::<VA<M>>())
+                && !differs_from::<ExtV<LB, LC>>(value_of_leaf::<VB<M>>())
+                && !differs_from::<ExtV<LC, LC>>(value_of_leaf::<VC<M>>()),
+            "gemm: the tensors' static V extents are not the atom's values per thread (patterns without V take 1-value atoms)"
         )
     };
-    let (sa, sb, sc) = (a.layout().shape(), b.layout().shape(), c.layout().shape());
+    let (la, lb, lc) = (a.layout(), b.layout(), c.layout());
     // (V,M,K), (V,N,K), (V,M,N): static extents unroll (ForEachIndex), so every value
     // index below is a constant and the atoms' registers stay registers on a GPU.
-    let (va, m, k) = (sa.e0().size(), sa.e1().size(), sa.e2().size());
-    let (vb, n) = (sb.e0().size(), sb.e1().size());
-    let vc = sc.e0().size();
+    let (va, m, k) = (ext_v::<_, LC>(la), ext_mn::<_, LC>(la), ext_k::<_, LC>(la));
+    let (vb, n) = (ext_v::<_, LC>(lb), ext_mn::<_, LC>(lb));
+    let vc = ext_v::<_, LC>(lc);
     let us = |x: isize| x as usize;
     let (va_, m_, k_) = (us(va.value()), us(m.value()), us(k.value()));
-    let (vb_, n_, kb_) = (us(vb.value()), us(n.value()), us(sb.e2().size().value()));
+    let (vb_, n_, kb_) = (
+        us(vb.value()),
+        us(n.value()),
+        us(ext_k::<_, LC>(lb).value()),
+    );
     let (vc_, mc_, nc_) = (
         us(vc.value()),
-        us(sc.e1().size().value()),
-        us(sc.e2().size().value()),
+        us(ext_mn::<_, LC>(lc).value()),
+        us(ext_nc(lc).value()),
     );
+    let atom = const {
+        [
+            value_of_leaf::<VA<M>>() as usize,
+            value_of_leaf::<VB<M>>() as usize,
+            value_of_leaf::<VC<M>>() as usize,
+        ]
+    };
     if (m_, n_, k_) != (mc_, nc_, kb_)
-        || va_ > MAX_ATOM_VALUES
-        || vb_ > MAX_ATOM_VALUES
-        || vc_ > MAX_ATOM_VALUES
+        || [va_, vb_, vc_] != atom
+        || va_.max(vb_).max(vc_) > MAX_ATOM_VALUES
     {
         // Out of line, by value: formatting the extents in place would keep them in
         // memory (see `crate::cold`), and every index below is computed from them.
-        crate::cold::gemm_mismatch([va_, m_, k_], [vb_, n_, kb_], [vc_, mc_, nc_])
+        crate::cold::gemm_mismatch([va_, m_, k_], [vb_, n_, kb_], [vc_, mc_, nc_], atom)
     }
     let mut fa = [Default::default(); MAX_ATOM_VALUES];
     let mut fb = [Default::default(); MAX_ATOM_VALUES];
@@ -141,4 +278,12 @@ pub fn gemm<M, EA, LA, EB, LB, EC, LC>(
             );
         },
     );
+}
+
+/// The value of a static leaf (an atom's value count).
+const fn value_of_leaf<X: Leaf>() -> isize {
+    match static_value::<X>() {
+        Some(v) => v,
+        None => panic!("gemm: an atom's value count is static"),
+    }
 }

@@ -4,7 +4,7 @@
 //! every offset are constants, so the loop compiles to the same code as a hand loop.
 
 mod gemm;
-pub use gemm::gemm;
+pub use gemm::{gemm, gemm_with};
 
 use crate::algebra::common::{Common, MaxCommonVector, max_common_vector};
 use crate::int::types::IsOne;
@@ -12,7 +12,7 @@ use crate::int::{Bit, ForEachIndex, Leaf, Nat};
 use crate::layout::{Layout, Shaped, SizeT};
 use crate::prelude::{And, Not, Or};
 use crate::tensor::{Engine, EngineMut, Tensor, int_offset};
-use crate::tuple::{AsCoord, IntTuple};
+use crate::tuple::IntTuple;
 
 /// The common size of two tensors: equal static sizes are checked at compile time,
 /// a dynamic one at run time.
@@ -143,7 +143,7 @@ fn copy_by_modes<Es: Engine, Ls: Layout, Ed: EngineMut<Elem = Es::Elem>, Ld: Lay
         return copy_by_index(src, dst);
     }
     let ld = dst.layout();
-    let step = |c: (usize, usize)| int_offset(ld.call(c.as_coord())).unsigned_abs();
+    let step = |c: (usize, usize)| int_offset(ld.call(c)).unsigned_abs();
     let flat = <<<Ld::Shape as IntTuple>::Depth as Nat>::IsOne as Bit>::BOOL;
     let (n0_, n1_) = (n0.value() as usize, n1.value() as usize);
     let rows_first = flat

@@ -957,39 +957,4 @@ impl<M: TiledMma> ThrMMA<M> {
     }
 }
 
-/// A layout, or a tensor's layout: what CuTe's `partition_fragment_*` read.
-///
-/// ```
-/// use cutlet_core::prelude::*;
-/// use cutlet_core::atom::HasLayout;
-/// let data = [0u8; 8];
-/// assert_eq!(make_tensor(&data[..], layout!((2,4))).layout_of().to_string(), "(_2,_4):(_1,_2)");
-/// assert_eq!(layout!((2,4)).layout_of().to_string(), "(_2,_4):(_1,_2)");
-/// ```
-pub trait HasLayout {
-    /// The layout.
-    type Layout: Layout;
-    /// The layout.
-    fn layout_of(&self) -> Self::Layout;
-}
-impl<L: Layout> HasLayout for L {
-    type Layout = L;
-    #[inline(always)]
-    fn layout_of(&self) -> L {
-        *self
-    }
-}
-impl<E, L: Layout> HasLayout for Tensor<E, L> {
-    type Layout = L;
-    #[inline(always)]
-    fn layout_of(&self) -> L {
-        self.layout()
-    }
-}
-impl<E, L: Layout> HasLayout for &Tensor<E, L> {
-    type Layout = L;
-    #[inline(always)]
-    fn layout_of(&self) -> L {
-        self.layout()
-    }
-}
+pub use crate::layout::HasLayout;

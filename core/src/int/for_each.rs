@@ -1,7 +1,8 @@
 //! Loops over an extent that may be static: CuTe's `CUTE_UNROLL` over `size<I>(t)`.
 //! A static extent up to [`MAX_UNROLL`] unrolls at compile time (its body is copied once
 //! per index, each with a constant index, so register fragments indexed by it stay in
-//! registers on a GPU); a larger or dynamic one is an ordinary loop.
+//! registers on a GPU); a larger or dynamic one is an ordinary loop, and so is every
+//! extent of an unoptimised host build ([`UNROLL`]).
 
 use super::{Bit, Leaf, SInt};
 use typenum::{B0, B1, UInt, UTerm, Unsigned};
@@ -34,6 +35,13 @@ pub trait ForEachIndex: Copy {
 /// ```
 pub const MAX_UNROLL: usize = 256;
 
+/// Whether static extents unroll: on the GPU always, on the host in optimised builds
+/// (without `debug_assertions`). An unoptimised host build (the emulator's tests, a
+/// user's debug build) runs the same indices as a loop: LLVM's always-inliner would
+/// otherwise copy the body once per index before anything simplifies it, which made
+/// an 8x8x8 register `gemm` cost 2 s of a debug build's LLVM time.
+pub const UNROLL: bool = cfg!(any(target_arch = "nvptx64", not(debug_assertions)));
+
 // Every leaf, so generic code (`size(layout).for_each_index(..)` for any `L: Layout`)
 // unrolls exactly when the extent turns out static (and small enough).
 impl<L: Leaf> ForEachIndex for L {
@@ -43,7 +51,8 @@ impl<L: Leaf> ForEachIndex for L {
         // a larger extent instantiates only the log2-deep chain of `run`s, never
         // inlined.
         type Mag<T> = <<T as Leaf>::Val as SInt>::Mag;
-        if <L::IsStatic as Bit>::BOOL
+        if UNROLL
+            && <L::IsStatic as Bit>::BOOL
             && !<<L::Val as SInt>::IsNeg as Bit>::BOOL
             && <Mag<L> as Unsigned>::USIZE <= MAX_UNROLL
         {

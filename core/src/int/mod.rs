@@ -36,7 +36,7 @@ pub use error::{
     EAddBases, EDivZero, EMulBases, ENeedsInteger, ENotLeaf, ETooManyModes, EUnderscore,
 };
 pub use error::{ErrLeaf, ErrMsg};
-pub use for_each::{ForEachIndex, MAX_UNROLL};
+pub use for_each::{ForEachIndex, MAX_UNROLL, UNROLL};
 pub use leaf::{
     DynInt, Integral, Leaf, LeafOps, abs, add, ceil_div, div, dynamic, gcd, max, min, mul, neg,
     rem, signum, sub,

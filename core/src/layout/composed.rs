@@ -295,7 +295,7 @@ impl<L: Layout> LayoutFn for L {
     }
     #[inline]
     fn apply<X: Leaf>(&self, x: X) -> Self::Apply<X> {
-        self.call(x).size()
+        self.call_int(x).size()
     }
     #[inline]
     fn upcast_fn<N: Nat>(&self) -> Self::Upcast<N> {
@@ -783,8 +783,8 @@ impl<A: LayoutFn, O: Offset, B: Layout> Layout for ComposedLayout<A, O, B> {
     }
     #[inline]
     #[track_caller]
-    fn call<Crd: IntTuple>(&self, c: Crd) -> Self::Call<Crd> {
-        self.a.apply(self.o.plus(self.b.call(c).size()))
+    fn call_int<Crd: IntTuple>(&self, c: Crd) -> Self::Call<Crd> {
+        self.a.apply(self.o.plus(self.b.call_int(c).size()))
     }
     #[inline]
     fn coshape(&self) -> Self::Coshape {

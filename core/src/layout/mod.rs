@@ -20,6 +20,7 @@
 pub(crate) mod composed;
 mod make;
 mod modes;
+mod reshape;
 mod smem_atoms;
 mod static_types;
 mod strided;
@@ -31,6 +32,7 @@ pub use composed::{
 };
 pub use make::*;
 pub use modes::*;
+pub use reshape::{Composable, HasLayout, Reshape};
 pub use smem_atoms::*;
 pub use static_types::*;
 pub use strided::StridedLayout;
@@ -38,7 +40,7 @@ pub use swizzle::{NoSwizzle, Sw, Swizzle, SwizzleFn, SwizzleMasks, SwizzleNeg};
 
 use crate::algebra::{self as a, Tiler};
 use crate::int::{Bit, Conjure, Nat};
-use crate::tuple::{CuteDisplay, IntTuple, ceil_div_t, product_each};
+use crate::tuple::{AsCoord, CuteDisplay, IntTuple, ceil_div_t, product_each};
 use core::fmt;
 
 mod sealed {
@@ -140,9 +142,31 @@ pub trait Layout:
 
     /// The value of `Pair`.
     fn pair_of(&self) -> Self::Pair;
-    /// The offset of a coordinate: an integer index (colexicographic), a coordinate of
-    /// the shape, or anything compatible (CuTe's `layout(coord)`).
-    fn call<Crd: IntTuple>(&self, c: Crd) -> Self::Call<Crd>;
+    /// The offset of an int-tuple coordinate (what generic code holds; [`call`](Self::call)
+    /// takes Rust's integer types too).
+    fn call_int<Crd: IntTuple>(&self, c: Crd) -> Self::Call<Crd>;
+    /// The offset of a coordinate (CuTe's `layout(coord)`): an integer index
+    /// (colexicographic) of any of Rust's index types (`usize`, `isize`, `i32`, `u32`), a
+    /// coordinate of the shape (`coord!((i, j))`, `(i, j)`), or anything compatible.
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// let l = layout!((4,8):(8,1));
+    /// let offsets: Vec<isize> = (0..4usize).map(|i| l.call(i).value()).collect();
+    /// assert_eq!(offsets, [0, 8, 16, 24]);
+    /// assert_eq!(l.call((1usize, 2usize)).value(), 10);
+    /// ```
+    #[inline]
+    #[track_caller]
+    fn call<C: AsCoord>(&self, c: C) -> Self::Call<C::Crd> {
+        // Checked here too, so that a coordinate CuTe rejects names the caller's line.
+        const {
+            if <<Self::Call<C::Crd> as IntTuple>::HasErr as Bit>::BOOL {
+                panic!("{}", <Self::Call<C::Crd> as IntTuple>::ERR)
+            }
+        }
+        self.call_int(c.as_coord())
+    }
     /// The value of `Coshape`.
     fn coshape(&self) -> Self::Coshape;
     /// The value of `Coalesce`.
@@ -352,7 +376,7 @@ impl<S: IntTuple, D: IntTuple> Layout for StridedLayout<S, D> {
     }
     #[inline]
     #[track_caller]
-    fn call<Crd: IntTuple>(&self, c: Crd) -> Self::Call<Crd> {
+    fn call_int<Crd: IntTuple>(&self, c: Crd) -> Self::Call<Crd> {
         const {
             if <<Self::Call<Crd> as IntTuple>::HasErr as Bit>::BOOL {
                 panic!("{}", <Self::Call<Crd> as IntTuple>::ERR)

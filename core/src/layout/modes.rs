@@ -2,7 +2,7 @@
 //! `prepend`, `slice`, `dice`): each applies the int-tuple operation of the same name
 //! to the shape and the stride alike (to the inner layout of a composed layout).
 
-use super::{Layout, StridedLayout};
+use super::{Layout, Reshape, StridedLayout};
 use crate::int::{Bit, Nat};
 use crate::tuple::{self as tup, Dice, Flatten, Idx, Index, IntTuple, Select, Slice, Take};
 
@@ -158,12 +158,15 @@ where
 /// assert_eq!(take::<1, 3, _>(layout!((2,3,4):(1,2,6))).to_string(), "(_3,_4):(_2,_6)");
 /// ```
 #[inline]
-pub fn take<const B: usize, const E: usize, L: Layout>(l: L) -> L::Take<Idx<B>, Idx<E>>
+pub fn take<const B: usize, const E: usize, X: Reshape>(
+    x: X,
+) -> X::With<<X::Layout as LayoutModes>::Take<Idx<B>, Idx<E>>>
 where
     typenum::Const<B>: typenum::ToUInt<Output: Nat>,
     typenum::Const<E>: typenum::ToUInt<Output: Nat>,
 {
-    crate::algebra::finish(|| l.take_modes::<Idx<B>, Idx<E>>())
+    let l = x.layout_of();
+    x.with_layout(crate::algebra::finish(|| l.take_modes::<Idx<B>, Idx<E>>()))
 }
 
 /// CuTe's `group<B, E>(layout)`: the modes `[B, E)` become one mode.
@@ -174,12 +177,35 @@ where
 /// assert_eq!(group::<1, 3, _>(l).to_string(), "(_2,(_3,_4),_5):(_1,(_2,_6),_24)");
 /// ```
 #[inline]
-pub fn group<const B: usize, const E: usize, L: Layout>(l: L) -> L::Group<Idx<B>, Idx<E>>
+pub fn group<const B: usize, const E: usize, X: Reshape>(
+    x: X,
+) -> X::With<<X::Layout as LayoutModes>::Group<Idx<B>, Idx<E>>>
 where
     typenum::Const<B>: typenum::ToUInt<Output: Nat>,
     typenum::Const<E>: typenum::ToUInt<Output: Nat>,
 {
-    crate::algebra::finish(|| l.group_modes::<Idx<B>, Idx<E>>())
+    let l = x.layout_of();
+    x.with_layout(crate::algebra::finish(|| l.group_modes::<Idx<B>, Idx<E>>()))
+}
+
+/// CuTe's `group_modes<B, E>(tensor)`: [`group`] under the name CuTe gives it for
+/// tensors (it takes layouts too).
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// let data = [0f32; 120];
+/// let t = make_tensor(&data[..], layout!((2,3,4,5)));
+/// assert_eq!(group_modes::<1, 3, _>(t).layout().to_string(), "(_2,(_3,_4),_5):(_1,(_2,_6),_24)");
+/// ```
+#[inline]
+pub fn group_modes<const B: usize, const E: usize, X: Reshape>(
+    x: X,
+) -> X::With<<X::Layout as LayoutModes>::Group<Idx<B>, Idx<E>>>
+where
+    typenum::Const<B>: typenum::ToUInt<Output: Nat>,
+    typenum::Const<E>: typenum::ToUInt<Output: Nat>,
+{
+    group::<B, E, X>(x)
 }
 
 /// CuTe's `select<I...>(layout)`: the modes listed by a static int tuple, in that order.
@@ -200,8 +226,9 @@ pub fn select<L: Layout, Is: IntTuple>(l: L, is: Is) -> L::Select<Is> {
 /// assert_eq!(flatten(layout!((2,(3,4)):(12,(1,3)))).to_string(), "(_2,_3,_4):(_12,_1,_3)");
 /// ```
 #[inline]
-pub fn flatten<L: Layout>(l: L) -> L::Flatten {
-    crate::algebra::finish(|| l.flatten_modes())
+pub fn flatten<X: Reshape>(x: X) -> X::With<<X::Layout as LayoutModes>::Flatten> {
+    let l = x.layout_of();
+    x.with_layout(crate::algebra::finish(|| l.flatten_modes()))
 }
 
 /// CuTe's `slice(coord, layout)`: the sub-layout of the modes where `coord` has `_`.

@@ -34,7 +34,7 @@ pub use partition::*;
 
 use crate::algebra::{self as a, Tiler};
 use crate::int::Leaf;
-use crate::layout::{Layout, Shaped};
+use crate::layout::{Composable, HasLayout, Layout, LayoutFn, Reshape, Shaped};
 use crate::tuple::{AsCoord, IntTuple};
 use core::ops::{Index, IndexMut};
 
@@ -108,10 +108,7 @@ impl<E, L: Layout> Tensor<E, L> {
     #[inline(always)]
     #[track_caller]
     pub fn logical_divide<T: Tiler>(self, t: T) -> Tensor<E, L::LogicalDivide<T>> {
-        Tensor {
-            layout: a::logical_divide(self.layout, t),
-            engine: self.engine,
-        }
+        a::logical_divide(self, t)
     }
     /// CuTe's `zipped_divide(tensor, tiler)`: `((tile), (rest))`.
     ///
@@ -125,28 +122,65 @@ impl<E, L: Layout> Tensor<E, L> {
     #[inline(always)]
     #[track_caller]
     pub fn zipped_divide<T: Tiler>(self, t: T) -> Tensor<E, L::ZippedDivide<T>> {
-        Tensor {
-            layout: a::zipped_divide(self.layout, t),
-            engine: self.engine,
-        }
+        a::zipped_divide(self, t)
     }
     /// CuTe's `tiled_divide(tensor, tiler)`: `((tile), rest0, rest1, ...)`.
     #[inline(always)]
     #[track_caller]
     pub fn tiled_divide<T: Tiler>(self, t: T) -> Tensor<E, L::TiledDivide<T>> {
-        Tensor {
-            layout: a::tiled_divide(self.layout, t),
-            engine: self.engine,
-        }
+        a::tiled_divide(self, t)
     }
     /// CuTe's `flat_divide(tensor, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
     #[inline(always)]
     #[track_caller]
     pub fn flat_divide<T: Tiler>(self, t: T) -> Tensor<E, L::FlatDivide<T>> {
-        Tensor {
-            layout: a::flat_divide(self.layout, t),
-            engine: self.engine,
-        }
+        a::flat_divide(self, t)
+    }
+    /// CuTe's `coalesce(tensor)`: the same elements in the same order under the
+    /// coalesced layout.
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// let data = [0u8; 24];
+    /// let t = make_tensor(&data[..], layout!((2,(3,4)):(1,(2,6))));
+    /// assert_eq!(t.coalesce().layout().to_string(), "_24:_1");
+    /// ```
+    #[inline(always)]
+    pub fn coalesce(self) -> Tensor<E, L::Coalesce> {
+        a::coalesce(self)
+    }
+    /// CuTe's `flatten(tensor)`.
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// let data = [0u8; 24];
+    /// let t = make_tensor(&data[..], layout!((2,(3,4))));
+    /// assert_eq!(t.flatten().layout().to_string(), "(_2,_3,_4):(_1,_2,_6)");
+    /// ```
+    #[inline(always)]
+    pub fn flatten(self) -> Tensor<E, <L as crate::layout::LayoutModes>::Flatten> {
+        crate::layout::flatten(self)
+    }
+    /// CuTe's `group_modes<B, E>(tensor)`: the modes `[B, E)` as one mode.
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// let data = [0u8; 24];
+    /// let t = make_tensor(&data[..], layout!((2,3,4)));
+    /// assert_eq!(t.group_modes::<0, 2>().layout().to_string(), "((_2,_3),_4):((_1,_2),_6)");
+    /// ```
+    #[inline(always)]
+    pub fn group_modes<const B: usize, const N: usize>(
+        self,
+    ) -> Tensor<
+        E,
+        <L as crate::layout::LayoutModes>::Group<crate::tuple::Idx<B>, crate::tuple::Idx<N>>,
+    >
+    where
+        typenum::Const<B>: typenum::ToUInt<Output: crate::int::Nat>,
+        typenum::Const<N>: typenum::ToUInt<Output: crate::int::Nat>,
+    {
+        crate::layout::group_modes::<B, N, Self>(self)
     }
 }
 
@@ -164,7 +198,7 @@ impl<E: Engine, L: Layout> Tensor<E, L> {
     #[inline(always)]
     #[track_caller]
     pub fn get<C: AsCoord>(&self, c: C) -> E::Elem {
-        self.engine.read(self.layout.call(c.as_coord()))
+        self.engine.read(self.layout.call(c))
     }
     /// A shared view of the same elements.
     #[inline(always)]
@@ -194,7 +228,7 @@ impl<E: EngineMut, L: Layout> Tensor<E, L> {
     #[inline(always)]
     #[track_caller]
     pub fn set<C: AsCoord>(&mut self, c: C, v: E::Elem) {
-        let o = self.layout.call(c.as_coord());
+        let o = self.layout.call(c);
         self.engine.write(o, v)
     }
     /// A mutable view of the same elements.
@@ -241,15 +275,82 @@ impl<E: EngineRef, L: Layout, C: AsCoord> Index<C> for Tensor<E, L> {
     #[inline(always)]
     #[track_caller]
     fn index(&self, c: C) -> &E::Elem {
-        self.engine.at(self.layout.call(c.as_coord()))
+        self.engine.at(self.layout.call(c))
     }
 }
 impl<E: EngineRefMut, L: Layout, C: AsCoord> IndexMut<C> for Tensor<E, L> {
     #[inline(always)]
     #[track_caller]
     fn index_mut(&mut self, c: C) -> &mut E::Elem {
-        let o = self.layout.call(c.as_coord());
+        let o = self.layout.call(c);
         self.engine.at_mut(o)
+    }
+}
+
+// CuTe's algebra on tensors (tensor_impl.hpp): the engine, under the transformed layout;
+// through a reference, a view.
+impl<E, L: Layout> HasLayout for Tensor<E, L> {
+    type Layout = L;
+    #[inline(always)]
+    fn layout_of(&self) -> L {
+        self.layout
+    }
+}
+impl<E, L: Layout> HasLayout for &Tensor<E, L> {
+    type Layout = L;
+    #[inline(always)]
+    fn layout_of(&self) -> L {
+        self.layout
+    }
+}
+impl<E, L: Layout> Reshape for Tensor<E, L> {
+    type With<L2: Layout> = Tensor<E, L2>;
+    #[inline(always)]
+    fn with_layout<L2: Layout>(self, layout: L2) -> Tensor<E, L2> {
+        Tensor {
+            engine: self.engine,
+            layout,
+        }
+    }
+}
+impl<'a, E: Engine, L: Layout> Reshape for &'a Tensor<E, L> {
+    type With<L2: Layout> = Tensor<E::View<'a>, L2>;
+    #[inline(always)]
+    fn with_layout<L2: Layout>(self, layout: L2) -> Tensor<E::View<'a>, L2> {
+        Tensor {
+            engine: self.engine.view(),
+            layout,
+        }
+    }
+}
+impl<E, L: Layout> Composable for Tensor<E, L> {
+    type Fn = L;
+    type With<F: LayoutFn> = Tensor<E, F>;
+    #[inline(always)]
+    fn fn_of(&self) -> L {
+        self.layout
+    }
+    #[inline(always)]
+    fn with_fn<F: LayoutFn>(self, layout: F) -> Tensor<E, F> {
+        Tensor {
+            engine: self.engine,
+            layout,
+        }
+    }
+}
+impl<'a, E: Engine, L: Layout> Composable for &'a Tensor<E, L> {
+    type Fn = L;
+    type With<F: LayoutFn> = Tensor<E::View<'a>, F>;
+    #[inline(always)]
+    fn fn_of(&self) -> L {
+        self.layout
+    }
+    #[inline(always)]
+    fn with_fn<F: LayoutFn>(self, layout: F) -> Tensor<E::View<'a>, F> {
+        Tensor {
+            engine: self.engine.view(),
+            layout,
+        }
     }
 }
 

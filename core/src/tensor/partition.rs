@@ -68,7 +68,16 @@ fn pad_coord<C: IntTuple, R: crate::int::Nat>(c: C) -> PadCoord<C, R> {
 /// `coord` are `_`).
 #[inline(always)]
 #[track_caller]
-pub fn inner_partition<E: Rebase, L: Layout, T: Tiler, C: IntTuple>(
+pub fn inner_partition<E: Rebase, L: Layout, T: Tiler, C: AsCoord>(
+    t: Tensor<E, L>,
+    tiler: T,
+    coord: C,
+) -> LocalTile<E, L, T, C::Crd> {
+    inner_partition_int(t, tiler, coord.as_coord())
+}
+#[inline(always)]
+#[track_caller]
+fn inner_partition_int<E: Rebase, L: Layout, T: Tiler, C: IntTuple>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
@@ -99,7 +108,7 @@ pub fn local_tile<E: Rebase, L: Layout, T: Tiler, C: AsCoord>(
     tiler: T,
     coord: C,
 ) -> LocalTile<E, L, T, C::Crd> {
-    inner_partition(t, tiler, coord.as_coord())
+    inner_partition_int(t, tiler, coord.as_coord())
 }
 
 /// CuTe's `outer_partition(tensor, tiler, coord)`, which `local_partition` is: the
@@ -117,7 +126,16 @@ pub fn local_tile<E: Rebase, L: Layout, T: Tiler, C: AsCoord>(
 /// ```
 #[inline(always)]
 #[track_caller]
-pub fn outer_partition<E: Rebase, L: Layout, T: Tiler, C: IntTuple>(
+pub fn outer_partition<E: Rebase, L: Layout, T: Tiler, C: AsCoord>(
+    t: Tensor<E, L>,
+    tiler: T,
+    coord: C,
+) -> OuterPartition<E, L, T, C::Crd> {
+    outer_partition_int(t, tiler, coord.as_coord())
+}
+#[inline(always)]
+#[track_caller]
+fn outer_partition_int<E: Rebase, L: Layout, T: Tiler, C: IntTuple>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
@@ -150,5 +168,5 @@ pub fn local_partition<E: Rebase, L: Layout, Lt: Layout>(
     idx: usize,
 ) -> LocalPartition<E, L, Lt> {
     let shape = thr_layout.shape().map(tup::SizeFn);
-    outer_partition(t, shape.as_tiler(), flat_coord(thr_layout, idx))
+    outer_partition_int(t, shape.as_tiler(), flat_coord(thr_layout, idx))
 }

@@ -25,7 +25,7 @@ mod queries;
 
 pub use algo::*;
 pub use build::*;
-pub use coord::AsCoord;
+pub use coord::{AsCoord, CoordInt};
 pub use display::{Cute, CuteDisplay};
 pub use modes::*;
 pub use queries::*;
