@@ -156,7 +156,11 @@ impl PtxBuilder {
     /// are left out of the nvptx build before they are type-checked or instantiated, so
     /// iterating on one kernel of a crate of many rebuilds that one. `emit` also reads
     /// the names from `CUTLET_ENTRIES` (separated by commas or spaces). The PTX then has
-    /// only these entries: a host that loads another one gets the loader's error.
+    /// only these entries: a host that loads another one gets the loader's error. A
+    /// crate leaves out a whole family with `#[cfg(any(not(cutlet_entries),
+    /// cutlet_entry_prefix = "family"))]` on its module (each `_`-prefix of a kept name
+    /// is such a cfg), and declares the three cfgs for its host builds in
+    /// `[lints.rust] unexpected_cfgs` (as `kernels/Cargo.toml` does).
     ///
     /// ```
     /// let b = cutlet_build::PtxBuilder::new("kernels").entries(&["cutlet_gemm_tn_bf16"]);
