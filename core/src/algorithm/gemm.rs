@@ -230,8 +230,10 @@ pub fn gemm_with<M, EA, LA, EB, LB, EC, LC>(
             value_of_leaf::<VC<M>>() as usize,
         ]
     };
+    // Compared value by value: an array comparison may become a `bcmp` of a stack copy,
+    // a stack frame in every kernel that calls this.
     if (m_, n_, k_) != (mc_, nc_, kb_)
-        || [va_, vb_, vc_] != atom
+        || (va_, vb_, vc_) != (atom[0], atom[1], atom[2])
         || va_.max(vb_).max(vc_) > MAX_ATOM_VALUES
     {
         // Out of line, by value: formatting the extents in place would keep them in
