@@ -108,7 +108,7 @@ pub fn local_tile<E: Rebase, L: Layout, T: Tiler, C: AsCoord>(
     tiler: T,
     coord: C,
 ) -> LocalTile<E, L, T, C::Crd> {
-    inner_partition_int(t, tiler, coord.as_coord())
+    inner_partition(t, tiler, coord)
 }
 
 /// CuTe's `outer_partition(tensor, tiler, coord)`, which `local_partition` is: the
