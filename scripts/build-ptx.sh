@@ -26,7 +26,7 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-# The build itself is cutlet-build's (builder/), the one way kernels are built here
+# The build itself is cutlet-build's (build/), the one way kernels are built here
 # and in users' build scripts: one rustc build for the first arch of the crate's
 # [package.metadata.cutlet], llc per arch, the Hopper entries only in sm_90a.
 echo "build-ptx: sm_80, sm_90, sm_90a"

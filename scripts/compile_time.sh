@@ -8,7 +8,7 @@
 #      its test build after an edit to it;
 #   3. the kernels to PTX: cutlet-kernels rebuilt (cutlet-core cached) for sm_80 and
 #      sm_90 (one rustc build, one llc per arch), and the CuTe C++ twin of the GEMM
-#      (cuda-twin/gemm_sm80.cu) compiled by nvcc for the same two archs;
+#      (cpp-twins/gemm_sm80.cu) compiled by nvcc for the same two archs;
 #   4. a one-line kernel edit: the emulator tests' rebuild (debug, incremental) after
 #      one changed line in the GEMM's main loop (kernels/src/gemm_sm80.rs); the PTX
 #      build is not incremental, so its figure is 3;
@@ -101,7 +101,7 @@ row "kernels to PTX, sm_80 + sm_90 (core cached)" "$t" "target: <= 30 s per arch
 # shellcheck disable=SC2086
 cpp=$(time_it "$NVCC" -c -std=c++17 -O3 --expt-relaxed-constexpr \
   -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
-  -I"$CUTE_INC" cuda-twin/gemm_sm80.cu -o "$OUT/gemm_sm80_twin.o")
+  -I"$CUTE_INC" cpp-twins/gemm_sm80.cu -o "$OUT/gemm_sm80_twin.o")
 row "CuTe twin, nvcc $("$NVCC" --version | sed -n 's/.*release \([0-9.]*\).*/\1/p'), sm_80 + sm_90" "$cpp" "(C++ counterpart of the line above)"
 
 # 4. A one-line kernel edit, emulator build.

@@ -1,26 +1,58 @@
 #![doc = include_str!("../README.md")]
 #![no_std]
-// No `unsafe` anywhere but `blas::dispatch::call`, which calls the `#[target_feature]`
-// GEMM kernels after checking the CPU (an `#[allow(unsafe_code)]` on that one function).
-#![deny(unsafe_code)]
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 // Type-level algorithms spell their results as nested projections by nature.
 #![allow(clippy::type_complexity)]
 
-#[cfg(feature = "std")]
-extern crate alloc;
-#[cfg(feature = "std")]
-extern crate std;
 // Lets the macros' `::cutlet::...` paths resolve inside this crate's own tests.
 extern crate self as cutlet;
 
-pub mod atom_traits;
+/// The CPU GEMM built from layouts (`cutlet-blas`, re-exported).
+///
+/// ```
+/// use cutlet::blas::sgemm;
+/// let a = [1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0];      // 2 x 3, row-major
+/// let b = [1.0f32, 0.0, 0.0, 1.0, 1.0, 1.0];      // 3 x 2, row-major
+/// let mut c = [0.0f32; 4];                        // 2 x 2, column-major
+/// sgemm(2, 3, 2, 1.0, &a, 3, 1, &b, 2, 1, 0.0, &mut c, 1, 2);
+/// assert_eq!(c, [4.0, 10.0, 5.0, 11.0]);
+/// ```
 #[cfg(feature = "std")]
-pub mod blas;
+#[doc(no_inline)]
+pub use cutlet_blas as blas;
+/// The run-time layout tree (`cutlet-dynamic`, re-exported): CuTe's layouts, algebra,
+/// atoms and pictures on values known at run time, and the expression language the
+/// `cutlet` CLI evaluates.
+///
+/// ```
+/// use cutlet::dynamic::{DynLayout, coalesce};
+/// let l: DynLayout = "(_2,_4):(_1,_2)".parse().unwrap();
+/// assert_eq!(coalesce(&l).to_string(), "_8:_1");
+/// ```
 #[cfg(feature = "std")]
-pub mod dynamic;
+#[doc(no_inline)]
+pub use cutlet_dynamic as dynamic;
+/// CuTe's `MMA_Traits` and `Copy_Traits` tables as data (`cutlet_dynamic::atom_traits`).
+///
+/// ```
+/// use cutlet::atom_traits::mma_traits;
+/// assert!(mma_traits("UniversalFMA<float, float, float, float>").is_some());
+/// ```
 #[cfg(feature = "std")]
-pub mod tile;
+#[doc(no_inline)]
+pub use cutlet_dynamic::atom_traits;
+/// Tile programming with cuTile's semantics on static shapes (`cutlet-tile`,
+/// re-exported).
+///
+/// ```
+/// use cutlet::prelude::*;
+/// use cutlet::tile as ct;
+/// assert_eq!(ct::full(shape!((2, 2)), 3u8).to_string(), "[[3, 3], [3, 3]]");
+/// ```
+#[cfg(feature = "std")]
+#[doc(no_inline)]
+pub use cutlet_tile as tile;
 
 /// The type layer: static, dynamic and mixed layouts as types (`cutlet-core`,
 /// re-exported), with CuTe's algebra, tensors and algorithms.

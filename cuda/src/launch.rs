@@ -7,7 +7,7 @@
 use crate::{DeviceTensor, Error, Function, Result};
 use cudarc::driver::sys::{self, CUfunction_attribute_enum};
 use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DevicePtrMut, SyncOnDrop};
-use cutlet::cuda::LaunchConfig;
+use cutlet_core::cuda::LaunchConfig;
 use std::ffi::c_void;
 
 /// A host value that stands for a kernel parameter of type `P`: the bytes the kernel
@@ -44,7 +44,7 @@ impl<'a, T> KernelArg<'a, *mut T> for &'a mut CudaSlice<T> {
         (p, Some(g))
     }
 }
-impl<'a, T: cudarc::driver::DeviceRepr, L: cutlet::layout::Layout> KernelArg<'a, *const T>
+impl<'a, T: cudarc::driver::DeviceRepr, L: cutlet_core::layout::Layout> KernelArg<'a, *const T>
     for &'a DeviceTensor<T, L>
 {
     type Value = sys::CUdeviceptr;
@@ -52,7 +52,7 @@ impl<'a, T: cudarc::driver::DeviceRepr, L: cutlet::layout::Layout> KernelArg<'a,
         KernelArg::<*const T>::bind(self.buf(), s)
     }
 }
-impl<'a, T: cudarc::driver::DeviceRepr, L: cutlet::layout::Layout> KernelArg<'a, *mut T>
+impl<'a, T: cudarc::driver::DeviceRepr, L: cutlet_core::layout::Layout> KernelArg<'a, *mut T>
     for &'a mut DeviceTensor<T, L>
 {
     type Value = sys::CUdeviceptr;
@@ -132,7 +132,7 @@ fn driver_config(
 /// dimensions and a grid that is not a whole number of clusters.
 ///
 /// ```
-/// use cutlet::cuda::{Dim3, LaunchConfig};
+/// use cutlet_core::cuda::{Dim3, LaunchConfig};
 /// let ok = LaunchConfig::new(Dim3::x(4), Dim3::x(128)).cluster(Dim3::x(2));
 /// assert!(cutlet_cuda::check_launch(&ok).is_ok());
 /// let bad = LaunchConfig::new(Dim3::x(3), Dim3::x(128)).cluster(Dim3::x(2));
@@ -143,7 +143,7 @@ fn driver_config(
 /// ```
 pub fn check_launch(cfg: &LaunchConfig) -> Result<()> {
     let (g, b, c) = (cfg.grid, cfg.block, cfg.cluster);
-    let dims = |d: cutlet::cuda::Dim3| format!("({}, {}, {})", d.x, d.y, d.z);
+    let dims = |d: cutlet_core::cuda::Dim3| format!("({}, {}, {})", d.x, d.y, d.z);
     if g.volume() == 0 || b.volume() == 0 || c.volume() == 0 {
         return Err(Error::Launch(format!(
             "empty grid {}, block {} or cluster {}",
@@ -195,7 +195,7 @@ impl<P> Function<P> {
     /// [`Error`] instead.
     ///
     /// ```no_run
-    /// use cutlet::cuda::{Dim3, Kernel, LaunchConfig};
+    /// use cutlet_core::cuda::{Dim3, Kernel, LaunchConfig};
     /// let ctx = cudarc::driver::CudaContext::new(0)?;
     /// let stream = ctx.default_stream();
     /// # let ptx = "";
@@ -239,7 +239,7 @@ impl<P> Function<P> {
     /// sizes its grid by. A cluster that does not fit is an error naming it.
     ///
     /// ```no_run
-    /// # use cutlet::cuda::{Dim3, Kernel, LaunchConfig};
+    /// # use cutlet_core::cuda::{Dim3, Kernel, LaunchConfig};
     /// # let ctx = cudarc::driver::CudaContext::new(0)?;
     /// # let stream = ctx.default_stream();
     /// # let m = cutlet_cuda::Module::load(&ctx, "")?;

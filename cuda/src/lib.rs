@@ -4,11 +4,11 @@
 //! - [`DeviceTensor`]: a device buffer with the layout the kernel reads it through
 //!   (checked to cover the layout's cosize);
 //! - [`Module`] and [`Function`]: PTX loaded after checking its `.target` against the
-//!   device, and kernels found by their [`Kernel`](cutlet::cuda::Kernel) declaration
+//!   device, and kernels found by their [`Kernel`](cutlet_core::cuda::Kernel) declaration
 //!   (what `#[kernel]` makes), so [`Function::launch`]'s arguments are checked against
 //!   the kernel's Rust signature at compile time;
-//! - launches from a [`LaunchConfig`](cutlet::cuda::LaunchConfig) (clusters included),
-//!   the description the emulator runs too (`cutlet::cuda::emu::launch_config`);
+//! - launches from a [`LaunchConfig`](cutlet_core::cuda::LaunchConfig) (clusters included),
+//!   the description the emulator runs too (`cutlet_core::cuda::emu::launch_config`);
 //! - [`make_tma_descriptor`]: a TMA tensor map from a tensor's layout and a
 //!   shared-memory tile's;
 //! - [`matrix`]: a rank-2 operand's extents, major and leading dimension, read off its
@@ -19,7 +19,7 @@
 //! this builds, and its checks run, on machines without CUDA.
 //!
 //! ```
-//! use cutlet::cuda::Kernel;
+//! use cutlet_core::cuda::Kernel;
 //! // A kernel crate's `#[kernel] pub unsafe extern "ptx-kernel" fn cutlet_transpose(a:
 //! // *const f32, b: *mut f32, m: usize, n: usize)` is, on the host:
 //! let k: Kernel<(*const f32, *mut f32, usize, usize)> = cutlet_kernels::entry::cutlet_transpose;
@@ -32,7 +32,7 @@
 //!
 //! ```compile_fail,E0277
 //! use cudarc::driver::{CudaSlice, CudaStream};
-//! use cutlet::cuda::{Dim3, LaunchConfig};
+//! use cutlet_core::cuda::{Dim3, LaunchConfig};
 //! fn run(
 //!     k: &cutlet_cuda::Function<(*const f32, *mut f32, usize, usize)>,
 //!     s: &CudaStream,
@@ -49,7 +49,7 @@
 //!
 //! ```compile_fail,E0277
 //! use cudarc::driver::{CudaSlice, CudaStream};
-//! use cutlet::cuda::{Dim3, LaunchConfig};
+//! use cutlet_core::cuda::{Dim3, LaunchConfig};
 //! fn run(
 //!     k: &cutlet_cuda::Function<(*const f32, *mut f32, usize, usize)>,
 //!     s: &CudaStream,

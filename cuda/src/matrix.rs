@@ -3,8 +3,8 @@
 //! GEMM, a user's row-wise kernel).
 
 use crate::{Error, Result};
-use cutlet::int::Leaf;
-use cutlet::prelude::*;
+use cutlet_core::int::Leaf;
+use cutlet_core::prelude::*;
 
 /// A rank-2 operand `(rows, cols)` with one unit-stride mode: `contiguous_cols` says
 /// which, `ld` is the other mode's stride.
@@ -25,7 +25,7 @@ pub struct Matrix {
 /// that overlap (a leading dimension below the contiguous extent), is an error naming it.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet_cuda::{matrix, Matrix};
 /// assert_eq!(matrix("A", layout!((300, 64):(64, 1))).unwrap(),
 ///            Matrix { rows: 300, cols: 64, contiguous_cols: true, ld: 64 });

@@ -5,7 +5,7 @@
 use crate::{Error, Result};
 use cudarc::driver::{CudaContext, CudaFunction, CudaModule, sys};
 use cudarc::nvrtc::Ptx;
-use cutlet::cuda::Kernel;
+use cutlet_core::cuda::Kernel;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
@@ -107,7 +107,7 @@ impl Module {
     /// The kernel `k` declares, as a handle whose launches take `k`'s parameter list.
     ///
     /// ```no_run
-    /// use cutlet::cuda::Kernel;
+    /// use cutlet_core::cuda::Kernel;
     /// let ctx = cudarc::driver::CudaContext::new(0)?;
     /// let m = cutlet_cuda::Module::load(&ctx, ".version 8.0\n.target sm_80\n.address_size 64\n")?;
     /// let e = m.function(Kernel::<(u32,)>::new("absent")).err().unwrap();
@@ -137,7 +137,7 @@ impl Module {
 /// ```no_run
 /// # let ctx = cudarc::driver::CudaContext::new(0)?;
 /// # let m = cutlet_cuda::Module::load(&ctx, ".version 8.0\n.target sm_80\n.address_size 64\n")?;
-/// let f = m.function(cutlet::cuda::Kernel::<(*const f32,)>::new("k"))?;
+/// let f = m.function(cutlet_core::cuda::Kernel::<(*const f32,)>::new("k"))?;
 /// assert_eq!(f.name(), "k");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -156,7 +156,7 @@ impl<P> Function<P> {
     /// ```no_run
     /// # let ctx = cudarc::driver::CudaContext::new(0)?;
     /// # let m = cutlet_cuda::Module::load(&ctx, ".version 8.0\n.target sm_80\n.address_size 64\n")?;
-    /// let f = m.function(cutlet::cuda::Kernel::<()>::new("noop"))?;
+    /// let f = m.function(cutlet_core::cuda::Kernel::<()>::new("noop"))?;
     /// println!("{}", f.name());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

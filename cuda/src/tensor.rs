@@ -4,8 +4,8 @@
 
 use crate::{Error, Result};
 use cudarc::driver::{CudaSlice, CudaStream, DeviceRepr, ValidAsZeroBits};
-use cutlet::int::Leaf;
-use cutlet::prelude::*;
+use cutlet_core::int::Leaf;
+use cutlet_core::prelude::*;
 use std::sync::Arc;
 
 /// The elements a buffer for `layout` holds: its cosize.
@@ -16,7 +16,7 @@ fn elements<L: Layout>(layout: L) -> usize {
 /// `len` elements cover `layout` (its `cosize`), else [`Error::TooShort`] naming both.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// let l = layout!((4, 8):(1, 5));
 /// assert!(cutlet_cuda::check_cosize("A", 39, l).is_ok());
 /// assert_eq!(
@@ -42,7 +42,7 @@ pub fn check_cosize<L: Layout>(what: &str, len: usize, layout: L) -> Result<()> 
 /// least `cosize(layout)` elements.
 ///
 /// ```no_run
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use cutlet_cuda::DeviceTensor;
 /// let ctx = cudarc::driver::CudaContext::new(0)?;
 /// let stream = ctx.default_stream();
@@ -62,7 +62,7 @@ impl<T: DeviceRepr, L: Layout> DeviceTensor<T, L> {
     /// [`Error::TooShort`].
     ///
     /// ```no_run
-    /// use cutlet::prelude::*;
+    /// use cutlet_core::prelude::*;
     /// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
     /// let buf = stream.alloc_zeros::<f32>(10)?;
     /// let e = cutlet_cuda::DeviceTensor::new(buf, layout!((4, 4))).unwrap_err();
@@ -77,7 +77,7 @@ impl<T: DeviceRepr, L: Layout> DeviceTensor<T, L> {
     /// Copies `host` (at least `cosize(layout)` elements) to the device.
     ///
     /// ```no_run
-    /// use cutlet::prelude::*;
+    /// use cutlet_core::prelude::*;
     /// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
     /// let t = cutlet_cuda::DeviceTensor::from_host(&stream, &[1u32, 2, 3], layout!(3))?;
     /// assert_eq!(t.to_host(&stream)?, [1, 2, 3]);
@@ -94,7 +94,7 @@ impl<T: DeviceRepr, L: Layout> DeviceTensor<T, L> {
     /// A zeroed buffer of `cosize(layout)` elements.
     ///
     /// ```no_run
-    /// use cutlet::prelude::*;
+    /// use cutlet_core::prelude::*;
     /// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
     /// let t = cutlet_cuda::DeviceTensor::<f32, _>::zeros(&stream, layout!((2, 3):(3, 1)))?;
     /// assert_eq!(t.to_host(&stream)?, [0.0; 6]);
@@ -113,7 +113,7 @@ impl<T: DeviceRepr, L: Layout> DeviceTensor<T, L> {
     /// The whole buffer, copied to the host.
     ///
     /// ```no_run
-    /// use cutlet::prelude::*;
+    /// use cutlet_core::prelude::*;
     /// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
     /// let t = cutlet_cuda::DeviceTensor::from_host(&stream, &[7i32; 4], layout!(4))?;
     /// assert_eq!(t.to_host(&stream)?, [7; 4]);
@@ -126,7 +126,7 @@ impl<T: DeviceRepr, L: Layout> DeviceTensor<T, L> {
     /// The layout.
     ///
     /// ```no_run
-    /// use cutlet::prelude::*;
+    /// use cutlet_core::prelude::*;
     /// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
     /// let t = cutlet_cuda::DeviceTensor::<u8, _>::zeros(&stream, layout!((2, 2)))?;
     /// assert_eq!(t.layout().to_string(), "(_2,_2):(_1,_2)");
@@ -139,7 +139,7 @@ impl<T: DeviceRepr, L: Layout> DeviceTensor<T, L> {
     /// The buffer.
     ///
     /// ```no_run
-    /// use cutlet::prelude::*;
+    /// use cutlet_core::prelude::*;
     /// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
     /// let t = cutlet_cuda::DeviceTensor::<u8, _>::zeros(&stream, layout!(5))?;
     /// assert_eq!(t.buf().len(), 5);
@@ -152,7 +152,7 @@ impl<T: DeviceRepr, L: Layout> DeviceTensor<T, L> {
     /// The buffer, for writing.
     ///
     /// ```no_run
-    /// use cutlet::prelude::*;
+    /// use cutlet_core::prelude::*;
     /// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
     /// let mut t = cutlet_cuda::DeviceTensor::<u8, _>::zeros(&stream, layout!(5))?;
     /// stream.memset_zeros(t.buf_mut())?;

@@ -1,5 +1,5 @@
 //! TMA descriptors (`CUtensorMap`) from cutlet layouts: the box comes from
-//! [`make_tma_box`](cutlet::atom::make_tma_box) (the global tensor's layout against the
+//! [`make_tma_box`](cutlet_core::atom::make_tma_box) (the global tensor's layout against the
 //! shared-memory tile's), the map from the driver's `cuTensorMapEncodeTiled` with CuTe's
 //! choices (element strides 1, no interleave, 128-byte L2 promotion, zero fill).
 
@@ -9,8 +9,8 @@ use cudarc::driver::sys::{
     CUtensorMapL2promotion, CUtensorMapSwizzle,
 };
 use cudarc::driver::{CudaStream, DevicePtr, DeviceRepr};
-use cutlet::cuda::{TmaBox, TmaDescriptor, TmaSwizzle};
-use cutlet::layout::{Layout, SwizzleFn};
+use cutlet_core::cuda::{TmaBox, TmaDescriptor, TmaSwizzle};
+use cutlet_core::layout::{Layout, SwizzleFn};
 
 /// The element types a tensor map can describe.
 ///
@@ -86,7 +86,7 @@ pub fn check_tma_address(what: &str, addr: u64) -> Result<()> {
 /// holding `dtype` elements. The box is checked first ([`TmaBox::check`]); errors name it.
 ///
 /// ```no_run
-/// use cutlet::cuda::{TmaBox, TmaSwizzle};
+/// use cutlet_core::cuda::{TmaBox, TmaSwizzle};
 /// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
 /// let b = TmaBox::new(4, &[64, 64], &[256], &[32, 32], TmaSwizzle::None);
 /// let buf = stream.alloc_zeros::<f32>(64 * 64)?;
@@ -146,11 +146,11 @@ pub fn encode_tiled(global: u64, b: &TmaBox, dtype: TmaDataType) -> Result<TmaDe
 
 /// CuTe's `make_tma_copy` on the host: the tensor map that copies the shared-memory tile
 /// `smem` (swizzled by `swizzle`) to or from `tensor`, through its layout. The box
-/// comes from the two layouts ([`make_tma_box`](cutlet::atom::make_tma_box)); a tile
+/// comes from the two layouts ([`make_tma_box`](cutlet_core::atom::make_tma_box)); a tile
 /// the layouts cannot copy, or a misaligned buffer, is an error naming the values.
 ///
 /// ```no_run
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
 /// let a = cutlet_cuda::DeviceTensor::<half::bf16, _>::zeros(&stream, layout!((300, 1000):(1024, 1)))?;
 /// let tile = tile_to_shape(layout!((8, 64):(64, 1)), shape!((128, 64)));
@@ -163,7 +163,7 @@ pub fn make_tma_descriptor<T: TmaElement, L: Layout, Sw: SwizzleFn>(
     smem: impl Layout,
     swizzle: Sw,
 ) -> Result<TmaDescriptor> {
-    let b = cutlet::atom::make_tma_box::<T, Sw>(tensor.layout(), smem, swizzle)
+    let b = cutlet_core::atom::make_tma_box::<T, Sw>(tensor.layout(), smem, swizzle)
         .map_err(|e| Error::Launch(format!("TMA box of {}: {e}", tensor.layout())))?;
     let (addr, _g) = tensor.buf().device_ptr(stream);
     encode_tiled(addr, &b, T::DATA_TYPE)
@@ -174,7 +174,7 @@ pub fn make_tma_descriptor<T: TmaElement, L: Layout, Sw: SwizzleFn>(
 /// global memory, 128-byte aligned, which a fresh allocation is).
 ///
 /// ```no_run
-/// # use cutlet::cuda::{TmaBox, TmaSwizzle};
+/// # use cutlet_core::cuda::{TmaBox, TmaSwizzle};
 /// # let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
 /// # let buf = stream.alloc_zeros::<f32>(64 * 64)?;
 /// # let (addr, _g) = cudarc::driver::DevicePtr::device_ptr(&buf, &stream);

@@ -3,7 +3,7 @@
 
 use crate::Result;
 use cudarc::driver::CudaStream;
-use cutlet::cuda::{TmaBox, TmaDescriptor, TmaError};
+use cutlet_core::cuda::{TmaBox, TmaDescriptor, TmaError};
 use cutlet_cuda::Module;
 use cutlet_cuda::{Function, TmaDescriptors};
 use cutlet_kernels::gemm_sm80::GemmArgs;
@@ -41,7 +41,7 @@ impl<O> Hopper<O> {
         m: &Module,
         st: &CudaStream,
         sms: usize,
-        k: cutlet::cuda::Kernel<(GemmArgs, *const TmaDescriptor, *mut O)>,
+        k: cutlet_core::cuda::Kernel<(GemmArgs, *const TmaDescriptor, *mut O)>,
     ) -> Result<Self> {
         let (f, cfg) = (m.function(k)?, gemm_sm90::sm90_config::<C>());
         debug_assert_eq!(k.name().strip_prefix("cutlet_"), Some(cfg.name));

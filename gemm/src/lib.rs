@@ -14,7 +14,7 @@
 //! [`Error`]s naming the values.
 //!
 //! ```no_run
-//! use cutlet::prelude::*;
+//! use cutlet_core::prelude::*;
 //! use cutlet_cuda::DeviceTensor;
 //! use half::bf16;
 //! let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
@@ -31,7 +31,7 @@
 //! from `bf16` inputs to `f16` outputs"):
 //!
 //! ```compile_fail,E0277
-//! use cutlet::prelude::*;
+//! use cutlet_core::prelude::*;
 //! use half::{bf16, f16};
 //! fn run(stream: &std::sync::Arc<cudarc::driver::CudaStream>) -> cutlet_gemm::Result<()> {
 //!     let a = cutlet_cuda::DeviceTensor::<bf16, _>::zeros(stream, layout!((64, 64):(64, 1)))?;
@@ -55,7 +55,7 @@ use hopper::Hopper;
 use sm80::{Sm80, Sm80Gemm};
 
 use cudarc::driver::{CudaContext, CudaStream, sys};
-use cutlet::layout::Layout;
+use cutlet_core::layout::Layout;
 use cutlet_cuda::Module;
 use cutlet_kernels::entry;
 use cutlet_kernels::gemm_sm80::GemmArgs;
@@ -179,7 +179,7 @@ impl Gemm {
     /// the kernel that ran.
     ///
     /// ```no_run
-    /// use cutlet::prelude::*;
+    /// use cutlet_core::prelude::*;
     /// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
     /// let g = cutlet_gemm::Gemm::new(stream.context())?;
     /// let a = cutlet_cuda::DeviceTensor::<f32, _>::zeros(&stream, layout!((64, 32):(1, 64)))?;
@@ -225,7 +225,7 @@ pub struct Problem {
 /// the extents that disagree or a layout that is not a matrix.
 ///
 /// ```
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// let p = cutlet_gemm::problem(1.0, layout!((100, 64):(64, 1)), layout!((80, 64):(64, 1)), 0.0,
 ///                              layout!((100, 80):(80, 1))).unwrap();
 /// // C row-major: Cᵀ = B Aᵀ, an 80 x 100 column-major product.
@@ -281,7 +281,7 @@ pub fn problem(
 /// `gemm` on the [`Gemm`] of `stream`'s context, loaded on first use and kept.
 ///
 /// ```no_run
-/// use cutlet::prelude::*;
+/// use cutlet_core::prelude::*;
 /// use half::bf16;
 /// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
 /// let a = cutlet_cuda::DeviceTensor::<bf16, _>::zeros(&stream, layout!((256, 64):(64, 1)))?;

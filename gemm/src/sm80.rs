@@ -21,7 +21,7 @@ impl<E, O> Sm80Gemm<E, O> {
     /// Configuration `C`'s entry `k` of module `m`.
     fn load<C: Sm80Config<Elem = E, Out = O>>(
         m: &Module,
-        k: cutlet::cuda::Kernel<(GemmArgs, *const E, *const E, *mut O)>,
+        k: cutlet_core::cuda::Kernel<(GemmArgs, *const E, *const E, *mut O)>,
     ) -> Result<Self> {
         debug_assert_eq!(k.name().strip_prefix("cutlet_"), Some(C::NAME));
         Ok(Sm80Gemm {

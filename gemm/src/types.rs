@@ -163,9 +163,11 @@ fn simt<E, O>(
         alpha: q.alpha,
         beta: q.beta,
     };
-    let cfg =
-        cutlet::cuda::LaunchConfig::new(sgemm_grid(q.m, q.n), cutlet::cuda::Dim3::x(SGEMM_THREADS))
-            .smem(SGEMM_SMEM);
+    let cfg = cutlet_core::cuda::LaunchConfig::new(
+        sgemm_grid(q.m, q.n),
+        cutlet_core::cuda::Dim3::x(SGEMM_THREADS),
+    )
+    .smem(SGEMM_SMEM);
     // SAFETY: as for the SM80 kernels: the buffers cover layouts from which `problem`
     // read A (m, k) at lda, B (n, k) at ldb, with the majors of this entry, and C (m, n)
     // at ldc; the kernel predicates its accesses; C aliases neither A nor B.

@@ -498,7 +498,7 @@ const fn log_swizzle(tiles_m: usize, tiles_n: usize) -> u32 {
 /// The warp-specialized GEMM for configuration `C`. Launch
 /// [`sm90_config::<C>()`](sm90_config)'s `grid(m, n, sms)` blocks of its `threads` with
 /// its `smem()` bytes; `tma[0..3]` point to descriptors of [`tma_boxes`]'s boxes over A,
-/// B and C (`TmaDescriptor::emulated` here, `cuTensorMapEncodeTiled` in `cutlet-gpu`);
+/// B and C (`TmaDescriptor::emulated` here, `cuTensorMapEncodeTiled` in `cutlet-gpu-bench`);
 /// `c` is C itself (read where `beta != 0`).
 ///
 /// ```

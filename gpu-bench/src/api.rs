@@ -1,0 +1,205 @@
+//! The library path on the GPU: `cutlet_gemm::gemm` (what a user's crate calls) on every
+//! element type and operand orientation, against an f64 reference (sampled on the large
+//! sizes); then its speed next to cuBLAS, descriptor encoding included, per call (a
+//! synchronised call, what one GEMM waits for) and back to back (a queue of calls, what
+//! a training step sees).
+
+use crate::cublas;
+use crate::elem::{El, Res, values};
+use crate::kernels::GemmCase;
+use crate::timing::{rate, tflops, time_batch, time_ms};
+use cudarc::cublas::CudaBlas;
+use cudarc::driver::CudaStream;
+use cutlet_core::prelude::*;
+use cutlet_cuda::DeviceTensor;
+use cutlet_gemm::GemmTypes;
+use cutlet_kernels::gemm_sm80::GemmArgs;
+use half::{bf16, f16};
+use std::sync::Arc;
+
+/// Strides of a `(rows, cols)` operand, contiguous along `cols` (row-major) or `rows`,
+/// with `pad` extra elements of leading dimension, and the elements it spans.
+fn strides(rows: usize, cols: usize, row_major: bool, pad: usize) -> (usize, usize, usize) {
+    if row_major {
+        let ld = cols + pad;
+        (ld, 1, rows * ld)
+    } else {
+        let ld = rows + pad;
+        (1, ld, cols * ld)
+    }
+}
+
+/// One `gemm` call on generated operands: the kernel it ran when C matches the reference,
+/// else the error text.
+fn case<E: El + GemmTypes<O>, O: El>(
+    st: &Arc<CudaStream>,
+    (m, n, k): (usize, usize, usize),
+    (a_k, b_k, c_row): (bool, bool, bool),
+    pad: usize,
+) -> Res<Result<&'static str, String>> {
+    let (a0, a1, alen) = strides(m, k, a_k, pad);
+    let (b0, b1, blen) = strides(n, k, b_k, pad);
+    let (c0, c1, clen) = strides(m, n, c_row, pad);
+    let (ha, hb) = (values::<E>(alen, 21, 8.0), values::<E>(blen, 22, 8.0));
+    let hc = values::<O>(clen, 23, 1.0);
+    let a = DeviceTensor::from_host(st, &ha, layout!((m, k):(a0, a1)))?;
+    let b = DeviceTensor::from_host(st, &hb, layout!((n, k):(b0, b1)))?;
+    let mut c = DeviceTensor::from_host(st, &hc, layout!((m, n):(c0, c1)))?;
+    let (alpha, beta) = (0.75f32, 0.5f32);
+    let kernel = match cutlet_gemm::gemm(st, alpha, &a, &b, beta, &mut c) {
+        Ok(name) => name,
+        Err(e) => return Ok(Err(e.to_string())),
+    };
+    let g = c.to_host(st)?;
+    // Every element on small sizes, 4096 of them on large ones.
+    let total = m * n;
+    let step = if total > 1 << 16 { total / 4096 } else { 1 };
+    let (mut err, mut norm) = (0f64, 0f64);
+    for idx in (0..total).step_by(step.max(1)) {
+        let (i, j) = (idx % m, idx / m);
+        let s: f64 = (0..k)
+            .map(|l| ha[i * a0 + l * a1].to_f64() * hb[j * b0 + l * b1].to_f64())
+            .sum();
+        let w = alpha as f64 * s + beta as f64 * hc[i * c0 + j * c1].to_f64();
+        let got = g[i * c0 + j * c1].to_f64();
+        err += (got - w) * (got - w);
+        norm += w * w;
+    }
+    // f32 accumulation: the error bound grows with K (1e-5 up to K = 1024, as in the
+    // kernels' own checks); 16-bit C is rounded once more.
+    let tol = if std::mem::size_of::<O>() == 2 {
+        1e-2
+    } else {
+        1e-5 * (k as f64 / 1024.0).max(1.0)
+    };
+    let rel = (err / norm.max(1e-30)).sqrt();
+    Ok(if rel < tol {
+        Ok(kernel)
+    } else {
+        Err(format!("{kernel}: relative error {rel:.2e}"))
+    })
+}
+
+/// Every orientation of one type pair on edge and schedule-selecting sizes.
+fn check_types<E: El + GemmTypes<O>, O: El>(st: &Arc<CudaStream>) -> Res<bool> {
+    let mut ok = true;
+    for (mnk, pad) in [
+        // A padding of 1: a 1x1 operand is then row- or column-major by its strides.
+        ((1usize, 1usize, 1usize), 1usize),
+        ((17, 9, 24), 8),
+        ((131, 129, 136), 3),
+        ((257, 384, 1032), 0),
+        ((1024, 1024, 1024), 8),
+        ((4096, 2048, 1024), 0),
+        ((2048, 2048, 4096), 0),
+    ] {
+        let mut ran = Vec::new();
+        let mut bad = Vec::new();
+        for o in 0..8 {
+            let orient = (o & 1 != 0, o & 2 != 0, o & 4 != 0);
+            match case::<E, O>(st, mnk, orient, pad)? {
+                Ok(name) => ran.push(name),
+                Err(e) => bad.push(format!(
+                    "A {} B {} C {}: {e}",
+                    rm(orient.0),
+                    rm(orient.1),
+                    rm(orient.2)
+                )),
+            }
+        }
+        ran.sort();
+        ran.dedup();
+        let (m, n, k) = mnk;
+        println!(
+            "check gemm() {}→{} {m}x{n}x{k}: {} ({})",
+            E::NAME,
+            O::NAME,
+            if bad.is_empty() {
+                "ok".to_string()
+            } else {
+                format!("FAILED: {}", bad.join("; "))
+            },
+            ran.join(", ")
+        );
+        ok &= bad.is_empty();
+    }
+    Ok(ok)
+}
+
+fn rm(row_major: bool) -> &'static str {
+    if row_major { "row-major" } else { "col-major" }
+}
+
+/// `cutlet_gemm::gemm` on every type pair and orientation: prints one line per pair and
+/// size with the kernels it chose.
+pub fn check_all(st: &Arc<CudaStream>) -> Res<bool> {
+    let mut ok = check_types::<bf16, f32>(st)?;
+    ok &= check_types::<f16, f32>(st)?;
+    ok &= check_types::<bf16, bf16>(st)?;
+    ok &= check_types::<f16, f16>(st)?;
+    ok &= check_types::<f32, f32>(st)?;
+    Ok(ok)
+}
+
+/// `gemm()` on bf16 TN operands (A and B row-major, i.e. K-major; C column-major, f32)
+/// next to cuBLAS on the same buffers: one table row per size, with each side's host
+/// time per call (enqueueing, no wait).
+pub fn measure_all(st: &Arc<CudaStream>) -> Res<()> {
+    let blas = CudaBlas::new(st.clone())?;
+    println!();
+    println!(
+        "| gemm() bf16 TN → f32 (TFLOP/s) | size | kernel | gemm() | cuBLAS | gemm() / cuBLAS | back to back: gemm() | cuBLAS | ratio | host µs per call: gemm() | cuBLAS |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    for (m, n, k) in [
+        (1024usize, 1024usize, 1024usize),
+        (2048, 2048, 2048),
+        (4096, 4096, 4096),
+        (8192, 8192, 8192),
+        (3072, 5120, 1024),
+    ] {
+        let a =
+            DeviceTensor::from_host(st, &values::<bf16>(m * k, 14, 32.0), layout!((m, k):(k, 1)))?;
+        let b =
+            DeviceTensor::from_host(st, &values::<bf16>(n * k, 15, 32.0), layout!((n, k):(k, 1)))?;
+        let mut c = DeviceTensor::<f32, _>::zeros(st, layout!((m, n):(1, m)))?;
+        let kernel = cutlet_gemm::gemm(st, 1.0, &a, &b, 0.0, &mut c)?;
+        let p = GemmArgs {
+            ldc: m,
+            alpha: 1.0,
+            beta: 0.0,
+            ..GemmCase {
+                kmajor: (true, true),
+            }
+            .args((m, n, k), |contiguous| contiguous)
+        };
+        let mut ours = || -> Res<()> {
+            cutlet_gemm::gemm(st, 1.0, &a, &b, 0.0, &mut c)?;
+            Ok(())
+        };
+        let (warm, runs) = (3, 20);
+        let one = time_ms(st, warm, runs, &mut ours)?;
+        let (batch, host) = time_batch(st, runs, &mut ours)?;
+        let mut peer = || -> Res<()> {
+            let c = c.buf_mut();
+            cublas::gemm(&blas, st, (true, true), p, a.buf(), b.buf(), c)
+        };
+        let peer_one = time_ms(st, warm, runs, &mut peer)?;
+        let (peer_batch, peer_host) = time_batch(st, runs, &mut peer)?;
+        let flop = 2.0 * (m * n * k) as f64;
+        let (o, q) = (rate(&one, flop), rate(&peer_one, flop));
+        let (ob, qb) = (flop / (batch * 1e-3), flop / (peer_batch * 1e-3));
+        println!(
+            "| gemm() | {m}x{n}x{k} | {kernel} | {} | {} | {:.2} | {:.0} | {:.0} | {:.2} | {:.1} | {:.1} |",
+            tflops(o),
+            tflops(q),
+            o.0 / q.0,
+            ob / 1e12,
+            qb / 1e12,
+            ob / qb,
+            host * 1e3,
+            peer_host * 1e3,
+        );
+    }
+    Ok(())
+}

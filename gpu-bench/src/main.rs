@@ -1,0 +1,152 @@
+//! `cutlet-gpu-bench`: runs every kernel of `cutlet-kernels` on the GPU from its PTX, through
+//! `cutlet-cuda`'s typed handles (the entries' `#[kernel]` declarations, the
+//! configurations' `LaunchConfig`s), checks each against a CPU reference (sizes include
+//! 1, primes and non-multiples of the tiles), then times them with CUDA events next to
+//! the peer measured in the same run: the driver's device-to-device copy for the copy
+//! and transpose kernels, cuBLAS for the GEMMs. Prints markdown tables; exits non-zero
+//! if a check fails.
+//!
+//! ```text
+//! cutlet-gpu-bench [--ptx target/ptx/sm_90/cutlet_kernels.ptx] [--ptx90a target/ptx/sm_90a/cutlet_kernels.ptx]
+//!            [--check-only | --profile | --profile-hopper | --gemm-api] [--size MxNxK]
+//! ```
+//! On a compute capability 9.0 device the sm_90a module's Hopper GEMM is checked and
+//! timed too (next to cuBLAS and the SM80 GEMM, same operands).
+//! `cutlet_gemm::gemm` (the library path, its PTX built in) is checked on every element
+//! type and operand orientation and timed next to cuBLAS; `--gemm-api` runs only that.
+//! `--profile` runs one bf16 SM80 tensor-core GEMM and nothing else, for `ncu`;
+//! `--profile-hopper` one GEMM of each Hopper configuration; both at 4096³ or at
+//! `--size` (e.g. `3072x5120x1024`).
+//! ```text
+//! ```
+//! libcuda is loaded at run time (cudarc's dynamic loading), so this builds anywhere.
+
+mod api;
+mod cublas;
+mod elem;
+mod hopper;
+mod kernels;
+mod timing;
+
+use cudarc::driver::{CudaContext, sys};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run() -> Result<bool, Box<dyn std::error::Error>> {
+    let mut ptx = String::from("target/ptx/sm_90/cutlet_kernels.ptx");
+    let mut ptx90a = String::from("target/ptx/sm_90a/cutlet_kernels.ptx");
+    let mut check_only = false;
+    let mut profile = false;
+    let mut profile_hopper = false;
+    let mut gemm_api = false;
+    let mut size = (4096, 4096, 4096);
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--ptx" => ptx = args.next().ok_or("--ptx needs a path")?,
+            "--ptx90a" => ptx90a = args.next().ok_or("--ptx90a needs a path")?,
+            "--profile-hopper" => profile_hopper = true,
+            "--gemm-api" => gemm_api = true,
+            "--check-only" => check_only = true,
+            "--profile" => profile = true,
+            "--size" => size = parse_size(&args.next().ok_or("--size needs MxNxK")?)?,
+            other => return Err(format!("unknown argument `{other}`").into()),
+        }
+    }
+    let ctx = CudaContext::new(0)?;
+    let attr = |a| ctx.attribute(a).unwrap_or(-1);
+    println!(
+        "device: {} (sm_{}{}), {} SMs, SM clock {} MHz, memory clock {} MHz, bus {} bits",
+        ctx.name()?,
+        attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR),
+        attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR),
+        attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT),
+        attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_CLOCK_RATE) / 1000,
+        attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE) / 1000,
+        attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH),
+    );
+    let stream = ctx.default_stream();
+    if gemm_api {
+        let ok = api::check_all(&stream)?;
+        if ok && !check_only {
+            api::measure_all(&stream)?;
+        }
+        return Ok(ok);
+    }
+    let src = std::fs::read_to_string(&ptx).map_err(|e| format!("reading {ptx}: {e}"))?;
+    let k = kernels::Kernels::load(&ctx, &src)?;
+    if profile {
+        k.profile_once(size)?;
+        return Ok(true);
+    }
+    let sm90 = attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR) == 9;
+    let hopper = if sm90 {
+        let src = std::fs::read_to_string(&ptx90a).map_err(|e| format!("reading {ptx90a}: {e}"))?;
+        Some(hopper::Hopper::load(&ctx, &src)?)
+    } else {
+        None
+    };
+    if profile_hopper {
+        hopper
+            .ok_or("--profile-hopper needs a compute capability 9.0 device")?
+            .profile_once(size)?;
+        return Ok(true);
+    }
+    let mut ok = k.check_all()?;
+    if let Some(h) = &hopper {
+        ok &= h.check_all()?;
+    }
+    ok &= api::check_all(&stream)?;
+    if ok && !check_only {
+        k.measure_all()?;
+        if let Some(h) = &hopper {
+            h.measure_all(&k)?;
+        }
+        api::measure_all(&stream)?;
+    }
+    Ok(ok)
+}
+
+/// `MxNxK` (three positive integers) as `(m, n, k)`; anything else is an error naming it.
+fn parse_size(s: &str) -> Result<(usize, usize, usize), String> {
+    let bad =
+        || format!("--size `{s}`: expected MxNxK, three positive integers such as 3072x5120x1024");
+    let v: Vec<usize> = s
+        .split('x')
+        .map(|t| t.parse::<usize>().ok().filter(|&x| x > 0))
+        .collect::<Option<_>>()
+        .ok_or_else(bad)?;
+    match v[..] {
+        [m, n, k] => Ok((m, n, k)),
+        _ => Err(bad()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sizes_parse_or_name_the_bad_text() {
+        assert_eq!(parse_size("3072x5120x1024"), Ok((3072, 5120, 1024)));
+        for bad in [
+            "", "4096", "1x2", "1x2x3x4", "0x1x1", "ax1x1", "1x-1x1", "1x2x",
+        ] {
+            let e = parse_size(bad).unwrap_err();
+            assert!(
+                e.contains(&format!("`{bad}`")) && e.contains("MxNxK"),
+                "{e}"
+            );
+        }
+    }
+}
