@@ -46,14 +46,14 @@ def main_loop_problem(body):
 def hopper_problem(body, ptxas_log, name):
     """The Hopper GEMM must load by TMA, synchronise on mbarriers, multiply with wgmma,
     reallocate registers, store C by TMA from shared memory (written with st.shared) behind
-    named barriers, a cluster configuration (`_2x1`) must multicast and release its peers'
+    named barriers, a cluster configuration (`_cluster2`) must multicast and release its peers'
     stages, a ping-pong one (`_pingpong`) must take turns, and ptxas must neither serialize its wgmmas (C7515) nor ignore its setmaxnreg
     (C7508)."""
     needles = ["cp.async.bulk.tensor.2d.shared::cluster.global", "mbarrier.try_wait",
                "wgmma.mma_async", "wgmma.wait_group", "setmaxnreg.inc", ".maxntid 384",
                "cp.async.bulk.tensor.2d.global.shared::cta", "fence.proxy.async.shared::cta",
                "cp.async.bulk.wait_group.read", "barrier.sync", "st.shared"]
-    if name.endswith("_2x1"):
+    if name.endswith("_cluster2"):
         needles += [".multicast::cluster", "mapa.shared::cluster", "barrier.cluster.arrive",
                     "%cluster_ctarank"]
     if name.endswith("_pingpong"):
@@ -116,8 +116,8 @@ def main(ptxas, root):
         static = bodies.get("cutlet_static_layout", "")
         if not static or re.search(r"\bcall\b|\.local", static):
             failures.append(f"{arch}: cutlet_static_layout has calls or local memory (or is missing)")
-        if "fma.rn.f32" not in bodies.get("cutlet_sgemm", ""):
-            failures.append(f"{arch}: cutlet_sgemm has no fma.rn.f32")
+        if "fma.rn.f32" not in bodies.get("cutlet_sgemm_nt", ""):
+            failures.append(f"{arch}: cutlet_sgemm_nt has no fma.rn.f32")
         gemms = [name for name in bodies
                  if name.startswith("cutlet_gemm_") and not name.startswith("cutlet_gemm_sm90_")]
         if not gemms:

@@ -118,7 +118,7 @@ row "one-line kernel edit, emulator tests rebuilt" "$t" "target: <= 10 s"
 # 5. One kernel rebuilt for one arch after an edit: the entry filter (cutlet-build
 # --entry), the kernel crate's other entries and families left out.
 cargo build -q -p cutlet-build
-for one in "sm_90a cutlet_gemm_sm90_tn_bf16" "sm_80 cutlet_gemm_tn_bf16" "sm_80 cutlet_sgemm"; do
+for one in "sm_90a cutlet_gemm_sm90_tn_bf16" "sm_80 cutlet_gemm_tn_bf16" "sm_80 cutlet_sgemm_nt"; do
   read -r arch entry <<<"$one"
   ./target/debug/cutlet-build kernels --out "$OUT/ptx-one" --arch "$arch" --entry "$entry" >/dev/null 2>&1
   touch kernels/src/gemm_sm80.rs

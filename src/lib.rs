@@ -70,6 +70,26 @@ pub use cutlet_core::{coord, kernel, layout_t, path, shape, shape_t, unroll};
 #[doc(hidden)]
 pub use typenum as __typenum;
 
+/// The guide, one chapter per product (`docs/guide/`); every example in it is a doc test.
+pub mod guide {
+    #[doc = include_str!("../docs/guide/layouts.md")]
+    pub mod layouts {}
+    #[doc = include_str!("../docs/guide/tensors-and-atoms.md")]
+    pub mod tensors_and_atoms {}
+    #[doc = include_str!("../docs/guide/cli.md")]
+    pub mod cli {}
+    #[doc = include_str!("../docs/guide/kernels.md")]
+    pub mod kernels {}
+    #[doc = include_str!("../docs/guide/hopper-gemm.md")]
+    pub mod hopper_gemm {}
+    #[doc = include_str!("../docs/guide/tiles.md")]
+    pub mod tiles {}
+    #[doc = include_str!("../docs/guide/cpu-blas.md")]
+    pub mod cpu_blas {}
+    #[doc = include_str!("../docs/guide/compile-time.md")]
+    pub mod compile_time {}
+}
+
 /// CuTe's kernel layer on `cutlet-core`'s type layer: MMA and copy atoms, `TiledMMA`,
 /// `TiledCopy` and their partitions (`cutlet_core::atom`, re-exported). Pair them with
 /// the [`prelude`]'s layouts and tensors, the layer the kernels are written on.

@@ -16,8 +16,11 @@
 //! assert_eq!(tile_count(layout!((4, n))), 6);
 //! ```
 //!
-//! This is the type layer the `cutlet` crate moves onto (issue 24): it needs neither `std`
-//! nor the device layer, so kernels and hosts build it once and share it.
+//! Below the type layer sit no other crates: it is `no_std`, so kernels (built for nvptx)
+//! and hosts build it once and share it. Above it, in this crate, are the atoms
+//! ([`atom`]) and the device layer ([`cuda`]: thread indices, barriers, memory, the
+//! warp-level instructions), whose CPU emulator and sanitizer come with the `std`
+//! feature.
 //!
 //! The algebra's run-time functions (`tuple`, `layout`, `algebra`, `int`) are
 //! `#[inline]`, not `#[inline(always)]`: LLVM then simplifies each before inlining it,

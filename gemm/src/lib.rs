@@ -41,26 +41,21 @@
 //! }
 //! ```
 
-mod hopper;
+mod kernels;
 mod select;
-mod sm80;
 mod types;
 
 pub use cutlet_cuda::{DeviceTensor, Error, Result};
 pub use cutlet_cuda::{Matrix, matrix};
+pub use cutlet_kernels::gemm::{GemmArgs, GemmConfig, TileSchedule};
+pub use kernels::{HopperGemm, KernelRef, TiledGemm};
 pub use select::{Schedule, schedule};
-pub use types::GemmTypes;
-
-use hopper::Hopper;
-use sm80::{Sm80, Sm80Gemm};
+pub use types::{GemmElement, GemmTypes};
 
 use cudarc::driver::{CudaContext, CudaStream, sys};
 use cutlet_core::layout::Layout;
 use cutlet_cuda::Module;
-use cutlet_kernels::entry;
-use cutlet_kernels::gemm_sm80::GemmArgs;
-use cutlet_kernels::gemm_sm90;
-use half::bf16;
+use kernels::Loaded;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// The kernels' PTX, per arch (a one-line comment saying why, when built without it).
@@ -68,17 +63,9 @@ const PTX_SM80: &str = cutlet_cuda::include_ptx!("cutlet_kernels", "sm_80");
 const PTX_SM90: &str = cutlet_cuda::include_ptx!("cutlet_kernels", "sm_90");
 const PTX_SM90A: &str = cutlet_cuda::include_ptx!("cutlet_kernels", "sm_90a");
 
-/// The sm_90a module's GEMMs.
-struct Sm90 {
-    tn_bf16: Hopper<f32>,
-    tn_bf16_2x1: Hopper<f32>,
-    tn_bf16_pingpong: Hopper<f32>,
-    tn_f16: Hopper<f32>,
-    nt_bf16_out_bf16: Hopper<bf16>,
-}
-
 /// cutlet's GEMM kernels loaded on one device (CUTLASS's `GemmUniversalAdapter`, or a
-/// cuBLAS handle): the SM80 module always, the Hopper module on compute capability 9.0.
+/// cuBLAS handle): every configuration of the registry, the per-tile ones (SM80 tensor
+/// cores, SIMT) always, the Hopper ones on compute capability 9.0.
 ///
 /// ```no_run
 /// let ctx = cudarc::driver::CudaContext::new(0)?;
@@ -87,16 +74,17 @@ struct Sm90 {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Gemm {
-    sm80: Sm80,
-    sm90: Option<Sm90>,
+    kernels: Vec<Loaded>,
+    hopper: bool,
     sms: usize,
     /// Keeps the modules loaded (the functions borrow them by handle).
     _modules: Vec<Module>,
 }
 
 impl Gemm {
-    /// Loads the kernels on `ctx`'s device: errors name what is missing (PTX built
-    /// without the toolchain, an arch the device cannot run, a kernel not in the PTX).
+    /// Loads the kernels built into this crate on `ctx`'s device: errors name what is
+    /// missing (PTX built without the toolchain, an arch the device cannot run, a kernel
+    /// not in the PTX).
     ///
     /// ```no_run
     /// let ctx = cudarc::driver::CudaContext::new(0)?;
@@ -107,60 +95,39 @@ impl Gemm {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(ctx: &Arc<CudaContext>) -> Result<Gemm> {
-        let attr = |a| ctx.attribute(a).map(|v| v as usize);
-        let cc = (
-            attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)?,
-            attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)?,
-        );
-        let sms = attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)?;
-        let m80 = Module::load(ctx, if cc.0 >= 9 { PTX_SM90 } else { PTX_SM80 })?;
-        let sm80 = Sm80::load(&m80)?;
-        let mut modules = vec![m80];
-        let sm90 = if cc == (9, 0) {
-            let m = Module::load(ctx, PTX_SM90A)?;
-            let st = ctx.default_stream();
-            let sm90 = Sm90 {
-                tn_bf16: Hopper::load::<gemm_sm90::TnBf16>(
-                    &m,
-                    &st,
-                    sms,
-                    entry::cutlet_gemm_sm90_tn_bf16,
-                )?,
-                tn_bf16_2x1: Hopper::load::<gemm_sm90::TnBf16Cluster2>(
-                    &m,
-                    &st,
-                    sms,
-                    entry::cutlet_gemm_sm90_tn_bf16_2x1,
-                )?,
-                tn_bf16_pingpong: Hopper::load::<gemm_sm90::TnBf16Pingpong>(
-                    &m,
-                    &st,
-                    sms,
-                    entry::cutlet_gemm_sm90_tn_bf16_pingpong,
-                )?,
-                tn_f16: Hopper::load::<gemm_sm90::TnF16>(
-                    &m,
-                    &st,
-                    sms,
-                    entry::cutlet_gemm_sm90_tn_f16,
-                )?,
-                nt_bf16_out_bf16: Hopper::load::<gemm_sm90::NtBf16OutBf16>(
-                    &m,
-                    &st,
-                    sms,
-                    entry::cutlet_gemm_sm90_nt_bf16_out_bf16,
-                )?,
-            };
-            modules.push(m);
-            Some(sm90)
+        let cc9 = compute_capability(ctx)?.0 >= 9;
+        Gemm::from_ptx(ctx, if cc9 { PTX_SM90 } else { PTX_SM80 }, PTX_SM90A)
+    }
+
+    /// Loads the kernels from PTX text: `ptx` built for the device's arch (sm_80, or
+    /// sm_90 on a Hopper), and `ptx_sm90a` for the Hopper kernels, loaded on compute
+    /// capability 9.0 only.
+    ///
+    /// ```no_run
+    /// let ctx = cudarc::driver::CudaContext::new(0)?;
+    /// let ptx = std::fs::read_to_string("target/ptx/sm_90/cutlet_kernels.ptx")?;
+    /// let ptx90a = std::fs::read_to_string("target/ptx/sm_90a/cutlet_kernels.ptx")?;
+    /// let g = cutlet_gemm::Gemm::from_ptx(&ctx, &ptx, &ptx90a)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_ptx(ctx: &Arc<CudaContext>, ptx: &str, ptx_sm90a: &str) -> Result<Gemm> {
+        let cc = compute_capability(ctx)?;
+        let sms = ctx
+            .attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)?
+            as usize;
+        let tiled = Module::load(ctx, ptx)?;
+        let hopper = if cc == (9, 0) {
+            Some(Module::load(ctx, ptx_sm90a)?)
         } else {
             None
         };
+        let st = ctx.default_stream();
+        let kernels = kernels::load_all(&tiled, hopper.as_ref().map(|m| (m, &*st, sms)))?;
         Ok(Gemm {
-            sm80,
-            sm90,
+            kernels,
+            hopper: hopper.is_some(),
             sms,
-            _modules: modules,
+            _modules: [Some(tiled), hopper].into_iter().flatten().collect(),
         })
     }
 
@@ -172,7 +139,32 @@ impl Gemm {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn has_hopper(&self) -> bool {
-        self.sm90.is_some()
+        self.hopper
+    }
+
+    /// The device's SMs.
+    ///
+    /// ```no_run
+    /// let g = cutlet_gemm::Gemm::new(&cudarc::driver::CudaContext::new(0)?)?;
+    /// println!("{} SMs", g.sms());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn sms(&self) -> usize {
+        self.sms
+    }
+
+    /// The loaded kernels from `E` to `O`, in the registry's order (SM80, Hopper,
+    /// SIMT): what a benchmark checks and times one by one.
+    ///
+    /// ```no_run
+    /// let g = cutlet_gemm::Gemm::new(&cudarc::driver::CudaContext::new(0)?)?;
+    /// for k in g.kernels::<half::bf16, f32>() {
+    ///     println!("{} {:?}", k.config().name, k.config().tile);
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn kernels<E: 'static, O: 'static>(&self) -> impl Iterator<Item = KernelRef<'_, E, O>> {
+        self.kernels.iter().filter_map(Loaded::get::<E, O>)
     }
 
     /// `C = alpha A Bᵀ + beta C` on `stream` (see the crate docs); returns the name of
@@ -185,10 +177,10 @@ impl Gemm {
     /// let a = cutlet_cuda::DeviceTensor::<f32, _>::zeros(&stream, layout!((64, 32):(1, 64)))?;
     /// let b = cutlet_cuda::DeviceTensor::<f32, _>::zeros(&stream, layout!((48, 32):(1, 48)))?;
     /// let mut c = cutlet_cuda::DeviceTensor::<f32, _>::zeros(&stream, layout!((64, 48):(1, 64)))?;
-    /// assert_eq!(g.gemm(&stream, 1.0, &a, &b, 0.0, &mut c)?, "sgemm");
+    /// assert_eq!(g.gemm(&stream, 1.0, &a, &b, 0.0, &mut c)?, "sgemm_nt");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn gemm<E: GemmTypes<O>, O: cudarc::driver::DeviceRepr>(
+    pub fn gemm<E: GemmTypes<O>, O: GemmElement>(
         &self,
         stream: &Arc<CudaStream>,
         alpha: f32,
@@ -203,8 +195,17 @@ impl Gemm {
         } else {
             (a.buf(), b.buf())
         };
-        types::run(self, stream, p, (a, b, c.buf_mut()))
+        types::run(self, stream, &p, (a, b, c.buf_mut()))
     }
+}
+
+/// The device's compute capability `(major, minor)`.
+fn compute_capability(ctx: &CudaContext) -> Result<(i32, i32)> {
+    let attr = |a| ctx.attribute(a);
+    Ok((
+        attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)?,
+        attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)?,
+    ))
 }
 
 /// A GEMM in the kernels' terms: C column-major, A `(m, k)` and B `(n, k)` with their
@@ -293,7 +294,7 @@ pub fn problem(
 /// cutlet_gemm::gemm(&stream, 1.0, &a, &b, 0.0, &mut c)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn gemm<E: GemmTypes<O>, O: cudarc::driver::DeviceRepr>(
+pub fn gemm<E: GemmTypes<O>, O: GemmElement>(
     stream: &Arc<CudaStream>,
     alpha: f32,
     a: &DeviceTensor<E, impl Layout>,

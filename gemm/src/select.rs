@@ -1,5 +1,5 @@
 //! Which Hopper schedule a bf16 TN GEMM runs, by shape. The rule is the H200 measurements
-//! of the README's table (run 22): ping-pong's 128x128 tiles win when the problem has
+//! of the guide's table (`docs/guide/hopper-gemm.md`): ping-pong's 128x128 tiles win when the problem has
 //! no more such tiles than the GPU has SMs (1024³: 106 against 88 TFLOP/s), a 2x1
 //! cluster wins at long K (8192³: 760 against 746), the 1x1 cooperative kernel elsewhere
 //! (3072x5120x1024: 425 against 348 for 2x1).

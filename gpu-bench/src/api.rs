@@ -6,14 +6,14 @@
 
 use crate::cublas;
 use crate::elem::{El, Res, values};
-use crate::kernels::GemmCase;
+use crate::gemms::GemmCase;
 use crate::timing::{rate, tflops, time_batch, time_ms};
 use cudarc::cublas::CudaBlas;
 use cudarc::driver::CudaStream;
 use cutlet_core::prelude::*;
 use cutlet_cuda::DeviceTensor;
+use cutlet_gemm::GemmArgs;
 use cutlet_gemm::GemmTypes;
-use cutlet_kernels::gemm_sm80::GemmArgs;
 use half::{bf16, f16};
 use std::sync::Arc;
 

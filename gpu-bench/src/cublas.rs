@@ -4,7 +4,7 @@ use crate::elem::{El, Res};
 use cudarc::cublas::CudaBlas;
 use cudarc::cublas::sys::{cublasComputeType_t, cublasGemmAlgo_t, cublasOperation_t};
 use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DevicePtrMut};
-use cutlet_kernels::gemm_sm80::GemmArgs;
+use cutlet_gemm::GemmArgs;
 
 /// `C = alpha A Bᵀ + beta C` for A `(m, k)` and B `(n, k)`, each K-major or not
 /// (`kmajor`), at `p`'s leading dimensions; C column-major.

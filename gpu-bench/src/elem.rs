@@ -3,14 +3,14 @@
 
 use cudarc::cublas::sys::cudaDataType;
 use cudarc::driver::{DeviceRepr, ValidAsZeroBits};
-use cutlet_cuda::TmaElement;
+use cutlet_gemm::GemmElement;
 use half::{bf16, f16};
 
 /// The result of a check or a run.
 pub type Res<T> = Result<T, Box<dyn std::error::Error>>;
 
 /// An element type of a GEMM operand: bf16, f16 or f32.
-pub trait El: DeviceRepr + TmaElement + ValidAsZeroBits + Copy + Unpin + 'static {
+pub trait El: DeviceRepr + GemmElement + ValidAsZeroBits + Copy + Unpin + 'static {
     /// Its name in messages.
     const NAME: &'static str;
     /// cuBLAS's data type.

@@ -1,6 +1,6 @@
-//! `cutlet-gpu-bench`: runs every kernel of `cutlet-kernels` on the GPU from its PTX, through
-//! `cutlet-cuda`'s typed handles (the entries' `#[kernel]` declarations, the
-//! configurations' `LaunchConfig`s), checks each against a CPU reference (sizes include
+//! `cutlet-gpu-bench`: runs every kernel of `cutlet-kernels` on the GPU from its PTX (the
+//! GEMMs through `cutlet-gemm`'s handles, one per configuration of the registry; the
+//! others through `cutlet-cuda`'s typed handles), checks each against a CPU reference (sizes include
 //! 1, primes and non-multiples of the tiles), then times them with CUDA events next to
 //! the peer measured in the same run: the driver's device-to-device copy for the copy
 //! and transpose kernels, cuBLAS for the GEMMs. Prints markdown tables; exits non-zero
@@ -10,7 +10,7 @@
 //! cutlet-gpu-bench [--ptx target/ptx/sm_90/cutlet_kernels.ptx] [--ptx90a target/ptx/sm_90a/cutlet_kernels.ptx]
 //!            [--check-only | --profile | --profile-hopper | --gemm-api] [--size MxNxK]
 //! ```
-//! On a compute capability 9.0 device the sm_90a module's Hopper GEMM is checked and
+//! On a compute capability 9.0 device the sm_90a module's Hopper GEMMs are checked and
 //! timed too (next to cuBLAS and the SM80 GEMM, same operands).
 //! `cutlet_gemm::gemm` (the library path, its PTX built in) is checked on every element
 //! type and operand orientation and timed next to cuBLAS; `--gemm-api` runs only that.
@@ -24,7 +24,7 @@
 mod api;
 mod cublas;
 mod elem;
-mod hopper;
+mod gemms;
 mod kernels;
 mod timing;
 
@@ -83,35 +83,23 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
         }
         return Ok(ok);
     }
-    let src = std::fs::read_to_string(&ptx).map_err(|e| format!("reading {ptx}: {e}"))?;
+    let read = |p: &str| std::fs::read_to_string(p).map_err(|e| format!("reading {p}: {e}"));
+    let (src, src90a) = (read(&ptx)?, read(&ptx90a).unwrap_or_default());
+    let g = cutlet_gemm::Gemm::from_ptx(&ctx, &src, &src90a)?;
+    if profile || profile_hopper {
+        if profile_hopper && !g.has_hopper() {
+            return Err("--profile-hopper needs a compute capability 9.0 device".into());
+        }
+        gemms::profile_once(&g, &stream, profile_hopper, size)?;
+        return Ok(true);
+    }
     let k = kernels::Kernels::load(&ctx, &src)?;
-    if profile {
-        k.profile_once(size)?;
-        return Ok(true);
-    }
-    let sm90 = attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR) == 9;
-    let hopper = if sm90 {
-        let src = std::fs::read_to_string(&ptx90a).map_err(|e| format!("reading {ptx90a}: {e}"))?;
-        Some(hopper::Hopper::load(&ctx, &src)?)
-    } else {
-        None
-    };
-    if profile_hopper {
-        hopper
-            .ok_or("--profile-hopper needs a compute capability 9.0 device")?
-            .profile_once(size)?;
-        return Ok(true);
-    }
     let mut ok = k.check_all()?;
-    if let Some(h) = &hopper {
-        ok &= h.check_all()?;
-    }
+    ok &= gemms::check_all(&g, &stream)?;
     ok &= api::check_all(&stream)?;
     if ok && !check_only {
         k.measure_all()?;
-        if let Some(h) = &hopper {
-            h.measure_all(&k)?;
-        }
+        gemms::measure_all(&g, &stream)?;
         api::measure_all(&stream)?;
     }
     Ok(ok)

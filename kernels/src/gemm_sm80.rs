@@ -34,58 +34,26 @@
 //! tensors from `C`; `mainloop` partitions and pipelines over `M: TiledMma`; the
 //! epilogue stores over `R: TiledCopier`.
 //!
-//! The configurations built here: every pair of majors (TN, TT, NT, NN) for each pair of
-//! element types (bf16 or f16 into f32 or the same type), so `cutlet_gemm::gemm` takes
-//! any majors; [`TnBf16`] and [`TnF16`] are the timed ones, and [`TnBf16W2x4`] a
-//! 256-thread variant.
+//! The configurations built ([`crate::registry::sm80`]): every pair of majors (TN, TT,
+//! NT, NN) for each pair of element types (bf16 or f16 into f32 or the same type), so
+//! `cutlet_gemm::gemm` takes any majors.
 
+use crate::gemm::{GemmArgs, GemmConfig, GemmOutput, KMajor, Major, MnMajor, TileSchedule, val};
 use cutlet_core::algebra::recast::SizeofBits;
 use cutlet_core::atom::{
     Copy_Atom, CopyTraits, MmaCall, MmaTraits, SM75_U16x8_LDSM_T, SM75_U32x4_LDSM_N,
-    SM80_16x8x16_F32BF16BF16F32_TN, SM80_16x8x16_F32F16F16F32_TN, SM80_CP_ASYNC_CACHEGLOBAL_ZFILL,
-    TiledCopier, TiledMma, UniversalCopy, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b,
-    make_tiled_mma_permuted,
+    SM80_CP_ASYNC_CACHEGLOBAL_ZFILL, TiledCopier, TiledMma, UniversalCopy, make_tiled_copy,
+    make_tiled_copy_a, make_tiled_copy_b, make_tiled_mma_permuted,
 };
 use cutlet_core::cuda::cp_async::{cp_async_fence, cp_async_wait_n};
 use cutlet_core::cuda::{
-    DevicePod, Float16, Gmem, GmemPtr, PtrEngine, Smem, SmemBuffer, U64, U128, block_idx,
-    make_gmem_tensor, make_smem_tensor, syncthreads, thread_idx,
+    DevicePod, Gmem, GmemPtr, PtrEngine, Smem, SmemBuffer, U128, block_idx, make_gmem_tensor,
+    make_smem_tensor, syncthreads, thread_idx,
 };
 use cutlet_core::int::types::{Add, Div, Mul};
 use cutlet_core::prelude::*;
 use cutlet_core::tensor::CoordEngine;
-use typenum::{Integer, U2};
-
-/// The problem; element pointers are passed separately.
-#[derive(Clone, Copy, Debug)]
-#[repr(C)]
-pub struct GemmArgs {
-    /// Rows of A and C.
-    pub m: usize,
-    /// Rows of B, columns of C.
-    pub n: usize,
-    /// The reduction extent.
-    pub k: usize,
-    /// Leading dimension of A (the stride of its non-contiguous mode).
-    pub lda: usize,
-    /// Leading dimension of B.
-    pub ldb: usize,
-    /// Leading dimension of C (column-major, `>= m`).
-    pub ldc: usize,
-    /// Scales `A Bᵀ`.
-    pub alpha: f32,
-    /// Scales C.
-    pub beta: f32,
-}
-
-/// The grid for an `m x n` product with a `bm x bn` CTA tile.
-///
-/// ```
-/// assert_eq!(cutlet_kernels::gemm_sm80::gemm_grid(129, 128, 128, 128).volume(), 2);
-/// ```
-pub fn gemm_grid(m: usize, n: usize, bm: usize, bn: usize) -> cutlet_core::cuda::Dim3 {
-    cutlet_core::cuda::Dim3::xy(m.div_ceil(bm).max(1), n.div_ceil(bn).max(1))
-}
+use typenum::U2;
 
 /// Dynamic shared memory of a configuration: the A and B stages, or the f32 C tile of
 /// the epilogue (which reuses them), whichever is larger.
@@ -98,135 +66,6 @@ pub const fn gemm_smem(bm: usize, bn: usize, bk: usize, stages: usize) -> usize 
     let c = (bm + 4) * bn * 4;
     if ab > c { ab } else { c }
 }
-
-/// What launching and checking a configuration needs: its name, the operands' majors,
-/// the CTA tile, the stages and the threads ([`gemm_config`] reads them from an
-/// [`Sm80Config`]).
-///
-/// ```
-/// use cutlet_kernels::gemm_sm80::*;
-/// assert_eq!(GEMM_TN_BF16.smem(), gemm_smem(128, 128, 64, 3));
-/// assert_eq!(GEMM_TT_BF16.name, "gemm_tt_bf16");
-/// assert!(GEMM_TT_BF16.a_kmajor && !GEMM_TT_BF16.b_kmajor);
-/// assert_eq!(GEMM_TN_BF16_W2X4.threads, 256);
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct GemmConfig {
-    /// The kernel function's name.
-    pub name: &'static str,
-    /// A is K-major (else M-major).
-    pub a_kmajor: bool,
-    /// B is K-major (else N-major).
-    pub b_kmajor: bool,
-    /// `(BM, BN, BK)`.
-    pub tile: (usize, usize, usize),
-    /// Pipeline depth.
-    pub stages: usize,
-    /// Threads per block.
-    pub threads: usize,
-}
-impl GemmConfig {
-    /// [`gemm_smem`] of this configuration.
-    ///
-    /// ```
-    /// assert_eq!(cutlet_kernels::gemm_sm80::GEMM_NN_F16_OUT_F16.smem(), 4 * 256 * 64 * 2);
-    /// ```
-    pub const fn smem(&self) -> usize {
-        gemm_smem(self.tile.0, self.tile.1, self.tile.2, self.stages)
-    }
-    /// [`gemm_grid`] of this configuration for an `m x n` product.
-    ///
-    /// ```
-    /// assert_eq!(cutlet_kernels::gemm_sm80::GEMM_TN_F16.grid(129, 1).volume(), 2);
-    /// ```
-    pub fn grid(&self, m: usize, n: usize) -> cutlet_core::cuda::Dim3 {
-        gemm_grid(m, n, self.tile.0, self.tile.1)
-    }
-    /// The launch of an `m x n` product: [`grid`](Self::grid) blocks of `threads`, with
-    /// [`smem`](Self::smem) bytes (the emulator and the host launch it alike).
-    ///
-    /// ```
-    /// let c = cutlet_kernels::gemm_sm80::GEMM_TN_BF16.launch(300, 100);
-    /// assert_eq!((c.grid.volume(), c.block.x, c.smem), (3, 128, 3 * 2 * 128 * 64 * 2));
-    /// ```
-    pub fn launch(&self, m: usize, n: usize) -> cutlet_core::cuda::LaunchConfig {
-        cutlet_core::cuda::LaunchConfig::new(
-            self.grid(m, n),
-            cutlet_core::cuda::Dim3::x(self.threads),
-        )
-        .smem(self.smem())
-    }
-}
-
-/// Output elements: f32, or the 16-bit input type. Four of them are one vector store.
-pub trait GemmOutput: DevicePod + Default {
-    /// Four elements as one vector (`uint128_t` or `uint64_t`).
-    type Vec4: DevicePod + Default;
-    /// Rounds an f32.
-    fn from_f32(x: f32) -> Self;
-    /// Widens to f32.
-    fn to_f32(self) -> f32;
-    /// Four elements' bits, the first in the lowest bits.
-    fn pack4(v: [f32; 4]) -> Self::Vec4;
-    /// The inverse of [`pack4`](Self::pack4).
-    fn unpack4(v: Self::Vec4) -> [f32; 4];
-}
-impl GemmOutput for f32 {
-    type Vec4 = U128;
-    #[inline(always)]
-    fn from_f32(x: f32) -> Self {
-        x
-    }
-    #[inline(always)]
-    fn to_f32(self) -> f32 {
-        self
-    }
-    #[inline(always)]
-    fn pack4(v: [f32; 4]) -> U128 {
-        U128([
-            v[0].to_bits(),
-            v[1].to_bits(),
-            v[2].to_bits(),
-            v[3].to_bits(),
-        ])
-    }
-    #[inline(always)]
-    fn unpack4(v: U128) -> [f32; 4] {
-        let [a, b, c, d] = v.0;
-        [
-            f32::from_bits(a),
-            f32::from_bits(b),
-            f32::from_bits(c),
-            f32::from_bits(d),
-        ]
-    }
-}
-macro_rules! half_output {
-    ($($t:ty),*) => {$(
-        impl GemmOutput for $t {
-            type Vec4 = U64;
-            #[inline(always)]
-            fn from_f32(x: f32) -> Self {
-                <$t as Float16>::from_f32_rn(x)
-            }
-            #[inline(always)]
-            fn to_f32(self) -> f32 {
-                self.to_f32_widened()
-            }
-            #[inline(always)]
-            fn pack4(v: [f32; 4]) -> U64 {
-                let b = |x: f32| u32::from(<$t as Float16>::from_f32_rn(x).to_bits());
-                U64([b(v[0]) | (b(v[1]) << 16), b(v[2]) | (b(v[3]) << 16)])
-            }
-            #[inline(always)]
-            fn unpack4(v: U64) -> [f32; 4] {
-                let h = |w: u32, s: u32| <$t>::from_bits((w >> s) as u16).to_f32_widened();
-                [h(v.0[0], 0), h(v.0[0], 16), h(v.0[1], 0), h(v.0[1], 16)]
-            }
-        }
-    )*};
-}
-half_output!(half::f16, half::bf16);
 
 /// Whether an operand's rows are 16-byte vectors: the contiguous extent and the leading
 /// dimension are multiples of 8 elements and the pointer is 16-byte aligned.
@@ -245,25 +84,19 @@ pub fn vectorizable<T>(contiguous: usize, ld: usize, p: GmemPtr<T>) -> bool {
 /// The global → shared copy atom: 16 bytes per `cp.async`, zero fill where predicated off.
 pub type G2sAtom<T> = Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128>, T>;
 
-/// An operand's major mode: what CuTe's SM80 collective chooses per layout (the global
-/// layout, the shared-memory swizzle atom, the `cp.async` thread arrangement and the
-/// `ldmatrix` flavour). [`KMajor`] and [`MnMajor`] are the two.
+/// What CuTe's SM80 collective chooses per operand major (the shared-memory swizzle
+/// atom, the `cp.async` thread arrangement and the `ldmatrix` flavour), on top of the
+/// shared [`Major`].
 ///
 /// ```
-/// use cutlet_kernels::gemm_sm80::{KMajor, Major, MnMajor};
-/// assert!(KMajor::K_MAJOR && !MnMajor::K_MAJOR);
-/// assert_eq!(KMajor::contiguous(100, 24), 24);
-/// assert_eq!(MnMajor::gmem(4, 2, 6).to_string(), "(4,2):(_1,6)");
+/// use cutlet_kernels::gemm::{KMajor, MnMajor};
+/// use cutlet_kernels::gemm_sm80::Sm80Major;
+/// assert_eq!(KMajor::g2s_values().to_string(), "(_1,_8):(_0,_1)");
+/// assert_eq!(MnMajor::g2s_values().to_string(), "(_8,_1):(_1,_0)");
 /// ```
-pub trait Major: Copy + Default + core::fmt::Debug + 'static {
-    /// Whether the reduction mode is the contiguous one.
-    const K_MAJOR: bool;
+pub trait Sm80Major: Major {
     /// The `ldmatrix` operation that reads this major's shared tiles into MMA fragments.
     type Ldsm: CopyTraits;
-    /// The operand `(rows, k)` in global memory with leading dimension `ld`.
-    fn gmem(rows: usize, k: usize, ld: usize) -> impl Layout;
-    /// The extent along which the operand's rows are contiguous.
-    fn contiguous(rows: usize, k: usize) -> usize;
     /// `(rows, k, stages)` shared tiles: CuTe's SM80 128-byte swizzle atom for 16-bit
     /// elements tiled to the shape (the swizzle `Sw<3,3,3>` is the engine's).
     fn smem<R: Leaf, K: Leaf, S: Leaf>() -> impl Layout;
@@ -275,24 +108,8 @@ pub trait Major: Copy + Default + core::fmt::Debug + 'static {
     fn g2s_values() -> impl Layout;
 }
 
-/// A K-major operand (`(rows, k):(ld, 1)`).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct KMajor;
-/// An M- or N-major operand (`(rows, k):(1, ld)`).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct MnMajor;
-
-impl Major for KMajor {
-    const K_MAJOR: bool = true;
+impl Sm80Major for KMajor {
     type Ldsm = SM75_U32x4_LDSM_N;
-    #[inline(always)]
-    fn gmem(rows: usize, k: usize, ld: usize) -> impl Layout {
-        layout!((rows, k):(ld, 1))
-    }
-    #[inline(always)]
-    fn contiguous(_rows: usize, k: usize) -> usize {
-        k
-    }
     #[inline(always)]
     fn smem<R: Leaf, K: Leaf, S: Leaf>() -> impl Layout {
         tile_to(
@@ -310,17 +127,8 @@ impl Major for KMajor {
         layout!((1, 8))
     }
 }
-impl Major for MnMajor {
-    const K_MAJOR: bool = false;
+impl Sm80Major for MnMajor {
     type Ldsm = SM75_U16x8_LDSM_T;
-    #[inline(always)]
-    fn gmem(rows: usize, k: usize, ld: usize) -> impl Layout {
-        layout!((rows, k):(1, ld))
-    }
-    #[inline(always)]
-    fn contiguous(rows: usize, _k: usize) -> usize {
-        rows
-    }
     #[inline(always)]
     fn smem<R: Leaf, K: Leaf, S: Leaf>() -> impl Layout {
         tile_to(
@@ -346,6 +154,7 @@ impl Major for MnMajor {
 ///
 /// ```
 /// use cutlet_core::prelude::*;
+/// use cutlet_kernels::gemm::KMajor;
 /// use cutlet_kernels::gemm_sm80::*;
 /// /// TN bf16 with a 64-deep k tile and 4 stages.
 /// struct Mine;
@@ -363,7 +172,7 @@ impl Major for MnMajor {
 ///     type WarpsM = _2;
 ///     type WarpsN = _2;
 /// }
-/// assert_eq!(gemm_config::<Mine>().smem(), 4 * 256 * 64 * 2);
+/// assert_eq!(gemm_config::<Mine>().smem, 4 * 256 * 64 * 2);
 /// ```
 pub trait Sm80Config: 'static {
     /// The kernel's name (the PTX entry is `cutlet_` and this).
@@ -377,9 +186,9 @@ pub trait Sm80Config: 'static {
         + MmaTraits<ValTypeA = Self::Elem, ValTypeB = Self::Elem, ValTypeC = f32>
         + Default;
     /// A's major mode.
-    type A: Major;
+    type A: Sm80Major;
     /// B's major mode.
-    type B: Major;
+    type B: Sm80Major;
     /// CTA tile rows.
     type Bm: Leaf;
     /// CTA tile columns.
@@ -394,15 +203,10 @@ pub trait Sm80Config: 'static {
     type WarpsN: Leaf;
 }
 
-/// A static leaf's value (also the SM90 configuration's).
-pub(crate) const fn val<L: Leaf>() -> usize {
-    <L::Val as Integer>::ISIZE as usize
-}
-
 /// The [`GemmConfig`] of a configuration, checked: an ill-formed one stops the build.
 ///
 /// ```
-/// use cutlet_kernels::gemm_sm80::*;
+/// use cutlet_kernels::{gemm_sm80::gemm_config, registry::sm80::TnBf16W2x4};
 /// assert_eq!(gemm_config::<TnBf16W2x4>().tile, (128, 256, 64));
 /// ```
 pub const fn gemm_config<C: Sm80Config>() -> GemmConfig {
@@ -443,6 +247,9 @@ pub const fn gemm_config<C: Sm80Config>() -> GemmConfig {
         tile: (bm, bn, bk),
         stages,
         threads,
+        smem: gemm_smem(bm, bn, bk, stages),
+        cluster_m: 1,
+        schedule: TileSchedule::PerTile,
     }
 }
 
@@ -483,7 +290,9 @@ fn c_tile<C: Sm80Config>() -> impl Layout {
 ///
 /// ```
 /// use cutlet_core::cuda::{emu::{self, DeviceVec}, Dim3};
+/// use cutlet_kernels::gemm::GemmArgs;
 /// use cutlet_kernels::gemm_sm80::*;
+/// use cutlet_kernels::registry::sm80::TnBf16;
 /// use half::bf16;
 /// let (m, n, k) = (20, 10, 16);
 /// let a = DeviceVec::from_slice(&vec![bf16::from_f32(1.0); m * k]);
@@ -492,7 +301,7 @@ fn c_tile<C: Sm80Config>() -> impl Layout {
 /// let p = GemmArgs { m, n, k, lda: k, ldb: k, ldc: m, alpha: 1.0, beta: 0.0 };
 /// let (pa, pb, pc) = (a.ptr(), b.ptr(), c.ptr());
 /// let cfg = gemm_config::<TnBf16>();
-/// emu::launch(cfg.grid(m, n), Dim3::x(cfg.threads), cfg.smem(), || gemm_sm80::<TnBf16>(p, pa, pb, pc)).unwrap();
+/// emu::launch_config(cfg.launch(m, n, 0), || gemm_sm80::<TnBf16>(p, pa, pb, pc)).unwrap();
 /// assert_eq!(c.as_slice(), vec![8.0; m * n]);
 /// ```
 #[inline(always)]
@@ -638,8 +447,8 @@ fn mainloop<C, M, La, Lb, Sa, Sb, Ta, Tb>(
     // Registers for one k tile, filled by ldmatrix through the MMA's copies.
     let mut af = thr_mma.partition_fragment_a(make_layout(tile_a)); // (MMA,MMA_M,MMA_K)
     let mut bf = thr_mma.partition_fragment_b(make_layout(tile_b)); // (MMA,MMA_N,MMA_K)
-    let s2r_a = make_tiled_copy_a(Copy_Atom::<<C::A as Major>::Ldsm, C::Elem>::new(), &mma);
-    let s2r_b = make_tiled_copy_b(Copy_Atom::<<C::B as Major>::Ldsm, C::Elem>::new(), &mma);
+    let s2r_a = make_tiled_copy_a(Copy_Atom::<<C::A as Sm80Major>::Ldsm, C::Elem>::new(), &mma);
+    let s2r_b = make_tiled_copy_b(Copy_Atom::<<C::B as Sm80Major>::Ldsm, C::Elem>::new(), &mma);
     let (thr_s2r_a, thr_s2r_b) = (s2r_a.get_slice(tid), s2r_b.get_slice(tid));
     let tsa = thr_s2r_a.partition_s(sa); // (CPY,CPY_M,CPY_K,PIPE)
     let tsb = thr_s2r_b.partition_s(sb); // (CPY,CPY_N,CPY_K,PIPE)
@@ -923,68 +732,4 @@ fn store_elems<O: GemmOutput, Thr: Layout, Ls: Layout, Lg: Layout, Lc: Layout, T
             }
         },
     );
-}
-
-/// Declares configurations: a type implementing [`Sm80Config`] and its [`GemmConfig`]
-/// constant (data only; the kernel is [`gemm_sm80`]).
-macro_rules! configs {
-    ($($(#[$doc:meta])* $ty:ident, $cfg:ident, $kernel:ident: $t:ty => $o:ty, $atom:ty, $a:ty, $b:ty, ($bm:ty, $bn:ty, $bk:ty), $stages:ty, ($wm:ty, $wn:ty);)*) => {$(
-        $(#[$doc])*
-        #[derive(Clone, Copy, Debug, Default)]
-        pub struct $ty;
-        impl Sm80Config for $ty {
-            const NAME: &'static str = stringify!($kernel);
-            type Elem = $t;
-            type Out = $o;
-            type Atom = $atom;
-            type A = $a;
-            type B = $b;
-            type Bm = $bm;
-            type Bn = $bn;
-            type Bk = $bk;
-            type Stages = $stages;
-            type WarpsM = $wm;
-            type WarpsN = $wn;
-        }
-        #[doc = concat!("[`gemm_config`] of [`", stringify!($ty), "`].")]
-        pub const $cfg: GemmConfig = gemm_config::<$ty>();
-    )*};
-}
-type Bf16Atom = SM80_16x8x16_F32BF16BF16F32_TN;
-type F16Atom = SM80_16x8x16_F32F16F16F32_TN;
-configs! {
-    /// TN (A and B K-major) bf16 → f32 C, 128x128x64, 3 stages, 2x2 warps: the timed one.
-    TnBf16, GEMM_TN_BF16, gemm_tn_bf16: half::bf16 => f32, Bf16Atom, KMajor, KMajor, (_128, _128, _64), _3, (_2, _2);
-    /// TN f16 → f32 C, 128x128x64, 3 stages.
-    TnF16, GEMM_TN_F16, gemm_tn_f16: half::f16 => f32, F16Atom, KMajor, KMajor, (_128, _128, _64), _3, (_2, _2);
-    /// NT (A M-major, B N-major) bf16 → bf16 C, 128x128x64, 3 stages.
-    NtBf16OutBf16, GEMM_NT_BF16_OUT_BF16, gemm_nt_bf16_out_bf16: half::bf16 => half::bf16, Bf16Atom, MnMajor, MnMajor, (_128, _128, _64), _3, (_2, _2);
-    /// NN (A M-major, B K-major) f16 → f16 C, 128x128x64, 4 stages.
-    NnF16OutF16, GEMM_NN_F16_OUT_F16, gemm_nn_f16_out_f16: half::f16 => half::f16, F16Atom, MnMajor, KMajor, (_128, _128, _64), _4, (_2, _2);
-    /// TT (A K-major, B N-major) bf16 → f32 C, 128x128x64, 2 stages.
-    TtBf16, GEMM_TT_BF16, gemm_tt_bf16: half::bf16 => f32, Bf16Atom, KMajor, MnMajor, (_128, _128, _64), _2, (_2, _2);
-    /// TN bf16 → f32 C on 256 threads: 2x4 warps over a 128x256x64 tile, 3 stages.
-    TnBf16W2x4, GEMM_TN_BF16_W2X4, gemm_tn_bf16_w2x4: half::bf16 => f32, Bf16Atom, KMajor, KMajor, (_128, _256, _64), _3, (_2, _4);
-    /// NT bf16 → f32 C, 128x128x64, 3 stages.
-    NtBf16, GEMM_NT_BF16, gemm_nt_bf16: half::bf16 => f32, Bf16Atom, MnMajor, MnMajor, (_128, _128, _64), _3, (_2, _2);
-    /// NN bf16 → f32 C, 128x128x64, 3 stages.
-    NnBf16, GEMM_NN_BF16, gemm_nn_bf16: half::bf16 => f32, Bf16Atom, MnMajor, KMajor, (_128, _128, _64), _3, (_2, _2);
-    /// TT f16 → f32 C, 128x128x64, 3 stages.
-    TtF16, GEMM_TT_F16, gemm_tt_f16: half::f16 => f32, F16Atom, KMajor, MnMajor, (_128, _128, _64), _3, (_2, _2);
-    /// NT f16 → f32 C, 128x128x64, 3 stages.
-    NtF16, GEMM_NT_F16, gemm_nt_f16: half::f16 => f32, F16Atom, MnMajor, MnMajor, (_128, _128, _64), _3, (_2, _2);
-    /// NN f16 → f32 C, 128x128x64, 3 stages.
-    NnF16, GEMM_NN_F16, gemm_nn_f16: half::f16 => f32, F16Atom, MnMajor, KMajor, (_128, _128, _64), _3, (_2, _2);
-    /// TN bf16 → bf16 C, 128x128x64, 3 stages.
-    TnBf16OutBf16, GEMM_TN_BF16_OUT_BF16, gemm_tn_bf16_out_bf16: half::bf16 => half::bf16, Bf16Atom, KMajor, KMajor, (_128, _128, _64), _3, (_2, _2);
-    /// TT bf16 → bf16 C, 128x128x64, 3 stages.
-    TtBf16OutBf16, GEMM_TT_BF16_OUT_BF16, gemm_tt_bf16_out_bf16: half::bf16 => half::bf16, Bf16Atom, KMajor, MnMajor, (_128, _128, _64), _3, (_2, _2);
-    /// NN bf16 → bf16 C, 128x128x64, 3 stages.
-    NnBf16OutBf16, GEMM_NN_BF16_OUT_BF16, gemm_nn_bf16_out_bf16: half::bf16 => half::bf16, Bf16Atom, MnMajor, KMajor, (_128, _128, _64), _3, (_2, _2);
-    /// TN f16 → f16 C, 128x128x64, 3 stages.
-    TnF16OutF16, GEMM_TN_F16_OUT_F16, gemm_tn_f16_out_f16: half::f16 => half::f16, F16Atom, KMajor, KMajor, (_128, _128, _64), _3, (_2, _2);
-    /// TT f16 → f16 C, 128x128x64, 3 stages.
-    TtF16OutF16, GEMM_TT_F16_OUT_F16, gemm_tt_f16_out_f16: half::f16 => half::f16, F16Atom, KMajor, MnMajor, (_128, _128, _64), _3, (_2, _2);
-    /// NT f16 → f16 C, 128x128x64, 3 stages.
-    NtF16OutF16, GEMM_NT_F16_OUT_F16, gemm_nt_f16_out_f16: half::f16 => half::f16, F16Atom, MnMajor, MnMajor, (_128, _128, _64), _3, (_2, _2);
 }

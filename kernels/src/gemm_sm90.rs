@@ -43,29 +43,25 @@
 //!   (rows only in 16-byte units, so where `m` elements are not a whole number of them the
 //!   warpgroup holding the last rows stores from its registers).
 //!
-//! The configurations built here: [`TnBf16`] and [`TnF16`] (128 x 256 x 64, 4 stages, f32
-//! out), [`TnBf16Cluster2`] (as [`TnBf16`] in clusters of 2), [`TnBf16Pingpong`]
-//! (128 x 128 x 64 tiles, 6 stages, ping-pong) and [`NtBf16OutBf16`] (both operands
-//! MN-major, bf16 out).
+//! The configurations built are [`crate::registry::sm90`]'s: bf16 and f16 TN
+//! (128 x 256 x 64, 4 stages, f32 out), in clusters of 2, ping-pong (128 x 128 x 64
+//! tiles, 6 stages) and one with both operands MN-major, bf16 out.
 
-use crate::gemm_sm80::{GemmArgs, GemmOutput, val};
+use crate::gemm::{GemmArgs, GemmConfig, GemmOutput, TileSchedule, val};
 use cutlet_core::algebra::recast::SizeofBits;
 use cutlet_core::atom::gmma::Major as _;
-use cutlet_core::atom::{
-    MmaTraits, SM90_64x128x16_F32BF16BF16_SS, SM90_64x256x16_F32BF16BF16_SS,
-    SM90_64x256x16_F32F16F16_SS, TiledMma, gmma, make_gmma_desc, make_tiled_mma, make_tma_box,
-};
+use cutlet_core::atom::{MmaTraits, TiledMma, gmma, make_gmma_desc, make_tiled_mma, make_tma_box};
 use cutlet_core::cuda::wgmma::{
     Accumulators, WgmmaSs, warpgroup_arrive, warpgroup_commit_batch, warpgroup_fence_operand,
     warpgroup_wait,
 };
 use cutlet_core::cuda::{
-    DevicePod, Dim3, GmemPtr, LaunchConfig, Mbarrier, OrderedSequenceBarrier, PipelineState,
-    PipelineTmaAsync, SmemBuffer, TmaBox, TmaDescriptor, TmaError, WARPGROUP_SIZE,
-    block_rank_in_cluster, cluster_id_in_grid, cluster_sync, elect_one_sync, grid_dim, launder,
-    make_gmem_tensor, named_barrier_sync, prefetch_tma_descriptor, thread_idx, tma_load,
-    tma_load_multicast, tma_store, tma_store_arrive, tma_store_fence, tma_store_wait,
-    warp_group_idx, warp_id, warpgroup_reg_alloc, warpgroup_reg_dealloc,
+    DevicePod, GmemPtr, Mbarrier, OrderedSequenceBarrier, PipelineState, PipelineTmaAsync,
+    SmemBuffer, TmaBox, TmaDescriptor, TmaError, WARPGROUP_SIZE, block_rank_in_cluster,
+    cluster_id_in_grid, cluster_sync, elect_one_sync, grid_dim, launder, make_gmem_tensor,
+    named_barrier_sync, prefetch_tma_descriptor, thread_idx, tma_load, tma_load_multicast,
+    tma_store, tma_store_arrive, tma_store_fence, tma_store_wait, warp_group_idx, warp_id,
+    warpgroup_reg_alloc, warpgroup_reg_dealloc,
 };
 use cutlet_core::int::LeafOps;
 use cutlet_core::prelude::*;
@@ -271,90 +267,6 @@ impl OperandMajor for gmma::MN {
     }
 }
 
-/// What launching a configuration needs (read from an [`Sm90Config`] by [`sm90_config`]).
-///
-/// ```
-/// use cutlet_kernels::gemm_sm90::*;
-/// let c = sm90_config::<TnBf16>();
-/// assert_eq!((c.tile, c.stages, c.threads, c.cluster_m), ((128, 256, 64), 4, 384, 1));
-/// assert_eq!(c.smem(), 1024 + 4 * (128 + 256) * 64 * 2 + 4 * 64 * 32 * 4);
-/// assert_eq!(c.grid(1000, 1000, 132), 32); // 8 x 4 tiles
-/// // Clusters of 2 along M: 4 x 4 tile pairs, at most 66 pairs on 132 SMs.
-/// assert_eq!(sm90_config::<TnBf16Cluster2>().grid(1000, 1000, 132), 32);
-/// assert_eq!(sm90_config::<TnBf16Cluster2>().grid(1000, 1000, 7), 6);
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct Sm90GemmConfig {
-    /// The kernel function's name.
-    pub name: &'static str,
-    /// A is K-major (else M-major).
-    pub a_kmajor: bool,
-    /// B is K-major (else N-major).
-    pub b_kmajor: bool,
-    /// `(BM, BN, BK)`.
-    pub tile: (usize, usize, usize),
-    /// Pipeline depth.
-    pub stages: usize,
-    /// Threads per block.
-    pub threads: usize,
-    /// Bytes of a C element.
-    pub out_bytes: usize,
-    /// CTAs per cluster (along M).
-    pub cluster_m: usize,
-    /// Each consumer warpgroup computes whole tiles, in turn
-    /// ([`KernelTmaWarpSpecializedPingpong`]).
-    pub pingpong: bool,
-}
-
-impl Sm90GemmConfig {
-    /// Dynamic shared memory: the barriers (padded to the 1024-byte alignment of the
-    /// stages), the stages and the epilogue's buffers (two `(64, 32)` subtiles of C per
-    /// consumer warpgroup).
-    ///
-    /// ```
-    /// assert_eq!(cutlet_kernels::gemm_sm90::sm90_config::<cutlet_kernels::gemm_sm90::TnF16>().smem(), 197632 + 32768);
-    /// ```
-    pub const fn smem(&self) -> usize {
-        1024 + self.stages * (self.tile.0 + self.tile.1) * self.tile.2 * 2
-            + 2 * 2 * 64 * EPI_N * self.out_bytes
-    }
-    /// Output tiles of an `m x n` product, counted in cluster tiles (`cluster_m`
-    /// vertically adjacent tiles).
-    ///
-    /// ```
-    /// assert_eq!(cutlet_kernels::gemm_sm90::sm90_config::<cutlet_kernels::gemm_sm90::TnF16>().tiles(129, 1), 2);
-    /// ```
-    pub const fn tiles(&self, m: usize, n: usize) -> usize {
-        m.div_ceil(self.tile.0 * self.cluster_m) * n.div_ceil(self.tile.1)
-    }
-    /// The persistent grid: one CTA per SM, as whole clusters, at most one cluster per
-    /// cluster tile (at least one). `ctas` is how many CTAs run at once (the SMs, or the
-    /// driver's `cuOccupancyMaxActiveClusters` times `cluster_m`).
-    ///
-    /// ```
-    /// assert_eq!(cutlet_kernels::gemm_sm90::sm90_config::<cutlet_kernels::gemm_sm90::TnF16>().grid(8192, 8192, 132), 132);
-    /// ```
-    pub const fn grid(&self, m: usize, n: usize, ctas: usize) -> usize {
-        let (t, c) = (self.tiles(m, n), ctas / self.cluster_m);
-        let g = if t < c { t } else { c };
-        self.cluster_m * if g == 0 { 1 } else { g }
-    }
-    /// The launch of an `m x n` product on `ctas` co-resident CTAs: the persistent
-    /// [`grid`](Self::grid) of 384-thread blocks with [`smem`](Self::smem) bytes, in
-    /// clusters of `cluster_m` (the emulator and the host launch it alike).
-    ///
-    /// ```
-    /// use cutlet_kernels::gemm_sm90::{sm90_config, TnBf16Cluster2};
-    /// let c = sm90_config::<TnBf16Cluster2>().launch(8192, 8192, 132);
-    /// assert_eq!((c.grid.x, c.block.x, c.cluster.x), (132, 384, 2));
-    /// ```
-    pub const fn launch(&self, m: usize, n: usize, ctas: usize) -> LaunchConfig {
-        LaunchConfig::new(Dim3::x(self.grid(m, n, ctas)), Dim3::x(self.threads))
-            .smem(self.smem())
-            .cluster(Dim3::x(self.cluster_m))
-    }
-}
-
 /// The TMA boxes of A, B and C for problem `p` (`make_tma_box` of each operand, at the
 /// atom's majors, against one stage of the kernel's shared-memory tiles, and of C against
 /// the epilogue's subtile): what the host encodes into the descriptors it passes. A
@@ -362,8 +274,9 @@ impl Sm90GemmConfig {
 /// 8 16-bit elements, 4 f32) is an error naming it.
 ///
 /// ```
-/// use cutlet_kernels::gemm_sm80::GemmArgs;
+/// use cutlet_kernels::gemm::GemmArgs;
 /// use cutlet_kernels::gemm_sm90::*;
+/// use cutlet_kernels::registry::sm90::*;
 /// let p = GemmArgs { m: 300, n: 200, k: 1000, lda: 1000, ldb: 1000, ldc: 300, alpha: 1.0, beta: 0.0 };
 /// let (a, b, c) = tma_boxes::<TnBf16>(&p).unwrap();
 /// assert_eq!((a.box_dim[1], b.box_dim[1], b.global_dim[1]), (128, 256, 200));
@@ -402,12 +315,16 @@ pub fn tma_boxes<C: Sm90Config>(p: &GemmArgs) -> Result<(TmaBox, TmaBox, TmaBox)
     Ok((a, b, c))
 }
 
-/// The [`Sm90GemmConfig`] of a configuration, checked: an ill-formed one stops the build.
+/// The [`GemmConfig`] of a configuration, checked: an ill-formed one stops the build.
 ///
 /// ```
-/// assert_eq!(cutlet_kernels::gemm_sm90::sm90_config::<cutlet_kernels::gemm_sm90::TnBf16>().name, "gemm_sm90_tn_bf16");
+/// use cutlet_kernels::{gemm::TileSchedule, gemm_sm90::sm90_config, registry::sm90::*};
+/// let c = sm90_config::<TnBf16>();
+/// assert_eq!((c.name, c.tile, c.stages, c.threads, c.cluster_m), ("gemm_sm90_tn_bf16", (128, 256, 64), 4, 384, 1));
+/// assert_eq!(c.smem, 1024 + 4 * (128 + 256) * 64 * 2 + 4 * 64 * 32 * 4);
+/// assert_eq!(sm90_config::<TnBf16Pingpong>().schedule, TileSchedule::Pingpong);
 /// ```
-pub const fn sm90_config<C: Sm90Config>() -> Sm90GemmConfig {
+pub const fn sm90_config<C: Sm90Config>() -> GemmConfig {
     let n = val::<C::Bn>();
     let stages = val::<C::Stages>();
     let cluster_m = val::<C::ClusterM>();
@@ -428,19 +345,26 @@ pub const fn sm90_config<C: Sm90Config>() -> Sm90GemmConfig {
         C::Schedule::HALVES == 1 || C::Schedule::HALVES == 2,
         "Sm90Config: a consumer warpgroup computes one or two 64-row halves of a tile"
     );
-    let cfg = Sm90GemmConfig {
+    let (bn, out_bytes) = (n, core::mem::size_of::<C::Out>());
+    let cfg = GemmConfig {
         name: C::NAME,
         a_kmajor: MajorA::<C>::VALUE == 0,
         b_kmajor: MajorB::<C>::VALUE == 0,
-        tile: (BM, n, BK),
+        tile: (BM, bn, BK),
         stages,
         threads: THREADS,
-        out_bytes: core::mem::size_of::<C::Out>(),
+        // The barriers (padded to the 1024-byte alignment of the stages), the stages and
+        // the epilogue's buffers (two `(64, EPI_N)` subtiles of C per consumer warpgroup).
+        smem: 1024 + stages * (BM + bn) * BK * 2 + 2 * 2 * 64 * EPI_N * out_bytes,
         cluster_m,
-        pingpong: C::Schedule::HALVES == 2,
+        schedule: if C::Schedule::HALVES == 2 {
+            TileSchedule::Pingpong
+        } else {
+            TileSchedule::Cooperative
+        },
     };
     assert!(
-        cfg.smem() <= 227 * 1024,
+        cfg.smem <= 227 * 1024,
         "Sm90Config: the stages need more than the 227 KiB of shared memory an SM90 block may have"
     );
     cfg
@@ -496,15 +420,15 @@ const fn log_swizzle(tiles_m: usize, tiles_n: usize) -> u32 {
 }
 
 /// The warp-specialized GEMM for configuration `C`. Launch
-/// [`sm90_config::<C>()`](sm90_config)'s `grid(m, n, sms)` blocks of its `threads` with
-/// its `smem()` bytes; `tma[0..3]` point to descriptors of [`tma_boxes`]'s boxes over A,
-/// B and C (`TmaDescriptor::emulated` here, `cuTensorMapEncodeTiled` in `cutlet-gpu-bench`);
+/// [`sm90_config::<C>()`](sm90_config)'s `launch(m, n, ctas)`; `tma[0..3]` point to descriptors of [`tma_boxes`]'s boxes over A,
+/// B and C (`TmaDescriptor::emulated` here, `cuTensorMapEncodeTiled` in `cutlet-gemm`);
 /// `c` is C itself (read where `beta != 0`).
 ///
 /// ```
 /// use cutlet_core::cuda::{emu::{self, DeviceVec}, Dim3, GmemPtr, TmaDescriptor};
-/// use cutlet_kernels::gemm_sm80::GemmArgs;
+/// use cutlet_kernels::gemm::GemmArgs;
 /// use cutlet_kernels::gemm_sm90::*;
+/// use cutlet_kernels::registry::sm90::*;
 /// use half::bf16;
 /// let (m, n, k) = (130, 20, 72);
 /// let a: Vec<bf16> = (0..m * k).map(|i| bf16::from_f32((i % 7) as f32 - 3.0)).collect();
@@ -519,9 +443,7 @@ const fn log_swizzle(tiles_m: usize, tiles_n: usize) -> u32 {
 ///     TmaDescriptor::emulated(c.ptr().as_ptr(), &box_c).unwrap(),
 /// ];
 /// let (tma, pc) = (GmemPtr::from_slice(&descs), c.ptr());
-/// emu::launch(Dim3::x(cfg.grid(m, n, 2)), Dim3::x(cfg.threads), cfg.smem(), || {
-///     gemm_sm90::<TnBf16>(p, tma, pc)
-/// }).unwrap();
+/// emu::launch_config(cfg.launch(m, n, 2), || gemm_sm90::<TnBf16>(p, tma, pc)).unwrap();
 /// // A configuration with clusters launches them (`emu::launch_cluster`, and
 /// // `cuLaunchKernelEx` with a cluster dimension on the GPU).
 /// let want: f32 = (0..k).map(|l| a[129 * k + l].to_f32() * b[19 * k + l].to_f32()).sum();
@@ -745,7 +667,7 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
     k_tiles: usize,
 ) {
     let cfg = const { sm90_config::<C>() };
-    let (cm, pingpong) = (cfg.cluster_m, cfg.pingpong);
+    let (cm, pingpong) = (cfg.cluster_m, cfg.schedule == TileSchedule::Pingpong);
     let wg = warp_group_idx() - 1;
     // The tile's 64-row halves this warpgroup computes: `h0` and, ping-pong, `h0 + 1`.
     let h0 = if pingpong { 0 } else { wg };
@@ -999,39 +921,3 @@ fn store_tile<O: EpilogueSmem, L: Layout, M: TiledMma, Bn: Leaf, A: Accumulators
         },
     );
 }
-
-macro_rules! configs {
-    ($($(#[$m:meta])* $name:ident, $cname:ident, $label:literal: $elem:ty => $out:ty, $atom:ty, $bn:ty, $stages:ty, $cluster:ty, $sched:ty;)*) => {$(
-        $(#[$m])*
-        #[derive(Clone, Copy, Debug, Default)]
-        pub struct $name;
-        impl Sm90Config for $name {
-            const NAME: &'static str = $label;
-            type Elem = $elem;
-            type Out = $out;
-            type Atom = $atom;
-            type Bn = $bn;
-            type Stages = $stages;
-            type ClusterM = $cluster;
-            type Schedule = $sched;
-        }
-        #[doc = concat!("The [`Sm90GemmConfig`] of [`", stringify!($name), "`].")]
-        pub const $cname: Sm90GemmConfig = sm90_config::<$name>();
-    )*};
-}
-configs!(
-    /// bf16 in, f32 out, 128 x 256 x 64, 4 stages, cooperative (CUTLASS's default tile
-    /// for this shape).
-    TnBf16, GEMM_SM90_TN_BF16, "gemm_sm90_tn_bf16": half::bf16 => f32, SM90_64x256x16_F32BF16BF16_SS, _256, _4, _1, Coop;
-    /// [`TnBf16`] in clusters of 2 along M, B multicast (CUTLASS's 2x1x1 cluster).
-    TnBf16Cluster2, GEMM_SM90_TN_BF16_CLUSTER2, "gemm_sm90_tn_bf16_2x1": half::bf16 => f32, SM90_64x256x16_F32BF16BF16_SS, _256, _4, _2, Coop;
-    /// bf16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile,
-    /// 6 stages (CUTLASS's ping-pong tile).
-    TnBf16Pingpong, GEMM_SM90_TN_BF16_PINGPONG, "gemm_sm90_tn_bf16_pingpong": half::bf16 => f32, SM90_64x128x16_F32BF16BF16_SS, _128, _6, _1, KernelTmaWarpSpecializedPingpong;
-    /// f16 in, f32 out, 128 x 256 x 64, 4 stages.
-    TnF16, GEMM_SM90_TN_F16, "gemm_sm90_tn_f16": half::f16 => f32, SM90_64x256x16_F32F16F16_SS, _256, _4, _1, Coop;
-    /// bf16 in, A M-major and B N-major, bf16 out, 128 x 256 x 64, 4 stages.
-    NtBf16OutBf16, GEMM_SM90_NT_BF16_OUT_BF16, "gemm_sm90_nt_bf16_out_bf16": half::bf16 => half::bf16, SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _256, _4, _1, Coop;
-);
-
-type Coop = KernelTmaWarpSpecializedCooperative;

@@ -8,6 +8,8 @@
 //!   identity tensor;
 //! - [`tile_copy`]: `copy_if` on partial tiles of a matrix;
 //! - [`static_layout`]: a gather through a static layout (its PTX is checked);
+//! - [`gemm`]: the GEMM vocabulary the families share (problem, output, majors, launch);
+//! - [`registry`]: every GEMM configuration, listed once;
 //! - [`gemm_sm80`]: tensor-core GEMM (cp.async, ldmatrix, mma.sync through the typed
 //!   atoms), f16/bf16 in either major, C in f32 or the input type;
 //! - [`gemm_sm90`]: Hopper's warp-specialized persistent GEMM (TMA, mbarrier pipeline,
@@ -21,9 +23,10 @@
 
 // An entry filter (`cutlet-build --entry`, `CUTLET_ENTRIES`) leaves out the families
 // it asks for no entry of, so that type checking one kernel does not check them all.
-// `gemm_sm80` stays: the others share its problem and operand types.
+// `gemm_sm80` and the registry stay: the registry declares every GEMM configuration.
 #[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_copy"))]
 pub mod copy;
+pub mod gemm;
 pub mod gemm_sm80;
 #[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_gemm_sm90"))]
 pub mod gemm_sm90;
@@ -37,3 +40,4 @@ pub mod tile_copy;
 pub mod transpose;
 
 pub mod entry;
+pub mod registry;

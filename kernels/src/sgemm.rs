@@ -19,7 +19,7 @@
 //! ([`MnMajor`], [`KMajor`]) with leading dimension `lda`/`ldb`; C is `m x n`
 //! column-major (`ldc`).
 
-pub use crate::gemm_sm80::{KMajor, Major, MnMajor};
+use crate::gemm::{GemmArgs, GemmConfig, KMajor, Major, MnMajor, TileSchedule};
 use cutlet_core::atom::TiledMma;
 use cutlet_core::atom::{Copy_Atom, UniversalCopy, UniversalFMA, make_tiled_copy, make_tiled_mma};
 use cutlet_core::cuda::{
@@ -37,7 +37,8 @@ pub const SGEMM_SMEM: usize = 2 * 2 * 128 * 9 * 4;
 /// How SIMT SGEMM stages an operand of one major in shared memory.
 ///
 /// ```
-/// use cutlet_kernels::sgemm::{KMajor, MnMajor, SimtMajor};
+/// use cutlet_kernels::gemm::{KMajor, MnMajor};
+/// use cutlet_kernels::sgemm::SimtMajor;
 /// assert_eq!(MnMajor::smem_stages().to_string(), "(_128,_8,_2):(_1,_128,_1024)");
 /// assert_eq!(KMajor::smem_stages().to_string(), "(_128,_8,_2):(_9,_1,_1152)");
 /// ```
@@ -69,61 +70,75 @@ impl SimtMajor for KMajor {
     }
 }
 
-/// The grid for an `m x n` product.
+/// A configuration of [`sgemm`]: its name and the operands' majors (the tile is fixed).
 ///
 /// ```
-/// assert_eq!(cutlet_kernels::sgemm::sgemm_grid(129, 1).volume(), 2);
+/// use cutlet_kernels::gemm::{KMajor, MnMajor};
+/// use cutlet_kernels::sgemm::{SimtConfig, sgemm_config};
+/// struct Nt;
+/// impl SimtConfig for Nt {
+///     const NAME: &'static str = "nt";
+///     type A = MnMajor;
+///     type B = MnMajor;
+/// }
+/// assert_eq!(sgemm_config::<Nt>().launch(129, 1, 0).grid.volume(), 2);
 /// ```
-pub fn sgemm_grid(m: usize, n: usize) -> cutlet_core::cuda::Dim3 {
-    cutlet_core::cuda::Dim3::xy(m.div_ceil(128).max(1), n.div_ceil(128).max(1))
+pub trait SimtConfig: 'static {
+    /// The kernel's name (the PTX entry is `cutlet_` and this).
+    const NAME: &'static str;
+    /// A's major mode.
+    type A: SimtMajor;
+    /// B's major mode.
+    type B: SimtMajor;
 }
 
-/// The problem: sizes, leading dimensions, scalars.
-#[derive(Clone, Copy, Debug)]
-#[repr(C)]
-pub struct SgemmArgs {
-    /// Rows of A and C.
-    pub m: usize,
-    /// Columns of C, rows of B.
-    pub n: usize,
-    /// The reduction extent.
-    pub k: usize,
-    /// Leading dimension of A (`>= m`).
-    pub lda: usize,
-    /// Leading dimension of B (`>= n`).
-    pub ldb: usize,
-    /// Leading dimension of C (`>= m`).
-    pub ldc: usize,
-    /// Scales `A B`.
-    pub alpha: f32,
-    /// Scales C.
-    pub beta: f32,
+/// The [`GemmConfig`] of a configuration: `(128, 128, 8)` tiles, one CTA each, of
+/// [`SGEMM_THREADS`] threads with [`SGEMM_SMEM`] bytes.
+///
+/// ```
+/// use cutlet_kernels::{registry::simt::SgemmTn, sgemm::sgemm_config};
+/// let c = sgemm_config::<SgemmTn>();
+/// assert_eq!((c.name, c.tile, c.threads), ("sgemm_tn", (128, 128, 8), 256));
+/// ```
+pub const fn sgemm_config<C: SimtConfig>() -> GemmConfig {
+    GemmConfig {
+        name: C::NAME,
+        a_kmajor: C::A::K_MAJOR,
+        b_kmajor: C::B::K_MAJOR,
+        tile: (128, 128, 8),
+        stages: 2,
+        threads: SGEMM_THREADS,
+        smem: SGEMM_SMEM,
+        cluster_m: 1,
+        schedule: TileSchedule::PerTile,
+    }
 }
 
 /// `C = alpha A Bᵀ + beta C` with A and B of majors `MA` and `MB` (see the module docs
-/// for the operand layouts). Launch
-/// [`sgemm_grid`] blocks of [`SGEMM_THREADS`] threads with [`SGEMM_SMEM`] bytes.
+/// for the operand layouts). Launch [`sgemm_config`]'s `launch(m, n, 0)`.
 ///
 /// ```
 /// use cutlet_core::cuda::{emu::{self, DeviceVec}, Dim3};
+/// use cutlet_kernels::gemm::{GemmArgs, MnMajor};
+/// use cutlet_kernels::registry::simt::SgemmNt;
 /// use cutlet_kernels::sgemm::*;
 /// let (m, n, k) = (3, 2, 5);
 /// let a = DeviceVec::from_slice(&vec![1.0f32; m * k]);
 /// let b = DeviceVec::from_slice(&vec![2.0f32; n * k]);
 /// let c = DeviceVec::from_slice(&vec![1.0f32; m * n]);
-/// let args = SgemmArgs { m, n, k, lda: m, ldb: n, ldc: m, alpha: 1.0, beta: 0.5 };
+/// let args = GemmArgs { m, n, k, lda: m, ldb: n, ldc: m, alpha: 1.0, beta: 0.5 };
 /// let (pa, pb, pc) = (a.ptr(), b.ptr(), c.ptr());
-/// emu::launch(sgemm_grid(m, n), Dim3::x(SGEMM_THREADS), SGEMM_SMEM, || sgemm::<MnMajor, MnMajor>(args, pa, pb, pc)).unwrap();
+/// emu::launch_config(sgemm_config::<SgemmNt>().launch(m, n, 0), || sgemm::<MnMajor, MnMajor>(args, pa, pb, pc)).unwrap();
 /// assert_eq!(c.as_slice(), [10.5; 6]);
 /// ```
 #[inline(always)]
 pub fn sgemm<MA: SimtMajor, MB: SimtMajor>(
-    p: SgemmArgs,
+    p: GemmArgs,
     a: GmemPtr<f32>,
     b: GmemPtr<f32>,
     c: GmemPtr<f32>,
 ) {
-    let SgemmArgs {
+    let GemmArgs {
         m,
         n,
         k,
@@ -180,7 +195,7 @@ type Smem3<L> = Tensor<PtrEngine<f32, Smem>, L>;
 /// rule).
 #[inline(always)]
 fn mainloop<M, La, Lb, Lc, Sa, Sb, Ta, Tb>(
-    p: SgemmArgs,
+    p: GemmArgs,
     mma: M,
     (ma, mb, mc): (Gmem2<La>, Gmem2<Lb>, Gmem2<Lc>),
     (sa, sb): (Smem3<Sa>, Smem3<Sb>),
@@ -195,7 +210,7 @@ fn mainloop<M, La, Lb, Lc, Sa, Sb, Ta, Tb>(
     Ta: Layout,
     Tb: Layout,
 {
-    let SgemmArgs {
+    let GemmArgs {
         m,
         n,
         k,

@@ -3,6 +3,7 @@
 
 use cutlet_core::cuda::emu::{DeviceVec, launch};
 use cutlet_core::cuda::{Dim3, GmemPtr};
+use cutlet_kernels::gemm::{GemmArgs, KMajor, MnMajor};
 use cutlet_kernels::{copy::*, sgemm::*, tile_copy::*, transpose::*};
 
 fn data(len: usize, seed: u32) -> Vec<f32> {
@@ -86,7 +87,7 @@ fn tile_copy_touches_only_the_matrix() {
 
 /// `alpha A Bᵀ + beta C` in f64, A and B read at their majors (`(row, l)` at `l + row
 /// ld` when K-major, `row + l ld` otherwise).
-fn sgemm_ref(p: SgemmArgs, kmajor: (bool, bool), a: &[f32], b: &[f32], c: &[f32]) -> Vec<f32> {
+fn sgemm_ref(p: GemmArgs, kmajor: (bool, bool), a: &[f32], b: &[f32], c: &[f32]) -> Vec<f32> {
     let at = |k: bool, ld: usize, r: usize, l: usize| if k { l + r * ld } else { r + l * ld };
     let mut out = c.to_vec();
     for j in 0..p.n {
@@ -102,7 +103,7 @@ fn sgemm_ref(p: SgemmArgs, kmajor: (bool, bool), a: &[f32], b: &[f32], c: &[f32]
     out
 }
 
-type SgemmKernel = fn(SgemmArgs, GmemPtr<f32>, GmemPtr<f32>, GmemPtr<f32>);
+type SgemmKernel = fn(GemmArgs, GmemPtr<f32>, GmemPtr<f32>, GmemPtr<f32>);
 
 /// The SIMT SGEMM at each pair of majors (A K-major, B K-major).
 const SGEMMS: [(SgemmKernel, (bool, bool)); 4] = [
@@ -126,7 +127,7 @@ fn sgemm_run(kernel: SgemmKernel, (ak, bk): (bool, bool), case: Case) {
     // Leading dimensions: the contiguous extent plus a padding.
     let ld = |rows: usize, kmajor: bool, pad: usize| if kmajor { k } else { rows } + pad;
     let (lda, ldb, ldc) = (ld(m, ak, pad), ld(n, bk, pad + 1), m + ldc_pad);
-    let p = SgemmArgs {
+    let p = GemmArgs {
         m,
         n,
         k,
@@ -147,10 +148,9 @@ fn sgemm_run(kernel: SgemmKernel, (ak, bk): (bool, bool), case: Case) {
         shifted(&hb, offset),
         shifted(&c0, offset),
     );
-    launch(sgemm_grid(m, n), Dim3::x(SGEMM_THREADS), SGEMM_SMEM, || {
-        kernel(p, pa, pb, pc)
-    })
-    .unwrap_or_else(|e| panic!("{case:?}: {e}"));
+    let cfg = sgemm_config::<cutlet_kernels::registry::simt::SgemmNt>().launch(m, n, 0);
+    cutlet_core::cuda::emu::launch_config(cfg, || kernel(p, pa, pb, pc))
+        .unwrap_or_else(|e| panic!("{case:?}: {e}"));
     let want = sgemm_ref(p, (ak, bk), &ha, &hb, &c0);
     let what = format!("{case:?} A K-major {ak} B K-major {bk}");
     for (idx, (g, w)) in c.as_slice()[offset..].iter().zip(&want).enumerate() {
@@ -212,9 +212,9 @@ impl Input for half::f16 {
 /// One tensor-core GEMM configuration on the emulator against an f64 reference: A and
 /// B laid out by their majors (K-major rows of `k` at `lda`, or MN-major), padded
 /// leading dimensions, `alpha = 0.75`, `beta = 0.5`; C's padding rows must stay.
-fn tc_case<T: Input, CT: cutlet_kernels::gemm_sm80::GemmOutput>(
-    kernel: fn(cutlet_kernels::gemm_sm80::GemmArgs, GmemPtr<T>, GmemPtr<T>, GmemPtr<CT>),
-    cfg: cutlet_kernels::gemm_sm80::GemmConfig,
+fn tc_case<T: Input, CT: cutlet_kernels::gemm::GemmOutput>(
+    kernel: fn(cutlet_kernels::gemm::GemmArgs, GmemPtr<T>, GmemPtr<T>, GmemPtr<CT>),
+    cfg: cutlet_kernels::gemm::GemmConfig,
     mnk: (usize, usize, usize),
     pad: usize,
 ) {
@@ -257,9 +257,9 @@ fn shifted<T: cutlet_core::cuda::DevicePod>(v: &[T], offset: usize) -> (DeviceVe
 }
 
 /// Runs an SM80 configuration on `case` and checks it against an f64 reference.
-fn tc_run<T: Input, CT: cutlet_kernels::gemm_sm80::GemmOutput>(
-    kernel: fn(cutlet_kernels::gemm_sm80::GemmArgs, GmemPtr<T>, GmemPtr<T>, GmemPtr<CT>),
-    cfg: cutlet_kernels::gemm_sm80::GemmConfig,
+fn tc_run<T: Input, CT: cutlet_kernels::gemm::GemmOutput>(
+    kernel: fn(cutlet_kernels::gemm::GemmArgs, GmemPtr<T>, GmemPtr<T>, GmemPtr<CT>),
+    cfg: cutlet_kernels::gemm::GemmConfig,
     case: Case,
 ) {
     let Case {
@@ -271,7 +271,7 @@ fn tc_run<T: Input, CT: cutlet_kernels::gemm_sm80::GemmOutput>(
         beta,
     } = case;
     let (to, back) = (T::from_f32, T::to_f64);
-    use cutlet_kernels::gemm_sm80::*;
+    use cutlet_kernels::gemm::GemmArgs;
     let (a_kmajor, b_kmajor) = (cfg.a_kmajor, cfg.b_kmajor);
     let ld = |rows: usize, kmajor: bool| if kmajor { k + pad } else { rows + pad };
     let (lda, ldb, ldc) = (ld(m, a_kmajor), ld(n, b_kmajor), m + ldc_pad);
@@ -303,10 +303,8 @@ fn tc_run<T: Input, CT: cutlet_kernels::gemm_sm80::GemmOutput>(
         alpha,
         beta,
     };
-    launch(cfg.grid(m, n), Dim3::x(cfg.threads), cfg.smem(), || {
-        kernel(p, pa, pb, pc)
-    })
-    .unwrap_or_else(|e| panic!("{case:?}: {e}"));
+    cutlet_core::cuda::emu::launch_config(cfg.launch(m, n, 0), || kernel(p, pa, pb, pc))
+        .unwrap_or_else(|e| panic!("{case:?}: {e}"));
     let tol = if core::mem::size_of::<CT>() == 2 {
         1e-2
     } else {
@@ -326,7 +324,7 @@ fn tc_run<T: Input, CT: cutlet_kernels::gemm_sm80::GemmOutput>(
 /// Asserts that `got` (C, `ldc` rows) is `alpha A Bᵀ + beta c0` for the `m x n x k`
 /// product of `a(i, l)` and `b(j, l)`, each element within `tol` relative (plus `tol`
 /// absolute), and that C's padding rows kept `c0`'s values.
-fn assert_gemm<O: cutlet_kernels::gemm_sm80::GemmOutput>(
+fn assert_gemm<O: cutlet_kernels::gemm::GemmOutput>(
     got: &[O],
     c0: &[O],
     (m, n, k, ldc): (usize, usize, usize, usize),
@@ -379,20 +377,37 @@ fn on_tc_edge_sizes(mut case: impl FnMut((usize, usize, usize), usize)) {
 #[test]
 fn tensor_core_gemm_matches_reference_on_edge_sizes() {
     use cutlet_kernels::gemm_sm80::*;
+    use cutlet_kernels::registry::sm80::*;
     on_tc_edge_sizes(|mnk, pad| {
-        tc_case(gemm_sm80::<TnBf16>, GEMM_TN_BF16, mnk, pad);
-        tc_case(gemm_sm80::<TnF16>, GEMM_TN_F16, mnk, 8 - pad % 8);
-        tc_case(gemm_sm80::<TnBf16W2x4>, GEMM_TN_BF16_W2X4, mnk, pad);
+        tc_case(gemm_sm80::<TnBf16>, gemm_config::<TnBf16>(), mnk, pad);
+        tc_case(gemm_sm80::<TnF16>, gemm_config::<TnF16>(), mnk, 8 - pad % 8);
+        tc_case(
+            gemm_sm80::<TnBf16W2x4>,
+            gemm_config::<TnBf16W2x4>(),
+            mnk,
+            pad,
+        );
     });
 }
 
 #[test]
 fn tensor_core_gemm_with_mn_major_operands_matches_reference_on_edge_sizes() {
     use cutlet_kernels::gemm_sm80::*;
+    use cutlet_kernels::registry::sm80::*;
     on_tc_edge_sizes(|mnk, pad| {
-        tc_case(gemm_sm80::<NtBf16OutBf16>, GEMM_NT_BF16_OUT_BF16, mnk, pad);
-        tc_case(gemm_sm80::<NnF16OutF16>, GEMM_NN_F16_OUT_F16, mnk, pad);
-        tc_case(gemm_sm80::<TtBf16>, GEMM_TT_BF16, mnk, pad);
+        tc_case(
+            gemm_sm80::<NtBf16OutBf16>,
+            gemm_config::<NtBf16OutBf16>(),
+            mnk,
+            pad,
+        );
+        tc_case(
+            gemm_sm80::<NnF16OutF16>,
+            gemm_config::<NnF16OutF16>(),
+            mnk,
+            pad,
+        );
+        tc_case(gemm_sm80::<TtBf16>, gemm_config::<TtBf16>(), mnk, pad);
     });
 }
 
@@ -402,18 +417,49 @@ fn tensor_core_gemm_with_mn_major_operands_matches_reference_on_edge_sizes() {
 #[test]
 fn every_types_and_majors_configuration_matches_reference() {
     use cutlet_kernels::gemm_sm80::*;
+    use cutlet_kernels::registry::sm80::*;
     for (mnk, pad) in [((17, 9, 24), 3), ((136, 72, 40), 8)] {
-        tc_case(gemm_sm80::<NtBf16>, GEMM_NT_BF16, mnk, pad);
-        tc_case(gemm_sm80::<NnBf16>, GEMM_NN_BF16, mnk, pad);
-        tc_case(gemm_sm80::<TtF16>, GEMM_TT_F16, mnk, pad);
-        tc_case(gemm_sm80::<NtF16>, GEMM_NT_F16, mnk, pad);
-        tc_case(gemm_sm80::<NnF16>, GEMM_NN_F16, mnk, pad);
-        tc_case(gemm_sm80::<TnBf16OutBf16>, GEMM_TN_BF16_OUT_BF16, mnk, pad);
-        tc_case(gemm_sm80::<TtBf16OutBf16>, GEMM_TT_BF16_OUT_BF16, mnk, pad);
-        tc_case(gemm_sm80::<NnBf16OutBf16>, GEMM_NN_BF16_OUT_BF16, mnk, pad);
-        tc_case(gemm_sm80::<TnF16OutF16>, GEMM_TN_F16_OUT_F16, mnk, pad);
-        tc_case(gemm_sm80::<TtF16OutF16>, GEMM_TT_F16_OUT_F16, mnk, pad);
-        tc_case(gemm_sm80::<NtF16OutF16>, GEMM_NT_F16_OUT_F16, mnk, pad);
+        tc_case(gemm_sm80::<NtBf16>, gemm_config::<NtBf16>(), mnk, pad);
+        tc_case(gemm_sm80::<NnBf16>, gemm_config::<NnBf16>(), mnk, pad);
+        tc_case(gemm_sm80::<TtF16>, gemm_config::<TtF16>(), mnk, pad);
+        tc_case(gemm_sm80::<NtF16>, gemm_config::<NtF16>(), mnk, pad);
+        tc_case(gemm_sm80::<NnF16>, gemm_config::<NnF16>(), mnk, pad);
+        tc_case(
+            gemm_sm80::<TnBf16OutBf16>,
+            gemm_config::<TnBf16OutBf16>(),
+            mnk,
+            pad,
+        );
+        tc_case(
+            gemm_sm80::<TtBf16OutBf16>,
+            gemm_config::<TtBf16OutBf16>(),
+            mnk,
+            pad,
+        );
+        tc_case(
+            gemm_sm80::<NnBf16OutBf16>,
+            gemm_config::<NnBf16OutBf16>(),
+            mnk,
+            pad,
+        );
+        tc_case(
+            gemm_sm80::<TnF16OutF16>,
+            gemm_config::<TnF16OutF16>(),
+            mnk,
+            pad,
+        );
+        tc_case(
+            gemm_sm80::<TtF16OutF16>,
+            gemm_config::<TtF16OutF16>(),
+            mnk,
+            pad,
+        );
+        tc_case(
+            gemm_sm80::<NtF16OutF16>,
+            gemm_config::<NtF16OutF16>(),
+            mnk,
+            pad,
+        );
     }
 }
 
@@ -444,7 +490,7 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config<Elem: Input>>(case: Case, s
     let offset = case.offset / 8 * 8;
     let (to, back) = (C::Elem::from_f32, C::Elem::to_f64);
     use cutlet_core::cuda::TmaDescriptor;
-    use cutlet_kernels::gemm_sm80::{GemmArgs, GemmOutput};
+    use cutlet_kernels::gemm::{GemmArgs, GemmOutput};
     use cutlet_kernels::gemm_sm90::*;
     let cfg = sm90_config::<C>();
     // (row, l) of an operand with `rows` rows: its index at the major.
@@ -496,14 +542,8 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config<Elem: Input>>(case: Case, s
         TmaDescriptor::emulated(pc.as_ptr(), &box_c).unwrap(),
     ];
     let tma = GmemPtr::from_slice(&descs);
-    cutlet_core::cuda::emu::launch_cluster(
-        Dim3::x(cfg.grid(m, n, sms)),
-        Dim3::x(cfg.cluster_m),
-        Dim3::x(cfg.threads),
-        cfg.smem(),
-        || gemm_sm90::<C>(p, tma, pc),
-    )
-    .unwrap_or_else(|e| panic!("{case:?} on {sms} SMs: {e}"));
+    cutlet_core::cuda::emu::launch_config(cfg.launch(m, n, sms), || gemm_sm90::<C>(p, tma, pc))
+        .unwrap_or_else(|e| panic!("{case:?} on {sms} SMs: {e}"));
     // f32 out: accumulation order; 16-bit out: one rounding (2^-8 relative for bf16).
     let tol = if core::mem::size_of::<C::Out>() == 4 {
         1e-4
@@ -523,7 +563,9 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config<Elem: Input>>(case: Case, s
 
 #[test]
 fn hopper_gemm_matches_reference_on_edge_sizes() {
-    use cutlet_kernels::gemm_sm90::{NtBf16OutBf16, TnBf16, TnBf16Cluster2, TnBf16Pingpong, TnF16};
+    use cutlet_kernels::registry::sm90::{
+        NtBf16OutBf16, TnBf16, TnBf16Cluster2, TnBf16Pingpong, TnF16,
+    };
     let sizes = [
         ((1, 1, 1), 7, 4),
         ((17, 9, 24), 8, 4),
@@ -542,8 +584,9 @@ fn hopper_gemm_matches_reference_on_edge_sizes() {
 
 #[test]
 fn hopper_gemm_rejects_what_tma_cannot_read() {
-    use cutlet_kernels::gemm_sm80::GemmArgs;
-    use cutlet_kernels::gemm_sm90::{TnBf16, tma_boxes};
+    use cutlet_kernels::gemm::GemmArgs;
+    use cutlet_kernels::gemm_sm90::tma_boxes;
+    use cutlet_kernels::registry::sm90::TnBf16;
     let p = GemmArgs {
         m: 64,
         n: 64,
@@ -608,25 +651,50 @@ impl Rng {
 #[test]
 fn fuzz_every_sm80_configuration_under_the_sanitizer() {
     use cutlet_kernels::gemm_sm80::*;
+    use cutlet_kernels::registry::sm80::*;
     type Run = Box<dyn Fn(Case)>;
     let configs: [Run; 17] = [
-        Box::new(|c| tc_run(gemm_sm80::<TnBf16>, GEMM_TN_BF16, c)),
-        Box::new(|c| tc_run(gemm_sm80::<TnF16>, GEMM_TN_F16, c)),
-        Box::new(|c| tc_run(gemm_sm80::<NtBf16OutBf16>, GEMM_NT_BF16_OUT_BF16, c)),
-        Box::new(|c| tc_run(gemm_sm80::<NnF16OutF16>, GEMM_NN_F16_OUT_F16, c)),
-        Box::new(|c| tc_run(gemm_sm80::<TtBf16>, GEMM_TT_BF16, c)),
-        Box::new(|c| tc_run(gemm_sm80::<TnBf16W2x4>, GEMM_TN_BF16_W2X4, c)),
-        Box::new(|c| tc_run(gemm_sm80::<NtBf16>, GEMM_NT_BF16, c)),
-        Box::new(|c| tc_run(gemm_sm80::<NnBf16>, GEMM_NN_BF16, c)),
-        Box::new(|c| tc_run(gemm_sm80::<TtF16>, GEMM_TT_F16, c)),
-        Box::new(|c| tc_run(gemm_sm80::<NtF16>, GEMM_NT_F16, c)),
-        Box::new(|c| tc_run(gemm_sm80::<NnF16>, GEMM_NN_F16, c)),
-        Box::new(|c| tc_run(gemm_sm80::<TnBf16OutBf16>, GEMM_TN_BF16_OUT_BF16, c)),
-        Box::new(|c| tc_run(gemm_sm80::<TtBf16OutBf16>, GEMM_TT_BF16_OUT_BF16, c)),
-        Box::new(|c| tc_run(gemm_sm80::<NnBf16OutBf16>, GEMM_NN_BF16_OUT_BF16, c)),
-        Box::new(|c| tc_run(gemm_sm80::<TnF16OutF16>, GEMM_TN_F16_OUT_F16, c)),
-        Box::new(|c| tc_run(gemm_sm80::<TtF16OutF16>, GEMM_TT_F16_OUT_F16, c)),
-        Box::new(|c| tc_run(gemm_sm80::<NtF16OutF16>, GEMM_NT_F16_OUT_F16, c)),
+        Box::new(|c| tc_run(gemm_sm80::<TnBf16>, gemm_config::<TnBf16>(), c)),
+        Box::new(|c| tc_run(gemm_sm80::<TnF16>, gemm_config::<TnF16>(), c)),
+        Box::new(|c| {
+            tc_run(
+                gemm_sm80::<NtBf16OutBf16>,
+                gemm_config::<NtBf16OutBf16>(),
+                c,
+            )
+        }),
+        Box::new(|c| tc_run(gemm_sm80::<NnF16OutF16>, gemm_config::<NnF16OutF16>(), c)),
+        Box::new(|c| tc_run(gemm_sm80::<TtBf16>, gemm_config::<TtBf16>(), c)),
+        Box::new(|c| tc_run(gemm_sm80::<TnBf16W2x4>, gemm_config::<TnBf16W2x4>(), c)),
+        Box::new(|c| tc_run(gemm_sm80::<NtBf16>, gemm_config::<NtBf16>(), c)),
+        Box::new(|c| tc_run(gemm_sm80::<NnBf16>, gemm_config::<NnBf16>(), c)),
+        Box::new(|c| tc_run(gemm_sm80::<TtF16>, gemm_config::<TtF16>(), c)),
+        Box::new(|c| tc_run(gemm_sm80::<NtF16>, gemm_config::<NtF16>(), c)),
+        Box::new(|c| tc_run(gemm_sm80::<NnF16>, gemm_config::<NnF16>(), c)),
+        Box::new(|c| {
+            tc_run(
+                gemm_sm80::<TnBf16OutBf16>,
+                gemm_config::<TnBf16OutBf16>(),
+                c,
+            )
+        }),
+        Box::new(|c| {
+            tc_run(
+                gemm_sm80::<TtBf16OutBf16>,
+                gemm_config::<TtBf16OutBf16>(),
+                c,
+            )
+        }),
+        Box::new(|c| {
+            tc_run(
+                gemm_sm80::<NnBf16OutBf16>,
+                gemm_config::<NnBf16OutBf16>(),
+                c,
+            )
+        }),
+        Box::new(|c| tc_run(gemm_sm80::<TnF16OutF16>, gemm_config::<TnF16OutF16>(), c)),
+        Box::new(|c| tc_run(gemm_sm80::<TtF16OutF16>, gemm_config::<TtF16OutF16>(), c)),
+        Box::new(|c| tc_run(gemm_sm80::<NtF16OutF16>, gemm_config::<NtF16OutF16>(), c)),
     ];
     let mut rng = Rng(80);
     for run in &configs {
@@ -651,7 +719,9 @@ fn fuzz_sgemm_under_the_sanitizer() {
 /// pipeline wraps) or four.
 #[test]
 fn fuzz_every_hopper_configuration_under_the_sanitizer() {
-    use cutlet_kernels::gemm_sm90::{NtBf16OutBf16, TnBf16, TnBf16Cluster2, TnBf16Pingpong, TnF16};
+    use cutlet_kernels::registry::sm90::{
+        NtBf16OutBf16, TnBf16, TnBf16Cluster2, TnBf16Pingpong, TnF16,
+    };
     let mut rng = Rng(90);
     let mut case = || {
         let c = rng.case();

@@ -12,7 +12,8 @@ use cutlet_core::cuda::{
     syncthreads, thread_idx,
 };
 use cutlet_core::prelude::*;
-use cutlet_kernels::gemm_sm80::{G2sAtom, KMajor, Major};
+use cutlet_kernels::gemm::{KMajor, Major};
+use cutlet_kernels::gemm_sm80::{G2sAtom, Sm80Major};
 use half::bf16;
 
 /// The one wrong line of [`tile_gemm`].

@@ -8,17 +8,9 @@
 
 use crate::int::types as t;
 use crate::int::{Bit, BranchT, C, LeafOps, Nat, mul};
-use crate::layout::{Layout, StridedLayout};
+use crate::layout::{Layout, LayoutOf, StridedLayout, layout_of};
 use crate::tuple::{FoldFn, IntTuple, LeafOf, MapFn, PairFn, Pairs, PrependFn, Reverse, ZipFn};
 use typenum::{P1, P2, Z0};
-
-/// A `(shape, stride)` pair as the layout it stands for.
-pub type LayoutOf<P> = StridedLayout<<P as IntTuple>::E0, <P as IntTuple>::E1>;
-/// The value of [`LayoutOf`].
-#[inline]
-pub(crate) fn layout_of<P: IntTuple>(p: P) -> LayoutOf<P> {
-    StridedLayout::from_parts(p.e0(), p.e1())
-}
 
 /// One step of `bw_coalesce` on the mode `(s, d)`; the state is `(new_shape,
 /// new_stride)`, both tuples with the front mode first.
@@ -191,7 +183,7 @@ pub(crate) fn coalesce_strided<S: IntTuple, D: IntTuple>(l: StridedLayout<S, D>)
 #[inline]
 pub fn coalesce<X: crate::layout::Reshape>(x: X) -> X::With<<X::Layout as Layout>::Coalesce> {
     let l = x.layout_of();
-    x.with_layout(super::finish(|| l.coalesce()))
+    x.with_layout(crate::layout::finish(|| l.coalesce()))
 }
 
 // ---------------------------------------------------------------------------------

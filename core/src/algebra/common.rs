@@ -75,7 +75,7 @@ pub fn max_common_layout<A: HasLayout, B: HasLayout>(
 #[track_caller]
 fn common_layout<A: Layout, B: Layout>(a: A, b: B) -> MaxCommonLayout<A, B> {
     check_common::<A, B>();
-    super::finish(|| {
+    crate::layout::finish(|| {
         <Keep<Common<A, B>> as Bit>::if_layout(
             || {
                 let inv_b = b.right_inverse();

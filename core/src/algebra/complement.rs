@@ -5,12 +5,11 @@
 //! remaining stride, its gap to the previous mode becomes a result mode; the rest up to
 //! the cotarget is appended compact. The runtime twin is `dynamic::algebra::complement`.
 
-use super::coalesce::{
-    CoalescePair, FilterZeros, LayoutOf, NoGuard, coalesce_pair, filter_zeros_tuple, layout_of,
-};
+use super::coalesce::{CoalescePair, FilterZeros, NoGuard, coalesce_pair, filter_zeros_tuple};
 use crate::int::types as t;
 use crate::int::{Bit, BranchT, C, ErrLeaf, Leaf, LeafOps, Nat, abs, div, mul};
 use crate::layout::{CompactColMajor, CompactMajor, LayoutLeft, StridedLayout, compact_major};
+use crate::layout::{LayoutOf, layout_of};
 use crate::tuple::{
     AsArith, At, CeilDivT, CoalesceShape, Crd2Idx, Find, FoldFn, IntTuple, Last, LeafOf, MapFn,
     MinOf, Remove, Wrap, as_arith, at, ceil_div_t, coalesce_shape, crd2idx, last, min_of, remove,

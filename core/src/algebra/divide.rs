@@ -3,10 +3,11 @@
 //! make_layout(tiler, complement(tiler, shape(coalesce(layout)))))`, the others
 //! rearrange its `(tile, rest)` modes.
 
-use super::coalesce::{CoalescePair, LayoutOf, NoGuard, coalesce_pair, layout_of};
+use super::coalesce::{CoalescePair, NoGuard, coalesce_pair};
 use super::complement::{Complement, complement_strided};
 use super::composition::{CompositionPair, composition_pair};
 use crate::layout::{Layout, StridedLayout};
+use crate::layout::{LayoutOf, layout_of};
 use crate::tuple::{IntTuple, Repeat, Underscore, Zip2By, zip2_by};
 
 /// The complement that completes the tiler `(TS, TD)` to the layout's extent.

@@ -1,10 +1,11 @@
 //! `right_inverse`, `left_inverse`, `max_common_layout` and `max_common_vector`
 //! (CuTe's `layout.hpp`): folds over the coalesced modes sorted by stride.
 
-use super::coalesce::{CoalescePair, LayoutOf, NoGuard, coalesce_pair, layout_of};
+use super::coalesce::{CoalescePair, NoGuard, coalesce_pair};
 use super::composition::CompositionPair;
 use crate::int::types as t;
 use crate::int::{Bit, C, Conjure, ErrLeaf, Leaf, LeafOps, div, mul};
+use crate::layout::{LayoutOf, layout_of};
 use crate::tuple::{
     At, Enumerate, FoldFn, IntTuple, Last, LeafOf, NatOfLeaf, SortByKey, Wrap, at, last, wrap,
 };

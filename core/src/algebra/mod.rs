@@ -21,27 +21,7 @@ pub use coalesce::coalesce;
 pub use common::{max_common_layout, max_common_vector};
 pub use tiler::{ModesLayout, Tiler};
 
-use crate::int::Bit;
-use crate::layout::{Composable, Layout, LayoutFn, Reshape};
-
-/// Runs a layout operation: a static result is conjured (no code runs), and an
-/// ill-formed static result stops the build with CuTe's reason.
-#[inline]
-pub(crate) fn finish<L: Layout, F: FnOnce() -> L>(f: F) -> L {
-    crate::layout::check(crate::layout::static_or(f))
-}
-
-/// [`finish`] for an operation whose result may be a swizzle.
-#[inline]
-#[track_caller]
-fn finish_fn<L: LayoutFn, F: FnOnce() -> L>(f: F) -> L {
-    const {
-        if <L::HasErr as Bit>::BOOL {
-            panic!("{}", L::ERR)
-        }
-    }
-    <L::IsStatic as Bit>::static_or(f)
-}
+use crate::layout::{Composable, Layout, LayoutFn, Reshape, finish, finish_fn};
 
 /// CuTe's `composition(layout, tiler)`: `R(c) = layout(tiler(c))`. The tiler is a
 /// layout, an integer `N` (the layout `N:_1`), `_` (the mode stays), or a tuple of

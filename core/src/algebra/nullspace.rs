@@ -1,10 +1,11 @@
 //! `nullspace`, `domain_distribute` and `make_fragment_like` of a layout (CuTe's
 //! `layout.hpp`).
 
-use super::coalesce::{CoalescePair, LayoutOf, NoGuard};
+use super::coalesce::{CoalescePair, NoGuard};
 use crate::int::types as t;
 use crate::int::{Bit, C, Conjure, LeafOps};
 use crate::layout::CompactColMajor;
+use crate::layout::LayoutOf;
 use crate::tuple::{At, Enumerate, FoldFn, IntTuple, LeafOf, MapFn, NatOfLeaf, Unwrap};
 use typenum::{P1, Z0};
 
@@ -76,5 +77,5 @@ pub type DomainDistribute<SA, B> = LayoutOf<
 /// ```
 #[inline]
 pub fn domain_distribute<SA: IntTuple, B: IntTuple>(_: SA, _: B) -> DomainDistribute<SA, B> {
-    super::finish(Conjure::conjure)
+    crate::layout::finish(Conjure::conjure)
 }

@@ -3,11 +3,11 @@
 //! `logical_product(block, tiler) = make_layout(block, composition(complement(block,
 //! size(block) * cosize(tiler)), tiler))`.
 
-use super::coalesce::LayoutOf;
 use super::complement::{Complement, Cosize, complement_strided, coshape_pair};
 use super::composition::{CompositionPair, composition_pair};
 use crate::int::types as t;
 use crate::int::{Bit, BranchT, C, ErrLeaf, Nat, Ord3, mul};
+use crate::layout::LayoutOf;
 use crate::layout::{CompactOrder, Layout, StridedLayout};
 use crate::tuple::{AppendN, CeilDivT, EvenlyDivides, IntTuple, ProductEach, Zip, append_n, zip};
 use typenum::{P1, Z0};
@@ -167,7 +167,7 @@ pub(crate) fn zip_product<S: IntTuple, D: IntTuple, TS: IntTuple, TD: IntTuple, 
 where
     ZipProductB<PaddedProduct<S, D, TS, TD>, RAKED>: BranchT,
 {
-    super::coalesce::layout_of(<Lazy<S> as Bit>::sel_t(ZipProductB::<_, RAKED>(
+    crate::layout::layout_of(<Lazy<S> as Bit>::sel_t(ZipProductB::<_, RAKED>(
         padded_product(s, d, ts, td),
     )))
 }
@@ -181,7 +181,7 @@ pub(crate) fn padded_product<S: IntTuple, D: IntTuple, TS: IntTuple, TD: IntTupl
 ) -> PaddedProduct<S, D, TS, TD> {
     let a = append_layout::<S, D, MaxRank<S, TS>>(s, d).pair();
     let b = append_layout::<TS, TD, MaxRank<S, TS>>(ts, td).pair();
-    super::coalesce::layout_of(<Lazy<S> as Bit>::sel_t(PadProductB(a.0, a.1, b.0, b.1)))
+    crate::layout::layout_of(<Lazy<S> as Bit>::sel_t(PadProductB(a.0, a.1, b.0, b.1)))
 }
 // ---------------------------------------------------------------------------------
 // tile_to_shape

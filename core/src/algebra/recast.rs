@@ -1,10 +1,10 @@
 //! `upcast<N>`, `downcast<N>` and `recast_layout<Old, New>` (CuTe's `layout.hpp`): the
 //! same memory seen as elements `N` times wider or narrower.
 
-use super::coalesce::LayoutOf;
 use crate::int::types as t;
 use crate::int::{Bit, BranchT, C, ErrLeaf, LeafOps, Nat, abs, ceil_div, mul, signum, sint};
 use crate::layout::LayoutFn;
+use crate::layout::LayoutOf;
 use crate::tuple::{IntTuple, LeafOf, Unzip, ZipFn, unzip};
 use typenum::{B0, Z0};
 

@@ -2,7 +2,7 @@
 //! layout, an integer `N` (the layout `N:_1`), CuTe's underscore `_` (the mode is left
 //! alone), or a tuple of tilers applied mode by mode.
 
-use super::coalesce::{LayoutOf, XGuard, coalesce_pair, layout_of};
+use super::coalesce::{XGuard, coalesce_pair};
 use super::composition::{CompImpl, CompositionPair, comp_impl, composition_pair};
 use super::divide::{DivideByLayout, divide_by_layout};
 use super::product::{ProductByLayout, product_by_layout};
@@ -11,6 +11,7 @@ use crate::layout::composed::{NotUnderSwizzle, SwizzleOver, not_under_swizzle, s
 use crate::layout::{
     CompactColMajor, Layout, LayoutFn, LayoutLeft, StridedLayout, SwizzleMasks, compact_major,
 };
+use crate::layout::{LayoutOf, layout_of};
 use crate::tuple::{CuteDisplay, IntTuple, Underscore};
 use typenum::{P1, Z0};
 

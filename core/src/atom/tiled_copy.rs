@@ -8,11 +8,11 @@
 
 use super::TiledMma;
 use super::copy::{CopyAtom, ZfillCopy, mode_size};
-use crate::algebra::coalesce::{LayoutOf, layout_of};
-use crate::algebra::finish;
 use crate::int::types as t;
 use crate::int::{Bit, BranchT, C, Conjure, ErrLeaf, Leaf, Nat, SInt};
+use crate::layout::finish;
 use crate::layout::{Layout, LayoutModes, MakeLayout, Shaped, StridedLayout, make_layout};
+use crate::layout::{LayoutOf, layout_of};
 use crate::tensor::{Engine, EngineMut, Rebase, Tensor};
 use crate::tuple::{self as tup, AppendN, IntTuple, ProductEach, Repeat, Underscore, X};
 use core::fmt;

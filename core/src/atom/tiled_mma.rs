@@ -7,10 +7,11 @@
 //! generic over `M: TiledMma` needs no other bound.
 
 use super::MmaTraits;
-use crate::algebra::coalesce::{LayoutOf, layout_of};
-use crate::algebra::{Tiler, finish};
+use crate::algebra::Tiler;
 use crate::int::{Bit, BranchT, C, Conjure, ErrLeaf, Leaf, SInt};
+use crate::layout::finish;
 use crate::layout::{Layout, LayoutModes, MakeLayout, Shaped, StridedLayout};
+use crate::layout::{LayoutOf, layout_of};
 use crate::tensor::{FlatCoord, OwnedTensor, Rebase, Tensor, flat_coord};
 use crate::tuple::{self as tup, At, IntTuple, Repeat, Underscore, X};
 use core::fmt;

@@ -307,7 +307,7 @@ pub type MakeLayoutLike<S, D> =
 #[inline]
 #[track_caller]
 pub fn make_layout_like<L: crate::layout::Layout>(l: L) -> L::LayoutLike {
-    crate::algebra::finish(|| l.layout_like())
+    crate::layout::finish(|| l.layout_like())
 }
 /// The value of [`MakeLayoutLike`].
 #[inline]
@@ -335,7 +335,7 @@ pub(crate) fn layout_like_strided<S: IntTuple, D: IntTuple>(
 #[inline]
 #[track_caller]
 pub fn make_layout_fragment_like<L: crate::layout::Layout>(l: L) -> L::FragmentLike {
-    crate::algebra::finish(|| l.fragment_like())
+    crate::layout::finish(|| l.fragment_like())
 }
 
 /// CuTe's `make_identity_layout(shape)`: the layout that maps a coordinate to itself

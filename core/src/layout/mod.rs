@@ -35,7 +35,8 @@ pub use modes::*;
 pub use reshape::{Composable, HasLayout, Reshape};
 pub use smem_atoms::*;
 pub use static_types::*;
-pub use strided::StridedLayout;
+pub(crate) use strided::layout_of;
+pub use strided::{LayoutOf, StridedLayout};
 pub use swizzle::{NoSwizzle, Sw, Swizzle, SwizzleFn, SwizzleMasks, SwizzleNeg};
 
 use crate::algebra::{self as a, Tiler};
@@ -336,7 +337,7 @@ impl<S: IntTuple, D: IntTuple> Layout for StridedLayout<S, D> {
     type Coshape = a::complement::Coshape<S, D>;
     type Coalesce = a::coalesce::Coalesce<S, D>;
     type CoalesceBy<P: IntTuple> =
-        a::coalesce::LayoutOf<a::coalesce::CoalesceByPair<S, D, P, a::coalesce::NoGuard>>;
+        LayoutOf<a::coalesce::CoalesceByPair<S, D, P, a::coalesce::NoGuard>>;
     type FilterZeros = a::complement::FilterZerosLayout<S, D>;
     type Filter = a::complement::Filter<S, D>;
     type Compose<T: Tiler> = T::ComposeWith<S, D>;
@@ -367,7 +368,7 @@ impl<S: IntTuple, D: IntTuple> Layout for StridedLayout<S, D> {
     type Downcast<N: Nat> = a::recast::Downcast<S, D, N>;
     type Nullspace = a::nullspace::Nullspace<S, D>;
     type LayoutLike = MakeLayoutLike<S, D>;
-    type FragmentLike = a::coalesce::LayoutOf<<FragmentTiled<S> as Bit>::SelT<FragmentLikeB<S, D>>>;
+    type FragmentLike = LayoutOf<<FragmentTiled<S> as Bit>::SelT<FragmentLikeB<S, D>>>;
     type AsTiler = Self;
 
     #[inline]
@@ -396,7 +397,7 @@ impl<S: IntTuple, D: IntTuple> Layout for StridedLayout<S, D> {
     #[inline]
     fn coalesce_by<P: IntTuple>(&self, _: P) -> Self::CoalesceBy<P> {
         let (s, d) = self.pair();
-        a::coalesce::layout_of(a::coalesce::coalesce_by_pair::<S, D, P, a::coalesce::NoGuard>(s, d))
+        layout_of(a::coalesce::coalesce_by_pair::<S, D, P, a::coalesce::NoGuard>(s, d))
     }
     #[inline]
     fn filter_zeros(&self) -> Self::FilterZeros {
@@ -406,7 +407,7 @@ impl<S: IntTuple, D: IntTuple> Layout for StridedLayout<S, D> {
     #[inline]
     fn filter(&self) -> Self::Filter {
         let (s, d) = self.pair();
-        a::coalesce::layout_of(a::complement::filter_pair(s, d))
+        layout_of(a::complement::filter_pair(s, d))
     }
     #[inline]
     #[track_caller]
@@ -505,7 +506,7 @@ impl<S: IntTuple, D: IntTuple> Layout for StridedLayout<S, D> {
         let padded = a::product::append_layout::<S, D, a::product::TrgRank<Trg>>(s, d).pair();
         let product_shape = ceil_div_t(product_each(trg), product_each(padded.0));
         let order = compact_order(product_shape, o);
-        a::coalesce::layout_of(<a::product::TileOk<S, Trg> as Bit>::sel_t(
+        layout_of(<a::product::TileOk<S, Trg> as Bit>::sel_t(
             a::product::TileToShapeB(padded.0, padded.1, product_shape, order),
         ))
     }
@@ -513,13 +514,13 @@ impl<S: IntTuple, D: IntTuple> Layout for StridedLayout<S, D> {
     #[track_caller]
     fn upcast<N: Nat>(&self) -> Self::Upcast<N> {
         let (s, d) = self.pair();
-        a::coalesce::layout_of(a::recast::upcast_pair::<S, D, N>(s, d))
+        layout_of(a::recast::upcast_pair::<S, D, N>(s, d))
     }
     #[inline]
     #[track_caller]
     fn downcast<N: Nat>(&self) -> Self::Downcast<N> {
         let (s, d) = self.pair();
-        a::coalesce::layout_of(<<<<D::Leaves as IntTuple>::Fold<
+        layout_of(<<<<D::Leaves as IntTuple>::Fold<
             a::recast::HasOne,
             crate::int::C<typenum::Z0>,
         > as IntTuple>::Size as crate::int::LeafOps>::IsOne as Bit>::if_lazy(
@@ -538,7 +539,7 @@ impl<S: IntTuple, D: IntTuple> Layout for StridedLayout<S, D> {
     #[inline]
     fn fragment_like(&self) -> Self::FragmentLike {
         let (s, d) = self.pair();
-        a::coalesce::layout_of(<FragmentTiled<S> as Bit>::sel_t(FragmentLikeB(s, d)))
+        layout_of(<FragmentTiled<S> as Bit>::sel_t(FragmentLikeB(s, d)))
     }
     #[inline]
     fn as_tiler(&self) -> Self {
@@ -550,4 +551,23 @@ impl<S: IntTuple, D: IntTuple> Conjure for StridedLayout<S, D> {
     fn conjure() -> Self {
         StridedLayout::from_parts(S::conjure(), D::conjure())
     }
+}
+
+/// Runs a layout operation: a static result is conjured (no code runs), and an
+/// ill-formed static result stops the build with CuTe's reason.
+#[inline]
+pub(crate) fn finish<L: Layout, F: FnOnce() -> L>(f: F) -> L {
+    check(static_or(f))
+}
+
+/// [`finish`] for an operation whose result may be a swizzle.
+#[inline]
+#[track_caller]
+pub(crate) fn finish_fn<L: LayoutFn, F: FnOnce() -> L>(f: F) -> L {
+    const {
+        if <L::HasErr as crate::int::Bit>::BOOL {
+            panic!("{}", L::ERR)
+        }
+    }
+    <L::IsStatic as crate::int::Bit>::static_or(f)
 }

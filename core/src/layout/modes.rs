@@ -148,7 +148,7 @@ pub fn get<const I: usize, L: Layout>(l: L) -> L::Get<Idx<I>>
 where
     typenum::Const<I>: typenum::ToUInt<Output: Index>,
 {
-    crate::algebra::finish(|| l.get_mode::<Idx<I>>())
+    crate::layout::finish(|| l.get_mode::<Idx<I>>())
 }
 
 /// CuTe's `take<B, E>(layout)`: the modes `[B, E)`.
@@ -166,7 +166,7 @@ where
     typenum::Const<E>: typenum::ToUInt<Output: Nat>,
 {
     let l = x.layout_of();
-    x.with_layout(crate::algebra::finish(|| l.take_modes::<Idx<B>, Idx<E>>()))
+    x.with_layout(crate::layout::finish(|| l.take_modes::<Idx<B>, Idx<E>>()))
 }
 
 /// CuTe's `group<B, E>(layout)`: the modes `[B, E)` become one mode.
@@ -185,7 +185,7 @@ where
     typenum::Const<E>: typenum::ToUInt<Output: Nat>,
 {
     let l = x.layout_of();
-    x.with_layout(crate::algebra::finish(|| l.group_modes::<Idx<B>, Idx<E>>()))
+    x.with_layout(crate::layout::finish(|| l.group_modes::<Idx<B>, Idx<E>>()))
 }
 
 /// CuTe's `group_modes<B, E>(tensor)`: [`group`] under the name CuTe gives it for
@@ -216,7 +216,7 @@ where
 /// ```
 #[inline]
 pub fn select<L: Layout, Is: IntTuple>(l: L, is: Is) -> L::Select<Is> {
-    crate::algebra::finish(|| l.select_modes(is))
+    crate::layout::finish(|| l.select_modes(is))
 }
 
 /// CuTe's `flatten(layout)`: depth at most 1, the same leaves in order.
@@ -228,7 +228,7 @@ pub fn select<L: Layout, Is: IntTuple>(l: L, is: Is) -> L::Select<Is> {
 #[inline]
 pub fn flatten<X: Reshape>(x: X) -> X::With<<X::Layout as LayoutModes>::Flatten> {
     let l = x.layout_of();
-    x.with_layout(crate::algebra::finish(|| l.flatten_modes()))
+    x.with_layout(crate::layout::finish(|| l.flatten_modes()))
 }
 
 /// CuTe's `slice(coord, layout)`: the sub-layout of the modes where `coord` has `_`.
@@ -242,7 +242,7 @@ pub fn flatten<X: Reshape>(x: X) -> X::With<<X::Layout as LayoutModes>::Flatten>
 #[inline]
 #[track_caller]
 pub fn slice<Crd: IntTuple, L: Layout>(c: Crd, l: L) -> L::Slice<Crd> {
-    crate::algebra::finish(|| l.slice_and_offset(c).0)
+    crate::layout::finish(|| l.slice_and_offset(c).0)
 }
 
 /// CuTe's `slice_and_offset(coord, layout)`: the slice and the offset of its origin.
@@ -271,5 +271,5 @@ pub fn slice_and_offset<Crd: IntTuple, L: Layout>(
 /// ```
 #[inline]
 pub fn dice<Crd: IntTuple, L: Layout>(c: Crd, l: L) -> L::Dice<Crd> {
-    crate::algebra::finish(|| l.dice_modes(c))
+    crate::layout::finish(|| l.dice_modes(c))
 }

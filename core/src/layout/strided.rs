@@ -103,3 +103,11 @@ impl<S: IntTuple, D: IntTuple> StridedLayout<S, D> {
         self.shape
     }
 }
+
+/// A `(shape, stride)` pair as the layout it stands for.
+pub type LayoutOf<P> = StridedLayout<<P as crate::tuple::IntTuple>::E0, <P as IntTuple>::E1>;
+/// The value of [`LayoutOf`].
+#[inline]
+pub(crate) fn layout_of<P: crate::tuple::IntTuple>(p: P) -> LayoutOf<P> {
+    StridedLayout::from_parts(p.e0(), p.e1())
+}

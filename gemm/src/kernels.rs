@@ -1,0 +1,344 @@
+//! Every GEMM kernel of the registry (`cutlet_kernels::registry`) on the device, one
+//! handle per configuration: [`TiledGemm`] for the per-tile kernels (SM80 tensor cores,
+//! SIMT) and [`HopperGemm`] for the persistent Hopper ones (their co-resident CTAs from
+//! the driver, and the tensor maps of the operands they last ran on). Each launches on
+//! raw buffers after checking that they hold what the problem reaches.
+
+use crate::Result;
+use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DeviceRepr};
+use cutlet_core::cuda::{Kernel, TmaBox, TmaError};
+use cutlet_cuda::{
+    Error, Function, Module, TmaDescriptors, TmaElement, check_tma_address, encode_tiled,
+};
+use cutlet_kernels::gemm::{GemmArgs, GemmConfig};
+use cutlet_kernels::gemm_sm80::{Sm80Config, gemm_config};
+use cutlet_kernels::gemm_sm90::{Sm90Config, sm90_config, tma_boxes};
+use cutlet_kernels::registry::{GemmVisitor, Sm90Params, TiledParams, for_each_gemm};
+use cutlet_kernels::sgemm::{SimtConfig, sgemm_config};
+use std::any::Any;
+use std::sync::{Arc, Mutex};
+
+/// A per-tile GEMM configuration on the device (SM80 tensor cores or SIMT): its entry
+/// and its [`GemmConfig`].
+pub struct TiledGemm<E, O> {
+    f: Function<TiledParams<E, O>>,
+    cfg: GemmConfig,
+}
+
+impl<E: DeviceRepr, O: DeviceRepr> TiledGemm<E, O> {
+    /// The configuration.
+    pub fn config(&self) -> &GemmConfig {
+        &self.cfg
+    }
+
+    /// `C = alpha A Bᵀ + beta C` for `p` on buffers at this configuration's majors, after
+    /// checking that each holds what `p` reaches.
+    pub fn run(
+        &self,
+        st: &CudaStream,
+        p: &GemmArgs,
+        a: &CudaSlice<E>,
+        b: &CudaSlice<E>,
+        c: &mut CudaSlice<O>,
+    ) -> Result<()> {
+        check_buffers(&self.cfg, p, a.len(), b.len(), c.len())?;
+        // SAFETY: the buffers hold A (m, k) and B (n, k) at this configuration's majors
+        // with lda and ldb, and C (m, n) column-major at ldc (`check_buffers`); the kernel
+        // predicates every access to them. C is borrowed mutably, so it aliases neither.
+        unsafe {
+            self.f
+                .launch(st, self.cfg.launch(p.m, p.n, 0), (*p, a, b, c))?
+        };
+        Ok(())
+    }
+}
+
+/// `tma_boxes` of a configuration: the TMA boxes of A, B and C.
+type Boxes = fn(&GemmArgs) -> core::result::Result<(TmaBox, TmaBox, TmaBox), TmaError>;
+
+/// What a configuration's tensor maps depend on: the three addresses and the problem's
+/// extents and leading dimensions.
+type MapKey = ([u64; 3], [usize; 6]);
+
+/// Operand sets whose maps a configuration keeps.
+const MAPS_KEPT: usize = 8;
+
+/// A Hopper configuration on the device: its entry, its [`GemmConfig`], its TMA boxes,
+/// how many of its CTAs run at once (the persistent grid) and the tensor maps of the
+/// last operands, most recent first (CUTLASS's `GemmUniversalAdapter::initialize` once,
+/// `run` many times: encoding and uploading them per call would cost more than a 1024³
+/// product).
+pub struct HopperGemm<E, O> {
+    f: Function<Sm90Params<O>>,
+    cfg: GemmConfig,
+    boxes: Boxes,
+    ctas: usize,
+    /// `None`: TMA cannot reach these operands.
+    maps: Mutex<Vec<(MapKey, Option<Arc<TmaDescriptors>>)>>,
+    _elem: std::marker::PhantomData<fn(E)>,
+}
+
+impl<E: TmaElement, O: TmaElement> HopperGemm<E, O> {
+    /// The configuration.
+    pub fn config(&self) -> &GemmConfig {
+        &self.cfg
+    }
+
+    /// CTAs of this kernel that run at once on the device (its persistent grid).
+    pub fn ctas(&self) -> usize {
+        self.ctas
+    }
+
+    /// The tensor maps of these operands for `p`: kept ones, or newly encoded and
+    /// uploaded; `None` where TMA cannot reach them (a leading dimension that is not a
+    /// whole number of 16 bytes, a misaligned buffer).
+    fn descriptors(
+        &self,
+        st: &Arc<CudaStream>,
+        p: &GemmArgs,
+        (pa, pb, pc): (u64, u64, u64),
+    ) -> Result<Option<Arc<TmaDescriptors>>> {
+        let key = ([pa, pb, pc], [p.m, p.n, p.k, p.lda, p.ldb, p.ldc]);
+        let mut maps = self.maps.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(i) = maps.iter().position(|(k, _)| *k == key) {
+            let hit = maps.remove(i);
+            maps.insert(0, hit.clone());
+            return Ok(hit.1);
+        }
+        let aligned = [pa, pb, pc]
+            .iter()
+            .all(|&x| check_tma_address("operand", x).is_ok());
+        let d = match (self.boxes)(p) {
+            Ok((ba, bb, bc)) if aligned => {
+                let m = [
+                    encode_tiled(pa, &ba, E::DATA_TYPE)?,
+                    encode_tiled(pb, &bb, E::DATA_TYPE)?,
+                    encode_tiled(pc, &bc, O::DATA_TYPE)?,
+                ];
+                Some(Arc::new(TmaDescriptors::new(st, &m)?))
+            }
+            _ => None,
+        };
+        maps.insert(0, (key, d.clone()));
+        maps.truncate(MAPS_KEPT);
+        Ok(d)
+    }
+
+    /// `C = alpha A Bᵀ + beta C` for `p` on buffers at this configuration's majors, after
+    /// checking that each holds what `p` reaches: `false` (and nothing run) where TMA
+    /// cannot reach the operands.
+    pub fn try_run(
+        &self,
+        st: &Arc<CudaStream>,
+        p: &GemmArgs,
+        a: &CudaSlice<E>,
+        b: &CudaSlice<E>,
+        c: &mut CudaSlice<O>,
+    ) -> Result<bool> {
+        check_buffers(&self.cfg, p, a.len(), b.len(), c.len())?;
+        let addrs = (a.device_ptr(st).0, b.device_ptr(st).0, c.device_ptr(st).0);
+        let Some(descs) = self.descriptors(st, p, addrs)? else {
+            return Ok(false);
+        };
+        // SAFETY: the maps describe these buffers (the cache's key is their addresses and
+        // `p`'s extents and strides), which hold what `p` reaches (`check_buffers`), and
+        // `descs` is freed in stream order after the kernel; TMA clips every box to the
+        // extents, and the kernel predicates its register stores of C to (m, n). C is
+        // borrowed mutably, so it aliases neither A nor B.
+        unsafe {
+            self.f.launch(
+                st,
+                self.cfg.launch(p.m, p.n, self.ctas),
+                (*p, &*descs, &mut *c),
+            )?
+        };
+        Ok(true)
+    }
+
+    /// As [`try_run`](Self::try_run), with operands TMA cannot reach an error naming them.
+    pub fn run(
+        &self,
+        st: &Arc<CudaStream>,
+        p: &GemmArgs,
+        a: &CudaSlice<E>,
+        b: &CudaSlice<E>,
+        c: &mut CudaSlice<O>,
+    ) -> Result<()> {
+        if self.try_run(st, p, a, b, c)? {
+            Ok(())
+        } else {
+            Err(Error::Operand(format!(
+                "{}: TMA cannot reach these operands ({p:?}: leading dimensions must be \
+                 whole numbers of 16 bytes, buffers 16-byte aligned)",
+                self.cfg.name
+            )))
+        }
+    }
+}
+
+/// A loaded configuration of either kind, for the kernels of one pair of element types.
+pub enum KernelRef<'g, E, O> {
+    /// A per-tile kernel (SM80 or SIMT).
+    Tiled(&'g TiledGemm<E, O>),
+    /// A Hopper kernel.
+    Hopper(&'g HopperGemm<E, O>),
+}
+
+impl<E: TmaElement, O: TmaElement> KernelRef<'_, E, O> {
+    /// The configuration.
+    pub fn config(&self) -> &GemmConfig {
+        match self {
+            KernelRef::Tiled(k) => k.config(),
+            KernelRef::Hopper(k) => k.config(),
+        }
+    }
+
+    /// Runs the kernel on `p` (see [`TiledGemm::run`], [`HopperGemm::run`]).
+    pub fn run(
+        &self,
+        st: &Arc<CudaStream>,
+        p: &GemmArgs,
+        a: &CudaSlice<E>,
+        b: &CudaSlice<E>,
+        c: &mut CudaSlice<O>,
+    ) -> Result<()> {
+        match self {
+            KernelRef::Tiled(k) => k.run(st, p, a, b, c),
+            KernelRef::Hopper(k) => k.run(st, p, a, b, c),
+        }
+    }
+}
+
+/// Elements an operand of `rows` rows reaches at its major with leading dimension `ld`,
+/// or the error naming it where `ld` is shorter than its contiguous extent.
+fn reach(what: &str, rows: usize, k: usize, kmajor: bool, ld: usize) -> Result<usize> {
+    let (contiguous, lines) = if kmajor { (k, rows) } else { (rows, k) };
+    if ld < contiguous {
+        return Err(Error::Extent {
+            what: format!("leading dimension of {what} (at least its contiguous extent)"),
+            expected: contiguous,
+            got: ld,
+        });
+    }
+    Ok(if rows == 0 || k == 0 {
+        0
+    } else {
+        (lines - 1) * ld + contiguous
+    })
+}
+
+/// Checks that A, B and C's buffers hold what problem `p` reaches at `cfg`'s majors.
+fn check_buffers(cfg: &GemmConfig, p: &GemmArgs, a: usize, b: usize, c: usize) -> Result<()> {
+    let operand = |what: &str, len: usize, rows: usize, kmajor: bool, ld: usize| {
+        let need = reach(what, rows, p.k, kmajor, ld)?;
+        let layout = if kmajor {
+            format!("({rows},{}):({ld},_1)", p.k)
+        } else {
+            format!("({rows},{}):(_1,{ld})", p.k)
+        };
+        short(what, len, layout, need)
+    };
+    operand("A", a, p.m, cfg.a_kmajor, p.lda)?;
+    operand("B", b, p.n, cfg.b_kmajor, p.ldb)?;
+    let need = reach("C", p.n, p.m, false, p.ldc)?;
+    short("C", c, format!("({},{}):(_1,{})", p.m, p.n, p.ldc), need)
+}
+
+fn short(what: &str, len: usize, layout: String, cosize: usize) -> Result<()> {
+    if len < cosize {
+        return Err(Error::TooShort {
+            what: what.into(),
+            len,
+            layout,
+            cosize,
+        });
+    }
+    Ok(())
+}
+
+/// One loaded configuration, its handle behind `Any` (each has its own element types).
+pub(crate) enum Loaded {
+    Tiled(Box<dyn Any + Send + Sync>),
+    Hopper(Box<dyn Any + Send + Sync>),
+}
+
+impl Loaded {
+    /// The handle, if its element types are `E` and `O`.
+    pub(crate) fn get<E: 'static, O: 'static>(&self) -> Option<KernelRef<'_, E, O>> {
+        match self {
+            Loaded::Tiled(k) => k.downcast_ref().map(KernelRef::Tiled),
+            Loaded::Hopper(k) => k.downcast_ref().map(KernelRef::Hopper),
+        }
+    }
+}
+
+/// Loads every configuration of the registry: the per-tile ones from `tiled`, the
+/// Hopper ones from `hopper` (with the stream and SM count their grids need) if given.
+pub(crate) fn load_all(
+    tiled: &Module,
+    hopper: Option<(&Module, &CudaStream, usize)>,
+) -> Result<Vec<Loaded>> {
+    struct Loader<'m> {
+        tiled: &'m Module,
+        hopper: Option<(&'m Module, &'m CudaStream, usize)>,
+        out: Result<Vec<Loaded>>,
+    }
+    impl Loader<'_> {
+        fn push(&mut self, k: impl FnOnce(&Self) -> Result<Option<Loaded>>) {
+            if self.out.is_ok() {
+                match k(self) {
+                    Ok(Some(l)) => self.out.as_mut().unwrap().push(l),
+                    Ok(None) => {}
+                    Err(e) => self.out = Err(e),
+                }
+            }
+        }
+        fn tiled<E: 'static, O: 'static>(
+            &mut self,
+            entry: Kernel<TiledParams<E, O>>,
+            cfg: GemmConfig,
+        ) {
+            self.push(|l| {
+                debug_assert_eq!(entry.name().strip_prefix("cutlet_"), Some(cfg.name));
+                let f = l.tiled.function(entry)?;
+                Ok(Some(Loaded::Tiled(Box::new(TiledGemm { f, cfg }))))
+            });
+        }
+    }
+    impl GemmVisitor for Loader<'_> {
+        fn sm80<C: Sm80Config>(&mut self, entry: Kernel<TiledParams<C::Elem, C::Out>>) {
+            self.tiled(entry, gemm_config::<C>());
+        }
+        fn sm90<C: Sm90Config>(&mut self, entry: Kernel<Sm90Params<C::Out>>) {
+            self.push(|l| {
+                let Some((m, st, sms)) = l.hopper else {
+                    return Ok(None);
+                };
+                let (f, cfg) = (m.function(entry)?, sm90_config::<C>());
+                // A problem with more tiles than SMs: the grid is the SMs, in whole clusters.
+                let ctas = f.max_active_blocks(st, cfg.launch(1 << 16, 1 << 16, sms))?;
+                Ok(Some(Loaded::Hopper(Box::new(HopperGemm::<
+                    C::Elem,
+                    C::Out,
+                > {
+                    f,
+                    cfg,
+                    boxes: tma_boxes::<C>,
+                    ctas,
+                    maps: Mutex::new(Vec::new()),
+                    _elem: std::marker::PhantomData,
+                }))))
+            });
+        }
+        fn simt<C: SimtConfig>(&mut self, entry: Kernel<TiledParams<f32, f32>>) {
+            self.tiled(entry, sgemm_config::<C>());
+        }
+    }
+    let mut l = Loader {
+        tiled,
+        hopper,
+        out: Ok(Vec::new()),
+    };
+    for_each_gemm(&mut l);
+    l.out
+}

@@ -1,0 +1,276 @@
+//! Every GEMM configuration, listed once. Each row of the list below is one
+//! configuration: from its name the registry derives the configuration type (the row's
+//! name in UpperCamelCase, in [`sm80`], [`sm90`] or [`simt`]), the kernel's name
+//! (`gemm_`, `gemm_sm90_` or `sgemm_` and the row's name), its PTX entry point (`cutlet_`
+//! and the kernel's name, re-exported by [`crate::entry`]) and, on the host, one call of
+//! [`for_each_gemm`]'s visitor, from which `cutlet-gemm` loads its kernel handles and
+//! the benchmark builds its tables. A new configuration is one new row.
+//!
+//! ```
+//! use cutlet_core::cuda::Kernel;
+//! use cutlet_kernels::gemm::GemmArgs;
+//! use cutlet_kernels::gemm_sm80::{Sm80Config, gemm_config};
+//! use cutlet_kernels::registry::{GemmVisitor, for_each_gemm, sm80};
+//! # use cutlet_kernels::{gemm_sm90::Sm90Config, sgemm::SimtConfig, registry::{Sm90Params, TiledParams}};
+//! // The SM80 configurations' names, in the registry's order.
+//! struct Names(Vec<&'static str>);
+//! impl GemmVisitor for Names {
+//!     fn sm80<C: Sm80Config>(&mut self, entry: Kernel<TiledParams<C::Elem, C::Out>>) {
+//!         assert_eq!(entry.name(), format!("cutlet_{}", C::NAME));
+//!         self.0.push(C::NAME);
+//!     }
+//! #   fn sm90<C: Sm90Config>(&mut self, _: Kernel<Sm90Params<C::Out>>) {}
+//! #   fn simt<C: SimtConfig>(&mut self, _: Kernel<TiledParams<f32, f32>>) {}
+//! }
+//! let mut v = Names(Vec::new());
+//! for_each_gemm(&mut v);
+//! assert_eq!(v.0[0], "gemm_tn_bf16");
+//! assert_eq!(gemm_config::<sm80::TnBf16>().name, "gemm_tn_bf16");
+//! ```
+
+#![cfg_attr(not(target_arch = "nvptx64"), allow(unused_imports))]
+
+use crate::gemm::{GemmArgs, KMajor, MnMajor};
+use crate::gemm_sm80::Sm80Config;
+use cutlet_core::atom::{SM80_16x8x16_F32BF16BF16F32_TN, SM80_16x8x16_F32F16F16F32_TN};
+use cutlet_core::cuda::{GmemPtr, Kernel, TmaDescriptor};
+use cutlet_core::kernel;
+use cutlet_core::prelude::*;
+use half::{bf16, f16};
+
+/// The parameters of a per-tile GEMM entry (SM80, SIMT): `(args, a, b, c)`.
+pub type TiledParams<E, O> = (GemmArgs, *const E, *const E, *mut O);
+/// The parameters of a Hopper GEMM entry: `(args, tensor maps of A, B and C, c)`.
+pub type Sm90Params<O> = (GemmArgs, *const TmaDescriptor, *mut O);
+
+/// What visits the registry: one call per configuration, with its type and entry.
+pub trait GemmVisitor {
+    /// An [`Sm80Config`] and its entry.
+    fn sm80<C: Sm80Config>(&mut self, entry: Kernel<TiledParams<C::Elem, C::Out>>);
+    /// A Hopper configuration and its entry.
+    #[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_gemm_sm90"))]
+    fn sm90<C: crate::gemm_sm90::Sm90Config>(&mut self, entry: Kernel<Sm90Params<C::Out>>);
+    /// A SIMT configuration and its entry.
+    #[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_sgemm"))]
+    fn simt<C: crate::sgemm::SimtConfig>(&mut self, entry: Kernel<TiledParams<f32, f32>>);
+}
+
+/// Declares the configurations of the three families: the types, the entries and
+/// [`for_each_gemm`]. Entries are thin wrappers that turn raw parameters into the device
+/// layer's types and call the family's one generic kernel.
+macro_rules! registry {
+    (
+        sm80 { $($(#[$m8:meta])* $n8:ident: $e8:ty => $o8:ty, $atom8:ty, $a8:ty, $b8:ty,
+            ($bm8:ty, $bn8:ty, $bk8:ty), $st8:ty, ($wm8:ty, $wn8:ty);)* }
+        sm90 { $($(#[$m9:meta])* $n9:ident: $e9:ty => $o9:ty, $atom9:ty, $bn9:ty, $st9:ty,
+            $cl9:ty, $sc9:ty;)* }
+        simt { $($(#[$ms:meta])* $ns:ident: $as:ty, $bs:ty;)* }
+    ) => { paste::paste! {
+        /// The SM80 configurations ([`crate::gemm_sm80::Sm80Config`]).
+        pub mod sm80 {
+            use super::*;
+            $(
+                $(#[$m8])*
+                #[derive(Clone, Copy, Debug, Default)]
+                pub struct [<$n8:camel>];
+                impl Sm80Config for [<$n8:camel>] {
+                    const NAME: &'static str = concat!("gemm_", stringify!($n8));
+                    type Elem = $e8;
+                    type Out = $o8;
+                    type Atom = $atom8;
+                    type A = $a8;
+                    type B = $b8;
+                    type Bm = $bm8;
+                    type Bn = $bn8;
+                    type Bk = $bk8;
+                    type Stages = $st8;
+                    type WarpsM = $wm8;
+                    type WarpsN = $wn8;
+                }
+            )*
+        }
+
+        /// The Hopper configurations ([`crate::gemm_sm90::Sm90Config`]).
+        #[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_gemm_sm90"))]
+        pub mod sm90 {
+            use super::*;
+            use crate::gemm_sm90::{KernelTmaWarpSpecializedCooperative, KernelTmaWarpSpecializedPingpong, Sm90Config};
+            use cutlet_core::atom::*;
+            $(
+                $(#[$m9])*
+                #[derive(Clone, Copy, Debug, Default)]
+                pub struct [<$n9:camel>];
+                impl Sm90Config for [<$n9:camel>] {
+                    const NAME: &'static str = concat!("gemm_sm90_", stringify!($n9));
+                    type Elem = $e9;
+                    type Out = $o9;
+                    type Atom = $atom9;
+                    type Bn = $bn9;
+                    type Stages = $st9;
+                    type ClusterM = $cl9;
+                    type Schedule = [<KernelTmaWarpSpecialized $sc9>];
+                }
+            )*
+        }
+
+        /// The SIMT configurations ([`crate::sgemm::SimtConfig`]).
+        #[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_sgemm"))]
+        pub mod simt {
+            use super::*;
+            $(
+                $(#[$ms])*
+                #[derive(Clone, Copy, Debug, Default)]
+                pub struct [<Sgemm $ns:camel>];
+                impl crate::sgemm::SimtConfig for [<Sgemm $ns:camel>] {
+                    const NAME: &'static str = concat!("sgemm_", stringify!($ns));
+                    type A = $as;
+                    type B = $bs;
+                }
+            )*
+        }
+
+        /// The PTX entry points (re-exported by [`crate::entry`]).
+        pub mod entries {
+        use super::*;
+        // Each entry is in a module of its own, so rustc gives each GEMM its own codegen
+        // unit and LLVM optimises them in parallel.
+        $(
+            #[doc(hidden)]
+            pub mod [<cutlet_gemm_ $n8>] {
+                use super::*;
+                type E = <sm80::[<$n8:camel>] as Sm80Config>::Elem;
+                type O = <sm80::[<$n8:camel>] as Sm80Config>::Out;
+                #[doc = "[`crate::gemm_sm80::gemm_sm80`] for [`sm80::" [<$n8:camel>] "`]."]
+                ///
+                /// # Safety
+                /// A and B hold their `(m, k)` and `(n, k)` elements at the strides the
+                /// configuration's majors give with `lda` and `ldb`, C holds `ldc * n` elements.
+                #[kernel(crate = cutlet_core)]
+                pub unsafe extern "ptx-kernel" fn [<cutlet_gemm_ $n8>](args: GemmArgs, a: *const E, b: *const E, c: *mut O) {
+                    // SAFETY: the caller's contract above is the kernel's.
+                    let (a, b, c) = unsafe { (GmemPtr::new(a.cast_mut()), GmemPtr::new(b.cast_mut()), GmemPtr::new(c)) };
+                    crate::gemm_sm80::gemm_sm80::<sm80::[<$n8:camel>]>(args, a, b, c)
+                }
+            }
+            // The host's `Kernel` constant; on nvptx the entry is its exported symbol (and
+            // may be left out by an entry filter).
+            #[cfg(not(target_arch = "nvptx64"))]
+            pub use [<cutlet_gemm_ $n8>]::[<cutlet_gemm_ $n8>];
+        )*
+        $(
+            #[doc(hidden)]
+            #[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_gemm_sm90"))]
+            pub mod [<cutlet_gemm_sm90_ $n9>] {
+                use super::*;
+                type O = <sm90::[<$n9:camel>] as crate::gemm_sm90::Sm90Config>::Out;
+                #[doc = "[`crate::gemm_sm90::gemm_sm90`] for [`sm90::" [<$n9:camel>] "`] (sm_90a only)."]
+                ///
+                /// # Safety
+                /// `tma` points to three descriptors (in global memory) of
+                /// `crate::gemm_sm90::tma_boxes`'s boxes over A, B and C; C holds `ldc * n` elements.
+                #[kernel(crate = cutlet_core)]
+                pub unsafe extern "ptx-kernel" fn [<cutlet_gemm_sm90_ $n9>](args: GemmArgs, tma: *const TmaDescriptor, c: *mut O) {
+                    // SAFETY: the caller's contract above is the kernel's.
+                    let (tma, c) = unsafe { (GmemPtr::new(tma.cast_mut()), GmemPtr::new(c)) };
+                    crate::gemm_sm90::gemm_sm90::<sm90::[<$n9:camel>]>(args, tma, c)
+                }
+            }
+            #[cfg(not(target_arch = "nvptx64"))]
+            pub use [<cutlet_gemm_sm90_ $n9>]::[<cutlet_gemm_sm90_ $n9>];
+        )*
+        $(
+            #[doc = "[`crate::sgemm::sgemm`] for [`simt::Sgemm" [<$ns:camel>] "`]."]
+            ///
+            /// # Safety
+            /// A and B hold their `(m, k)` and `(n, k)` `f32` at the strides their majors give
+            /// with `lda` and `ldb`, C holds `ldc * n`; C does not overlap A or B.
+            #[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_sgemm"))]
+            #[kernel(crate = cutlet_core)]
+            pub unsafe extern "ptx-kernel" fn [<cutlet_sgemm_ $ns>](args: GemmArgs, a: *const f32, b: *const f32, c: *mut f32) {
+                // SAFETY: the caller's contract above is the kernel's.
+                let (a, b, c) = unsafe { (GmemPtr::new(a.cast_mut()), GmemPtr::new(b.cast_mut()), GmemPtr::new(c)) };
+                crate::sgemm::sgemm::<$as, $bs>(args, a, b, c)
+            }
+        )*
+        }
+
+        /// Calls `v` once per configuration, in the list's order: SM80, Hopper, SIMT.
+        #[cfg(not(target_arch = "nvptx64"))]
+        pub fn for_each_gemm(v: &mut impl GemmVisitor) {
+            $(v.sm80::<sm80::[<$n8:camel>]>(entries::[<cutlet_gemm_ $n8>]);)*
+            $(v.sm90::<sm90::[<$n9:camel>]>(entries::[<cutlet_gemm_sm90_ $n9>]);)*
+            $(v.simt::<simt::[<Sgemm $ns:camel>]>(entries::[<cutlet_sgemm_ $ns>]);)*
+        }
+    } };
+}
+
+type Bf16Atom = SM80_16x8x16_F32BF16BF16F32_TN;
+type F16Atom = SM80_16x8x16_F32F16F16F32_TN;
+
+registry! {
+    // name: A, B elements => C element, MMA atom, A major, B major, (BM, BN, BK), stages,
+    // (warps along M, N). TN is A and B K-major, NN A M-major, TT B N-major, NT both MN.
+    sm80 {
+        /// TN bf16 → f32 C, 128x128x64, 3 stages, 2x2 warps: the timed one.
+        tn_bf16: bf16 => f32, Bf16Atom, KMajor, KMajor, (_128, _128, _64), _3, (_2, _2);
+        /// TN f16 → f32 C, 128x128x64, 3 stages.
+        tn_f16: f16 => f32, F16Atom, KMajor, KMajor, (_128, _128, _64), _3, (_2, _2);
+        /// NT bf16 → bf16 C, 128x128x64, 3 stages.
+        nt_bf16_out_bf16: bf16 => bf16, Bf16Atom, MnMajor, MnMajor, (_128, _128, _64), _3, (_2, _2);
+        /// NN f16 → f16 C, 128x128x64, 4 stages.
+        nn_f16_out_f16: f16 => f16, F16Atom, MnMajor, KMajor, (_128, _128, _64), _4, (_2, _2);
+        /// TT bf16 → f32 C, 128x128x64, 2 stages.
+        tt_bf16: bf16 => f32, Bf16Atom, KMajor, MnMajor, (_128, _128, _64), _2, (_2, _2);
+        /// TN bf16 → f32 C on 256 threads: 2x4 warps over a 128x256x64 tile, 3 stages.
+        tn_bf16_w2x4: bf16 => f32, Bf16Atom, KMajor, KMajor, (_128, _256, _64), _3, (_2, _4);
+        /// NT bf16 → f32 C, 128x128x64, 3 stages.
+        nt_bf16: bf16 => f32, Bf16Atom, MnMajor, MnMajor, (_128, _128, _64), _3, (_2, _2);
+        /// NN bf16 → f32 C, 128x128x64, 3 stages.
+        nn_bf16: bf16 => f32, Bf16Atom, MnMajor, KMajor, (_128, _128, _64), _3, (_2, _2);
+        /// TT f16 → f32 C, 128x128x64, 3 stages.
+        tt_f16: f16 => f32, F16Atom, KMajor, MnMajor, (_128, _128, _64), _3, (_2, _2);
+        /// NT f16 → f32 C, 128x128x64, 3 stages.
+        nt_f16: f16 => f32, F16Atom, MnMajor, MnMajor, (_128, _128, _64), _3, (_2, _2);
+        /// NN f16 → f32 C, 128x128x64, 3 stages.
+        nn_f16: f16 => f32, F16Atom, MnMajor, KMajor, (_128, _128, _64), _3, (_2, _2);
+        /// TN bf16 → bf16 C, 128x128x64, 3 stages.
+        tn_bf16_out_bf16: bf16 => bf16, Bf16Atom, KMajor, KMajor, (_128, _128, _64), _3, (_2, _2);
+        /// TT bf16 → bf16 C, 128x128x64, 3 stages.
+        tt_bf16_out_bf16: bf16 => bf16, Bf16Atom, KMajor, MnMajor, (_128, _128, _64), _3, (_2, _2);
+        /// NN bf16 → bf16 C, 128x128x64, 3 stages.
+        nn_bf16_out_bf16: bf16 => bf16, Bf16Atom, MnMajor, KMajor, (_128, _128, _64), _3, (_2, _2);
+        /// TN f16 → f16 C, 128x128x64, 3 stages.
+        tn_f16_out_f16: f16 => f16, F16Atom, KMajor, KMajor, (_128, _128, _64), _3, (_2, _2);
+        /// TT f16 → f16 C, 128x128x64, 3 stages.
+        tt_f16_out_f16: f16 => f16, F16Atom, KMajor, MnMajor, (_128, _128, _64), _3, (_2, _2);
+        /// NT f16 → f16 C, 128x128x64, 3 stages.
+        nt_f16_out_f16: f16 => f16, F16Atom, MnMajor, MnMajor, (_128, _128, _64), _3, (_2, _2);
+    }
+    // name: elements => C element, the warpgroup MMA atom (its majors are the operands'),
+    // BN, stages, CTAs per cluster along M, schedule.
+    sm90 {
+        /// bf16 in, f32 out, 128 x 256 x 64, 4 stages, cooperative (CUTLASS's default tile
+        /// for this shape).
+        tn_bf16: bf16 => f32, SM90_64x256x16_F32BF16BF16_SS, _256, _4, _1, Cooperative;
+        /// [`TnBf16`] in clusters of 2 along M, B multicast (CUTLASS's 2x1x1 cluster).
+        tn_bf16_cluster2: bf16 => f32, SM90_64x256x16_F32BF16BF16_SS, _256, _4, _2, Cooperative;
+        /// bf16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile,
+        /// 6 stages (CUTLASS's ping-pong tile).
+        tn_bf16_pingpong: bf16 => f32, SM90_64x128x16_F32BF16BF16_SS, _128, _6, _1, Pingpong;
+        /// f16 in, f32 out, 128 x 256 x 64, 4 stages.
+        tn_f16: f16 => f32, SM90_64x256x16_F32F16F16_SS, _256, _4, _1, Cooperative;
+        /// bf16 in, A M-major and B N-major, bf16 out, 128 x 256 x 64, 4 stages.
+        nt_bf16_out_bf16: bf16 => bf16, SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _256, _4, _1, Cooperative;
+    }
+    // name: A major, B major.
+    simt {
+        /// A M-major, B N-major.
+        nt: MnMajor, MnMajor;
+        /// A and B K-major.
+        tn: KMajor, KMajor;
+        /// A M-major, B K-major.
+        nn: MnMajor, KMajor;
+        /// A K-major, B N-major.
+        tt: KMajor, MnMajor;
+    }
+}
