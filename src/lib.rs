@@ -28,7 +28,7 @@ pub use cutlet_blas as blas;
 /// ```
 /// use cutlet::dynamic::{DynLayout, coalesce};
 /// let l: DynLayout = "(_2,_4):(_1,_2)".parse().unwrap();
-/// assert_eq!(coalesce(&l).to_string(), "_8:_1");
+/// assert_eq!(coalesce(&l).unwrap().to_string(), "_8:_1");
 /// ```
 #[cfg(feature = "std")]
 #[doc(no_inline)]
