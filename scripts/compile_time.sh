@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Compile-time figures of the type layer, on this machine, in one run, each next to its
-# C++ counterpart where one exists (docs/compile-time.md explains them):
+# C++ counterpart where one exists (results/compile-time-log.md explains them):
 #
 #   1. typed algebra: N static oracle cases as one program, cutlet-core (rustc) and CuTe
 #      (g++), at -O0 and -O2; both programs print every result and must agree;

@@ -246,7 +246,7 @@ impl PtxBuilder {
             )
             .env("CARGO_TARGET_NVPTX64_NVIDIA_CUDA_LINKER", &linker)
             // -Zinline-mir=no: rustc's MIR inliner does not finish normalising a generic
-            // kernel's polymorphic body (docs/compile-time.md); LLVM inlines anyway.
+            // kernel's polymorphic body (results/compile-time-log.md); LLVM inlines anyway.
             .env("RUSTFLAGS", format!("-C target-cpu={base} -Zinline-mir=no"))
             // `cargo rustc --crate-type cdylib`: the PTX module is the nvptx target's
             // cdylib; the crate itself stays a plain rlib for its host users (a cdylib

@@ -16,16 +16,21 @@
 //! assert_eq!(tile_count(layout!((4, n))), 6);
 //! ```
 //!
-//! Below the type layer sit no other crates: it is `no_std`, so kernels (built for nvptx)
-//! and hosts build it once and share it. Above it, in this crate, are the atoms
-//! ([`atom`]) and the device layer ([`cuda`]: thread indices, barriers, memory, the
-//! warp-level instructions), whose CPU emulator and sanitizer come with the `std`
-//! feature.
+//! The crate is `no_std`, so kernels (built for nvptx) and hosts build it once and share
+//! it. Its layers, each using only those before it: the type layer ([`int`],
+//! [`tuple`](mod@tuple), [`layout`](mod@layout), [`algebra`], [`tensor`]); the
+//! instructions' operation types ([`arch`], CuTe's `arch/`); the device layer ([`cuda`]:
+//! thread indices, barriers, memory, each instruction's PTX), built for nvptx and, with
+//! the `std` feature, for the host, where its CPU emulator and sanitizer run the same
+//! kernels; the atoms ([`atom`]: CuTe's traits of each instruction, `TiledMMA`,
+//! `TiledCopy`), which run an instruction through the device layer where there is one;
+//! and the algorithms ([`algorithm`]: `copy`, `gemm`, ... over tensors and atoms).
+//! Without `std` on a CPU, everything but the device layer builds.
 //!
 //! The algebra's run-time functions (`tuple`, `layout`, `algebra`, `int`) are
 //! `#[inline]`, not `#[inline(always)]`: LLVM then simplifies each before inlining it,
 //! instead of pasting unsimplified bodies into every access of an unrolled kernel, which
-//! made the GEMM's builds exhaust memory (docs/compile-time.md). Loops over a fragment's
+//! made the GEMM's builds exhaust memory (results/compile-time-log.md). Loops over a fragment's
 //! values are unrolled by type (`ForEachIndex`), so its indices are constants anyway.
 #![no_std]
 #![deny(unsafe_code)]
@@ -36,6 +41,7 @@
 
 pub mod algebra;
 pub mod algorithm;
+pub mod arch;
 pub mod atom;
 mod cold;
 #[cfg(any(target_arch = "nvptx64", feature = "std"))]
@@ -59,9 +65,9 @@ pub mod prelude {
     pub use crate::int::*;
     pub use crate::layout::*;
     pub use crate::tensor::{
-        Engine, EngineMut, Tensor, inner_partition, local_partition, local_tile,
-        make_fragment_like, make_identity_tensor, make_owned_tensor, make_tensor, make_tensor_like,
-        outer_partition, try_make_tensor,
+        Engine, EngineMut, Tensor, TensorArg, TensorArgMut, inner_partition, local_partition,
+        local_tile, make_fragment_like, make_identity_tensor, make_owned_tensor, make_tensor,
+        make_tensor_like, outer_partition, try_make_tensor,
     };
     pub use crate::tuple::{
         AsCoord, Cute, CuteDisplay, IntTuple, Underscore, X, congruent, crd2idx, crd2idx_colex,

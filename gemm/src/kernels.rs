@@ -12,7 +12,8 @@ use cutlet_cuda::{
 };
 use cutlet_kernels::gemm::{GemmArgs, GemmConfig};
 use cutlet_kernels::gemm_sm80::{Sm80Config, gemm_config};
-use cutlet_kernels::gemm_sm90::{Sm90Config, sm90_config, tma_boxes};
+use crate::KSplit;
+use cutlet_kernels::gemm_sm90::{Sm90Config, schedule_len, sm90_config, tma_boxes};
 use cutlet_kernels::registry::{GemmVisitor, Sm90Params, TiledParams, for_each_gemm};
 use cutlet_kernels::sgemm::{SimtConfig, sgemm_config};
 use std::any::Any;
@@ -63,6 +64,15 @@ type MapKey = ([u64; 3], [usize; 6]);
 /// Operand sets whose maps a configuration keeps.
 const MAPS_KEPT: usize = 8;
 
+/// A split reduction's partial tiles and arrival counters ([`KSplit`]) on one stream:
+/// launches on one stream run in order, so they share it; the counters start at zero
+/// and every launch leaves them so.
+struct Workspace {
+    stream: usize,
+    partials: CudaSlice<f32>,
+    counters: CudaSlice<u32>,
+}
+
 /// A Hopper configuration on the device: its entry, its [`GemmConfig`], its TMA boxes,
 /// how many of its CTAs run at once (the persistent grid) and the tensor maps of the
 /// last operands, most recent first (CUTLASS's `GemmUniversalAdapter::initialize` once,
@@ -75,6 +85,8 @@ pub struct HopperGemm<E, O> {
     ctas: usize,
     /// `None`: TMA cannot reach these operands.
     maps: Mutex<Vec<(MapKey, Option<Arc<TmaDescriptors>>)>>,
+    /// One per stream this configuration split a reduction on.
+    workspaces: Mutex<Vec<Workspace>>,
     _elem: std::marker::PhantomData<fn(E)>,
 }
 
@@ -124,9 +136,16 @@ impl<E: TmaElement, O: TmaElement> HopperGemm<E, O> {
         Ok(d)
     }
 
+    /// The split of the reduction this configuration runs `p` with on the device
+    /// ([`k_split`](crate::k_split) of its co-resident CTAs).
+    pub fn split(&self, p: &GemmArgs) -> KSplit {
+        crate::k_split(&self.cfg, p.m, p.n, p.k, self.ctas)
+    }
+
     /// `C = alpha A Bᵀ + beta C` for `p` on buffers at this configuration's majors, after
-    /// checking that each holds what `p` reaches: `false` (and nothing run) where TMA
-    /// cannot reach the operands.
+    /// checking that each holds what `p` reaches, the reduction split as
+    /// [`split`](Self::split) says: `false` (and nothing run) where TMA cannot reach the
+    /// operands.
     pub fn try_run(
         &self,
         st: &Arc<CudaStream>,
@@ -135,21 +154,54 @@ impl<E: TmaElement, O: TmaElement> HopperGemm<E, O> {
         b: &CudaSlice<E>,
         c: &mut CudaSlice<O>,
     ) -> Result<bool> {
+        self.try_run_split(st, p, self.split(p), (a, b, c))
+    }
+
+    /// [`try_run`](Self::try_run) with the reduction split as `split` says (the
+    /// benchmark's sweep of splits).
+    pub fn try_run_split(
+        &self,
+        st: &Arc<CudaStream>,
+        p: &GemmArgs,
+        split: KSplit,
+        (a, b, c): (&CudaSlice<E>, &CudaSlice<E>, &mut CudaSlice<O>),
+    ) -> Result<bool> {
         check_buffers(&self.cfg, p, a.len(), b.len(), c.len())?;
+        if split.splits == 0 {
+            return Err(Error::Operand(format!(
+                "{}: a split into 0 parts",
+                self.cfg.name
+            )));
+        }
         let addrs = (a.device_ptr(st).0, b.device_ptr(st).0, c.device_ptr(st).0);
         let Some(descs) = self.descriptors(st, p, addrs)? else {
             return Ok(false);
         };
+        let need = split.workspace(
+            schedule_len(&self.cfg, p.m, p.n),
+            self.cfg.cluster_m,
+            self.cfg.tile.1,
+        );
+        let mut spaces = self.workspaces.lock().unwrap_or_else(|e| e.into_inner());
+        let ws = workspace(&mut spaces, st, need)?;
         // SAFETY: the maps describe these buffers (the cache's key is their addresses and
         // `p`'s extents and strides), which hold what `p` reaches (`check_buffers`), and
         // `descs` is freed in stream order after the kernel; TMA clips every box to the
         // extents, and the kernel predicates its register stores of C to (m, n). C is
-        // borrowed mutably, so it aliases neither A nor B.
+        // borrowed mutably, so it aliases neither A nor B. The workspace holds what
+        // `split` needs, its counters zero (each launch on this stream leaves them so).
         unsafe {
             self.f.launch(
                 st,
                 self.cfg.launch(p.m, p.n, self.ctas),
-                (*p, &*descs, &mut *c),
+                (
+                    *p,
+                    &*descs,
+                    &mut *c,
+                    split,
+                    &mut ws.partials,
+                    &mut ws.counters,
+                ),
             )?
         };
         Ok(true)
@@ -174,6 +226,35 @@ impl<E: TmaElement, O: TmaElement> HopperGemm<E, O> {
             )))
         }
     }
+}
+
+/// This stream's workspace from `spaces`, grown (and its counters zeroed) to hold at
+/// least `(partials, counters)` elements.
+fn workspace<'w>(
+    spaces: &'w mut Vec<Workspace>,
+    st: &Arc<CudaStream>,
+    (partials, counters): (usize, usize),
+) -> Result<&'w mut Workspace> {
+    let key = st.cu_stream() as usize;
+    let i = match spaces.iter().position(|w| w.stream == key) {
+        Some(i) => i,
+        None => {
+            spaces.push(Workspace {
+                stream: key,
+                partials: st.alloc_zeros(1)?,
+                counters: st.alloc_zeros(1)?,
+            });
+            spaces.len() - 1
+        }
+    };
+    let w = &mut spaces[i];
+    if w.partials.len() < partials {
+        w.partials = st.alloc_zeros(partials)?;
+    }
+    if w.counters.len() < counters {
+        w.counters = st.alloc_zeros(counters)?;
+    }
+    Ok(w)
 }
 
 /// A loaded configuration of either kind, for the kernels of one pair of element types.
@@ -326,6 +407,7 @@ pub(crate) fn load_all(
                     boxes: tma_boxes::<C>,
                     ctas,
                     maps: Mutex::new(Vec::new()),
+                    workspaces: Mutex::new(Vec::new()),
                     _elem: std::marker::PhantomData,
                 }))))
             });

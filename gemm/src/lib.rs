@@ -48,8 +48,9 @@ mod types;
 pub use cutlet_cuda::{DeviceTensor, Error, Result};
 pub use cutlet_cuda::{Matrix, matrix};
 pub use cutlet_kernels::gemm::{GemmArgs, GemmConfig, TileSchedule};
+pub use cutlet_kernels::gemm_sm90::KSplit;
 pub use kernels::{HopperGemm, KernelRef, TiledGemm};
-pub use select::{Schedule, schedule};
+pub use select::{MAX_SPLITS, MIN_PART_K_TILES, Schedule, k_split, schedule};
 pub use types::{GemmElement, GemmTypes};
 
 use cudarc::driver::{CudaContext, CudaStream, sys};

@@ -4,6 +4,10 @@
 //! cluster wins at long K (8192³: 760 against 746), the 1x1 cooperative kernel elsewhere
 //! (3072x5120x1024: 425 against 348 for 2x1).
 
+use cutlet_kernels::gemm::GemmConfig;
+use crate::KSplit;
+use cutlet_kernels::gemm_sm90::{schedule_len, schedule_of, tile_coord};
+
 /// A Hopper kernel schedule (CUTLASS's names).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Schedule {
@@ -31,4 +35,72 @@ pub fn schedule(m: usize, n: usize, k: usize, sms: usize) -> Schedule {
     } else {
         Schedule::Cooperative
     }
+}
+
+/// How a Hopper configuration splits the reduction of an `m x n x k` product on `ctas`
+/// co-resident CTAs ([`KSplit`], CUTLASS's stream-K scheduler in its data-parallel,
+/// split-K and mixed modes): a problem of fewer tiles than the GPU has CTAs splits
+/// every tile into enough parts to fill it; one whose last wave is at most half full
+/// computes its full waves whole and splits the last wave's tiles; each part keeps at
+/// least [`MIN_PART_K_TILES`] k tiles, so the pipeline fills.
+///
+/// ```
+/// use cutlet_gemm::{k_split, KSplit};
+/// use cutlet_kernels::{gemm_sm90::sm90_config, registry::sm90::*};
+/// let (coop, pp) = (sm90_config::<TnBf16>(), sm90_config::<TnBf16Pingpong>());
+/// // 128 x 4096 x 4096: 16 tiles of 128 x 256, each in 8 parts of 8 k tiles.
+/// assert_eq!(k_split(&coop, 128, 4096, 4096, 132), KSplit { splits: 8, whole: 0 });
+/// // 1024³ in 64 tiles of 128 x 128: two parts each.
+/// assert_eq!(k_split(&pp, 1024, 1024, 1024, 132), KSplit { splits: 2, whole: 0 });
+/// // 4096³ in 128 tiles of 128 x 256: one wave, nothing to split.
+/// assert_eq!(k_split(&coop, 4096, 4096, 4096, 132), KSplit::NONE);
+/// // Short K keeps whole tiles.
+/// assert_eq!(k_split(&coop, 128, 4096, 256, 132), KSplit::NONE);
+/// // 2000 x 3000: 192 tiles, a last wave of 60 on 132 CTAs: 132 whole, 60 in 2 parts.
+/// let s = k_split(&coop, 2000, 3000, 4000, 132);
+/// assert_eq!(s.splits, 2);
+/// ```
+pub fn k_split(cfg: &GemmConfig, m: usize, n: usize, k: usize, ctas: usize) -> KSplit {
+    let clusters = (ctas / cfg.cluster_m).max(1);
+    let tiles = cfg.tiles(m, n);
+    let most = (k.div_ceil(cfg.tile.2) / MIN_PART_K_TILES).min(MAX_SPLITS);
+    let (split_tiles, parts) = if tiles == 0 {
+        return KSplit::NONE;
+    } else if tiles <= clusters {
+        (tiles, clusters / tiles)
+    } else {
+        let last = tiles % clusters;
+        if last == 0 || 2 * last > clusters {
+            return KSplit::NONE;
+        }
+        (last, clusters / last)
+    };
+    let splits = parts.min(most);
+    if splits < 2 {
+        return KSplit::NONE;
+    }
+    KSplit {
+        splits: splits as u32,
+        whole: whole_before(cfg, m, n, split_tiles) as u32,
+    }
+}
+
+/// The fewest k tiles a part of a split tile gets.
+pub const MIN_PART_K_TILES: usize = 4;
+/// The most parts a tile is split into (the last part reads the others' partials).
+pub const MAX_SPLITS: usize = 8;
+
+/// The schedule index after which exactly `last` real tiles remain (the schedule's
+/// rounding adds indices without tiles).
+fn whole_before(cfg: &GemmConfig, m: usize, n: usize, last: usize) -> usize {
+    let (tiles_m, tiles_n, swz) = schedule_of(cfg, m, n);
+    let mut left = last;
+    let mut idx = schedule_len(cfg, m, n);
+    while left > 0 && idx > 0 {
+        idx -= 1;
+        if tile_coord(idx, tiles_m, tiles_n, swz).is_some() {
+            left -= 1;
+        }
+    }
+    idx
 }

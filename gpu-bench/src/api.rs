@@ -1,8 +1,8 @@
 //! The library path on the GPU: `cutlet_gemm::gemm` (what a user's crate calls) on every
 //! element type and operand orientation, against an f64 reference (sampled on the large
-//! sizes); then its speed next to cuBLAS, descriptor encoding included, per call (a
-//! synchronised call, what one GEMM waits for) and back to back (a queue of calls, what
-//! a training step sees).
+//! sizes); then the sweep of its speed next to cuBLAS, descriptor encoding included, per
+//! call (a synchronised call, what one GEMM waits for) and back to back (a queue of
+//! calls, what a training step sees).
 
 use crate::cublas;
 use crate::elem::{El, Res, values};
@@ -141,65 +141,123 @@ pub fn check_all(st: &Arc<CudaStream>) -> Res<bool> {
     Ok(ok)
 }
 
-/// `gemm()` on bf16 TN operands (A and B row-major, i.e. K-major; C column-major, f32)
-/// next to cuBLAS on the same buffers: one table row per size, with each side's host
-/// time per call (enqueueing, no wait).
-pub fn measure_all(st: &Arc<CudaStream>) -> Res<()> {
+/// The shapes of the sweep, `(m, n, k)`: squares, transformer shapes, M from 16 to 256
+/// with N = K = 4096, a short K and ragged sizes.
+pub const SWEEP: &[(usize, usize, usize)] = &[
+    (256, 256, 256),
+    (512, 512, 512),
+    (1024, 1024, 1024),
+    (2048, 2048, 2048),
+    (4096, 4096, 4096),
+    (6144, 6144, 6144),
+    (8192, 8192, 8192),
+    (16384, 16384, 16384),
+    (4096, 14336, 4096),
+    (4096, 4096, 14336),
+    (16, 4096, 4096),
+    (32, 4096, 4096),
+    (64, 4096, 4096),
+    (128, 4096, 4096),
+    (256, 4096, 4096),
+    (16384, 8192, 1024),
+    (2000, 3000, 4000),
+    (3072, 5120, 1024),
+];
+
+/// `gemm()` next to cuBLAS on every type pair, all four pairs of operand majors (C
+/// column-major) and every [`SWEEP`] shape (or `only`'s), per synchronised call (median
+/// (min..max) of 10 after 2 warm-ups) and back to back (10 queued calls): one table row
+/// each, with the kernel `gemm()` ran. Returns the ratios, per call then back to back.
+pub fn sweep(st: &Arc<CudaStream>, only: Option<(usize, usize, usize)>) -> Res<Vec<(f64, f64)>> {
     let blas = CudaBlas::new(st.clone())?;
     println!();
     println!(
-        "| gemm() bf16 TN → f32 (TFLOP/s) | size | kernel | gemm() | cuBLAS | gemm() / cuBLAS | back to back: gemm() | cuBLAS | ratio | host µs per call: gemm() | cuBLAS |"
+        "| A, B | types | m x n x k | kernel | gemm() TFLOP/s | cuBLAS | ratio | back to back: gemm() | cuBLAS | ratio |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|");
-    for (m, n, k) in [
-        (1024usize, 1024usize, 1024usize),
-        (2048, 2048, 2048),
-        (4096, 4096, 4096),
-        (8192, 8192, 8192),
-        (3072, 5120, 1024),
+    println!("|---|---|---|---|---|---|---|---|---|---|");
+    let shapes = only.map_or(SWEEP.to_vec(), |s| vec![s]);
+    let mut ratios = Vec::new();
+    for &mnk in &shapes {
+        ratios.extend(sweep_types::<bf16, f32>(st, &blas, mnk)?);
+        ratios.extend(sweep_types::<bf16, bf16>(st, &blas, mnk)?);
+        ratios.extend(sweep_types::<f16, f32>(st, &blas, mnk)?);
+        ratios.extend(sweep_types::<f16, f16>(st, &blas, mnk)?);
+    }
+    let mut per_call: Vec<f64> = ratios.iter().map(|r| r.0).collect();
+    let mut batched: Vec<f64> = ratios.iter().map(|r| r.1).collect();
+    per_call.sort_by(f64::total_cmp);
+    batched.sort_by(f64::total_cmp);
+    if !per_call.is_empty() {
+        println!();
+        println!(
+            "sweep: {} rows; gemm() / cuBLAS per call: median {:.2}, min {:.2}, max {:.2}; back to back: median {:.2}, min {:.2}, max {:.2}",
+            per_call.len(),
+            crate::timing::median(&per_call),
+            per_call[0],
+            per_call[per_call.len() - 1],
+            crate::timing::median(&batched),
+            batched[0],
+            batched[batched.len() - 1],
+        );
+    }
+    Ok(ratios)
+}
+
+/// The four pairs of majors of one type pair at one shape.
+fn sweep_types<E: El + GemmTypes<O>, O: El>(
+    st: &Arc<CudaStream>,
+    blas: &CudaBlas,
+    (m, n, k): (usize, usize, usize),
+) -> Res<Vec<(f64, f64)>> {
+    let mut out = Vec::new();
+    let a_host = values::<E>(m * k, 14, 32.0);
+    let b_host = values::<E>(n * k, 15, 32.0);
+    for (ak, bk, name) in [
+        (true, true, "K, K (TN)"),
+        (false, true, "M, K (NN)"),
+        (true, false, "K, N (TT)"),
+        (false, false, "M, N (NT)"),
     ] {
-        let a =
-            DeviceTensor::from_host(st, &values::<bf16>(m * k, 14, 32.0), layout!((m, k):(k, 1)))?;
-        let b =
-            DeviceTensor::from_host(st, &values::<bf16>(n * k, 15, 32.0), layout!((n, k):(k, 1)))?;
-        let mut c = DeviceTensor::<f32, _>::zeros(st, layout!((m, n):(1, m)))?;
+        let (a0, a1) = if ak { (k, 1) } else { (1, m) };
+        let (b0, b1) = if bk { (k, 1) } else { (1, n) };
+        let a = DeviceTensor::from_host(st, &a_host, layout!((m, k):(a0, a1)))?;
+        let b = DeviceTensor::from_host(st, &b_host, layout!((n, k):(b0, b1)))?;
+        let mut c = DeviceTensor::<O, _>::zeros(st, layout!((m, n):(1, m)))?;
         let kernel = cutlet_gemm::gemm(st, 1.0, &a, &b, 0.0, &mut c)?;
         let p = GemmArgs {
             ldc: m,
             alpha: 1.0,
             beta: 0.0,
-            ..GemmCase {
-                kmajor: (true, true),
-            }
-            .args((m, n, k), |contiguous| contiguous)
+            ..GemmCase { kmajor: (ak, bk) }.args((m, n, k), |contiguous| contiguous)
         };
         let mut ours = || -> Res<()> {
             cutlet_gemm::gemm(st, 1.0, &a, &b, 0.0, &mut c)?;
             Ok(())
         };
-        let (warm, runs) = (3, 20);
+        let (warm, runs) = (2, 10);
         let one = time_ms(st, warm, runs, &mut ours)?;
-        let (batch, host) = time_batch(st, runs, &mut ours)?;
+        let (batch, _) = time_batch(st, runs, &mut ours)?;
         let mut peer = || -> Res<()> {
             let c = c.buf_mut();
-            cublas::gemm(&blas, st, (true, true), p, a.buf(), b.buf(), c)
+            cublas::gemm(blas, st, (ak, bk), p, a.buf(), b.buf(), c)
         };
         let peer_one = time_ms(st, warm, runs, &mut peer)?;
-        let (peer_batch, peer_host) = time_batch(st, runs, &mut peer)?;
+        let (peer_batch, _) = time_batch(st, runs, &mut peer)?;
         let flop = 2.0 * (m * n * k) as f64;
         let (o, q) = (rate(&one, flop), rate(&peer_one, flop));
         let (ob, qb) = (flop / (batch * 1e-3), flop / (peer_batch * 1e-3));
         println!(
-            "| gemm() | {m}x{n}x{k} | {kernel} | {} | {} | {:.2} | {:.0} | {:.0} | {:.2} | {:.1} | {:.1} |",
+            "| {name} | {}→{} | {m}x{n}x{k} | {kernel} | {} | {} | {:.2} | {:.0} | {:.0} | {:.2} |",
+            E::NAME,
+            O::NAME,
             tflops(o),
             tflops(q),
             o.0 / q.0,
             ob / 1e12,
             qb / 1e12,
             ob / qb,
-            host * 1e3,
-            peer_host * 1e3,
         );
+        out.push((o.0 / q.0, ob / qb));
     }
-    Ok(())
+    Ok(out)
 }

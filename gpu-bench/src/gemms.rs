@@ -7,7 +7,7 @@ use crate::elem::{El, Res, values};
 use crate::timing::{rate, tflops, time_ms};
 use cudarc::cublas::CudaBlas;
 use cudarc::driver::{CudaSlice, CudaStream};
-use cutlet_gemm::{Gemm, GemmArgs, KernelRef, TileSchedule};
+use cutlet_gemm::{Gemm, GemmArgs, KSplit, KernelRef, TileSchedule};
 use half::{bf16, f16};
 use std::sync::Arc;
 
@@ -92,6 +92,29 @@ fn check<E: El, O: El>(st: &Arc<CudaStream>, k: &KernelRef<'_, E, O>) -> Res<boo
                 })
             };
             bad.extend(op.check::<E, O>(st, p, |p, a, b, c| Ok(k.run(st, &p, a, b, c)?))?);
+        }
+        // The reduction split whatever the shape says: every tile, or those after the
+        // first, in 2 to 5 parts (parts without k tiles included).
+        let KernelRef::Hopper(h) = k else {
+            unreachable!()
+        };
+        for (m, n, kk, splits, whole) in [
+            (257usize, 384usize, 1032usize, 3u32, 0u32),
+            (1000, 999, 512, 2, 1),
+            (131, 129, 136, 5, 0),
+            (2048, 2048, 512, 4, 3),
+        ] {
+            let p = GemmArgs {
+                ldc: (m + 1).next_multiple_of(8),
+                ..op.args((m, n, kk), |contiguous| contiguous.next_multiple_of(8))
+            };
+            let split = KSplit { splits, whole };
+            bad.extend(op.check::<E, O>(st, p, |p, a, b, c| {
+                match h.try_run_split(st, &p, split, (a, b, c))? {
+                    true => Ok(()),
+                    false => Err("TMA cannot reach the operands".into()),
+                }
+            })?);
         }
     } else {
         for (s, mnk) in [
@@ -351,4 +374,80 @@ pub(crate) fn report(name: &str, bad: &[String]) -> bool {
         }
     );
     bad.is_empty()
+}
+
+/// The shapes the split table measures: few tiles, small M, short K, ragged.
+const SPLIT_SIZES: &[(usize, usize, usize)] = &[
+    (16, 4096, 4096),
+    (64, 4096, 4096),
+    (128, 4096, 4096),
+    (256, 4096, 4096),
+    (512, 512, 512),
+    (1024, 1024, 1024),
+    (2048, 2048, 2048),
+    (3072, 5120, 1024),
+    (2000, 3000, 4000),
+    (16384, 8192, 1024),
+    (4096, 4096, 4096),
+];
+
+/// The reduction's split measured, for the rule `cutlet_gemm::k_split` is fitted to:
+/// each bf16 → f32 Hopper kernel at both K-major and M-major A, on [`SPLIT_SIZES`],
+/// with every tile whole and in 2, 3, 4, 6 and 8 parts (medians of 10 after 2
+/// warm-ups, TFLOP/s), and what the rule picks.
+pub fn split_table(g: &Gemm, st: &Arc<CudaStream>) -> Res<()> {
+    const PARTS: [u32; 6] = [1, 2, 3, 4, 6, 8];
+    println!();
+    println!(
+        "| kernel | m x n x k | whole | 2 parts | 3 | 4 | 6 | 8 | the rule's split | its TFLOP/s |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|");
+    for k in g.kernels::<bf16, f32>() {
+        let KernelRef::Hopper(h) = &k else { continue };
+        let cfg = h.config();
+        if !cfg.b_kmajor {
+            continue;
+        }
+        for &(m, n, kk) in SPLIT_SIZES {
+            let (p, a, b, mut c) = profile_operands::<bf16>(st, (m, n, kk))?;
+            let p = GemmArgs {
+                lda: if cfg.a_kmajor { kk } else { m },
+                ..p
+            };
+            let flop = 2.0 * (m * n * kk) as f64;
+            let mut time = |split: KSplit| -> Res<f64> {
+                let t = time_ms(st, 2, 10, || -> Res<()> {
+                    h.try_run_split(st, &p, split, (&a, &b, &mut c))?;
+                    Ok(())
+                })?;
+                Ok(rate(&t, flop).0 / 1e12)
+            };
+            let mut row = Vec::new();
+            for parts in PARTS {
+                let split = KSplit {
+                    splits: parts,
+                    whole: 0,
+                };
+                let enough = kk.div_ceil(cfg.tile.2) >= parts as usize;
+                row.push(if enough {
+                    format!("{:.0}", time(split)?)
+                } else {
+                    "".into()
+                });
+            }
+            let rule = h.split(&p);
+            let at_rule = time(rule)?;
+            let rule_text = if rule.splits <= 1 {
+                "whole".to_string()
+            } else {
+                format!("{} parts after {} whole", rule.splits, rule.whole)
+            };
+            println!(
+                "| {} | {m}x{n}x{kk} | {} | {rule_text} | {at_rule:.0} |",
+                cfg.name,
+                row.join(" | "),
+            );
+        }
+    }
+    Ok(())
 }

@@ -8,12 +8,17 @@
 //!
 //! ```text
 //! cutlet-gpu-bench [--ptx target/ptx/sm_90/cutlet_kernels.ptx] [--ptx90a target/ptx/sm_90a/cutlet_kernels.ptx]
-//!            [--check-only | --profile | --profile-hopper | --gemm-api] [--size MxNxK]
+//!            [--check-only | --profile | --profile-hopper | --gemm-api | --sweep | --splits]
+//!            [--size MxNxK]
 //! ```
 //! On a compute capability 9.0 device the sm_90a module's Hopper GEMMs are checked and
 //! timed too (next to cuBLAS and the SM80 GEMM, same operands).
 //! `cutlet_gemm::gemm` (the library path, its PTX built in) is checked on every element
 //! type and operand orientation and timed next to cuBLAS; `--gemm-api` runs only that.
+//! `--sweep` runs only the sweep of `gemm()` against cuBLAS (every type pair, pair of
+//! majors and shape of `api::SWEEP`, or the `--size` given); `--splits` only the table
+//! of Hopper kernels at each split of the reduction that `cutlet_gemm::k_split` is
+//! fitted to.
 //! `--profile` runs one bf16 SM80 tensor-core GEMM and nothing else, for `ncu`;
 //! `--profile-hopper` one GEMM of each Hopper configuration; both at 4096³ or at
 //! `--size` (e.g. `3072x5120x1024`).
@@ -49,7 +54,8 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     let mut profile = false;
     let mut profile_hopper = false;
     let mut gemm_api = false;
-    let mut size = (4096, 4096, 4096);
+    let (mut sweep, mut splits) = (false, false);
+    let mut size = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -58,8 +64,10 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
             "--profile-hopper" => profile_hopper = true,
             "--gemm-api" => gemm_api = true,
             "--check-only" => check_only = true,
+            "--sweep" => sweep = true,
+            "--splits" => splits = true,
             "--profile" => profile = true,
-            "--size" => size = parse_size(&args.next().ok_or("--size needs MxNxK")?)?,
+            "--size" => size = Some(parse_size(&args.next().ok_or("--size needs MxNxK")?)?),
             other => return Err(format!("unknown argument `{other}`").into()),
         }
     }
@@ -76,21 +84,31 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
         attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH),
     );
     let stream = ctx.default_stream();
+    if sweep {
+        api::sweep(&stream, size)?;
+        return Ok(true);
+    }
     if gemm_api {
         let ok = api::check_all(&stream)?;
         if ok && !check_only {
-            api::measure_all(&stream)?;
+            api::sweep(&stream, size)?;
         }
         return Ok(ok);
     }
     let read = |p: &str| std::fs::read_to_string(p).map_err(|e| format!("reading {p}: {e}"));
     let (src, src90a) = (read(&ptx)?, read(&ptx90a).unwrap_or_default());
+    let loading = std::time::Instant::now();
     let g = cutlet_gemm::Gemm::from_ptx(&ctx, &src, &src90a)?;
+    println!("loaded the GEMM kernels in {:.1} s", loading.elapsed().as_secs_f64());
+    if splits {
+        gemms::split_table(&g, &stream)?;
+        return Ok(true);
+    }
     if profile || profile_hopper {
         if profile_hopper && !g.has_hopper() {
             return Err("--profile-hopper needs a compute capability 9.0 device".into());
         }
-        gemms::profile_once(&g, &stream, profile_hopper, size)?;
+        gemms::profile_once(&g, &stream, profile_hopper, size.unwrap_or((4096, 4096, 4096)))?;
         return Ok(true);
     }
     let k = kernels::Kernels::load(&ctx, &src)?;
@@ -100,7 +118,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     if ok && !check_only {
         k.measure_all()?;
         gemms::measure_all(&g, &stream)?;
-        api::measure_all(&stream)?;
+        api::sweep(&stream, size)?;
     }
     Ok(ok)
 }

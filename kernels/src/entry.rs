@@ -11,7 +11,7 @@
 //! ```
 #![cfg_attr(not(target_arch = "nvptx64"), allow(unused_imports))]
 
-use cutlet_core::cuda::{GmemPtr, TmaDescriptor};
+use cutlet_core::cuda::GmemPtr;
 use cutlet_core::kernel;
 
 #[cfg(target_arch = "nvptx64")]

@@ -30,7 +30,7 @@
 //!
 //! The code reads in layers, each generic over what the previous one built, so the
 //! type checker never expands the layout algebra over the configuration's leaves
-//! (docs/compile-time.md): [`gemm_sm80`] makes the atoms, copies and shared-memory
+//! (results/compile-time-log.md): [`gemm_sm80`] makes the atoms, copies and shared-memory
 //! tensors from `C`; `mainloop` partitions and pipelines over `M: TiledMma`; the
 //! epilogue stores over `R: TiledCopier`.
 //!
@@ -651,7 +651,7 @@ fn epilogue<C: Sm80Config>(
 ///
 /// The tiled copy is built here, over the thread layout's type parameter: built in
 /// [`epilogue`], where that layout's leaves are `C`'s projections, its type costs the
-/// checker about 20 s per call (`docs/compile-time.md`, "Tiled copies built where
+/// checker about 20 s per call (`results/compile-time-log.md`, "Tiled copies built where
 /// their layouts are concrete").
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]

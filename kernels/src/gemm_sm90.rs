@@ -56,7 +56,7 @@ use cutlet_core::cuda::wgmma::{
     warpgroup_wait,
 };
 use cutlet_core::cuda::{
-    DevicePod, GmemPtr, Mbarrier, OrderedSequenceBarrier, PipelineState, PipelineTmaAsync,
+    DevicePod, Float16, GmemPtr, Mbarrier, OrderedSequenceBarrier, PipelineState, PipelineTmaAsync,
     SmemBuffer, TmaBox, TmaDescriptor, TmaError, WARPGROUP_SIZE, block_rank_in_cluster,
     cluster_id_in_grid, cluster_sync, elect_one_sync, grid_dim, launder, make_gmem_tensor,
     named_barrier_sync, prefetch_tma_descriptor, thread_idx, tma_load, tma_load_multicast,
@@ -74,6 +74,79 @@ pub const BK: usize = 64;
 pub const THREADS: usize = 3 * WARPGROUP_SIZE;
 /// Columns of the epilogue's subtiles (each `(64, EPI_N)`, one TMA store).
 pub const EPI_N: usize = 32;
+
+/// How the persistent schedule splits the reduction (CUTLASS's
+/// `PersistentTileSchedulerSm90StreamK` in its data-parallel, split-K and mixed modes):
+/// the schedule's first `whole` indices are whole tiles, and every tile after them is
+/// computed in `splits` parts, each over its share of the k tiles by its own CTA (a
+/// last wave of few tiles becomes a full wave of shorter work). Each part writes its
+/// partial tile to `partials` and counts itself in `counters`; the part that arrives
+/// last adds the partials in split order (the sum is the same whichever CTA arrives
+/// last: deterministic), stores the tile and resets the counter for the next launch.
+///
+/// ```
+/// use cutlet_kernels::gemm_sm90::KSplit;
+/// let s = KSplit { splits: 4, whole: 132 };
+/// assert_eq!(s.units(140), 132 + 8 * 4);
+/// assert_eq!(s.unit(131), (131, 0, 1));
+/// assert_eq!(s.unit(137), (133, 1, 4));
+/// assert_eq!(KSplit::NONE.units(140), 140);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
+pub struct KSplit {
+    /// Parts per split tile (1: none).
+    pub splits: u32,
+    /// Schedule indices computed whole before the split ones.
+    pub whole: u32,
+}
+
+impl KSplit {
+    /// Every tile whole.
+    pub const NONE: KSplit = KSplit {
+        splits: 1,
+        whole: u32::MAX,
+    };
+    /// Work units over a schedule of `padded` indices.
+    #[inline(always)]
+    pub const fn units(&self, padded: usize) -> usize {
+        let whole = self.whole_of(padded);
+        whole + (padded - whole) * self.splits as usize
+    }
+    /// Unit `u`'s `(schedule index, split, splits of its tile)`.
+    #[inline(always)]
+    pub const fn unit(&self, u: usize) -> (usize, usize, usize) {
+        let (whole, s) = (self.whole as usize, self.splits as usize);
+        if u < whole || s <= 1 {
+            (u, 0, 1)
+        } else {
+            let r = u - whole;
+            (whole + r / s, r % s, s)
+        }
+    }
+    /// Schedule indices computed whole, of `padded`.
+    #[inline(always)]
+    const fn whole_of(&self, padded: usize) -> usize {
+        if self.splits <= 1 || self.whole as usize >= padded {
+            padded
+        } else {
+            self.whole as usize
+        }
+    }
+    /// The partial tiles and counters a launch over `padded` schedule indices of
+    /// `cluster_m`-CTA cluster tiles of `(128, bn)` needs: `(f32 elements, u32 counters)`.
+    ///
+    /// ```
+    /// use cutlet_kernels::gemm_sm90::KSplit;
+    /// let s = KSplit { splits: 2, whole: 0 };
+    /// assert_eq!(s.workspace(3, 1, 256), (3 * 2 * 128 * 256, 3 * 2));
+    /// assert_eq!(KSplit::NONE.workspace(3, 1, 256), (0, 0));
+    /// ```
+    pub const fn workspace(&self, padded: usize, cluster_m: usize, bn: usize) -> (usize, usize) {
+        let tiles = (padded - self.whole_of(padded)) * cluster_m;
+        (tiles * self.splits as usize * BM * bn, tiles * 2)
+    }
+}
 
 /// A configuration of [`gemm_sm90`]: element types, the `64 x BN x 16` atom (K-major A
 /// and B) and the pipeline depth. [`sm90_config`] checks it at build time.
@@ -97,8 +170,8 @@ pub const EPI_N: usize = 32;
 pub trait Sm90Config: 'static {
     /// The kernel's name (the PTX entry is `cutlet_` and this).
     const NAME: &'static str;
-    /// A and B elements (16-bit).
-    type Elem: DevicePod + Default + SizeofBits;
+    /// A and B elements (16-bit floats).
+    type Elem: DevicePod + Default + SizeofBits + Float16;
     /// C's elements.
     type Out: EpilogueSmem;
     /// The warpgroup MMA: `Elem x Elem -> f32`; its majors are the operands' in global
@@ -214,7 +287,7 @@ pub trait OperandMajor: gmma::Major {
     /// GMMA atom (`Sw<3,4,3>` on bytes, the engine's `Sw<3,3,3>` on 16-bit elements), k
     /// tiled first for MN-major (CUTLASS's `Step<_2,_1,_3>`) so 64 rows of the stage are one
     /// TMA box. Behind `impl Layout` so the algebra on it later sees one rigid type
-    /// (docs/compile-time.md).
+    /// (results/compile-time-log.md).
     fn stage_tiles<Rows: Leaf, S: Leaf>() -> impl Layout;
     /// Rows of a `(rows, 64)` stage tile one TMA box covers ([`tma_boxes`]'s `box_dim`).
     fn box_rows(rows: usize) -> usize;
@@ -398,6 +471,32 @@ pub const fn tile_coord(
     if n < tiles_n { Some((m, n)) } else { None }
 }
 
+/// The persistent schedule of an `m x n` product of configuration `cfg`: its cluster
+/// tiles along M and N and the swizzle of [`tile_coord`]'s order.
+///
+/// ```
+/// use cutlet_kernels::{gemm_sm90::{schedule_of, sm90_config}, registry::sm90::*};
+/// assert_eq!(schedule_of(&sm90_config::<TnBf16>(), 1000, 1000), (8, 4, 2));
+/// assert_eq!(schedule_of(&sm90_config::<TnBf16Cluster2>(), 1000, 1000), (4, 4, 2));
+/// ```
+pub const fn schedule_of(cfg: &GemmConfig, m: usize, n: usize) -> (usize, usize, u32) {
+    let tiles = (m.div_ceil(BM * cfg.cluster_m), n.div_ceil(cfg.tile.1));
+    (tiles.0, tiles.1, log_swizzle(tiles.0, tiles.1))
+}
+
+/// The persistent schedule's index range for an `m x n` product of configuration
+/// `cfg`: its cluster tiles, the columns rounded up to the swizzle (what [`KSplit`]
+/// splits, and sizes the workspace by).
+///
+/// ```
+/// use cutlet_kernels::{gemm_sm90::{schedule_len, sm90_config}, registry::sm90::TnBf16};
+/// assert_eq!(schedule_len(&sm90_config::<TnBf16>(), 1000, 1000), 8 * 4);
+/// ```
+pub const fn schedule_len(cfg: &GemmConfig, m: usize, n: usize) -> usize {
+    let (tm, tn, swz) = schedule_of(cfg, m, n);
+    padded_tiles(tm, tn, swz)
+}
+
 /// The schedule's index range: `tiles_m` times `tiles_n` rounded up to the swizzle.
 #[inline(always)]
 const fn padded_tiles(tiles_m: usize, tiles_n: usize, log_swizzle: u32) -> usize {
@@ -422,7 +521,9 @@ const fn log_swizzle(tiles_m: usize, tiles_n: usize) -> u32 {
 /// The warp-specialized GEMM for configuration `C`. Launch
 /// [`sm90_config::<C>()`](sm90_config)'s `launch(m, n, ctas)`; `tma[0..3]` point to descriptors of [`tma_boxes`]'s boxes over A,
 /// B and C (`TmaDescriptor::emulated` here, `cuTensorMapEncodeTiled` in `cutlet-gemm`);
-/// `c` is C itself (read where `beta != 0`).
+/// `c` is C itself (read where `beta != 0`); `split` splits the reduction of the tiles
+/// after its `whole` ones ([`KSplit`]), with `partials` and `counters` holding
+/// [`KSplit::workspace`]'s elements (the counters zero, as each launch leaves them).
 ///
 /// ```
 /// use cutlet_core::cuda::{emu::{self, DeviceVec}, Dim3, GmemPtr, TmaDescriptor};
@@ -443,21 +544,27 @@ const fn log_swizzle(tiles_m: usize, tiles_n: usize) -> u32 {
 ///     TmaDescriptor::emulated(c.ptr().as_ptr(), &box_c).unwrap(),
 /// ];
 /// let (tma, pc) = (GmemPtr::from_slice(&descs), c.ptr());
-/// emu::launch_config(cfg.launch(m, n, 2), || gemm_sm90::<TnBf16>(p, tma, pc)).unwrap();
+/// let none = (KSplit::NONE, GmemPtr::from_slice(&[0f32; 0]), GmemPtr::from_slice(&[0u32; 0]));
+/// emu::launch_config(cfg.launch(m, n, 2), || gemm_sm90::<TnBf16>(p, tma, pc, none)).unwrap();
 /// // A configuration with clusters launches them (`emu::launch_cluster`, and
 /// // `cuLaunchKernelEx` with a cluster dimension on the GPU).
 /// let want: f32 = (0..k).map(|l| a[129 * k + l].to_f32() * b[19 * k + l].to_f32()).sum();
 /// assert_eq!(c.as_slice()[129 + 19 * p.ldc], want);
 /// ```
 #[inline(always)]
-pub fn gemm_sm90<C: Sm90Config>(p: GemmArgs, tma: GmemPtr<TmaDescriptor>, c: GmemPtr<C::Out>) {
+pub fn gemm_sm90<C: Sm90Config>(
+    p: GemmArgs,
+    tma: GmemPtr<TmaDescriptor>,
+    c: GmemPtr<C::Out>,
+    (split, partials, counters): (KSplit, GmemPtr<f32>, GmemPtr<u32>),
+) {
     let cfg = const { sm90_config::<C>() };
     let tma_a = tma.as_ptr();
     let (tma_b, tma_c) = (tma_a.wrapping_add(1), tma_a.wrapping_add(2));
     let (bn, stages, cm) = (cfg.tile.1, cfg.stages, cfg.cluster_m);
     // The schedule walks cluster tiles: `cm` vertically adjacent output tiles.
-    let tiles = (p.m.div_ceil(BM * cm), p.n.div_ceil(bn));
-    let swz = log_swizzle(tiles.0, tiles.1);
+    let (tiles_m, tiles_n, swz) = schedule_of(&cfg, p.m, p.n);
+    let tiles = (tiles_m, tiles_n);
     let k_tiles = p.k.div_ceil(BK);
     // A launch without clusters is clusters of one CTA: rank 0, cluster id = block id.
     let rank = block_rank_in_cluster();
@@ -470,6 +577,9 @@ pub fn gemm_sm90<C: Sm90Config>(p: GemmArgs, tma: GmemPtr<TmaDescriptor>, c: Gme
     // Ping-pong: the consumer warpgroups' main loops take turns.
     let consumer_wg = warp_group_idx().saturating_sub(1);
     let order = OrderedSequenceBarrier::new(&mut smem, 1, 2, consumer_wg);
+    // SAFETY: consumer warpgroup `w`'s thread 0 writes word `w` between two of the
+    // warpgroup's named barriers, and its threads read it after the second.
+    let last = unsafe { smem.alloc::<u32, _>(layout!(2)) };
     // SAFETY: the stages are written only by the TMA loads between `producer_acquire` and
     // the full barrier's phase, and read only by the wgmmas between `consumer_wait` and
     // `consumer_release` (the pipeline orders the two).
@@ -517,17 +627,18 @@ pub fn gemm_sm90<C: Sm90Config>(p: GemmArgs, tma: GmemPtr<TmaDescriptor>, c: Gme
     cluster_sync();
 
     let (first, step) = (cluster_id_in_grid().x, grid_dim().x / cm);
-    let padded = padded_tiles(tiles.0, tiles.1, swz);
+    let units = split.units(padded_tiles(tiles.0, tiles.1, swz));
     if warp_group_idx() == 0 {
         // Producer: one thread issues every load.
         warpgroup_reg_dealloc::<40>();
         if warp_id() == 0 && elect_one_sync() {
             let mut st = PipelineState::producer_start(stages);
-            let mut idx = first;
-            while idx < padded {
+            let mut u = first;
+            while u < units {
+                let (idx, s, ns) = split.unit(u);
                 if let Some((ctm, tn)) = tile_coord(idx, tiles.0, tiles.1, swz) {
                     let tm = ctm * cm + rank;
-                    for kt in 0..k_tiles {
+                    for kt in s * k_tiles / ns..(s + 1) * k_tiles / ns {
                         pipe.producer_acquire(st, stage_bytes);
                         let bar = pipe.producer_barrier(st);
                         let (s, k0) = (st.index(), kt * BK);
@@ -557,7 +668,7 @@ pub fn gemm_sm90<C: Sm90Config>(p: GemmArgs, tma: GmemPtr<TmaDescriptor>, c: Gme
                         st.advance();
                     }
                 }
-                idx += step;
+                u += step;
             }
             pipe.producer_tail(st);
         }
@@ -567,11 +678,17 @@ pub fn gemm_sm90<C: Sm90Config>(p: GemmArgs, tma: GmemPtr<TmaDescriptor>, c: Gme
         let sched = Schedule {
             first,
             step,
-            padded,
+            units,
+            split,
             swz,
             rank,
         };
-        consumer::<C, _, _>(p, out, (&pipe, order), (sa, sb), sched, k_tiles);
+        let fixup = Fixup {
+            partials,
+            counters,
+            last,
+        };
+        consumer::<C, _, _>(p, out, (&pipe, order), (sa, sb), (sched, fixup), k_tiles);
     }
 }
 
@@ -642,16 +759,114 @@ unsafe fn load_stage<M: OperandMajor, T: Copy, L: Layout>(
     }
 }
 
-/// A CTA's walk over the cluster tiles: from `first` by `step` below `padded`, in
+/// A CTA's walk over the work units: from `first` by `step` below `units`, each a
+/// schedule index and a part of its k tiles ([`KSplit::unit`]), the indices in
 /// [`tile_coord`]'s order with swizzle `2^swz`; its tile is row `rank` of each.
 #[derive(Clone, Copy)]
 struct Schedule {
     first: usize,
     step: usize,
-    padded: usize,
+    units: usize,
+    split: KSplit,
     swz: u32,
     rank: usize,
 }
+
+/// Where split tiles meet ([`KSplit`]): the partial tiles, one arrival counter per
+/// 64-row half of each split tile, and each consumer warpgroup's word that tells its
+/// threads whether their part arrived last.
+struct Fixup<L> {
+    partials: GmemPtr<f32>,
+    counters: GmemPtr<u32>,
+    last: Tensor<cutlet_core::cuda::PtrEngine<u32, cutlet_core::cuda::Smem>, L>,
+}
+
+impl<L: Layout> Fixup<L> {
+    /// Where part `s` of `unit`'s half keeps value `i` of thread `lane`: register `i` of
+    /// every thread at `i * 128 + lane`, so each register's store is one coalesced line
+    /// per warp.
+    #[inline(always)]
+    fn at((tile, h, _, splits): Unit, lane: usize, regs: usize, s: usize, i: usize) -> isize {
+        ((((tile * splits + s) * 2 + h) * regs + i) * WARPGROUP_SIZE + lane) as isize
+    }
+    /// Writes this part's accumulators of `unit` (half `h` of split tile `tile`, counted
+    /// from the first split one with the cluster rank, part `part` of `splits`) to the
+    /// partials and counts its arrival. The part that arrives last adds the tile's
+    /// partials in split order into its own slot (the same sum whichever part it is;
+    /// [`total`](Self::total) reads it) and returns `true`: it stores the half. `me` is
+    /// the warpgroup, this thread's lane in it, the warpgroup's named barrier and its
+    /// accumulator registers. The registers are only read: written outside the MMAs,
+    /// on a path ptxas cannot prove uniform, they would serialize the wgmmas (C7520).
+    #[inline(always)]
+    fn reduce<A: Accumulators, Regs: Leaf>(
+        &self,
+        acc: &A,
+        empty: bool,
+        unit: Unit,
+        (wg, lane, bar): (usize, usize, u32),
+    ) -> bool {
+        let regs = Regs::conjure().value() as usize;
+        let (tile, h, part, splits) = unit;
+        // SAFETY: the host sizes `partials` for every (tile, split, half) of the launch
+        // ([`KSplit::workspace`]); each part writes only its own slot, and the last reads
+        // the others only after acquiring their writes below.
+        let len = Self::at((tile + 1, 0, 0, splits), 0, regs, 0, 0);
+        let mut ws = unsafe { make_gmem_tensor(self.partials, layout!(len)) };
+        // A part without k tiles (k = 0) adds zeros, whatever its registers hold.
+        // Unrolled (a static count), so every register index is a constant.
+        Regs::conjure().for_each_index(
+            #[inline(always)]
+            |i| {
+                let v = acc.get(i);
+                ws.set(
+                    Self::at(unit, lane, regs, part, i),
+                    if empty { 0.0 } else { v },
+                );
+            },
+        );
+        named_barrier_sync(bar, WARPGROUP_SIZE as u32);
+        let counter = self.counters.as_ptr().cast_mut().wrapping_add(tile * 2 + h);
+        let mut last = self.last;
+        if lane == 0 {
+            // SAFETY: `counters` holds one word per half of every split tile, reached
+            // only through these atomics; the barrier above ordered the warpgroup's
+            // partial before this release.
+            let old = unsafe { cutlet_core::cuda::atomic_add_acq_rel(counter, 1) };
+            let is_last = old as usize == splits - 1;
+            if is_last {
+                // SAFETY: as above; every part of the tile has arrived.
+                unsafe { cutlet_core::cuda::store_relaxed(counter, 0) };
+            }
+            last.set(wg as isize, u32::from(is_last));
+        }
+        named_barrier_sync(bar, WARPGROUP_SIZE as u32);
+        if last.get(wg as isize) == 0 {
+            return false;
+        }
+        // The sums into this part's slot: a loop (no register is indexed), not unrolled.
+        let mut i = launder(0);
+        while i < regs {
+            let mut sum = ws.get(Self::at(unit, lane, regs, 0, i));
+            for s in 1..splits {
+                sum += ws.get(Self::at(unit, lane, regs, s, i));
+            }
+            ws.set(Self::at(unit, lane, regs, part, i), sum);
+            i += 1;
+        }
+        true
+    }
+    /// Value `i` of thread `lane` of `unit`'s summed half ([`reduce`](Self::reduce)).
+    #[inline(always)]
+    fn total(&self, unit: Unit, lane: usize, regs: usize, i: usize) -> f32 {
+        let len = Self::at((unit.0 + 1, 0, 0, unit.3), 0, regs, 0, 0);
+        // SAFETY: as in `reduce`, after it returned `true` (the sums are this part's).
+        let ws = unsafe { make_gmem_tensor(self.partials, layout!(len)) };
+        ws.get(Self::at(unit, lane, regs, unit.2, i))
+    }
+}
+
+/// A split tile's part: `(tile, half, part, splits)` ([`Fixup::reduce`]).
+type Unit = (usize, usize, usize, usize);
 
 /// The consumer warpgroups: the main loop over each tile's k tiles, then the epilogue.
 /// Cooperative, both compute every tile, warpgroup `w` its rows `64 w ..`; ping-pong,
@@ -663,7 +878,7 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
     out: Out<C::Out, impl Layout>,
     (pipe, mut order): (&PipelineTmaAsync, OrderedSequenceBarrier),
     (sa, sb): (SmemTile<C::Elem, La>, SmemTile<C::Elem, Lb>),
-    sched: Schedule,
+    (sched, fixup): (Schedule, Fixup<impl Layout>),
     k_tiles: usize,
 ) {
     let cfg = const { sm90_config::<C>() };
@@ -678,11 +893,13 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
             pipe.consumer_release_in(st, lane);
         }
     };
-    let tiles = (p.m.div_ceil(BM * cm), p.n.div_ceil(cfg.tile.1));
+    let (tiles_m, tiles_n, _) = schedule_of(&cfg, p.m, p.n);
+    let tiles = (tiles_m, tiles_n);
     let Schedule {
         first,
         step,
-        padded,
+        units,
+        split,
         swz,
         rank,
     } = sched;
@@ -703,19 +920,21 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
             warpgroup_fence_operand(&mut acc[1]);
         }
     };
-    let mut idx = first;
-    // The CTA's tiles so far (ping-pong: warpgroup `t % 2` computes tile `t`).
+    let mut u = first;
+    // The CTA's units so far (ping-pong: warpgroup `t % 2` computes unit `t`).
     let mut t = 0;
-    while idx < padded {
+    while u < units {
+        let (idx, part, splits) = split.unit(u);
+        let (kt0, kt1) = (part * k_tiles / splits, (part + 1) * k_tiles / splits);
         if let Some((ctm, tn)) = tile_coord(idx, tiles.0, tiles.1, swz) {
             if pingpong && t % 2 != wg {
-                st.advance_by(k_tiles);
+                st.advance_by(kt1 - kt0);
             } else {
                 if pingpong {
                     order.wait();
                 }
                 let mut prev = st;
-                for kt in 0..k_tiles {
+                for kt in kt0..kt1 {
                     pipe.consumer_wait(st);
                     let (a, b) = (sa.slice((X, X, st.index())), sb.slice((X, X, st.index())));
                     fence(&mut acc);
@@ -733,7 +952,7 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
                                 (h, kb),
                             ))
                         };
-                        let accumulate = kt > 0 || kb > 0;
+                        let accumulate = kt > kt0 || kb > 0;
                         atom.mma_async(da(h0), db, &mut acc[0], accumulate);
                         if pingpong {
                             atom.mma_async(da(1), db, &mut acc[1], accumulate);
@@ -743,7 +962,7 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
                     // One batch stays in flight; the one before it is done with its stage.
                     warpgroup_wait::<1>();
                     fence(&mut acc);
-                    if kt > 0 {
+                    if kt > kt0 {
                         release(prev);
                     }
                     prev = st;
@@ -755,25 +974,68 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
                 }
                 warpgroup_wait::<0>();
                 fence(&mut acc);
-                if k_tiles > 0 {
+                if kt1 > kt0 {
                     release(prev);
                 }
-                // The second tile of a cluster pair at an odd M edge has no rows.
                 let tm = ctm * cm + rank;
-                if tm * BM < p.m {
-                    epilogue::<C>(p, &out, (tm, tn), (h0, wg), &acc[0]);
-                    if pingpong {
-                        epilogue::<C>(p, &out, (tm, tn), (1, wg), &acc[1]);
-                    }
+                // The halves this warpgroup holds, each stored by the part that arrives
+                // last where the tile is split.
+                let split_tile = if splits > 1 {
+                    (idx - split.whole as usize) * cm + rank
+                } else {
+                    0
+                };
+                let part = (split_tile, part, splits, kt1 == kt0);
+                store_half::<C>(p, &out, &fixup, (tm, tn), (h0, wg), part, &acc[0]);
+                if pingpong {
+                    store_half::<C>(p, &out, &fixup, (tm, tn), (1, wg), part, &acc[1]);
                 }
             }
             t += 1;
         }
-        idx += step;
+        u += step;
     }
     if lane == 0 {
         // The last stores have read their buffers before the block's shared memory goes.
         tma_store_wait::<0>();
+    }
+}
+
+/// Stores half `h` of output tile `(tm, tn)` from consumer warpgroup `wg`'s
+/// accumulators `acc`: at once for a whole tile, through the fix-up for part `part` of
+/// split tile `split_tile` (`(split_tile, part, splits, empty)`, empty: no k tiles), where
+/// only the part that arrives last stores the sum. A half without rows (the second tile
+/// of a cluster pair, or the second half, at an M edge) is skipped by every part alike.
+#[inline(always)]
+fn store_half<C: Sm90Config>(
+    p: GemmArgs,
+    out: &Out<C::Out, impl Layout>,
+    fixup: &Fixup<impl Layout>,
+    (tm, tn): (usize, usize),
+    (h, wg): (usize, usize),
+    (split_tile, part, splits, empty): (usize, usize, usize, bool),
+    acc: &<C::Atom as WgmmaSs>::Accum,
+) {
+    if tm * BM + h * 64 >= p.m {
+        return;
+    }
+    let (lane, regs) = (thread_idx().x % WARPGROUP_SIZE, val::<C::Bn>() / 2);
+    type Regs<C> = <<C as Sm90Config>::Bn as LeafOps>::Div<_2>;
+    let unit = (split_tile, h, part, splits);
+    let me = (wg, lane, 1 + wg as u32);
+    let summed = splits > 1 && fixup.reduce::<_, Regs<C>>(acc, empty, unit, me);
+    if splits == 1 || summed {
+        // The register is read on every path: read only where the sum is not, ptxas
+        // would guard it with a warpgroup wait (C7520).
+        let value = |i| {
+            let a = acc.get(i);
+            if summed {
+                fixup.total(unit, lane, regs, i)
+            } else {
+                a
+            }
+        };
+        epilogue::<C>(p, out, (tm, tn), (h, wg), value);
     }
 }
 
@@ -794,9 +1056,9 @@ fn epilogue<C: Sm90Config>(
     out: &Out<C::Out, impl Layout>,
     tile: (usize, usize),
     (half, wg): (usize, usize),
-    acc: &<C::Atom as WgmmaSs>::Accum,
+    acc: impl Fn(usize) -> f32,
 ) {
-    store_tile::<C::Out, _, _, C::Bn, _>(p, out, consumer_mma::<C::Atom>(), tile, (half, wg), acc);
+    store_tile::<C::Out, _, _, C::Bn>(p, out, consumer_mma::<C::Atom>(), tile, (half, wg), acc);
 }
 
 /// [`epilogue`] over a built TiledMMA `M` and CTA tile `(128, Bn)`. `partition_C` of the tile
@@ -812,13 +1074,13 @@ fn epilogue<C: Sm90Config>(
 /// while the next subtile is written.
 /// A warpgroup at a ragged M edge TMA cannot clip stores from its registers.
 #[inline(always)]
-fn store_tile<O: EpilogueSmem, L: Layout, M: TiledMma, Bn: Leaf, A: Accumulators>(
+fn store_tile<O: EpilogueSmem, L: Layout, M: TiledMma, Bn: Leaf>(
     p: GemmArgs,
     out: &Out<O, L>,
     mma: M,
     (tm, tn): (usize, usize),
     (half, wg): (usize, usize),
-    acc: &A,
+    acc: impl Fn(usize) -> f32,
 ) {
     let GemmArgs {
         m,
@@ -875,7 +1137,7 @@ fn store_tile<O: EpilogueSmem, L: Layout, M: TiledMma, Bn: Leaf, A: Accumulators
     let value = |v: usize| {
         let (r, col) = ic.get(v);
         let inside = r < m as isize && col < n as isize;
-        let mut x = alpha * acc.get(v);
+        let mut x = alpha * acc(v);
         if beta != 0.0 && inside {
             x += beta * c_in.get(v).to_f32();
         }

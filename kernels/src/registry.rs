@@ -32,6 +32,8 @@
 
 use crate::gemm::{GemmArgs, KMajor, MnMajor};
 use crate::gemm_sm80::Sm80Config;
+#[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_gemm_sm90"))]
+use crate::gemm_sm90::KSplit;
 use cutlet_core::atom::{SM80_16x8x16_F32BF16BF16F32_TN, SM80_16x8x16_F32F16F16F32_TN};
 use cutlet_core::cuda::{GmemPtr, Kernel, TmaDescriptor};
 use cutlet_core::kernel;
@@ -40,8 +42,17 @@ use half::{bf16, f16};
 
 /// The parameters of a per-tile GEMM entry (SM80, SIMT): `(args, a, b, c)`.
 pub type TiledParams<E, O> = (GemmArgs, *const E, *const E, *mut O);
-/// The parameters of a Hopper GEMM entry: `(args, tensor maps of A, B and C, c)`.
-pub type Sm90Params<O> = (GemmArgs, *const TmaDescriptor, *mut O);
+/// The parameters of a Hopper GEMM entry: `(args, tensor maps of A, B and C, c, the
+/// reduction's split, its partial tiles, its counters)` ([`crate::gemm_sm90::KSplit`]).
+#[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_gemm_sm90"))]
+pub type Sm90Params<O> = (
+    GemmArgs,
+    *const TmaDescriptor,
+    *mut O,
+    KSplit,
+    *mut f32,
+    *mut u32,
+);
 
 /// What visits the registry: one call per configuration, with its type and entry.
 pub trait GemmVisitor {
@@ -167,12 +178,22 @@ macro_rules! registry {
                 ///
                 /// # Safety
                 /// `tma` points to three descriptors (in global memory) of
-                /// `crate::gemm_sm90::tma_boxes`'s boxes over A, B and C; C holds `ldc * n` elements.
+                /// `crate::gemm_sm90::tma_boxes`'s boxes over A, B and C; C holds `ldc * n` elements;
+                /// `partials` and `counters` hold `split.workspace(..)`'s elements, the counters zero.
                 #[kernel(crate = cutlet_core)]
-                pub unsafe extern "ptx-kernel" fn [<cutlet_gemm_sm90_ $n9>](args: GemmArgs, tma: *const TmaDescriptor, c: *mut O) {
+                pub unsafe extern "ptx-kernel" fn [<cutlet_gemm_sm90_ $n9>](
+                    args: GemmArgs,
+                    tma: *const TmaDescriptor,
+                    c: *mut O,
+                    split: KSplit,
+                    partials: *mut f32,
+                    counters: *mut u32,
+                ) {
                     // SAFETY: the caller's contract above is the kernel's.
-                    let (tma, c) = unsafe { (GmemPtr::new(tma.cast_mut()), GmemPtr::new(c)) };
-                    crate::gemm_sm90::gemm_sm90::<sm90::[<$n9:camel>]>(args, tma, c)
+                    let (tma, c, ws) = unsafe {
+                        (GmemPtr::new(tma.cast_mut()), GmemPtr::new(c), (GmemPtr::new(partials), GmemPtr::new(counters)))
+                    };
+                    crate::gemm_sm90::gemm_sm90::<sm90::[<$n9:camel>]>(args, tma, c, (split, ws.0, ws.1))
                 }
             }
             #[cfg(not(target_arch = "nvptx64"))]
@@ -249,18 +270,75 @@ registry! {
     // name: elements => C element, the warpgroup MMA atom (its majors are the operands'),
     // BN, stages, CTAs per cluster along M, schedule.
     sm90 {
-        /// bf16 in, f32 out, 128 x 256 x 64, 4 stages, cooperative (CUTLASS's default tile
-        /// for this shape).
-        tn_bf16: bf16 => f32, SM90_64x256x16_F32BF16BF16_SS, _256, _4, _1, Cooperative;
+        // Every pair of majors and every type pair, each in CUTLASS's cooperative tile
+        // for large problems (128 x 256) and its ping-pong tile for problems of few
+        // tiles (128 x 128); `gemm()` picks by shape (cutlet-gemm's `select`).
+        /// A and B K-major, bf16 in, f32 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
+        tn_bf16: bf16 => f32, SM90_64x256x16_F32BF16BF16_SS<gmma::K, gmma::K>, _256, _4, _1, Cooperative;
+        /// A and B K-major, bf16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
+        tn_bf16_pingpong: bf16 => f32, SM90_64x128x16_F32BF16BF16_SS<gmma::K, gmma::K>, _128, _6, _1, Pingpong;
         /// [`TnBf16`] in clusters of 2 along M, B multicast (CUTLASS's 2x1x1 cluster).
         tn_bf16_cluster2: bf16 => f32, SM90_64x256x16_F32BF16BF16_SS, _256, _4, _2, Cooperative;
-        /// bf16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile,
-        /// 6 stages (CUTLASS's ping-pong tile).
-        tn_bf16_pingpong: bf16 => f32, SM90_64x128x16_F32BF16BF16_SS, _128, _6, _1, Pingpong;
-        /// f16 in, f32 out, 128 x 256 x 64, 4 stages.
-        tn_f16: f16 => f32, SM90_64x256x16_F32F16F16_SS, _256, _4, _1, Cooperative;
-        /// bf16 in, A M-major and B N-major, bf16 out, 128 x 256 x 64, 4 stages.
+        /// A and B K-major, bf16 in, bf16 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
+        tn_bf16_out_bf16: bf16 => bf16, SM90_64x256x16_F32BF16BF16_SS<gmma::K, gmma::K>, _256, _4, _1, Cooperative;
+        /// A and B K-major, bf16 in, bf16 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
+        tn_bf16_out_bf16_pingpong: bf16 => bf16, SM90_64x128x16_F32BF16BF16_SS<gmma::K, gmma::K>, _128, _6, _1, Pingpong;
+        /// A and B K-major, f16 in, f32 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
+        tn_f16: f16 => f32, SM90_64x256x16_F32F16F16_SS<gmma::K, gmma::K>, _256, _4, _1, Cooperative;
+        /// A and B K-major, f16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
+        tn_f16_pingpong: f16 => f32, SM90_64x128x16_F32F16F16_SS<gmma::K, gmma::K>, _128, _6, _1, Pingpong;
+        /// A and B K-major, f16 in, f16 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
+        tn_f16_out_f16: f16 => f16, SM90_64x256x16_F32F16F16_SS<gmma::K, gmma::K>, _256, _4, _1, Cooperative;
+        /// A and B K-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
+        tn_f16_out_f16_pingpong: f16 => f16, SM90_64x128x16_F32F16F16_SS<gmma::K, gmma::K>, _128, _6, _1, Pingpong;
+        /// A M-major, B K-major, bf16 in, f32 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
+        nn_bf16: bf16 => f32, SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::K>, _256, _4, _1, Cooperative;
+        /// A M-major, B K-major, bf16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
+        nn_bf16_pingpong: bf16 => f32, SM90_64x128x16_F32BF16BF16_SS<gmma::MN, gmma::K>, _128, _6, _1, Pingpong;
+        /// A M-major, B K-major, bf16 in, bf16 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
+        nn_bf16_out_bf16: bf16 => bf16, SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::K>, _256, _4, _1, Cooperative;
+        /// A M-major, B K-major, bf16 in, bf16 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
+        nn_bf16_out_bf16_pingpong: bf16 => bf16, SM90_64x128x16_F32BF16BF16_SS<gmma::MN, gmma::K>, _128, _6, _1, Pingpong;
+        /// A M-major, B K-major, f16 in, f32 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
+        nn_f16: f16 => f32, SM90_64x256x16_F32F16F16_SS<gmma::MN, gmma::K>, _256, _4, _1, Cooperative;
+        /// A M-major, B K-major, f16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
+        nn_f16_pingpong: f16 => f32, SM90_64x128x16_F32F16F16_SS<gmma::MN, gmma::K>, _128, _6, _1, Pingpong;
+        /// A M-major, B K-major, f16 in, f16 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
+        nn_f16_out_f16: f16 => f16, SM90_64x256x16_F32F16F16_SS<gmma::MN, gmma::K>, _256, _4, _1, Cooperative;
+        /// A M-major, B K-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
+        nn_f16_out_f16_pingpong: f16 => f16, SM90_64x128x16_F32F16F16_SS<gmma::MN, gmma::K>, _128, _6, _1, Pingpong;
+        /// A K-major, B N-major, bf16 in, f32 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
+        tt_bf16: bf16 => f32, SM90_64x256x16_F32BF16BF16_SS<gmma::K, gmma::MN>, _256, _4, _1, Cooperative;
+        /// A K-major, B N-major, bf16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
+        tt_bf16_pingpong: bf16 => f32, SM90_64x128x16_F32BF16BF16_SS<gmma::K, gmma::MN>, _128, _6, _1, Pingpong;
+        /// A K-major, B N-major, bf16 in, bf16 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
+        tt_bf16_out_bf16: bf16 => bf16, SM90_64x256x16_F32BF16BF16_SS<gmma::K, gmma::MN>, _256, _4, _1, Cooperative;
+        /// A K-major, B N-major, bf16 in, bf16 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
+        tt_bf16_out_bf16_pingpong: bf16 => bf16, SM90_64x128x16_F32BF16BF16_SS<gmma::K, gmma::MN>, _128, _6, _1, Pingpong;
+        /// A K-major, B N-major, f16 in, f32 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
+        tt_f16: f16 => f32, SM90_64x256x16_F32F16F16_SS<gmma::K, gmma::MN>, _256, _4, _1, Cooperative;
+        /// A K-major, B N-major, f16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
+        tt_f16_pingpong: f16 => f32, SM90_64x128x16_F32F16F16_SS<gmma::K, gmma::MN>, _128, _6, _1, Pingpong;
+        /// A K-major, B N-major, f16 in, f16 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
+        tt_f16_out_f16: f16 => f16, SM90_64x256x16_F32F16F16_SS<gmma::K, gmma::MN>, _256, _4, _1, Cooperative;
+        /// A K-major, B N-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
+        tt_f16_out_f16_pingpong: f16 => f16, SM90_64x128x16_F32F16F16_SS<gmma::K, gmma::MN>, _128, _6, _1, Pingpong;
+        /// A M-major, B N-major, bf16 in, f32 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
+        nt_bf16: bf16 => f32, SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _256, _4, _1, Cooperative;
+        /// A M-major, B N-major, bf16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
+        nt_bf16_pingpong: bf16 => f32, SM90_64x128x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _128, _6, _1, Pingpong;
+        /// A M-major, B N-major, bf16 in, bf16 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
         nt_bf16_out_bf16: bf16 => bf16, SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _256, _4, _1, Cooperative;
+        /// A M-major, B N-major, bf16 in, bf16 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
+        nt_bf16_out_bf16_pingpong: bf16 => bf16, SM90_64x128x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _128, _6, _1, Pingpong;
+        /// A M-major, B N-major, f16 in, f32 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
+        nt_f16: f16 => f32, SM90_64x256x16_F32F16F16_SS<gmma::MN, gmma::MN>, _256, _4, _1, Cooperative;
+        /// A M-major, B N-major, f16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
+        nt_f16_pingpong: f16 => f32, SM90_64x128x16_F32F16F16_SS<gmma::MN, gmma::MN>, _128, _6, _1, Pingpong;
+        /// A M-major, B N-major, f16 in, f16 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
+        nt_f16_out_f16: f16 => f16, SM90_64x256x16_F32F16F16_SS<gmma::MN, gmma::MN>, _256, _4, _1, Cooperative;
+        /// A M-major, B N-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
+        nt_f16_out_f16_pingpong: f16 => f16, SM90_64x128x16_F32F16F16_SS<gmma::MN, gmma::MN>, _128, _6, _1, Pingpong;
     }
     // name: A major, B major.
     simt {

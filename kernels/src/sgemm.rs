@@ -191,7 +191,7 @@ type Smem3<L> = Tensor<PtrEngine<f32, Smem>, L>;
 /// The main loop and the epilogue over the built MMA `M`, the operands' global layouts
 /// `La`/`Lb`/`Lc`, their shared stages `Sa`/`Sb` and the copies' thread layouts
 /// `Ta`/`Tb`. A layer generic over what [`sgemm`] built, so that the algebra below
-/// sees one type parameter per value (`docs/compile-time.md`, the kernels' staging
+/// sees one type parameter per value (`results/compile-time-log.md`, the kernels' staging
 /// rule).
 #[inline(always)]
 fn mainloop<M, La, Lb, Lc, Sa, Sb, Ta, Tb>(

@@ -468,17 +468,25 @@ fn every_types_and_majors_configuration_matches_reference() {
 /// dimension the contiguous extent plus `pad`, rounded up to 8 elements; `ldc` too), `alpha = 0.75`, `beta = 0.5`, C's padding
 /// rows must stay (compared in C's type);
 /// `sms` CTAs walk the tiles (1: one CTA takes every tile, wrapping the pipeline).
-fn sm90_case<C: cutlet_kernels::gemm_sm90::Sm90Config<Elem: Input>>(
+fn sm90_case<C: cutlet_kernels::gemm_sm90::Sm90Config>(
     mnk: (usize, usize, usize),
     pad: usize,
     sms: usize,
 ) {
-    sm90_run::<C>(Case::fixed(mnk, pad), sms);
+    sm90_run::<C>(
+        Case::fixed(mnk, pad),
+        sms,
+        cutlet_kernels::gemm_sm90::KSplit::NONE,
+    );
 }
 
 /// [`sm90_case`] on any [`Case`] (the offset rounded to 8 elements: TMA reads 16-byte
 /// aligned tensors).
-fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config<Elem: Input>>(case: Case, sms: usize) {
+fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config>(
+    case: Case,
+    sms: usize,
+    split: cutlet_kernels::gemm_sm90::KSplit,
+) {
     let Case {
         mnk: (m, n, k),
         pad,
@@ -488,8 +496,10 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config<Elem: Input>>(case: Case, s
         ..
     } = case;
     let offset = case.offset / 8 * 8;
-    let (to, back) = (C::Elem::from_f32, C::Elem::to_f64);
-    use cutlet_core::cuda::TmaDescriptor;
+    let (to, back) = (C::Elem::from_f32_rn, |x: C::Elem| {
+        f64::from(x.to_f32_widened())
+    });
+    use cutlet_core::cuda::{Float16, TmaDescriptor};
     use cutlet_kernels::gemm::{GemmArgs, GemmOutput};
     use cutlet_kernels::gemm_sm90::*;
     let cfg = sm90_config::<C>();
@@ -542,8 +552,20 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config<Elem: Input>>(case: Case, s
         TmaDescriptor::emulated(pc.as_ptr(), &box_c).unwrap(),
     ];
     let tma = GmemPtr::from_slice(&descs);
-    cutlet_core::cuda::emu::launch_config(cfg.launch(m, n, sms), || gemm_sm90::<C>(p, tma, pc))
-        .unwrap_or_else(|e| panic!("{case:?} on {sms} SMs: {e}"));
+    let (np, nc) = split.workspace(schedule_len(&cfg, m, n), cfg.cluster_m, cfg.tile.1);
+    let (mut partials, mut counters) = (DeviceVec::<f32>::zeroed(np), DeviceVec::<u32>::zeroed(nc));
+    let ws = (
+        split,
+        GmemPtr::from_mut_slice(partials.as_mut_slice()),
+        GmemPtr::from_mut_slice(counters.as_mut_slice()),
+    );
+    cutlet_core::cuda::emu::launch_config(cfg.launch(m, n, sms), || gemm_sm90::<C>(p, tma, pc, ws))
+        .unwrap_or_else(|e| panic!("{case:?} on {sms} SMs, {split:?}: {e}"));
+    // Every fix-up leaves its counter at zero for the next launch.
+    assert!(
+        counters.as_slice().iter().all(|&c| c == 0),
+        "{split:?}: counters left set"
+    );
     // f32 out: accumulation order; 16-bit out: one rounding (2^-8 relative for bf16).
     let tol = if core::mem::size_of::<C::Out>() == 4 {
         1e-4
@@ -715,28 +737,37 @@ fn fuzz_sgemm_under_the_sanitizer() {
     }
 }
 
-/// Every Hopper configuration on random problems under the sanitizer, on one CTA (the
-/// pipeline wraps) or four.
+/// Every Hopper configuration of the registry on random problems under the sanitizer,
+/// on one CTA (the pipeline wraps) or four, each also with its reduction split (all
+/// tiles, or those after the first).
 #[test]
 fn fuzz_every_hopper_configuration_under_the_sanitizer() {
-    use cutlet_kernels::registry::sm90::{
-        NtBf16OutBf16, TnBf16, TnBf16Cluster2, TnBf16Pingpong, TnF16,
-    };
-    let mut rng = Rng(90);
-    let mut case = || {
-        let c = rng.case();
-        (c, rng.pick(&[1, 4]))
-    };
-    let (c, sms) = case();
-    sm90_run::<TnBf16>(c, sms);
-    let (c, sms) = case();
-    sm90_run::<TnBf16Cluster2>(c, sms);
-    let (c, sms) = case();
-    sm90_run::<TnBf16Pingpong>(c, sms);
-    let (c, sms) = case();
-    sm90_run::<TnF16>(c, sms);
-    let (c, sms) = case();
-    sm90_run::<NtBf16OutBf16>(c, sms);
+    use cutlet_core::cuda::Kernel;
+    use cutlet_kernels::gemm_sm90::{KSplit, Sm90Config};
+    use cutlet_kernels::registry::{GemmVisitor, Sm90Params, TiledParams, for_each_gemm};
+    struct Fuzz(Rng, usize);
+    impl GemmVisitor for Fuzz {
+        fn sm80<C: cutlet_kernels::gemm_sm80::Sm80Config>(
+            &mut self,
+            _: Kernel<TiledParams<C::Elem, C::Out>>,
+        ) {
+        }
+        fn sm90<C: Sm90Config>(&mut self, _: Kernel<Sm90Params<C::Out>>) {
+            let sms = self.0.pick(&[1, 4]);
+            sm90_run::<C>(self.0.case(), sms, KSplit::NONE);
+            let split = KSplit {
+                splits: self.0.pick(&[2, 3]),
+                whole: self.0.pick(&[0, 1]),
+            };
+            sm90_run::<C>(self.0.case(), sms, split);
+            self.1 += 1;
+        }
+        fn simt<C: cutlet_kernels::sgemm::SimtConfig>(&mut self, _: Kernel<TiledParams<f32, f32>>) {
+        }
+    }
+    let mut fuzz = Fuzz(Rng(90), 0);
+    for_each_gemm(&mut fuzz);
+    assert!(fuzz.1 >= 5, "{} Hopper configurations", fuzz.1);
 }
 
 /// The copy, transpose and tile-copy kernels on random extents and misaligned buffers

@@ -109,7 +109,7 @@ type Lazy<S> = <<S as IntTuple>::IsStatic as Bit>::Or<typenum::B1>;
 /// The padded product is computed once and passed to a lazy branch
 /// ([`ZipProductB`]) as a type: written as one alias, each of the four modes repeated
 /// the whole product, and a call whose types were inferred normalized every copy
-/// separately (seconds per product; docs/compile-time.md).
+/// separately (seconds per product; results/compile-time-log.md).
 pub type BlockedProduct<S, D, TS, TD> =
     LayoutOf<<Lazy<S> as Bit>::SelT<ZipProductB<PaddedProduct<S, D, TS, TD>, false>>>;
 /// CuTe's `raked_product(block, tiler)`: `zip(get<1>(r), get<0>(r))`.
@@ -206,7 +206,7 @@ pub(crate) type TileOk<S, Trg> =
 /// product shape, its order) are computed once and passed as types: written as one
 /// alias, the product shape's projections were repeated in every mode of the blocked
 /// product, and a call whose types were inferred normalized each copy separately
-/// (minutes for a rank-1 case; docs/compile-time.md).
+/// (minutes for a rank-1 case; results/compile-time-log.md).
 pub type TileToShape<S, D, Trg, O> = LayoutOf<
     <TileOk<S, Trg> as Bit>::SelT<
         TileToShapeB<

@@ -16,7 +16,7 @@
 use crate::atom::{MmaCall, MmaTraits, ScalarFma, TiledMma, UniversalFMA, make_tiled_mma};
 use crate::int::{Bit, C, ForEachIndex, Leaf, LeafOps, Nat, Ord3};
 use crate::layout::{Layout, Shaped};
-use crate::tensor::{Engine, EngineMut, Tensor};
+use crate::tensor::{TensorArg, TensorArgMut};
 use crate::tuple::IntTuple;
 use typenum::{P1, U1, U2, U3};
 
@@ -127,16 +127,13 @@ const MAX_ATOM_VALUES: usize = 16;
 /// ```
 #[inline(always)]
 #[track_caller]
-pub fn gemm<EA, LA, EB, LB, EC, LC>(a: &Tensor<EA, LA>, b: &Tensor<EB, LB>, c: &mut Tensor<EC, LC>)
+pub fn gemm<TA, TB, TC>(a: &TA, b: &TB, c: &mut TC)
 where
-    EA: Engine<Elem: ScalarFma>,
-    LA: Layout,
-    EB: Engine<Elem = EA::Elem>,
-    LB: Layout,
-    EC: EngineMut<Elem = EA::Elem>,
-    LC: Layout,
+    TA: TensorArg<Elem: ScalarFma>,
+    TB: TensorArg<Elem = TA::Elem>,
+    TC: TensorArgMut<TA::Elem>,
 {
-    let fma = UniversalFMA::<EA::Elem, EA::Elem, EA::Elem, EA::Elem>::default();
+    let fma = UniversalFMA::<TA::Elem, TA::Elem, TA::Elem, TA::Elem>::default();
     gemm_with(make_tiled_mma(fma, crate::layout!((1, 1, 1))), a, b, c)
 }
 
@@ -166,25 +163,22 @@ where
 /// Ranks other than the five patterns, and static extents that disagree, do not compile.
 #[inline(always)]
 #[track_caller]
-pub fn gemm_with<M, EA, LA, EB, LB, EC, LC>(
-    mma: M,
-    a: &Tensor<EA, LA>,
-    b: &Tensor<EB, LB>,
-    c: &mut Tensor<EC, LC>,
-) where
+pub fn gemm_with<M, TA, TB, TC>(mma: M, a: &TA, b: &TB, c: &mut TC)
+where
     M: TiledMma<Atom: MmaCall>,
-    EA: Engine<Elem = <M::Atom as MmaTraits>::ValTypeA>,
-    LA: Layout,
-    EB: Engine<Elem = <M::Atom as MmaTraits>::ValTypeB>,
-    LB: Layout,
-    EC: EngineMut<Elem = <M::Atom as MmaTraits>::ValTypeC>,
-    LC: Layout,
+    TA: TensorArg<Elem = <M::Atom as MmaTraits>::ValTypeA>,
+    TB: TensorArg<Elem = <M::Atom as MmaTraits>::ValTypeB>,
+    TC: TensorArgMut<<M::Atom as MmaTraits>::ValTypeC>,
 {
     let _ = mma; // CuTe's signature: the atom is a type here
     // CuTe: CUTE_STATIC_ASSERT_V(size<0>(A) == size<0>(C)) and the like, on what is
     // static; dynamic extents are checked below.
     const {
-        let ranks = (rank::<LA>(), rank::<LB>(), rank::<LC>());
+        let ranks = (
+            rank::<TA::Layout>(),
+            rank::<TB::Layout>(),
+            rank::<TC::Layout>(),
+        );
         assert!(
             matches!(
                 ranks,
@@ -193,34 +187,39 @@ pub fn gemm_with<M, EA, LA, EB, LB, EC, LC>(
             "gemm: the tensors must be (V)x(V)=>(V), (M)x(N)=>(M,N), (M,K)x(N,K)=>(M,N), (V,M)x(V,N)=>(V,M,N) or (V,M,K)x(V,N,K)=>(V,M,N)"
         );
         assert!(
-            !differ::<ExtMn<LA, LC>, ExtMn<LC, LC>>()
-                && !differ::<ExtMn<LB, LC>, ExtNc<LC>>()
-                && !differ::<ExtK<LA, LC>, ExtK<LB, LC>>(),
+            !differ::<ExtMn<TA::Layout, TC::Layout>, ExtMn<TC::Layout, TC::Layout>>()
+                && !differ::<ExtMn<TB::Layout, TC::Layout>, ExtNc<TC::Layout>>()
+                && !differ::<ExtK<TA::Layout, TC::Layout>, ExtK<TB::Layout, TC::Layout>>(),
             "gemm: the tensors' static M, N or K extents differ ((V,M,K) x (V,N,K) => (V,M,N))"
         );
         assert!(
-            !differs_from::<ExtV<LA, LC>>(value_of_leaf::<VA<M>>())
-                && !differs_from::<ExtV<LB, LC>>(value_of_leaf::<VB<M>>())
-                && !differs_from::<ExtV<LC, LC>>(value_of_leaf::<VC<M>>()),
+            !differs_from::<ExtV<TA::Layout, TC::Layout>>(value_of_leaf::<VA<M>>())
+                && !differs_from::<ExtV<TB::Layout, TC::Layout>>(value_of_leaf::<VB<M>>())
+                && !differs_from::<ExtV<TC::Layout, TC::Layout>>(value_of_leaf::<VC<M>>()),
             "gemm: the tensors' static V extents are not the atom's values per thread (patterns without V take 1-value atoms)"
         )
     };
+    let (a, b, c) = (a.tensor(), b.tensor(), c.tensor_mut());
     let (la, lb, lc) = (a.layout(), b.layout(), c.layout());
     // (V,M,K), (V,N,K), (V,M,N): static extents unroll (ForEachIndex), so every value
     // index below is a constant and the atoms' registers stay registers on a GPU.
-    let (va, m, k) = (ext_v::<_, LC>(la), ext_mn::<_, LC>(la), ext_k::<_, LC>(la));
-    let (vb, n) = (ext_v::<_, LC>(lb), ext_mn::<_, LC>(lb));
-    let vc = ext_v::<_, LC>(lc);
+    let (va, m, k) = (
+        ext_v::<_, TC::Layout>(la),
+        ext_mn::<_, TC::Layout>(la),
+        ext_k::<_, TC::Layout>(la),
+    );
+    let (vb, n) = (ext_v::<_, TC::Layout>(lb), ext_mn::<_, TC::Layout>(lb));
+    let vc = ext_v::<_, TC::Layout>(lc);
     let us = |x: isize| x as usize;
     let (va_, m_, k_) = (us(va.value()), us(m.value()), us(k.value()));
     let (vb_, n_, kb_) = (
         us(vb.value()),
         us(n.value()),
-        us(ext_k::<_, LC>(lb).value()),
+        us(ext_k::<_, TC::Layout>(lb).value()),
     );
     let (vc_, mc_, nc_) = (
         us(vc.value()),
-        us(ext_mn::<_, LC>(lc).value()),
+        us(ext_mn::<_, TC::Layout>(lc).value()),
         us(ext_nc(lc).value()),
     );
     let atom = const {

@@ -11,7 +11,7 @@ use crate::int::types::IsOne;
 use crate::int::{Bit, ForEachIndex, Leaf, Nat};
 use crate::layout::{Layout, Shaped, SizeT};
 use crate::prelude::{And, Not, Or};
-use crate::tensor::{Engine, EngineMut, Tensor, int_offset};
+use crate::tensor::{Engine, EngineMut, TensorArg, TensorArgMut, int_offset};
 use crate::tuple::IntTuple;
 
 /// The common size of two tensors: equal static sizes are checked at compile time,
@@ -62,14 +62,12 @@ fn common_size<A: Layout, B: Layout>(what: &'static str, a: A, b: B) -> isize {
 /// If the sizes differ at run time (different static sizes do not compile).
 #[inline(always)]
 #[track_caller]
-pub fn copy<Es: Engine, Ls: Layout, Ed: EngineMut<Elem = Es::Elem>, Ld: Layout>(
-    src: &Tensor<Es, Ls>,
-    dst: &mut Tensor<Ed, Ld>,
-) {
+pub fn copy<S: TensorArg, D: TensorArgMut<S::Elem>>(src: &S, dst: &mut D) {
+    let (src, dst) = (src.tensor(), dst.tensor_mut());
     common_size("copy", src.layout(), dst.layout());
     // Only the taken arm is instantiated: other engines and composed layouts never
     // compute the common layout.
-    <SliceBoth<Es, Ls, Ed, Ld> as Bit>::branch(
+    <SliceBoth<S::Engine, S::Layout, D::Engine, D::Layout> as Bit>::branch(
         (src, dst),
         #[inline(always)]
         |(s, d)| copy_runs(s, d),
@@ -94,11 +92,8 @@ type Vectorizes<Ls, Ld> = And<
 /// register fragments keep constant indices.
 #[inline(always)]
 #[track_caller]
-fn copy_elements<Es: Engine, Ls: Layout, Ed: EngineMut<Elem = Es::Elem>, Ld: Layout>(
-    src: &Tensor<Es, Ls>,
-    dst: &mut Tensor<Ed, Ld>,
-) {
-    <And<And<Rank2<Ls>, Rank2<Ld>>, Not<StaticSize<Ld>>> as Bit>::branch(
+fn copy_elements<S: TensorArg, D: TensorArgMut<S::Elem>>(src: &S, dst: &mut D) {
+    <And<And<Rank2<S::Layout>, Rank2<D::Layout>>, Not<StaticSize<D::Layout>>> as Bit>::branch(
         (src, dst),
         #[inline(always)]
         |(s, d)| copy_by_modes(s, d),
@@ -114,10 +109,8 @@ type StaticSize<L> = <SizeT<L> as IntTuple>::IsStatic;
 
 #[inline(always)]
 #[track_caller]
-fn copy_by_index<Es: Engine, Ls: Layout, Ed: EngineMut<Elem = Es::Elem>, Ld: Layout>(
-    src: &Tensor<Es, Ls>,
-    dst: &mut Tensor<Ed, Ld>,
-) {
+fn copy_by_index<S: TensorArg, D: TensorArgMut<S::Elem>>(src: &S, dst: &mut D) {
+    let (src, dst) = (src.tensor(), dst.tensor_mut());
     src.size().for_each_index(
         #[inline(always)]
         |i| dst.set(i, src.get(i)),
@@ -133,18 +126,16 @@ fn copy_by_index<Es: Engine, Ls: Layout, Ed: EngineMut<Elem = Es::Elem>, Ld: Lay
 /// which decides what an aliased element ends up holding.
 #[inline(always)]
 #[track_caller]
-fn copy_by_modes<Es: Engine, Ls: Layout, Ed: EngineMut<Elem = Es::Elem>, Ld: Layout>(
-    src: &Tensor<Es, Ls>,
-    dst: &mut Tensor<Ed, Ld>,
-) {
-    let (ss, sd) = (src.layout().shape(), dst.layout().shape());
+fn copy_by_modes<S: TensorArg, D: TensorArgMut<S::Elem>>(src: &S, dst: &mut D) {
+    let (ss, sd) = (src.tensor().layout().shape(), dst.tensor().layout().shape());
     let (n0, n1) = (ss.e0().size(), ss.e1().size());
     if n0.value() != sd.e0().size().value() {
         return copy_by_index(src, dst);
     }
+    let (src, dst) = (src.tensor(), dst.tensor_mut());
     let ld = dst.layout();
     let step = |c: (usize, usize)| int_offset(ld.call(c)).unsigned_abs();
-    let flat = <<<Ld::Shape as IntTuple>::Depth as Nat>::IsOne as Bit>::BOOL;
+    let flat = <<<<D::Layout as Shaped>::Shape as IntTuple>::Depth as Nat>::IsOne as Bit>::BOOL;
     let (n0_, n1_) = (n0.value() as usize, n1.value() as usize);
     let rows_first = flat
         && n0_ > 1
@@ -181,14 +172,12 @@ fn copy_by_modes<Es: Engine, Ls: Layout, Ed: EngineMut<Elem = Es::Elem>, Ld: Lay
 /// no alignment.)
 #[inline(always)]
 #[track_caller]
-fn copy_runs<Es: Engine, Ls: Layout, Ed: EngineMut<Elem = Es::Elem>, Ld: Layout>(
-    src: &Tensor<Es, Ls>,
-    dst: &mut Tensor<Ed, Ld>,
-) {
-    <Vectorizes<Ls, Ld> as Bit>::branch(
+fn copy_runs<S: TensorArg, D: TensorArgMut<S::Elem>>(src: &S, dst: &mut D) {
+    <Vectorizes<S::Layout, D::Layout> as Bit>::branch(
         (src, dst),
         #[inline(always)]
         |(src, dst)| {
+            let (src, dst) = (src.tensor(), dst.tensor_mut());
             let (ls, ld) = (src.layout(), dst.layout());
             let v = max_common_vector(ls, ld).size().value();
             if v <= 1 || !(leads_with_run(ls, v) && leads_with_run(ld, v)) {
@@ -238,18 +227,12 @@ fn leads_with_run<L: Layout>(l: L, v: isize) -> bool {
 /// If the sizes differ at run time (different static sizes do not compile).
 #[inline(always)]
 #[track_caller]
-pub fn copy_if<Ep, Lp, Es, Ls, Ed, Ld>(
-    pred: &Tensor<Ep, Lp>,
-    src: &Tensor<Es, Ls>,
-    dst: &mut Tensor<Ed, Ld>,
-) where
-    Ep: Engine<Elem = bool>,
-    Lp: Layout,
-    Es: Engine,
-    Ls: Layout,
-    Ed: EngineMut<Elem = Es::Elem>,
-    Ld: Layout,
-{
+pub fn copy_if<P: TensorArg<Elem = bool>, S: TensorArg, D: TensorArgMut<S::Elem>>(
+    pred: &P,
+    src: &S,
+    dst: &mut D,
+) {
+    let (pred, src, dst) = (pred.tensor(), src.tensor(), dst.tensor_mut());
     common_size("copy_if", src.layout(), dst.layout());
     common_size("copy_if", pred.layout(), src.layout());
     src.size().for_each_index(
@@ -271,7 +254,8 @@ pub fn copy_if<Ep, Lp, Es, Ls, Ed, Ld>(
 /// assert!(t.iter().all(|x| x == 7));
 /// ```
 #[inline(always)]
-pub fn fill<E: EngineMut, L: Layout>(t: &mut Tensor<E, L>, v: E::Elem) {
+pub fn fill<T: Copy, D: TensorArgMut<T>>(t: &mut D, v: T) {
+    let t = t.tensor_mut();
     // CUTE_UNROLL: constant indices keep owned fragments in registers.
     t.size().for_each_index(
         #[inline(always)]
@@ -288,7 +272,7 @@ pub fn fill<E: EngineMut, L: Layout>(t: &mut Tensor<E, L>, v: E::Elem) {
 /// assert_eq!(data, [0; 4]);
 /// ```
 #[inline(always)]
-pub fn clear<E: EngineMut<Elem: Default>, L: Layout>(t: &mut Tensor<E, L>) {
+pub fn clear<T: Copy + Default, D: TensorArgMut<T>>(t: &mut D) {
     fill(t, Default::default())
 }
 
@@ -306,11 +290,12 @@ pub fn clear<E: EngineMut<Elem: Default>, L: Layout>(t: &mut Tensor<E, L>) {
 /// If the sizes differ at run time (different static sizes do not compile).
 #[inline(always)]
 #[track_caller]
-pub fn transform<Es: Engine, Ls: Layout, Ed: EngineMut, Ld: Layout>(
-    src: &Tensor<Es, Ls>,
-    dst: &mut Tensor<Ed, Ld>,
-    mut f: impl FnMut(Es::Elem) -> Ed::Elem,
+pub fn transform<S: TensorArg, T: Copy, D: TensorArgMut<T>>(
+    src: &S,
+    dst: &mut D,
+    mut f: impl FnMut(S::Elem) -> T,
 ) {
+    let (src, dst) = (src.tensor(), dst.tensor_mut());
     common_size("transform", src.layout(), dst.layout());
     src.size().for_each_index(
         #[inline(always)]
@@ -337,14 +322,11 @@ pub fn transform<Es: Engine, Ls: Layout, Ed: EngineMut, Ld: Layout>(
 /// If the sizes differ at run time (different static sizes do not compile).
 #[inline(always)]
 #[track_caller]
-pub fn axpby<T, Ex, Lx, Ey, Ly>(alpha: T, x: &Tensor<Ex, Lx>, beta: T, y: &mut Tensor<Ey, Ly>)
+pub fn axpby<T, X: TensorArg<Elem = T>, Y: TensorArgMut<T>>(alpha: T, x: &X, beta: T, y: &mut Y)
 where
     T: Copy + Default + PartialEq + core::ops::Mul<Output = T> + core::ops::Add<Output = T>,
-    Ex: Engine<Elem = T>,
-    Lx: Layout,
-    Ey: EngineMut<Elem = T>,
-    Ly: Layout,
 {
+    let (x, y) = (x.tensor(), y.tensor_mut());
     common_size("axpby", x.layout(), y.layout());
     let beta_is_zero = beta == T::default();
     x.size().for_each_index(

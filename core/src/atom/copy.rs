@@ -12,7 +12,7 @@
 use crate::algebra::recast::SizeofBits;
 use crate::int::{ForEachIndex, Leaf};
 use crate::layout::{Layout, LayoutModes, Shaped};
-use crate::tensor::{Engine, EngineMut, Space, Tensor};
+use crate::tensor::{Engine, Space, TensorArg, TensorArgMut};
 use crate::tuple::IntTuple;
 use core::fmt;
 use core::marker::PhantomData;
@@ -62,18 +62,12 @@ pub trait CopyTraits: Copy + Default + fmt::Debug + 'static {
     /// ```
     #[inline(always)]
     #[track_caller]
-    fn copy_unpack<Es, Ls, Ed, Ld, N: Leaf>(
-        &self,
-        src: &Tensor<Es, Ls>,
-        dst: &mut Tensor<Ed, Ld>,
-        first: usize,
-        n: N,
-    ) where
-        Es: Engine<Elem: Default>,
-        Ls: Layout,
-        Ed: EngineMut<Elem = Es::Elem>,
-        Ld: Layout,
+    fn copy_unpack<Src, Dst, N: Leaf>(&self, src: &Src, dst: &mut Dst, first: usize, n: N)
+    where
+        Src: TensorArg<Elem: Default>,
+        Dst: TensorArgMut<Src::Elem>,
     {
+        let (src, dst) = (src.tensor(), dst.tensor_mut());
         n.for_each_index(
             #[inline(always)]
             |j| {
@@ -97,18 +91,16 @@ pub trait CopyTraits: Copy + Default + fmt::Debug + 'static {
     /// ```
     #[inline(always)]
     #[track_caller]
-    fn copy_unpack_if<Es, Ls, Ed, Ld, N: Leaf>(
+    fn copy_unpack_if<Src, Dst, N: Leaf>(
         &self,
         pred: bool,
-        src: &Tensor<Es, Ls>,
-        dst: &mut Tensor<Ed, Ld>,
+        src: &Src,
+        dst: &mut Dst,
         first: usize,
         n: N,
     ) where
-        Es: Engine<Elem: Default>,
-        Ls: Layout,
-        Ed: EngineMut<Elem = Es::Elem>,
-        Ld: Layout,
+        Src: TensorArg<Elem: Default>,
+        Dst: TensorArgMut<Src::Elem>,
     {
         if pred {
             self.copy_unpack(src, dst, first, n)
@@ -140,22 +132,24 @@ enum Issue {
     not(any(target_arch = "nvptx64", feature = "std")),
     allow(clippy::extra_unused_type_parameters)
 )]
-fn unit_unpack<S, Es, Ls, Ed, Ld, N: Leaf>(
+fn unit_unpack<S, Src, Dst, N: Leaf>(
     issue: Issue,
     pred: bool,
-    src: &Tensor<Es, Ls>,
-    dst: &mut Tensor<Ed, Ld>,
+    src: &Src,
+    dst: &mut Dst,
     first: usize,
     n: N,
 ) where
-    Es: Engine<Elem: Default>,
-    Ls: Layout,
-    Ed: EngineMut<Elem = Es::Elem>,
-    Ld: Layout,
+    Src: TensorArg<Elem: Default>,
+    Dst: TensorArgMut<Src::Elem>,
 {
+    let (src, dst) = (src.tensor(), dst.tensor_mut());
     #[cfg(any(target_arch = "nvptx64", feature = "std"))]
-    if issue != Issue::Simt && Es::SPACE == Space::Global && Ed::SPACE == Space::Shared {
-        return crate::cuda::copy::cp_async_unpack::<S, _, _, _, _>(
+    if issue != Issue::Simt
+        && Src::Engine::SPACE == Space::Global
+        && Dst::Engine::SPACE == Space::Shared
+    {
+        return crate::cuda::copy::cp_async_unpack::<S, _, _>(
             pred,
             issue == Issue::CpAsyncCg,
             src,
@@ -202,14 +196,12 @@ macro_rules! unit_op {
             type RefLayout = OneThread<S>;
             #[inline(always)]
             #[track_caller]
-            fn copy_unpack<Es, Ls, Ed, Ld, N: Leaf>(&self, src: &Tensor<Es, Ls>, dst: &mut Tensor<Ed, Ld>, first: usize, n: N)
+            fn copy_unpack<Src, Dst, N: Leaf>(&self, src: &Src, dst: &mut Dst, first: usize, n: N)
             where
-                Es: Engine<Elem: Default>,
-                Ls: Layout,
-                Ed: EngineMut<Elem = Es::Elem>,
-                Ld: Layout,
+                Src: TensorArg<Elem: Default>,
+                Dst: TensorArgMut<Src::Elem>,
             {
-                unit_unpack::<S, _, _, _, _, _>(Issue::$issue, true, src, dst, first, n)
+                unit_unpack::<S, _, _, _>(Issue::$issue, true, src, dst, first, n)
             }
         }
     )*};
@@ -318,31 +310,27 @@ macro_rules! zfill_op {
             type RefLayout = OneThread<S>;
             #[inline(always)]
             #[track_caller]
-            fn copy_unpack<Es, Ls, Ed, Ld, N: Leaf>(&self, src: &Tensor<Es, Ls>, dst: &mut Tensor<Ed, Ld>, first: usize, n: N)
+            fn copy_unpack<Src, Dst, N: Leaf>(&self, src: &Src, dst: &mut Dst, first: usize, n: N)
             where
-                Es: Engine<Elem: Default>,
-                Ls: Layout,
-                Ed: EngineMut<Elem = Es::Elem>,
-                Ld: Layout,
+                Src: TensorArg<Elem: Default>,
+                Dst: TensorArgMut<Src::Elem>,
             {
                 self.copy_unpack_if(self.pred, src, dst, first, n)
             }
             #[inline(always)]
             #[track_caller]
-            fn copy_unpack_if<Es, Ls, Ed, Ld, N: Leaf>(
+            fn copy_unpack_if<Src, Dst, N: Leaf>(
                 &self,
                 pred: bool,
-                src: &Tensor<Es, Ls>,
-                dst: &mut Tensor<Ed, Ld>,
+                src: &Src,
+                dst: &mut Dst,
                 first: usize,
                 n: N,
             ) where
-                Es: Engine<Elem: Default>,
-                Ls: Layout,
-                Ed: EngineMut<Elem = Es::Elem>,
-                Ld: Layout,
+                Src: TensorArg<Elem: Default>,
+                Dst: TensorArgMut<Src::Elem>,
             {
-                unit_unpack::<S, _, _, _, _, _>(Issue::$issue, pred, src, dst, first, n)
+                unit_unpack::<S, _, _, _>(Issue::$issue, pred, src, dst, first, n)
             }
         }
     )*};
@@ -413,20 +401,18 @@ macro_rules! ldsm_op {
             // computes them, so only the device layer's warp instruction does.
             #[inline(always)]
             #[track_caller]
-            fn copy_unpack<Es, Ls, Ed, Ld, N: Leaf>(&self, src: &Tensor<Es, Ls>, dst: &mut Tensor<Ed, Ld>, first: usize, n: N)
+            fn copy_unpack<Src, Dst, N: Leaf>(&self, src: &Src, dst: &mut Dst, first: usize, n: N)
             where
-                Es: Engine<Elem: Default>,
-                Ls: Layout,
-                Ed: EngineMut<Elem = Es::Elem>,
-                Ld: Layout,
+                Src: TensorArg<Elem: Default>,
+                Dst: TensorArgMut<Src::Elem>,
             {
                 const {
-                    if !matches!(Es::SPACE, Space::Shared) || cfg!(not(any(target_arch = "nvptx64", feature = "std"))) {
+                    if !matches!(Src::Engine::SPACE, Space::Shared) || cfg!(not(any(target_arch = "nvptx64", feature = "std"))) {
                         panic!(concat!(stringify!($name), ": ldmatrix runs on a warp's shared memory: copy from the device layer's shared-memory tensors"))
                     }
                 }
                 #[cfg(any(target_arch = "nvptx64", feature = "std"))]
-                crate::cuda::copy::ldsm_unpack::<$r, $trans, _, _, _, _>(src, dst, first, n.value() as usize);
+                crate::cuda::copy::ldsm_unpack::<$r, $trans, _, _>(src, dst, first, n.value() as usize);
                 #[cfg(not(any(target_arch = "nvptx64", feature = "std")))]
                 let _ = (src, dst, first, n);
             }
@@ -618,12 +604,12 @@ pub trait CopyAtom: Copy + Default + fmt::Debug + 'static {
     /// If the fragments' sizes differ or are not whole calls.
     #[inline(always)]
     #[track_caller]
-    fn copy<Es: Engine<Elem: Default>, Ls: Layout, Ed: EngineMut<Elem = Es::Elem>, Ld: Layout>(
+    fn copy<Src: TensorArg<Elem: Default>, Dst: TensorArgMut<Src::Elem>>(
         &self,
-        src: &Tensor<Es, Ls>,
-        dst: &mut Tensor<Ed, Ld>,
+        src: &Src,
+        dst: &mut Dst,
     ) {
-        let (n, calls) = atom_calls::<Self, _, _>(src.layout(), dst.layout());
+        let (n, calls) = atom_calls::<Self, _, _>(src.tensor().layout(), dst.tensor().layout());
         let op = self.op();
         // A static count unrolls, so every value index below is a constant.
         calls.for_each_index(
@@ -650,20 +636,14 @@ pub trait CopyAtom: Copy + Default + fmt::Debug + 'static {
     /// As [`copy`](Self::copy), or if the predicate's size is not the fragments'.
     #[inline(always)]
     #[track_caller]
-    fn copy_if<Ep, Lp, Es, Ls, Ed, Ld>(
-        &self,
-        pred: &Tensor<Ep, Lp>,
-        src: &Tensor<Es, Ls>,
-        dst: &mut Tensor<Ed, Ld>,
-    ) where
-        Ep: Engine<Elem = bool>,
-        Lp: Layout,
-        Es: Engine<Elem: Default>,
-        Ls: Layout,
-        Ed: EngineMut<Elem = Es::Elem>,
-        Ld: Layout,
+    fn copy_if<Pred, Src, Dst>(&self, pred: &Pred, src: &Src, dst: &mut Dst)
+    where
+        Pred: TensorArg<Elem = bool>,
+        Src: TensorArg<Elem: Default>,
+        Dst: TensorArgMut<Src::Elem>,
     {
-        let (n, calls) = atom_calls::<Self, _, _>(src.layout(), dst.layout());
+        let pred = pred.tensor();
+        let (n, calls) = atom_calls::<Self, _, _>(src.tensor().layout(), dst.tensor().layout());
         let np = pred.size().value() as usize;
         let first = |c: usize| c * n.value() as usize;
         let total = first(calls.value() as usize);

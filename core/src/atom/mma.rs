@@ -3,6 +3,7 @@
 //! B and C. Every layout is a zero-sized type, so the fragment sizes of a tiling are
 //! compile-time constants.
 
+pub use crate::arch::*;
 use crate::layout::Layout;
 use crate::tuple::IntTuple;
 use core::marker::PhantomData;
@@ -91,12 +92,10 @@ type Sm80_8x8_Row = crate::layout_t!(((4,8),2):((16,1),8));
 type Sm80_16x16_A = crate::layout_t!(((4,8),(2,2,2)):((32,1),(16,8,128)));
 type Sm80_8x16_B = crate::layout_t!(((4,8),(2,2)):((16,1),(8,64)));
 
-/// Declares one warp-level atom type and its traits (atom declarations only; no code).
+/// CuTe's `MMA_Traits` of one warp-level instruction of [`crate::arch`].
 macro_rules! mma_atom {
     ($(#[$m:meta])* $name:ident, $d:ty, $a:ty, $b:ty, $c:ty, ($mm:literal, $nn:literal, $kk:literal), $al:ty, $bl:ty, $cl:ty) => {
         $(#[$m])*
-        #[derive(Clone, Copy, Default, Debug)]
-        pub struct $name;
         impl MmaTraits for $name {
             type ValTypeD = $d;
             type ValTypeA = $a;
@@ -189,65 +188,11 @@ mma_atom!(
     crate::layout_t!(((4,8),(4,2,2)):((64,1),(16,8,256))), crate::layout_t!(((4,8),(4,2)):((32,1),(8,128))), Sm80_16x8_Row
 );
 
-/// GMMA operand majors (CuTe's `GMMA::Major`), the type parameters of the SM90 atoms.
-pub mod gmma {
-    /// CuTe's `GMMA::Major::K`: the operand is K-major in shared memory.
-    ///
-    /// ```
-    /// let _ = cutlet_core::atom::gmma::K;
-    /// ```
-    #[derive(Clone, Copy, Default, Debug)]
-    pub struct K;
-    /// CuTe's `GMMA::Major::MN`: the operand is M- (or N-) major in shared memory.
-    ///
-    /// ```
-    /// let _ = cutlet_core::atom::gmma::MN;
-    /// ```
-    #[derive(Clone, Copy, Default, Debug)]
-    pub struct MN;
-    /// An operand major.
-    ///
-    /// ```
-    /// fn name<M: cutlet_core::atom::gmma::Major>() -> &'static str { M::NAME }
-    /// assert_eq!(name::<cutlet_core::atom::gmma::MN>(), "MN");
-    /// ```
-    pub trait Major: Copy + Default + core::fmt::Debug + 'static {
-        /// CuTe's spelling.
-        const NAME: &'static str;
-        /// The `wgmma` immediate (`GMMA::Major`'s value: K 0, MN 1).
-        const VALUE: u32;
-    }
-    impl Major for K {
-        const NAME: &'static str = "K";
-        const VALUE: u32 = 0;
-    }
-    impl Major for MN {
-        const NAME: &'static str = "MN";
-        const VALUE: u32 = 1;
-    }
-}
-
-/// Declares one SM90 warpgroup atom with both operands in shared memory.
+/// CuTe's `MMA_Traits` of one SM90 warpgroup instruction with both operands in shared
+/// memory.
 macro_rules! gmma_ss_atom {
     ($(#[$m:meta])* $name:ident, $ab:ty, $n:literal, $cl:ty) => {
         $(#[$m])*
-        pub struct $name<A = gmma::K, B = gmma::K>(PhantomData<(A, B)>);
-        impl<A, B> Clone for $name<A, B> {
-            fn clone(&self) -> Self {
-                *self
-            }
-        }
-        impl<A, B> Copy for $name<A, B> {}
-        impl<A, B> Default for $name<A, B> {
-            fn default() -> Self {
-                $name(PhantomData)
-            }
-        }
-        impl<A: gmma::Major, B: gmma::Major> core::fmt::Debug for $name<A, B> {
-            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                write!(f, "{}<{},{}>", stringify!($name), A::NAME, B::NAME)
-            }
-        }
         impl<A: gmma::Major, B: gmma::Major> MmaTraits for $name<A, B> {
             type ValTypeD = f32;
             type ValTypeA = $ab;
@@ -348,6 +293,39 @@ impl<T: ScalarFma> MmaCall for UniversalFMA<T, T, T, T> {
     fn call(a: &[T], b: &[T], c: &mut [T]) {
         c[0] = T::fma(a[0], b[0], c[0]);
     }
+}
+
+/// The SM80 16-bit tensor-core atoms run their instruction ([`crate::cuda::mma`]): the
+/// values are packed two to a register, the first in the low half, as `mma.sync` takes
+/// them.
+#[cfg(any(target_arch = "nvptx64", feature = "std"))]
+macro_rules! mma_call_16bit {
+    ($($op:ident: $t:ty, $na:tt, $nb:tt;)*) => {$(
+        impl MmaCall for $op {
+            #[inline(always)]
+            #[track_caller]
+            fn call(a: &[$t], b: &[$t], c: &mut [f32]) {
+                // Unrolled by hand (no `array::from_fn` or `copy_from_slice`): a loop
+                // or a call left in a kernel's main loop costs LLVM time and registers.
+                let pack = |lo: $t, hi: $t| u32::from(lo.to_bits()) | (u32::from(hi.to_bits()) << 16);
+                let (mut ra, mut rb) = ([0u32; $na], [0u32; $nb]);
+                crate::unroll!(for i in 0..$na {
+                    ra[i] = pack(a[2 * i], a[2 * i + 1]);
+                });
+                crate::unroll!(for i in 0..$nb {
+                    rb[i] = pack(b[2 * i], b[2 * i + 1]);
+                });
+                let d = Self::mma(ra, rb, [c[0], c[1], c[2], c[3]]);
+                [c[0], c[1], c[2], c[3]] = d;
+            }
+        }
+    )*};
+}
+#[cfg(any(target_arch = "nvptx64", feature = "std"))]
+mma_call_16bit! {
+    SM80_16x8x16_F32F16F16F32_TN: half::f16, 4, 2;
+    SM80_16x8x16_F32BF16BF16F32_TN: half::bf16, 4, 2;
+    SM80_16x8x8_F32F16F16F32_TN: half::f16, 2, 1;
 }
 
 /// CuTe's scalar `fma(d, a, b, c)` behind [`UniversalFMA`]: `a * b + c`, rounded as

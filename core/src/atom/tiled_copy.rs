@@ -13,7 +13,7 @@ use crate::int::{Bit, BranchT, C, Conjure, ErrLeaf, Leaf, Nat, SInt};
 use crate::layout::finish;
 use crate::layout::{Layout, LayoutModes, MakeLayout, Shaped, StridedLayout, make_layout};
 use crate::layout::{LayoutOf, layout_of};
-use crate::tensor::{Engine, EngineMut, Rebase, Tensor};
+use crate::tensor::{Rebase, Tensor, TensorArg, TensorArgMut};
 use crate::tuple::{self as tup, AppendN, IntTuple, ProductEach, Repeat, Underscore, X};
 use core::fmt;
 use typenum::{U0, U1};
@@ -348,10 +348,10 @@ pub trait TiledCopier: Copy + fmt::Debug + 'static {
     /// If the partitions' sizes differ, or are not whole atom calls.
     #[inline(always)]
     #[track_caller]
-    fn copy<Es: Engine<Elem: Default>, Ls: Layout, Ed: EngineMut<Elem = Es::Elem>, Ld: Layout>(
+    fn copy<Src: TensorArg<Elem: Default>, Dst: TensorArgMut<Src::Elem>>(
         &self,
-        src: &Tensor<Es, Ls>,
-        dst: &mut Tensor<Ed, Ld>,
+        src: &Src,
+        dst: &mut Dst,
     ) {
         self.atom().copy(src, dst)
     }
@@ -377,18 +377,11 @@ pub trait TiledCopier: Copy + fmt::Debug + 'static {
     /// As [`copy`](Self::copy), or if the predicate's size is not the partitions'.
     #[inline(always)]
     #[track_caller]
-    fn copy_if<Ep, Lp, Es, Ls, Ed, Ld>(
-        &self,
-        pred: &Tensor<Ep, Lp>,
-        src: &Tensor<Es, Ls>,
-        dst: &mut Tensor<Ed, Ld>,
-    ) where
-        Ep: Engine<Elem = bool>,
-        Lp: Layout,
-        Es: Engine<Elem: Default>,
-        Ls: Layout,
-        Ed: EngineMut<Elem = Es::Elem>,
-        Ld: Layout,
+    fn copy_if<Pred, Src, Dst>(&self, pred: &Pred, src: &Src, dst: &mut Dst)
+    where
+        Pred: TensorArg<Elem = bool>,
+        Src: TensorArg<Elem: Default>,
+        Dst: TensorArgMut<Src::Elem>,
     {
         self.atom().copy_if(pred, src, dst)
     }
@@ -396,7 +389,7 @@ pub trait TiledCopier: Copy + fmt::Debug + 'static {
 
 /// The staging bit of a tiled copy's layouts: `B1` for every static thread-value
 /// layout, but a projection in the generic impl, so their algebra is expanded only
-/// once the layout is known (docs/compile-time.md).
+/// once the layout is known (results/compile-time-log.md).
 type Stage<LTv> = <<LTv as Layout>::IsStatic as Bit>::And<typenum::B1>;
 crate::err_msgs!(
     EDynamicTv => "TiledCopy: the thread-value layout must be static",

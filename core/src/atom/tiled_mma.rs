@@ -216,7 +216,7 @@ fn thrfrg<L: Layout, P: Tiler, A: Tiler, TV: Tiler, T: Tiler>(
 
 /// A thread's slice of a `thrfrg` layout: CuTe's `thr_tensor(thr_coord, (_,
 /// repeat<rank<1,1>(thr_tensor)>(_)))`. A trait of its own so that the `thrfrg` layout
-/// is normalized once before it is sliced (docs/compile-time.md).
+/// is normalized once before it is sliced (results/compile-time-log.md).
 #[doc(hidden)]
 pub trait ThrSlice: Layout {
     /// The slice at the thread coordinate `Crd`.
@@ -429,14 +429,14 @@ crate::err_msgs!(
 );
 /// The staging bit of a TiledMMA's thread-value layouts: `B1` for every atom, but a
 /// projection on the atom in the generic impl, so their algebra is never expanded over
-/// unknown leaves there, only once the atom is known (docs/compile-time.md).
+/// unknown leaves there, only once the atom is known (results/compile-time-log.md).
 type Stage<Op> = <<<Op as MmaTraits>::ThrID as Layout>::IsStatic as Bit>::And<typenum::B1>;
 type ErrPair = (ErrLeaf<EDynamicThrId>, ErrLeaf<EDynamicThrId>);
 
 /// CuTe's `thridx_2_thrid`, staged: `composition(make_layout((size(vmnk), _1), (_1, _0)),
 /// right_inverse(make_layout(vmnk, complement(vmnk))))` for `W` the layout with its
 /// complement and `N` its size. The algebra is applied to `W` as a type parameter, so
-/// checking this impl never expands it (docs/compile-time.md).
+/// checking this impl never expands it (results/compile-time-log.md).
 #[doc(hidden)]
 #[derive(Clone, Copy)]
 pub struct ThrIdxB<W, N>(W, N);

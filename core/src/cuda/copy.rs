@@ -1,6 +1,6 @@
 //! The instructions behind the copy atoms (CuTe's `copy_unpack` of
 //! `copy_traits_sm75.hpp` and `copy_traits_sm80.hpp`): `ldmatrix` from shared memory
-//! into registers and `cp.async` from global into shared memory. [`crate::atom`] calls
+//! into registers and `cp.async` from global into shared memory. The copy atoms call
 //! them when the tensors are in those memories.
 //!
 //! One call moves one thread's values of the atom: a contiguous 16-byte row
@@ -11,7 +11,7 @@ use super::U128;
 #[cfg(target_arch = "nvptx64")]
 use super::{U64, cp_async};
 use crate::layout::Layout;
-use crate::tensor::{Engine, EngineMut, Tensor};
+use crate::tensor::{Engine, Tensor, TensorArg, TensorArgMut};
 
 /// The address of values `first .. first + n` of `t`, which must be `bytes` contiguous,
 /// aligned bytes.
@@ -91,17 +91,16 @@ fn from_bits16<T: Copy>(b: u32) -> T {
 /// `first ..`, register `w` holding values `2 w` (low half) and `2 w + 1`.
 #[inline(always)]
 #[track_caller]
-pub(crate) fn ldsm_unpack<const R: usize, const TRANS: bool, Es, Ls, Ed, Ld>(
-    src: &Tensor<Es, Ls>,
-    dst: &mut Tensor<Ed, Ld>,
+pub(crate) fn ldsm_unpack<const R: usize, const TRANS: bool, Src, Dst>(
+    src: &Src,
+    dst: &mut Dst,
     first: usize,
     n: usize,
 ) where
-    Es: Engine,
-    Ls: Layout,
-    Ed: EngineMut<Elem = Es::Elem>,
-    Ld: Layout,
+    Src: TensorArg,
+    Dst: TensorArgMut<Src::Elem>,
 {
+    let (src, dst) = (src.tensor(), dst.tensor_mut());
     let row = vector_at(src, first, n, 16) as *const U128;
     // SAFETY: `row` is a 16-byte run of the shared-memory tensor the partition addresses
     // (the atom checked the space), readable by the tensor's contract (the emulator
@@ -126,21 +125,20 @@ pub(crate) fn ldsm_unpack<const R: usize, const TRANS: bool, Es, Ls, Ed, Ld>(
 /// `global`.
 #[inline(always)]
 #[track_caller]
-pub(crate) fn cp_async_unpack<S, Es, Ls, Ed, Ld>(
+pub(crate) fn cp_async_unpack<S, Src, Dst>(
     pred: bool,
     global: bool,
-    src: &Tensor<Es, Ls>,
-    dst: &mut Tensor<Ed, Ld>,
+    src: &Src,
+    dst: &mut Dst,
     first: usize,
     n: usize,
 ) where
-    Es: Engine,
-    Ls: Layout,
-    Ed: EngineMut<Elem = Es::Elem>,
-    Ld: Layout,
+    Src: TensorArg,
+    Dst: TensorArgMut<Src::Elem>,
 {
+    let (src, dst) = (src.tensor(), dst.tensor_mut());
     let bytes = core::mem::size_of::<S>();
-    let d = vector_at(dst, first, n, bytes) as *mut Es::Elem;
+    let d = vector_at(dst, first, n, bytes) as *mut Src::Elem;
     // An unread source (zfill) is never dereferenced, so it is not checked.
     let s = if pred {
         vector_at(src, first, n, bytes)

@@ -9,7 +9,7 @@
 //! and each lane gets its elements back, rounded once.
 #![allow(non_camel_case_types)]
 
-pub use crate::atom::{
+pub use crate::arch::{
     SM80_8x8x4_F64F64F64F64_TN, SM80_16x8x8_F32F16F16F32_TN, SM80_16x8x8_F32TF32TF32F32_TN,
     SM80_16x8x16_F32BF16BF16F32_TN, SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x32_S32S8S8S32_TN,
 };
@@ -316,40 +316,4 @@ impl SM80_16x8x32_S32S8S8S32_TN {
             .map(|x| x as i64 as i32)
         }
     }
-}
-
-/// Packs two 16-bit values into one register, the first in the low half.
-#[inline(always)]
-fn pack16<T: Copy>(lo: T, hi: T) -> u32 {
-    const { assert!(core::mem::size_of::<T>() == 2) };
-    // SAFETY: `T` is 16 bits of plain data (f16, bf16), read as its bit pattern.
-    let bits = |x: T| u32::from(unsafe { core::mem::transmute_copy::<T, u16>(&x) });
-    bits(lo) | (bits(hi) << 16)
-}
-
-macro_rules! mma_call_16bit {
-    ($($op:ident: $t:ty, $na:tt, $nb:tt;)*) => {$(
-        impl crate::atom::MmaCall for $op {
-            #[inline(always)]
-            #[track_caller]
-            fn call(a: &[$t], b: &[$t], c: &mut [f32]) {
-                // Unrolled by hand (no `array::from_fn` or `copy_from_slice`): a loop
-                // or a call left in a kernel's main loop costs LLVM time and registers.
-                let (mut ra, mut rb) = ([0u32; $na], [0u32; $nb]);
-                crate::unroll!(for i in 0..$na {
-                    ra[i] = pack16(a[2 * i], a[2 * i + 1]);
-                });
-                crate::unroll!(for i in 0..$nb {
-                    rb[i] = pack16(b[2 * i], b[2 * i + 1]);
-                });
-                let d = Self::mma(ra, rb, [c[0], c[1], c[2], c[3]]);
-                [c[0], c[1], c[2], c[3]] = d;
-            }
-        }
-    )*};
-}
-mma_call_16bit! {
-    SM80_16x8x16_F32F16F16F32_TN: half::f16, 4, 2;
-    SM80_16x8x16_F32BF16BF16F32_TN: half::bf16, 4, 2;
-    SM80_16x8x8_F32F16F16F32_TN: half::f16, 2, 1;
 }

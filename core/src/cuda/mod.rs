@@ -1,10 +1,10 @@
-//! The device layer: what a GPU kernel needs besides layouts (CuTe's `cute/arch`).
+//! The device layer: what a GPU kernel needs besides layouts, CuTe's `cute/arch` with
+//! the operation types in [`crate::arch`].
 //! Thread and block indices ([`thread_idx`], [`block_idx`], ...), barriers
 //! ([`syncthreads`]), warp lanes and collectives, engines over global and shared memory
 //! ([`GmemPtr`], [`make_gmem_tensor`], [`SmemBuffer`], swizzled or not) and the
 //! instructions of the atoms (`mma.sync`, `ldmatrix`, `cp.async`), which the copy and
-//! MMA atoms of [`crate::atom`] run when their tensors are in the memory the
-//! instruction needs, and Hopper's asynchronous machinery: transaction barriers
+//! MMA atoms run when their tensors are in the memory the instruction needs, and Hopper's asynchronous machinery: transaction barriers
 //! ([`Mbarrier`]), bulk tensor copies ([`tma_load`], [`TmaDescriptor`]), warpgroup MMA
 //! ([`wgmma`]), the TMA pipeline ([`PipelineTmaAsync`]), warp specialization
 //! ([`warpgroup_reg_alloc`], [`named_barrier_sync`], [`elect_one_sync`]) and the turns
@@ -43,6 +43,7 @@
 //! ```
 #![allow(unsafe_code)]
 
+mod atomic;
 mod cluster;
 mod dim;
 mod index;
@@ -71,6 +72,7 @@ pub mod wgmma;
 #[cfg(not(target_arch = "nvptx64"))]
 pub mod emu;
 
+pub use atomic::{atomic_add_acq_rel, store_relaxed};
 pub use cluster::{
     block_id_in_cluster, block_rank_in_cluster, cluster_id_in_grid, cluster_shape, cluster_sync,
 };

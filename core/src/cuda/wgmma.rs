@@ -19,7 +19,7 @@ pub use super::wgmma_ss::{Accumulators, WgmmaSs};
 /// A GMMA shared-memory matrix descriptor (CuTe's `GmmaDescriptor`, the PTX ISA's
 /// "matrix descriptor"): start address, leading and stride byte offsets (all in 16-byte
 /// units), base offset and the swizzle mode. Build one with
-/// [`make_gmma_desc`](crate::atom::make_gmma_desc); advance it along a tile by adding
+/// the atoms' `make_gmma_desc`; advance it along a tile by adding
 /// 16-byte units to the start address ([`add`](Self::add), CuTe's `DescriptorIterator`).
 ///
 /// ```

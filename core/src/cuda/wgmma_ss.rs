@@ -3,8 +3,7 @@
 //! atoms and the accumulator fence, one `asm!` each naming every accumulator register.
 
 use super::wgmma::GmmaDescriptor;
-use crate::atom::gmma;
-use crate::atom::*;
+use crate::arch::*;
 
 /// A thread's accumulator registers of a warpgroup MMA (`[f32; N / 2]`).
 pub trait Accumulators: Copy {
@@ -14,6 +13,8 @@ pub trait Accumulators: Copy {
     fn zeroed() -> Self;
     /// Register `i`.
     fn get(&self, i: usize) -> f32;
+    /// Sets register `i`.
+    fn set(&mut self, i: usize, v: f32);
 }
 
 /// A warpgroup MMA atom with both operands in shared memory (CuTe's `SM90_*_SS`).
@@ -87,6 +88,10 @@ impl Accumulators for [f32; 32] {
     #[inline(always)]
     fn get(&self, i: usize) -> f32 {
         self[i]
+    }
+    #[inline(always)]
+    fn set(&mut self, i: usize, v: f32) {
+        self[i] = v;
     }
 }
 
@@ -178,6 +183,10 @@ impl Accumulators for [f32; 64] {
     #[inline(always)]
     fn get(&self, i: usize) -> f32 {
         self[i]
+    }
+    #[inline(always)]
+    fn set(&mut self, i: usize, v: f32) {
+        self[i] = v;
     }
 }
 
@@ -333,6 +342,10 @@ impl Accumulators for [f32; 128] {
     #[inline(always)]
     fn get(&self, i: usize) -> f32 {
         self[i]
+    }
+    #[inline(always)]
+    fn set(&mut self, i: usize, v: f32) {
+        self[i] = v;
     }
 }
 

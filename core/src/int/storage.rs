@@ -12,7 +12,7 @@
 //! by index (`halves[(i >= half) as usize]`), not by branching into both halves: the
 //! call chain before constant folding is one call per level, not a tree of `m` leaves
 //! (which, inlined at every fragment access of a GPU kernel, was most of the IR LLVM's
-//! first SROA had to walk; docs/compile-time.md).
+//! first SROA had to walk; results/compile-time-log.md).
 
 /// Fixed-length storage of `T`s.
 pub trait Storage<T>: Copy {

@@ -501,7 +501,7 @@ impl<S: IntTuple, D: IntTuple> Layout for StridedLayout<S, D> {
         o: O,
     ) -> Self::TileToShape<Trg, O> {
         // The body lives here, not behind a forwarding fn: a forwarding call normalizes
-        // this result type twice in generic context (docs/compile-time.md).
+        // this result type twice in generic context (results/compile-time-log.md).
         let (s, d) = self.pair();
         let padded = a::product::append_layout::<S, D, a::product::TrgRank<Trg>>(s, d).pair();
         let product_shape = ceil_div_t(product_each(trg), product_each(padded.0));

@@ -20,10 +20,12 @@
 //! assert_eq!(sum(&frag), 9.0 + 11.0 + 13.0 + 15.0 + 41.0 + 43.0 + 45.0 + 47.0);
 //! ```
 
+mod arg;
 pub(crate) mod engine;
 mod make;
 mod partition;
 
+pub use arg::{TensorArg, TensorArgMut};
 pub(crate) use engine::int_offset;
 pub use engine::{
     ArrayEngine, Contiguous, ContiguousMut, CoordEngine, CoordRank, Engine, EngineMut, EngineRef,

@@ -15,6 +15,13 @@
 //! the launch, in the kernel's terms: the tensor's layout and coordinate, the threads,
 //! the instructions and the kernel's source line.
 //!
+//! The emulator is a module of the device layer, not a crate of its own: each
+//! device-layer item (an index, a barrier, a load through a tensor, `wgmma`) is one
+//! function whose host build calls into the emulator, so a kernel is one source for both
+//! places; and the emulator works on the device layer's own types (`GmemPtr`, `Dim3`,
+//! `Mbarrier`, the tensors the sanitizer describes). A crate of its own would have to sit
+//! below the device layer and above it at once.
+//!
 //! ```
 //! use cutlet_core::cuda::{emu, thread_idx, Dim3, SmemBuffer};
 //! use cutlet_core::prelude::*;

@@ -95,6 +95,7 @@ pub(crate) enum Instr {
     TmaLoad,
     TmaStore,
     Wgmma,
+    Atomic,
 }
 
 impl Instr {
@@ -107,6 +108,7 @@ impl Instr {
             Instr::TmaLoad,
             Instr::TmaStore,
             Instr::Wgmma,
+            Instr::Atomic,
         ]
         .get(b as usize)
         .copied()
@@ -123,6 +125,7 @@ impl Instr {
             (Instr::TmaLoad, _) => "TMA load",
             (Instr::TmaStore, _) => "TMA store",
             (Instr::Wgmma, _) => "wgmma operand",
+            (Instr::Atomic, _) => "atom.global",
         }
     }
 }
