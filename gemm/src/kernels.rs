@@ -4,6 +4,7 @@
 //! the driver, and the tensor maps of the operands they last ran on). Each launches on
 //! raw buffers after checking that they hold what the problem reaches.
 
+use crate::KSplit;
 use crate::Result;
 use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DeviceRepr};
 use cutlet_core::cuda::{Kernel, TmaBox, TmaError};
@@ -12,7 +13,6 @@ use cutlet_cuda::{
 };
 use cutlet_kernels::gemm::{GemmArgs, GemmConfig};
 use cutlet_kernels::gemm_sm80::{Sm80Config, gemm_config};
-use crate::KSplit;
 use cutlet_kernels::gemm_sm90::{Sm90Config, schedule_len, sm90_config, tma_boxes};
 use cutlet_kernels::registry::{GemmVisitor, Sm90Params, TiledParams, for_each_gemm};
 use cutlet_kernels::sgemm::{SimtConfig, sgemm_config};

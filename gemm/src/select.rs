@@ -4,8 +4,8 @@
 //! cluster wins at long K (8192³: 760 against 746), the 1x1 cooperative kernel elsewhere
 //! (3072x5120x1024: 425 against 348 for 2x1).
 
-use cutlet_kernels::gemm::GemmConfig;
 use crate::KSplit;
+use cutlet_kernels::gemm::GemmConfig;
 use cutlet_kernels::gemm_sm90::{schedule_len, schedule_of, tile_coord};
 
 /// A Hopper kernel schedule (CUTLASS's names).

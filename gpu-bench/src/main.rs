@@ -99,7 +99,10 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     let (src, src90a) = (read(&ptx)?, read(&ptx90a).unwrap_or_default());
     let loading = std::time::Instant::now();
     let g = cutlet_gemm::Gemm::from_ptx(&ctx, &src, &src90a)?;
-    println!("loaded the GEMM kernels in {:.1} s", loading.elapsed().as_secs_f64());
+    println!(
+        "loaded the GEMM kernels in {:.1} s",
+        loading.elapsed().as_secs_f64()
+    );
     if splits {
         gemms::split_table(&g, &stream)?;
         return Ok(true);
@@ -108,7 +111,12 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
         if profile_hopper && !g.has_hopper() {
             return Err("--profile-hopper needs a compute capability 9.0 device".into());
         }
-        gemms::profile_once(&g, &stream, profile_hopper, size.unwrap_or((4096, 4096, 4096)))?;
+        gemms::profile_once(
+            &g,
+            &stream,
+            profile_hopper,
+            size.unwrap_or((4096, 4096, 4096)),
+        )?;
         return Ok(true);
     }
     let k = kernels::Kernels::load(&ctx, &src)?;
