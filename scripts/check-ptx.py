@@ -9,7 +9,10 @@ frame (register arrays stayed in registers); the static-layout kernel contains n
 SGEMM inner loop uses `fma.rn.f32`; the tensor-core GEMM's main loop holds cp.async,
 ldmatrix and mma.sync and no calls; the Hopper GEMM (sm_90a only) holds TMA loads,
 mbarrier waits, wgmma and setmaxnreg under a declared 384-thread block, and ptxas
-neither serializes its wgmmas nor ignores its register reallocation. Writes PTX_DIR/sm_XX/ptxas.txt and prints a table
+neither serializes its wgmmas nor ignores its register reallocation; in every entry, no
+`.aligned` instruction sits under a branch on a lane-varying predicate or is copied into
+both arms of one (scripts/ptx_aligned.py, first checked to report the seeded
+scripts/testdata/duplicated_barrier.ptx). Writes PTX_DIR/sm_XX/ptxas.txt and prints a table
 of registers per kernel.
 """
 
@@ -17,6 +20,9 @@ import os
 import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ptx_aligned  # noqa: E402
 
 
 def entries(ptx):
@@ -75,6 +81,10 @@ def hopper_problem(body, ptxas_log, name):
 def main(ptxas, root):
     failures = []
     rows = []
+    seeded = os.path.join(os.path.dirname(os.path.abspath(__file__)), "testdata", "duplicated_barrier.ptx")
+    found = ptx_aligned.check_file(seeded)
+    if not any("copied into both arms" in f for f in found):
+        failures.append(f"the aligned-instruction check does not report the seeded {seeded}: {found}")
     for arch in sorted(os.listdir(root)):
         path = os.path.join(root, arch, "cutlet_kernels.ptx")
         if not os.path.isfile(path):
@@ -105,6 +115,7 @@ def main(ptxas, root):
                 current = None
         with open(path, encoding="utf-8") as f:
             bodies = entries(f.read())
+        failures += [f"{arch}: {f}" for f in ptx_aligned.check_file(path)]
         for name in sorted(bodies):
             i = info.get(name)
             if not i or "regs" not in i:

@@ -105,7 +105,23 @@ fn copy_atoms_recast_to_t_as_cute_does() {
 /// cover their tiles (GMMA's A and B are shared by all 128 threads: stride 0).
 #[test]
 fn mma_atom_layouts_cover_their_tiles() {
-    for t in MMA_TRAITS {
+    // SM90's warpgroup MMAs, built from their names: each kind at a few N.
+    let mut gmma = Vec::new();
+    for n in [8, 48, 96, 256] {
+        for kind in [
+            "F32F16F16_SS<GMMA::Major::MN,GMMA::Major::K>",
+            "F32BF16BF16_RS<GMMA::Major::K,GMMA::Major::MN>",
+            "F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>",
+        ] {
+            gmma.push(format!("SM90_64x{n}x16_{kind}"));
+        }
+        gmma.push(format!("SM90_64x{n}x8_F32TF32TF32_SS_TN"));
+        gmma.push(format!("SM90_64x{n}x32_F32E4M3E5M2_RS_TN"));
+        gmma.push(format!("SM90_64x{n}x32_S32U8S8_SS_TN"));
+    }
+    let names = MMA_TRAITS.iter().map(|t| t.name.to_string()).chain(gmma);
+    for name in names {
+        let t = cutlet::atom_traits::mma_traits(&name).unwrap();
         let a = MmaAtom::new(t.name).unwrap();
         let s: Vec<i64> = a.shape_mnk.leaves().iter().map(|d| d.value).collect();
         let mut c = image(&a.layout_c_tv);

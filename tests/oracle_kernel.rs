@@ -136,3 +136,65 @@ fn nested_composed_cases_agree_with_cute() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert_eq!(all.len(), 30);
 }
+
+/// SM90's warpgroup MMAs beyond the kernel oracle's two, answered by g++-compiled CuTe
+/// 4.2 programs (every kind: 16-bit `_SS` at the four pairs of majors and `_RS`, TF32,
+/// FP8 with f32 and f16 accumulators, 8-bit integers; N = 8, 24, 96, 256, and 40 for the
+/// tile sizes): the TV layouts of one atom and of two along M, their tile sizes, and the
+/// `_RS` atoms with an MN-major A, which CuTe refuses.
+#[test]
+fn gmma_cases_agree_with_cute() {
+    let all = cases(include_str!("data/cute_gmma_cases.jsonl"));
+    let failures: Vec<String> = all.iter().filter_map(|(e, x)| agree(e, x)).collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases disagree with CuTe:\n{}",
+        failures.len(),
+        all.len(),
+        failures.join("\n")
+    );
+    assert_eq!(all.len(), 1608);
+}
+
+/// Every one of CuTe 4.2's 1440 SM90 warpgroup MMAs (its `MMA_Traits`, printed by a
+/// g++-compiled CuTe program): the traits `mma_traits` builds from the name.
+#[test]
+fn every_gmma_traits_row_agrees_with_cute() {
+    let text = include_str!("data/cute_gmma_traits.jsonl");
+    let field = |l: &str, key: &str| -> String {
+        let start = l.find(&format!("\"{key}\": \"")).expect("field") + key.len() + 5;
+        l[start..start + l[start..].find('"').expect("quote")].to_string()
+    };
+    let mut n = 0;
+    for l in text.lines().filter(|l| !l.trim().is_empty()) {
+        let atom = field(l, "atom");
+        let op = &atom["MMA_Atom<".len()..atom.len() - 1];
+        let t = cutlet::atom_traits::mma_traits(op).unwrap_or_else(|| panic!("{op}: unknown"));
+        let got = [
+            t.thr_id,
+            t.shape_mnk,
+            t.a_layout,
+            t.b_layout,
+            t.c_layout,
+            t.val_type_a,
+            t.val_type_b,
+            t.val_type_c,
+            t.val_type_d,
+        ];
+        let want = [
+            "ThrID",
+            "Shape_MNK",
+            "ALayout",
+            "BLayout",
+            "CLayout",
+            "ValTypeA",
+            "ValTypeB",
+            "ValTypeC",
+            "ValTypeD",
+        ]
+        .map(|k| field(l, k));
+        assert_eq!(got.map(str::to_string), want, "{op}");
+        n += 1;
+    }
+    assert_eq!(n, 1440);
+}

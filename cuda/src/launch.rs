@@ -97,22 +97,35 @@ kernel_args!(A0 P0 v0 g0, A1 P1 v1 g1, A2 P2 v2 g2, A3 P3 v3 g3, A4 P4 v4 g4, A5
 kernel_args!(A0 P0 v0 g0, A1 P1 v1 g1, A2 P2 v2 g2, A3 P3 v3 g3, A4 P4 v4 g4, A5 P5 v5 g5, A6 P6 v6 g6);
 kernel_args!(A0 P0 v0 g0, A1 P1 v1 g1, A2 P2 v2 g2, A3 P3 v3 g3, A4 P4 v4 g4, A5 P5 v5 g5, A6 P6 v6 g6, A7 P7 v7 g7);
 
-/// The driver's launch description of `cfg` on `stream`, with its cluster attribute
-/// (none for clusters of one block, so it also runs before sm_90). The attribute lives
-/// in the returned box, which must outlive the description's use.
+/// The driver's launch description of `cfg` on `stream`, with its attributes: the
+/// cluster shape (for clusters of more than one block, or always with `cluster`: a
+/// plain launch then also runs before sm_90) and programmatic stream serialization for
+/// a dependent launch. The attributes live in the returned box, which must outlive the
+/// description's use.
 fn driver_config(
     stream: &CudaStream,
     cfg: &LaunchConfig,
-) -> (sys::CUlaunchConfig, Box<sys::CUlaunchAttribute>) {
-    // SAFETY: the attribute is plain data; zero is a valid bit pattern for it.
-    let mut attr: Box<sys::CUlaunchAttribute> = Box::new(unsafe { std::mem::zeroed() });
-    attr.id = sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    cluster: bool,
+) -> (sys::CUlaunchConfig, Box<[sys::CUlaunchAttribute; 2]>) {
+    // SAFETY: the attributes are plain data; zero is a valid bit pattern for them.
+    let mut attrs: Box<[sys::CUlaunchAttribute; 2]> = Box::new(unsafe { std::mem::zeroed() });
     let c = cfg.cluster;
-    attr.value.clusterDim = sys::CUlaunchAttributeValue_union__bindgen_ty_1 {
-        x: c.x as u32,
-        y: c.y as u32,
-        z: c.z as u32,
-    };
+    let mut n = 0;
+    if cluster || c.volume() > 1 {
+        attrs[n].id = sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+        attrs[n].value.clusterDim = sys::CUlaunchAttributeValue_union__bindgen_ty_1 {
+            x: c.x as u32,
+            y: c.y as u32,
+            z: c.z as u32,
+        };
+        n += 1;
+    }
+    if cfg.dependent {
+        attrs[n].id =
+            sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+        attrs[n].value.programmaticStreamSerializationAllowed = 1;
+        n += 1;
+    }
     let lc = sys::CUlaunchConfig {
         gridDimX: cfg.grid.x as u32,
         gridDimY: cfg.grid.y as u32,
@@ -122,10 +135,10 @@ fn driver_config(
         blockDimZ: cfg.block.z as u32,
         sharedMemBytes: cfg.smem as u32,
         hStream: stream.cu_stream(),
-        attrs: &mut *attr,
-        numAttrs: u32::from(c.volume() > 1),
+        attrs: attrs.as_mut_ptr(),
+        numAttrs: n as u32,
     };
-    (lc, attr)
+    (lc, attrs)
 }
 
 /// Checks what the driver would reject with a less helpful code: empty or oversized
@@ -215,7 +228,7 @@ impl<P> Function<P> {
     ) -> Result<()> {
         check_launch(&cfg)?;
         self.allow_smem(cfg.smem)?;
-        let (lc, _attr) = driver_config(stream, &cfg);
+        let (lc, _attrs) = driver_config(stream, &cfg, false);
         args.with_params(stream, |params| {
             // SAFETY: `params` holds one pointer per parameter of the kernel, in order,
             // to a value of the parameter's type (the `KernelArgs` bound ties them to the
@@ -252,9 +265,7 @@ impl<P> Function<P> {
         self.allow_smem(cfg.smem)?;
         // cuOccupancyMaxActiveClusters reads the cluster shape from the attribute, which a
         // cluster of one leaves out; give it explicitly.
-        let (mut lc, mut attr) = driver_config(stream, &cfg);
-        lc.numAttrs = 1;
-        lc.attrs = &mut *attr;
+        let (lc, _attrs) = driver_config(stream, &cfg, true);
         let mut clusters = 0;
         // SAFETY: `lc` and its attribute are live; the driver writes one int.
         unsafe { sys::cuOccupancyMaxActiveClusters(&mut clusters, self.f.cu_function(), &lc) }

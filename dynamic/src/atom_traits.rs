@@ -77,13 +77,6 @@ pub struct CopyTraits {
 }
 
 const SM80_16X8_ROW: &str = "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))";
-const GMMA_AB_64X16: &str = "(_128,(_64,_16)):(_0,(_1,_64))";
-const GMMA_AB_128X16: &str = "(_128,(_128,_16)):(_0,(_1,_128))";
-const GMMA_AB_256X16: &str = "(_128,(_256,_16)):(_0,(_1,_256))";
-const GMMA_C_64X64: &str = "((_4,_8,_4),(_2,_2,_8)):((_128,_1,_16),(_64,_8,_512))";
-const GMMA_C_64X128: &str = "((_4,_8,_4),(_2,_2,_16)):((_128,_1,_16),(_64,_8,_512))";
-const GMMA_C_64X256: &str = "((_4,_8,_4),(_2,_2,_32)):((_128,_1,_16),(_64,_8,_512))";
-const GMMA_DESC_K: Option<&str> = Some("GMMA::smem_desc<GMMA::Major::K>");
 const FMA_TV: &str = "(_1,_1):(_0,_0)";
 
 const fn fma(name: &'static str, t: &'static str) -> MmaTraits {
@@ -100,29 +93,6 @@ const fn fma(name: &'static str, t: &'static str) -> MmaTraits {
         a_layout: FMA_TV,
         b_layout: FMA_TV,
         c_layout: FMA_TV,
-    }
-}
-
-const fn gmma(
-    name: &'static str,
-    ab: &'static str,
-    shape_mnk: &'static str,
-    b_layout: &'static str,
-    c_layout: &'static str,
-) -> MmaTraits {
-    MmaTraits {
-        name,
-        val_type_d: "float",
-        val_type_a: ab,
-        val_type_b: ab,
-        val_type_c: "float",
-        frg_type_a: GMMA_DESC_K,
-        frg_type_b: GMMA_DESC_K,
-        shape_mnk,
-        thr_id: "_128:_1",
-        a_layout: GMMA_AB_64X16,
-        b_layout,
-        c_layout,
     }
 }
 
@@ -152,11 +122,12 @@ const fn sm80(
     }
 }
 
-/// The MMA atoms cutlet knows, with CuTe 4.2's traits.
+/// The MMA atoms of CuTe 4.2 other than SM90's warpgroup MMAs, with their traits
+/// ([`mma_traits`] builds those from their names).
 ///
 /// ```
-/// let gmma = cutlet_dynamic::atom_traits::MMA_TRAITS.iter().filter(|t| t.name.starts_with("SM90")).count();
-/// assert_eq!(gmma, 6);
+/// let n = cutlet_dynamic::atom_traits::MMA_TRAITS.iter().filter(|t| t.name.starts_with("SM80")).count();
+/// assert_eq!(n, 6);
 /// ```
 pub const MMA_TRAITS: &[MmaTraits] = &[
     fma("UniversalFMA<float,float,float,float>", "float"),
@@ -214,48 +185,6 @@ pub const MMA_TRAITS: &[MmaTraits] = &[
         "((_4,_8),(_4,_2,_2)):((_64,_1),(_16,_8,_256))",
         "((_4,_8),(_4,_2)):((_32,_1),(_8,_128))",
         SM80_16X8_ROW,
-    ),
-    gmma(
-        "SM90_64x64x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>",
-        "half_t",
-        "(_64,_64,_16)",
-        GMMA_AB_64X16,
-        GMMA_C_64X64,
-    ),
-    gmma(
-        "SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>",
-        "half_t",
-        "(_64,_128,_16)",
-        GMMA_AB_128X16,
-        GMMA_C_64X128,
-    ),
-    gmma(
-        "SM90_64x256x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>",
-        "half_t",
-        "(_64,_256,_16)",
-        GMMA_AB_256X16,
-        GMMA_C_64X256,
-    ),
-    gmma(
-        "SM90_64x64x16_F32BF16BF16_SS<GMMA::Major::K,GMMA::Major::K>",
-        "bfloat16_t",
-        "(_64,_64,_16)",
-        GMMA_AB_64X16,
-        GMMA_C_64X64,
-    ),
-    gmma(
-        "SM90_64x128x16_F32BF16BF16_SS<GMMA::Major::K,GMMA::Major::K>",
-        "bfloat16_t",
-        "(_64,_128,_16)",
-        GMMA_AB_128X16,
-        GMMA_C_64X128,
-    ),
-    gmma(
-        "SM90_64x256x16_F32BF16BF16_SS<GMMA::Major::K,GMMA::Major::K>",
-        "bfloat16_t",
-        "(_64,_256,_16)",
-        GMMA_AB_256X16,
-        GMMA_C_64X256,
     ),
 ];
 
@@ -349,7 +278,149 @@ pub const COPY_TRAITS: &[CopyTraits] = &[
 /// assert!(mma_traits("SM70_8x8x4_F32F16F16F32_NT").is_none());
 /// ```
 pub fn mma_traits(name: &str) -> Option<&'static MmaTraits> {
-    MMA_TRAITS.iter().find(|t| same_name(t.name, name))
+    MMA_TRAITS
+        .iter()
+        .find(|t| same_name(t.name, name))
+        .or_else(|| gmma_traits(name))
+}
+
+/// The traits of an SM90 warpgroup MMA (`mma_traits_sm90_gmma.hpp`) by its CuTe name,
+/// built from the name as CuTe builds them from its parameters: every N CuTe 4.2 has
+/// (8 to 256 in steps of 8; the integer kinds only N = 8, 16, 24, 32 and the multiples of
+/// 16 above), every kind (16-bit, TF32, FP8, 8-bit integer; A in shared memory `_SS` or
+/// registers `_RS`), the majors as template arguments where CuTe takes them (`_RS`: A
+/// K-major only). Each distinct name is built once and kept.
+///
+/// ```
+/// use cutlet_dynamic::atom_traits::mma_traits;
+/// let t = mma_traits("SM90_64x96x16_F32BF16BF16_SS<GMMA::Major::K,GMMA::Major::MN>").unwrap();
+/// assert_eq!(t.c_layout, "((_4,_8,_4),(_2,_2,_12)):((_128,_1,_16),(_64,_8,_512))");
+/// assert_eq!(t.frg_type_b, Some("GMMA::smem_desc<GMMA::Major::MN>"));
+/// let f = mma_traits("SM90_64x40x32_F32E4M3E5M2_RS_TN").unwrap();
+/// assert_eq!((f.val_type_b, f.shape_mnk), ("float_e5m2_t", "(_64,_40,_32)"));
+/// assert!(mma_traits("SM90_64x40x32_S32S8S8_SS_TN").is_none()); // no such N for s8
+/// assert!(mma_traits("SM90_64x64x16_F32F16F16_RS<GMMA::Major::MN,GMMA::Major::K>").is_none());
+/// ```
+fn gmma_traits(name: &str) -> Option<&'static MmaTraits> {
+    use std::sync::{Mutex, OnceLock};
+    static BUILT: OnceLock<Mutex<Vec<&'static MmaTraits>>> = OnceLock::new();
+    let name: String = name.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut built = BUILT
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some(t) = built.iter().find(|t| t.name == name) {
+        return Some(t);
+    }
+    let t: &'static MmaTraits = Box::leak(Box::new(gmma_build(&name)?));
+    built.push(t);
+    Some(t)
+}
+
+/// [`gmma_traits`]'s row for a name without whitespace.
+fn gmma_build(name: &str) -> Option<MmaTraits> {
+    let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+    let (op, args) = match name.split_once('<') {
+        Some((op, rest)) => (op, Some(rest.strip_suffix('>')?)),
+        None => (name, None),
+    };
+    let rest = op.strip_prefix("SM90_64x")?;
+    let (n, rest) = rest.split_once('x')?;
+    let (k, kind) = rest.split_once('_')?;
+    let (n, k): (usize, usize) = (n.parse().ok()?, k.parse().ok()?);
+    let (types, rest) = kind.split_once('_')?;
+    let (regs_a, tn) = match rest {
+        "SS" => (false, false),
+        "RS" => (true, false),
+        "SS_TN" | "SS_TN_SATURATE" => (false, true),
+        "RS_TN" | "RS_TN_SATURATE" => (true, true),
+        _ => return None,
+    };
+    // The accumulator, A and B element names and the kind's K.
+    let elem = |s: &str| -> Option<(&'static str, usize)> {
+        Some(match s {
+            "F32" => ("float", 0),
+            "F16" => ("half_t", 16),
+            "BF16" => ("bfloat16_t", 16),
+            "TF32" => ("tfloat32_t", 8),
+            "E4M3" => ("float_e4m3_t", 32),
+            "E5M2" => ("float_e5m2_t", 32),
+            "S32" => ("int32_t", 0),
+            "S8" => ("int8_t", 32),
+            "U8" => ("uint8_t", 32),
+            _ => return None,
+        })
+    };
+    let (c, rest) = ["F32", "F16", "S32"]
+        .iter()
+        .find_map(|c| types.strip_prefix(c).map(|r| (*c, r)))?;
+    let (a, b) = ["BF16", "F16", "TF32", "E4M3", "E5M2", "S8", "U8"]
+        .iter()
+        .find_map(|a| rest.strip_prefix(a).map(|r| (*a, r)))?;
+    let ((c, _), (a, ka), (b, kb)) = (elem(c)?, elem(a)?, elem(b)?);
+    let int = c == "int32_t";
+    // 16-bit kinds take majors; the others are CuTe's `_TN` (and the 16-bit ones are not).
+    let sixteen = ka == 16;
+    let saturate = rest.ends_with("SATURATE");
+    let valid_n = if int {
+        n <= 32 && n % 8 == 0 || n % 16 == 0 && (48..=256).contains(&n)
+    } else {
+        (8..=256).contains(&n) && n % 8 == 0
+    };
+    let ints = ka == 32 && a.contains("int");
+    let kinds_agree = match (c, ka) {
+        // bf16 and tf32 accumulate in f32 only; 16-bit A and B are one type.
+        (_, 16) => a == b && (c == "float" || a == "half_t"),
+        (_, 8) => c == "float",
+        _ => int == ints && ints == b.contains("int"),
+    };
+    if ka != kb || k != ka || !valid_n || sixteen == tn || saturate && !int || !kinds_agree {
+        return None;
+    }
+    let (major_a, major_b) = match (sixteen, args) {
+        (false, None) => ("K", "K"),
+        (true, Some(args)) => {
+            let (x, y) = args.split_once(',')?;
+            let major = |m: &str| match m {
+                "GMMA::Major::K" => Some("K"),
+                "GMMA::Major::MN" => Some("MN"),
+                _ => None,
+            };
+            (major(x)?, major(y)?)
+        }
+        _ => return None,
+    };
+    if regs_a && major_a != "K" {
+        // CuTe: "Register source operand A must have K major layout."
+        return None;
+    }
+    let desc = |m: &str| Some(leak(format!("GMMA::smem_desc<GMMA::Major::{m}>")));
+    let a_layout = if !regs_a {
+        format!("(_128,(_64,_{k})):(_0,(_1,_64))")
+    } else {
+        match k {
+            8 => "((_4,_8,_4),(_2,_2)):((_64,_1,_16),(_8,_256))".into(),
+            16 => "((_4,_8,_4),(_2,_2,_2)):((_128,_1,_16),(_64,_8,_512))".into(),
+            _ => "((_4,_8,_4),(_4,_2,_2)):((_256,_1,_16),(_64,_8,_1024))".into(),
+        }
+    };
+    Some(MmaTraits {
+        name: leak(name.into()),
+        val_type_d: c,
+        val_type_a: a,
+        val_type_b: b,
+        val_type_c: c,
+        frg_type_a: if regs_a { None } else { desc(major_a) },
+        frg_type_b: desc(major_b),
+        shape_mnk: leak(format!("(_64,_{n},_{k})")),
+        thr_id: "_128:_1",
+        a_layout: leak(a_layout),
+        b_layout: leak(format!("(_128,(_{n},_{k})):(_0,(_1,_{n}))")),
+        c_layout: leak(format!(
+            "((_4,_8,_4),(_2,_2,_{})):((_128,_1,_16),(_64,_8,_512))",
+            n / 8
+        )),
+    })
 }
 
 /// The traits row of a copy operation, by its C++ name (whitespace ignored).
@@ -362,8 +433,7 @@ pub fn copy_traits(name: &str) -> Option<&'static CopyTraits> {
     COPY_TRAITS.iter().find(|t| same_name(t.name, name))
 }
 
-/// `table == name` with the whitespace of `name` ignored (no allocation: this module
-/// is part of the `no_std`, alloc-free core).
+/// `table == name` with the whitespace of `name` ignored (no allocation).
 fn same_name(table: &str, name: &str) -> bool {
     table
         .chars()

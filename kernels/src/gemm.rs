@@ -116,19 +116,27 @@ impl GemmConfig {
 
     /// The launch of an `m x n` product on `ctas` co-resident CTAs: the
     /// [`grid`](Self::grid) of `threads`-thread blocks with `smem` bytes, in clusters of
-    /// `cluster_m` (the emulator and the host launch it alike).
+    /// `cluster_m`, dependent on the previous kernel for the persistent schedules (the
+    /// emulator and the host launch it alike).
     ///
     /// ```
     /// use cutlet_kernels::{gemm_sm80::gemm_config, gemm_sm90::sm90_config, registry::*};
     /// let c = gemm_config::<sm80::TnBf16>().launch(300, 100, 0);
     /// assert_eq!((c.grid.volume(), c.block.x, c.smem), (3, 128, 3 * 2 * 128 * 64 * 2));
     /// let c = sm90_config::<sm90::TnBf16Cluster2>().launch(8192, 8192, 132);
-    /// assert_eq!((c.grid.x, c.block.x, c.cluster.x), (132, 384, 2));
+    /// assert_eq!((c.grid.x, c.block.x, c.cluster.x, c.dependent), (132, 384, 2, true));
     /// ```
     pub const fn launch(&self, m: usize, n: usize, ctas: usize) -> LaunchConfig {
-        LaunchConfig::new(self.grid(m, n, ctas), Dim3::x(self.threads))
+        let c = LaunchConfig::new(self.grid(m, n, ctas), Dim3::x(self.threads))
             .smem(self.smem)
-            .cluster(Dim3::x(self.cluster_m))
+            .cluster(Dim3::x(self.cluster_m));
+        // The persistent kernels wait for the previous kernel of the stream themselves
+        // (`griddepcontrol.wait`), so they launch dependent: their launch and prologue
+        // overlap that kernel's tail.
+        match self.schedule {
+            TileSchedule::PerTile => c,
+            _ => c.dependent(),
+        }
     }
 }
 

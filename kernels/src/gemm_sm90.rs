@@ -58,10 +58,10 @@ use cutlet_core::cuda::wgmma::{
 use cutlet_core::cuda::{
     DevicePod, Float16, GmemPtr, Mbarrier, OrderedSequenceBarrier, PipelineState, PipelineTmaAsync,
     SmemBuffer, TmaBox, TmaDescriptor, TmaError, WARPGROUP_SIZE, block_rank_in_cluster,
-    cluster_id_in_grid, cluster_sync, elect_one_sync, grid_dim, launder, make_gmem_tensor,
-    named_barrier_sync, prefetch_tma_descriptor, thread_idx, tma_load, tma_load_multicast,
-    tma_store, tma_store_arrive, tma_store_fence, tma_store_wait, warp_group_idx, warp_id,
-    warpgroup_reg_alloc, warpgroup_reg_dealloc,
+    cluster_id_in_grid, cluster_sync, elect_one_sync, grid_dim, griddepcontrol_launch_dependents,
+    griddepcontrol_wait, launder, make_gmem_tensor, named_barrier_sync, prefetch_tma_descriptor,
+    thread_idx, tma_load, tma_load_multicast, tma_store, tma_store_arrive, tma_store_fence,
+    tma_store_wait, warp_group_idx, warp_id, warpgroup_reg_alloc, warpgroup_reg_dealloc,
 };
 use cutlet_core::int::LeafOps;
 use cutlet_core::prelude::*;
@@ -113,16 +113,23 @@ impl KSplit {
         let whole = self.whole_of(padded);
         whole + (padded - whole) * self.splits as usize
     }
-    /// Unit `u`'s `(schedule index, split, splits of its tile)`.
+    /// Unit `u`'s `(schedule index, split, splits of its tile)` (32-bit arithmetic: a
+    /// 64-bit division is a long sequence in a producer warp of few registers).
     #[inline(always)]
     pub const fn unit(&self, u: usize) -> (usize, usize, usize) {
-        let (whole, s) = (self.whole as usize, self.splits as usize);
+        let (u, whole, s) = (u as u32, self.whole, self.splits);
         if u < whole || s <= 1 {
-            (u, 0, 1)
+            (u as usize, 0, 1)
         } else {
             let r = u - whole;
-            (whole + r / s, r % s, s)
+            ((whole + r / s) as usize, (r % s) as usize, s as usize)
         }
+    }
+    /// The k tiles `[k0, k1)` of part `part` of `splits` of a tile's `k_tiles`.
+    #[inline(always)]
+    pub const fn k_range(part: usize, splits: usize, k_tiles: usize) -> (usize, usize) {
+        let (p, s, k) = (part as u32, splits as u32, k_tiles as u32);
+        ((p * k / s) as usize, ((p + 1) * k / s) as usize)
     }
     /// Schedule indices computed whole, of `padded`.
     #[inline(always)]
@@ -465,10 +472,17 @@ pub const fn tile_coord(
     tiles_n: usize,
     log_swizzle: u32,
 ) -> Option<(usize, usize)> {
+    // 32-bit arithmetic: the schedule's extents fit, and a 64-bit division is a long
+    // sequence that keeps registers the kernel's warps need.
+    let (idx, tiles_m) = (idx as u32, tiles_m as u32);
     let g = idx >> log_swizzle;
     let m = g % tiles_m;
     let n = ((g / tiles_m) << log_swizzle) + (idx & ((1 << log_swizzle) - 1));
-    if n < tiles_n { Some((m, n)) } else { None }
+    if (n as usize) < tiles_n {
+        Some((m as usize, n as usize))
+    } else {
+        None
+    }
 }
 
 /// The persistent schedule of an `m x n` product of configuration `cfg`: its cluster
@@ -578,8 +592,15 @@ pub fn gemm_sm90<C: Sm90Config>(
     let consumer_wg = warp_group_idx().saturating_sub(1);
     let order = OrderedSequenceBarrier::new(&mut smem, 1, 2, consumer_wg);
     // SAFETY: consumer warpgroup `w`'s thread 0 writes word `w` between two of the
-    // warpgroup's named barriers, and its threads read it after the second.
-    let last = unsafe { smem.alloc::<u32, _>(layout!(2)) };
+    // warpgroup's named barriers, and its threads read it after the second. Thread 0
+    // writes the workspace's pointers before the cluster barrier below; the consumers
+    // read them after it.
+    let (last, workspace) = unsafe {
+        (
+            smem.alloc::<u32, _>(layout!(2)),
+            smem.alloc::<(GmemPtr<f32>, GmemPtr<u32>), _>(layout!(1)),
+        )
+    };
     // SAFETY: the stages are written only by the TMA loads between `producer_acquire` and
     // the full barrier's phase, and read only by the wgmmas between `consumer_wait` and
     // `consumer_release` (the pipeline orders the two).
@@ -617,6 +638,10 @@ pub fn gemm_sm90<C: Sm90Config>(
             prefetch_tma_descriptor(tma_b);
             prefetch_tma_descriptor(tma_c);
         }
+        // The split tiles' workspace, for the consumers to read where they need it (a
+        // kernel parameter kept in registers through the main loop would spill there).
+        let mut workspace = workspace;
+        workspace.set(0, (partials, counters));
         // One arrival per consumer warpgroup of the cluster that reads a stage releases
         // it (its peers' multicast loads refill it too).
         pipe.init(1, (2 / C::Schedule::HALVES * cm) as u32);
@@ -625,6 +650,14 @@ pub fn gemm_sm90<C: Sm90Config>(
     // The peers' barriers are initialised before any CTA arrives on them or multicasts
     // into them.
     cluster_sync();
+    // Launched dependent (`GemmConfig::launch`), the kernel starts while the previous
+    // kernel of its stream may still run: above, it touched only its shared memory and
+    // the descriptors the host wrote. It waits for that kernel before reading A, B, C
+    // or the workspace, and lets the next kernel launch at once: every block of this
+    // persistent grid is resident, so the next kernel's blocks start as these exit,
+    // their prologues under this kernel's tail.
+    griddepcontrol_wait();
+    griddepcontrol_launch_dependents();
 
     let (first, step) = (cluster_id_in_grid().x, grid_dim().x / cm);
     let units = split.units(padded_tiles(tiles.0, tiles.1, swz));
@@ -638,7 +671,8 @@ pub fn gemm_sm90<C: Sm90Config>(
                 let (idx, s, ns) = split.unit(u);
                 if let Some((ctm, tn)) = tile_coord(idx, tiles.0, tiles.1, swz) {
                     let tm = ctm * cm + rank;
-                    for kt in s * k_tiles / ns..(s + 1) * k_tiles / ns {
+                    let (kt0, kt1) = KSplit::k_range(s, ns, k_tiles);
+                    for kt in kt0..kt1 {
                         pipe.producer_acquire(st, stage_bytes);
                         let bar = pipe.producer_barrier(st);
                         let (s, k0) = (st.index(), kt * BK);
@@ -683,11 +717,7 @@ pub fn gemm_sm90<C: Sm90Config>(
             swz,
             rank,
         };
-        let fixup = Fixup {
-            partials,
-            counters,
-            last,
-        };
+        let fixup = Fixup { workspace, last };
         consumer::<C, _, _>(p, out, (&pipe, order), (sa, sb), (sched, fixup), k_tiles);
     }
 }
@@ -775,13 +805,15 @@ struct Schedule {
 /// Where split tiles meet ([`KSplit`]): the partial tiles, one arrival counter per
 /// 64-row half of each split tile, and each consumer warpgroup's word that tells its
 /// threads whether their part arrived last.
-struct Fixup<L> {
-    partials: GmemPtr<f32>,
-    counters: GmemPtr<u32>,
-    last: Tensor<cutlet_core::cuda::PtrEngine<u32, cutlet_core::cuda::Smem>, L>,
+struct Fixup<L, W> {
+    workspace: SmemTensor<(GmemPtr<f32>, GmemPtr<u32>), W>,
+    last: SmemTensor<u32, L>,
 }
 
-impl<L: Layout> Fixup<L> {
+/// A tensor over shared memory, unswizzled.
+type SmemTensor<T, L> = Tensor<cutlet_core::cuda::PtrEngine<T, cutlet_core::cuda::Smem>, L>;
+
+impl<L: Layout, W: Layout> Fixup<L, W> {
     /// Where part `s` of `unit`'s half keeps value `i` of thread `lane`: register `i` of
     /// every thread at `i * 128 + lane`, so each register's store is one coalesced line
     /// per warp.
@@ -811,7 +843,7 @@ impl<L: Layout> Fixup<L> {
         // ([`KSplit::workspace`]); each part writes only its own slot, and the last reads
         // the others only after acquiring their writes below.
         let len = Self::at((tile + 1, 0, 0, splits), 0, regs, 0, 0);
-        let mut ws = unsafe { make_gmem_tensor(self.partials, layout!(len)) };
+        let mut ws = unsafe { make_gmem_tensor(self.workspace.get(0).0, layout!(len)) };
         // A part without k tiles (k = 0) adds zeros, whatever its registers hold.
         // Unrolled (a static count), so every register index is a constant.
         Regs::conjure().for_each_index(
@@ -825,7 +857,13 @@ impl<L: Layout> Fixup<L> {
             },
         );
         named_barrier_sync(bar, WARPGROUP_SIZE as u32);
-        let counter = self.counters.as_ptr().cast_mut().wrapping_add(tile * 2 + h);
+        let counter = self
+            .workspace
+            .get(0)
+            .1
+            .as_ptr()
+            .cast_mut()
+            .wrapping_add(tile * 2 + h);
         let mut last = self.last;
         if lane == 0 {
             // SAFETY: `counters` holds one word per half of every split tile, reached
@@ -860,7 +898,7 @@ impl<L: Layout> Fixup<L> {
     fn total(&self, unit: Unit, lane: usize, regs: usize, i: usize) -> f32 {
         let len = Self::at((unit.0 + 1, 0, 0, unit.3), 0, regs, 0, 0);
         // SAFETY: as in `reduce`, after it returned `true` (the sums are this part's).
-        let ws = unsafe { make_gmem_tensor(self.partials, layout!(len)) };
+        let ws = unsafe { make_gmem_tensor(self.workspace.get(0).0, layout!(len)) };
         ws.get(Self::at(unit, lane, regs, unit.2, i))
     }
 }
@@ -878,7 +916,7 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
     out: Out<C::Out, impl Layout>,
     (pipe, mut order): (&PipelineTmaAsync, OrderedSequenceBarrier),
     (sa, sb): (SmemTile<C::Elem, La>, SmemTile<C::Elem, Lb>),
-    (sched, fixup): (Schedule, Fixup<impl Layout>),
+    (sched, fixup): (Schedule, Fixup<impl Layout, impl Layout>),
     k_tiles: usize,
 ) {
     let cfg = const { sm90_config::<C>() };
@@ -925,7 +963,7 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
     let mut t = 0;
     while u < units {
         let (idx, part, splits) = split.unit(u);
-        let (kt0, kt1) = (part * k_tiles / splits, (part + 1) * k_tiles / splits);
+        let (kt0, kt1) = KSplit::k_range(part, splits, k_tiles);
         if let Some((ctm, tn)) = tile_coord(idx, tiles.0, tiles.1, swz) {
             if pingpong && t % 2 != wg {
                 st.advance_by(kt1 - kt0);
@@ -1010,7 +1048,7 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
 fn store_half<C: Sm90Config>(
     p: GemmArgs,
     out: &Out<C::Out, impl Layout>,
-    fixup: &Fixup<impl Layout>,
+    fixup: &Fixup<impl Layout, impl Layout>,
     (tm, tn): (usize, usize),
     (h, wg): (usize, usize),
     (split_tile, part, splits, empty): (usize, usize, usize, bool),

@@ -15,6 +15,8 @@
 
 mod mma_sm80;
 mod mma_sm90;
+mod mma_sm90_names;
 
 pub use mma_sm80::*;
-pub use mma_sm90::*;
+pub use mma_sm90::{Gmma, gmma};
+pub use mma_sm90_names::*;

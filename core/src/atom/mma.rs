@@ -4,7 +4,8 @@
 //! compile-time constants.
 
 pub use crate::arch::*;
-use crate::layout::Layout;
+use crate::int::{_0, _1, _2, _4, _8, _16, _64, _128, _512, Leaf, LeafOps};
+use crate::layout::{Layout, StridedLayout};
 use crate::tuple::IntTuple;
 use core::marker::PhantomData;
 
@@ -188,91 +189,65 @@ mma_atom!(
     crate::layout_t!(((4,8),(4,2,2)):((64,1),(16,8,256))), crate::layout_t!(((4,8),(4,2)):((32,1),(8,128))), Sm80_16x8_Row
 );
 
-/// CuTe's `MMA_Traits` of one SM90 warpgroup instruction with both operands in shared
-/// memory.
-macro_rules! gmma_ss_atom {
-    ($(#[$m:meta])* $name:ident, $ab:ty, $n:literal, $cl:ty) => {
-        $(#[$m])*
-        impl<A: gmma::Major, B: gmma::Major> MmaTraits for $name<A, B> {
-            type ValTypeD = f32;
-            type ValTypeA = $ab;
-            type ValTypeB = $ab;
-            type ValTypeC = f32;
-            type ShapeMNK = crate::shape_t!((64, $n, 16));
-            type ThrID = crate::layout_t!(128:1);
-            // Shared-memory operands: every thread sees the whole (M, K) / (N, K) tile.
-            type ALayout = crate::layout_t!((128,(64,16)):(0,(1,64)));
-            type BLayout = crate::layout_t!((128,($n,16)):(0,(1,$n)));
-            type CLayout = $cl;
-        }
-    };
+/// The layouts of a kind of warpgroup MMA that do not depend on N: its K and how A's
+/// values lie (CuTe's `ALayout`: the whole `(64, K)` tile for every thread where A is in
+/// shared memory; a register fragment, `ALayout_64xK`, where it is in registers).
+pub trait GmmaKindTraits: gmma::Kind {
+    /// The instruction's K.
+    type K: Leaf;
+    /// CuTe's `ALayout`: `(thread, value) -> (m, k)`.
+    type ALayout: Layout;
 }
-type Gmma64 = crate::layout_t!(((4,8,4),(2,2,8)):((128,1,16),(64,8,512)));
-type Gmma128 = crate::layout_t!(((4,8,4),(2,2,16)):((128,1,16),(64,8,512)));
-type Gmma256 = crate::layout_t!(((4,8,4),(2,2,32)):((128,1,16),(64,8,512)));
-gmma_ss_atom!(
-    /// CuTe's `SM90_64x64x16_F32F16F16_SS<A, B>`: `wgmma.mma_async.m64n64k16.f32.f16.f16`,
-    /// both operands in shared memory (majors `A`, `B`, K by default), f32 accumulators
-    /// in 128 threads' registers.
-    ///
-    /// ```
-    /// use cutlet_core::prelude::*;
-    /// use cutlet_core::atom::*;
-    /// type Op = SM90_64x64x16_F32F16F16_SS;
-    /// assert_eq!(<Op as MmaTraits>::CLayout::conjure().to_string(), "((_4,_8,_4),(_2,_2,_8)):((_128,_1,_16),(_64,_8,_512))");
-    /// ```
-    SM90_64x64x16_F32F16F16_SS, half::f16, 64, Gmma64
-);
-gmma_ss_atom!(
-    /// CuTe's `SM90_64x64x16_F32BF16BF16_SS<A, B>`: as the f16 atom, bf16 inputs.
-    ///
-    /// ```
-    /// use cutlet_core::prelude::*;
-    /// use cutlet_core::atom::*;
-    /// assert_eq!(Cute(<SM90_64x64x16_F32BF16BF16_SS as MmaTraits>::ShapeMNK::conjure()).to_string(), "(_64,_64,_16)");
-    /// ```
-    SM90_64x64x16_F32BF16BF16_SS, half::bf16, 64, Gmma64
-);
-gmma_ss_atom!(
-    /// CuTe's `SM90_64x128x16_F32F16F16_SS<A, B>`: `wgmma.mma_async.m64n128k16.f32.f16.f16`.
-    ///
-    /// ```
-    /// use cutlet_core::prelude::*;
-    /// use cutlet_core::atom::*;
-    /// assert_eq!(<SM90_64x128x16_F32F16F16_SS as MmaTraits>::BLayout::conjure().to_string(), "(_128,(_128,_16)):(_0,(_1,_128))");
-    /// ```
-    SM90_64x128x16_F32F16F16_SS, half::f16, 128, Gmma128
-);
-gmma_ss_atom!(
-    /// CuTe's `SM90_64x128x16_F32BF16BF16_SS<A, B>`: as the f16 atom, bf16 inputs.
-    ///
-    /// ```
-    /// use cutlet_core::prelude::*;
-    /// use cutlet_core::atom::*;
-    /// assert_eq!(<SM90_64x128x16_F32BF16BF16_SS as MmaTraits>::CLayout::conjure().to_string(), "((_4,_8,_4),(_2,_2,_16)):((_128,_1,_16),(_64,_8,_512))");
-    /// ```
-    SM90_64x128x16_F32BF16BF16_SS, half::bf16, 128, Gmma128
-);
-gmma_ss_atom!(
-    /// CuTe's `SM90_64x256x16_F32F16F16_SS<A, B>`: `wgmma.mma_async.m64n256k16.f32.f16.f16`.
-    ///
-    /// ```
-    /// use cutlet_core::prelude::*;
-    /// use cutlet_core::atom::*;
-    /// assert_eq!(<SM90_64x256x16_F32F16F16_SS as MmaTraits>::CLayout::conjure().to_string(), "((_4,_8,_4),(_2,_2,_32)):((_128,_1,_16),(_64,_8,_512))");
-    /// ```
-    SM90_64x256x16_F32F16F16_SS, half::f16, 256, Gmma256
-);
-gmma_ss_atom!(
-    /// CuTe's `SM90_64x256x16_F32BF16BF16_SS<A, B>`: as the f16 atom, bf16 inputs.
-    ///
-    /// ```
-    /// use cutlet_core::prelude::*;
-    /// use cutlet_core::atom::*;
-    /// assert_eq!(<SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::K> as MmaTraits>::ThrID::conjure().to_string(), "_128:_1");
-    /// ```
-    SM90_64x256x16_F32BF16BF16_SS, half::bf16, 256, Gmma256
-);
+
+/// The shared-memory operand's `ALayout`: every thread sees the whole tile.
+type GmmaSmemA<K> = StridedLayout<(_128, (_64, K)), (_0, (_1, _64))>;
+
+macro_rules! gmma_kind_traits {
+    ($($kind:ident: $k:ty, $a:ty;)*) => {$(
+        impl GmmaKindTraits for gmma::$kind {
+            type K = $k;
+            type ALayout = $a;
+        }
+    )*};
+}
+gmma_kind_traits! {
+    F32F16F16Ss: _16, GmmaSmemA<_16>;
+    F32Bf16Bf16Ss: _16, GmmaSmemA<_16>;
+    F16F16F16Ss: _16, GmmaSmemA<_16>;
+    F32Tf32Tf32SsTn: _8, GmmaSmemA<_8>;
+    F32F16F16Rs: _16, crate::layout_t!(((4,8,4),(2,2,2)):((128,1,16),(64,8,512)));
+    F32Bf16Bf16Rs: _16, crate::layout_t!(((4,8,4),(2,2,2)):((128,1,16),(64,8,512)));
+    F16F16F16Rs: _16, crate::layout_t!(((4,8,4),(2,2,2)):((128,1,16),(64,8,512)));
+    F32Tf32Tf32RsTn: _8, crate::layout_t!(((4,8,4),(2,2)):((64,1,16),(8,256)));
+}
+
+/// CuTe's `MMA_Traits` of every SM90 warpgroup MMA (`mma_traits_sm90_gmma.hpp`): 128
+/// threads, the `(64, N, K)` tile, B in shared memory (every thread sees it whole) and the
+/// accumulators as CuTe's `CLayout_64xN`.
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// use cutlet_core::atom::*;
+/// type Op = SM90_64x96x16_F32BF16BF16_SS<gmma::MN, gmma::K>;
+/// assert_eq!(<Op as MmaTraits>::CLayout::conjure().to_string(), "((_4,_8,_4),(_2,_2,_12)):((_128,_1,_16),(_64,_8,_512))");
+/// assert_eq!(<Op as MmaTraits>::BLayout::conjure().to_string(), "(_128,(_96,_16)):(_0,(_1,_96))");
+/// type Rs = SM90_64x64x16_F32BF16BF16_RS;
+/// assert_eq!(<Rs as MmaTraits>::ALayout::conjure().to_string(), "((_4,_8,_4),(_2,_2,_2)):((_128,_1,_16),(_64,_8,_512))");
+/// ```
+impl<N: Leaf, T: GmmaKindTraits, A: gmma::Major, B: gmma::Major> MmaTraits for Gmma<N, T, A, B> {
+    type ValTypeD = T::C;
+    type ValTypeA = T::A;
+    type ValTypeB = T::B;
+    type ValTypeC = T::C;
+    type ShapeMNK = (_64, N, T::K);
+    type ThrID = crate::layout_t!(128:1);
+    type ALayout = T::ALayout;
+    type BLayout = StridedLayout<(_128, (N, T::K)), (_0, (_1, N))>;
+    type CLayout = StridedLayout<
+        ((_4, _8, _4), (_2, _2, <N as LeafOps>::Div<_8>)),
+        ((_128, _1, _16), (_64, _8, _512)),
+    >;
+}
 
 /// CuTe's `MMA_Atom::call` where it runs on any processor: `c = a b + c` on one
 /// thread's values of one atom, each in the atom's value order (mode 1 of `ALayout`,

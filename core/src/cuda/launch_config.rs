@@ -24,6 +24,11 @@ pub struct LaunchConfig {
     pub smem: usize,
     /// Blocks in a cluster (`Dim3::x(1)`: no clusters).
     pub cluster: Dim3,
+    /// Programmatic dependent launch (CUDA's programmatic stream serialization): the
+    /// kernel may start before the previous kernel of its stream has finished, and
+    /// waits for it with [`griddepcontrol_wait`](super::griddepcontrol_wait) before it
+    /// touches what that kernel may write.
+    pub dependent: bool,
 }
 
 impl LaunchConfig {
@@ -40,6 +45,7 @@ impl LaunchConfig {
             block,
             smem: 0,
             cluster: Dim3::x(1),
+            dependent: false,
         }
     }
 
@@ -64,5 +70,17 @@ impl LaunchConfig {
     /// ```
     pub const fn cluster(self, cluster: Dim3) -> Self {
         LaunchConfig { cluster, ..self }
+    }
+    /// The same launch as a programmatic dependent launch ([`dependent`](Self::dependent)).
+    ///
+    /// ```
+    /// use cutlet_core::cuda::{Dim3, LaunchConfig};
+    /// assert!(LaunchConfig::new(Dim3::x(4), Dim3::x(32)).dependent().dependent);
+    /// ```
+    pub const fn dependent(self) -> Self {
+        LaunchConfig {
+            dependent: true,
+            ..self
+        }
     }
 }

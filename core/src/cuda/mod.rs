@@ -45,6 +45,7 @@
 
 mod atomic;
 mod cluster;
+mod dependent;
 mod dim;
 mod index;
 mod kernel;
@@ -76,6 +77,7 @@ pub use atomic::{atomic_add_acq_rel, store_relaxed};
 pub use cluster::{
     block_id_in_cluster, block_rank_in_cluster, cluster_id_in_grid, cluster_shape, cluster_sync,
 };
+pub use dependent::{griddepcontrol_launch_dependents, griddepcontrol_wait};
 pub use dim::Dim3;
 pub use index::{block_dim, block_idx, grid_dim, thread_idx};
 pub use kernel::Kernel;

@@ -54,8 +54,16 @@ impl MmaAtom {
     /// assert_eq!(a.thr_id.to_string(), "_1:_0");
     /// ```
     pub fn new(op: &str) -> Result<MmaAtom> {
-        let traits = mma_traits(op)
-            .ok_or_else(|| Error::ill(alloc::format!("unknown MMA operation '{op}'")))?;
+        let traits = mma_traits(op).ok_or_else(|| {
+            let compact: alloc::string::String =
+                op.chars().filter(|c| !c.is_whitespace()).collect();
+            Error::ill(if compact.contains("_RS<GMMA::Major::MN") {
+                // CuTe's static_assert in the `_RS` operations.
+                alloc::format!("'{op}': register source operand A must have K major layout")
+            } else {
+                alloc::format!("unknown MMA operation '{op}'")
+            })
+        })?;
         Ok(MmaAtom {
             traits,
             shape_mnk: traits.shape_mnk.parse().expect("valid shape"),
