@@ -327,3 +327,95 @@ fn cp_async_lands_only_at_the_wait_and_blocks_get_fresh_shared_memory() {
         "{e}"
     );
 }
+
+/// A register-A warpgroup MMA (`SM90_64x64x16_F32BF16BF16_RS<K, MN>`) on the emulator:
+/// each of the 128 threads passes the A values CuTe's `ALayout` gives it (two bf16 to a
+/// register, the first low), B lies N-major in shared memory under the 128-byte swizzle
+/// (how attention's V is read), and every accumulator holds `A B + C` at CuTe's
+/// `CLayout` position; a second MMA with `scale_d` off replaces them.
+#[test]
+fn register_a_warpgroup_mma_moves_cutes_elements() {
+    use cutlet::atom::{SM90_64x64x16_F32BF16BF16_RS, gmma, make_gmma_desc};
+    use cutlet::cuda::SmemBuffer;
+    use cutlet::cuda::wgmma::*;
+    use cutlet::prelude::*;
+    let name = "SM90_64x64x16_F32BF16BF16_RS<GMMA::Major::K,GMMA::Major::MN>";
+    let t = cutlet::atom_traits::mma_traits(name).unwrap();
+    let (la, lc): (DynLayout, DynLayout) =
+        (t.a_layout.parse().unwrap(), t.c_layout.parse().unwrap());
+    let at =
+        |l: &DynLayout, thr: usize, v: usize| l.index((thr + 128 * v) as i64).unwrap() as usize;
+    let val = |seed: u64, i: usize| half::bf16::from_f32((rnd(seed, i as u64) % 17) as f32 - 8.0);
+    let (a, b): (Vec<_>, Vec<_>) = (
+        (0..64 * 16).map(|i| val(1, i)).collect(),
+        (0..64 * 16).map(|i| val(2, i)).collect(),
+    );
+    let c0 = |i: usize| (rnd(3, i as u64) % 9) as f32;
+    let bad = Mutex::new(Vec::new());
+    emu::launch(Dim3::x(1), Dim3::x(128), 4096, || {
+        let thr = thread_idx().x;
+        let mut smem = SmemBuffer::dynamic();
+        // SAFETY: each element is written by one thread before the barrier; the MMA reads
+        // them after it.
+        let mut sb = unsafe {
+            smem.alloc_aligned::<half::bf16, _, _>(
+                1024,
+                Swizzle::<3, 3, 3>::new(),
+                tile_to_shape(layout!((64, 8):(1, 64)), shape!((64, 16))),
+            )
+        };
+        for e in (thr..64 * 16).step_by(128) {
+            sb.set(coord!(({ e % 64 }, { e / 64 })), b[e]);
+        }
+        syncthreads();
+        // A (m, k) column-major: value v of this thread sits at CuTe's ALayout(thr, v).
+        let mut regs = [0u32; 4];
+        for v in 0..8 {
+            let bits = u32::from(a[at(&la, thr, v)].to_bits());
+            regs[v / 2] |= bits << (16 * (v % 2));
+        }
+        let mut d = [0f32; 32];
+        for (v, x) in d.iter_mut().enumerate() {
+            *x = c0(at(&lc, thr, v));
+        }
+        let desc = make_gmma_desc::<gmma::MN, _, _, _>(&sb);
+        let op = SM90_64x64x16_F32BF16BF16_RS::<gmma::K, gmma::MN>::default();
+        let want = |d: &[f32; 32], with_c: bool| -> Vec<(usize, f32, f64)> {
+            (0..32)
+                .map(|v| {
+                    let idx = at(&lc, thr, v);
+                    let (i, j) = (idx % 64, idx / 64);
+                    let s: f64 = (0..16)
+                        .map(|k| a[i + 64 * k].to_f64() * b[j + 64 * k].to_f64())
+                        .sum();
+                    (v, d[v], s + if with_c { c0(idx) as f64 } else { 0.0 })
+                })
+                .collect()
+        };
+        for with_c in [true, false] {
+            warpgroup_fence_regs(&mut regs);
+            warpgroup_fence_operand(&mut d);
+            warpgroup_arrive();
+            op.mma_async(regs, desc, &mut d, with_c);
+            warpgroup_commit_batch();
+            warpgroup_wait::<0>();
+            warpgroup_fence_operand(&mut d);
+            for (v, got, w) in want(&d, with_c) {
+                if (got as f64 - w).abs() > 1e-6 * (1.0 + w.abs()) {
+                    bad.lock().unwrap().push(format!(
+                        "thread {thr} value {v} (scale_d {with_c}): {got} vs {w}"
+                    ));
+                }
+            }
+            d = [0.0; 32];
+        }
+    })
+    .unwrap();
+    let bad = bad.into_inner().unwrap();
+    assert!(
+        bad.is_empty(),
+        "{} wrong: {:?}",
+        bad.len(),
+        &bad[..bad.len().min(8)]
+    );
+}

@@ -7,7 +7,7 @@
 //! ```toml
 //! [package.metadata.cutlet]
 //! archs = ["sm_80", "sm_90a"]                 # the first is what rustc compiles for
-//! only = { sm_90a = "my_hopper_" }            # entries named my_hopper_* only in sm_90a
+//! only = { sm_90a = "my_hopper_" }            # entries named my_hopper_* only in sm_90a (or a list)
 //! max-threads = { my_hopper_ = 384 }          # .maxntid of those entries (setmaxnreg)
 //! ```
 //!
@@ -233,7 +233,12 @@ impl PtxBuilder {
             .env("NVPTX_EXTRA_CPUS", extra.join(" "))
             .env(
                 "NVPTX_ARCH_EXPORTS",
-                join(m.only.iter().map(|(a, p)| format!("{a}={p}")).collect()),
+                join(
+                    m.only
+                        .iter()
+                        .map(|(a, p)| format!("{a}={}", p.join(",")))
+                        .collect(),
+                ),
             )
             .env(
                 "NVPTX_MAXNTID",

@@ -14,8 +14,9 @@ pub struct Manifest {
     pub lib: String,
     /// `archs = ["sm_80", "sm_90a"]`: the first is the one rustc compiles for.
     pub archs: Vec<String>,
-    /// `only = { sm_90a = "prefix_" }`: entries named `prefix_*` only in that arch.
-    pub only: BTreeMap<String, String>,
+    /// `only = { sm_90a = "prefix_" }` or `{ sm_90a = ["a_", "b_"] }`: entries named with
+    /// one of the prefixes only in that arch.
+    pub only: BTreeMap<String, Vec<String>>,
     /// `max-threads = { prefix_ = 384 }`: `.maxntid` of entries named `prefix_*`.
     pub max_threads: BTreeMap<String, u32>,
 }
@@ -61,7 +62,13 @@ pub fn manifest(dir: &Path) -> Result<Manifest, String> {
     let only = table("only")
         .map(|o| {
             o.iter()
-                .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_string())))
+                .map(|(k, v)| {
+                    let prefixes = match v.as_str() {
+                        Some(p) => vec![p.to_string()],
+                        None => strings(Some(v)),
+                    };
+                    (k.clone(), prefixes)
+                })
                 .collect()
         })
         .unwrap_or_default();

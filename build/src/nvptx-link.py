@@ -96,13 +96,15 @@ def main(argv):
         run([f"{llvm}/llvm-link", "--ignore-non-bitcode", "-o", linked, *inputs])
         run([f"{llvm}/opt", f"--internalize-public-api-file={api}",
              "--passes=internalize,globaldce,default<O3>", linked, "-o", optimised])
-        only = dict(x.split("=", 1) for x in os.environ.get("NVPTX_ARCH_EXPORTS", "").split())
+        only = {a: p.split(",") for a, p in
+                (x.split("=", 1) for x in os.environ.get("NVPTX_ARCH_EXPORTS", "").split())}
         maxntid = dict(x.split("=", 1) for x in os.environ.get("NVPTX_MAXNTID", "").split())
 
         def emit(arch, path):
             module = optimised
             keep = [e for e in exports
-                    if all(arch == a or not e.startswith(p) for a, p in only.items())]
+                    if all(arch == a or not any(e.startswith(p) for p in ps)
+                           for a, ps in only.items())]
             if len(keep) != len(exports):
                 module = os.path.join(tmp, f"{arch}.bc")
                 api_arch = os.path.join(tmp, f"{arch}.txt")

@@ -97,6 +97,14 @@ kernel_args!(A0 P0 v0 g0, A1 P1 v1 g1, A2 P2 v2 g2, A3 P3 v3 g3, A4 P4 v4 g4, A5
 kernel_args!(A0 P0 v0 g0, A1 P1 v1 g1, A2 P2 v2 g2, A3 P3 v3 g3, A4 P4 v4 g4, A5 P5 v5 g5, A6 P6 v6 g6);
 kernel_args!(A0 P0 v0 g0, A1 P1 v1 g1, A2 P2 v2 g2, A3 P3 v3 g3, A4 P4 v4 g4, A5 P5 v5 g5, A6 P6 v6 g6, A7 P7 v7 g7);
 
+/// Whether dependent launches overlap (programmatic dependent launch): on, unless the
+/// environment sets `CUTLET_PDL=0`, which launches every kernel after the previous one
+/// (for measuring what the overlap gives, as `CUDA_LAUNCH_BLOCKING` is for debugging).
+fn dependent_launches() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var("CUTLET_PDL").map_or(true, |v| v.trim() != "0"))
+}
+
 /// The driver's launch description of `cfg` on `stream`, with its attributes: the
 /// cluster shape (for clusters of more than one block, or always with `cluster`: a
 /// plain launch then also runs before sm_90) and programmatic stream serialization for
@@ -120,7 +128,7 @@ fn driver_config(
         };
         n += 1;
     }
-    if cfg.dependent {
+    if cfg.dependent && dependent_launches() {
         attrs[n].id =
             sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
         attrs[n].value.programmaticStreamSerializationAllowed = 1;
@@ -188,7 +196,7 @@ impl<P> Function<P> {
     fn allow_smem(&self, bytes: usize) -> Result<()> {
         use std::sync::atomic::Ordering;
         if bytes > self.smem_allowed.load(Ordering::Relaxed) {
-            self.f.set_attribute(
+            self.cu()?.set_attribute(
                 CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                 bytes as i32,
             )?;
@@ -229,20 +237,14 @@ impl<P> Function<P> {
         check_launch(&cfg)?;
         self.allow_smem(cfg.smem)?;
         let (lc, _attrs) = driver_config(stream, &cfg, false);
+        let f = self.cu()?.cu_function();
         args.with_params(stream, |params| {
             // SAFETY: `params` holds one pointer per parameter of the kernel, in order,
             // to a value of the parameter's type (the `KernelArgs` bound ties them to the
             // kernel's declaration), live for the call; `lc` and its attribute are live.
             // What the kernel does with the values is the caller's contract.
-            unsafe {
-                sys::cuLaunchKernelEx(
-                    &lc,
-                    self.f.cu_function(),
-                    params.as_mut_ptr(),
-                    std::ptr::null_mut(),
-                )
-            }
-            .result()
+            unsafe { sys::cuLaunchKernelEx(&lc, f, params.as_mut_ptr(), std::ptr::null_mut()) }
+                .result()
         })?;
         Ok(())
     }
@@ -266,10 +268,9 @@ impl<P> Function<P> {
         // cuOccupancyMaxActiveClusters reads the cluster shape from the attribute, which a
         // cluster of one leaves out; give it explicitly.
         let (lc, _attrs) = driver_config(stream, &cfg, true);
-        let mut clusters = 0;
+        let (mut clusters, f) = (0, self.cu()?.cu_function());
         // SAFETY: `lc` and its attribute are live; the driver writes one int.
-        unsafe { sys::cuOccupancyMaxActiveClusters(&mut clusters, self.f.cu_function(), &lc) }
-            .result()?;
+        unsafe { sys::cuOccupancyMaxActiveClusters(&mut clusters, f, &lc) }.result()?;
         if clusters <= 0 {
             return Err(Error::Launch(format!(
                 "{}: no cluster of {} blocks of {} threads with {} bytes of shared memory fits",

@@ -1,13 +1,103 @@
 //! Loading PTX and finding its kernels: a module refuses PTX built for an architecture
 //! the device cannot run, and a kernel handle carries the parameter list its
-//! [`Kernel`] declaration gives.
+//! [`Kernel`] declaration gives. The driver compiles each kernel on its first use, alone
+//! ([`ptx_entry`]): a module of many kernels costs nothing to load, and a program pays
+//! for the kernels it runs (as CUDA's lazy loading does for cubins).
 
 use crate::{Error, Result};
-use cudarc::driver::{CudaContext, CudaFunction, CudaModule, sys};
+use cudarc::driver::{CudaContext, CudaFunction, sys};
 use cudarc::nvrtc::Ptx;
 use cutlet_core::cuda::Kernel;
 use std::marker::PhantomData;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+
+/// The PTX of one entry of a module: the module without its other entries (the
+/// header, declarations and `.func`s stay).
+///
+/// ```
+/// let ptx = ".version 8.0\n.target sm_90a\n.address_size 64\n\
+///            .extern .shared .align 16 .b8 smem[];\n\
+///            .visible .entry a(.param .u64 x)\n{\n\tret;\n}\n\
+///            .visible .entry b(.param .u64 x) .maxntid 384, 1, 1\n{\n\t{ .reg .b32 t; }\n\tret;\n}\n";
+/// let b = cutlet_cuda::ptx_entry(ptx, "b").unwrap();
+/// assert!(b.contains(".target sm_90a") && b.contains(".extern .shared") && b.contains(".entry b("));
+/// assert!(!b.contains(".entry a("));
+/// assert_eq!(cutlet_cuda::ptx_entry(ptx, "c").unwrap_err().to_string(), "the sm_90a module has no kernel `c`");
+/// ```
+pub fn ptx_entry(ptx: &str, name: &str) -> Result<String> {
+    let mut out = String::with_capacity(ptx.len().min(1 << 20));
+    let mut found = false;
+    let mut rest = ptx;
+    while let Some(at) = find_entry(rest) {
+        // The entry's line (`.visible .entry name(`), its parameters and body.
+        let start = rest[..at].rfind('\n').map_or(0, |i| i + 1);
+        let end = at + entry_len(&rest[at..]);
+        out.push_str(&rest[..start]);
+        let this = rest[at..].strip_prefix(".entry ").is_some_and(|r| {
+            r.trim_start()
+                .strip_prefix(name)
+                .is_some_and(|r| r.starts_with('('))
+        });
+        if this {
+            out.push_str(&rest[start..end]);
+            found = true;
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    if !found {
+        return Err(Error::NoKernel {
+            name: name.into(),
+            target: ptx_target(ptx).unwrap_or("?").into(),
+        });
+    }
+    Ok(out)
+}
+
+/// Where the next top-level `.entry` directive of `ptx` starts.
+fn find_entry(ptx: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(i) = ptx[from..].find(".entry ") {
+        let at = from + i;
+        let line = &ptx[ptx[..at].rfind('\n').map_or(0, |j| j + 1)..at];
+        if !line.contains("//") {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// The length of the entry at the start of `s`: through the `}` that closes its body
+/// (braces counted outside comments).
+fn entry_len(s: &str) -> usize {
+    let (b, mut depth, mut i, mut opened) = (s.as_bytes(), 0usize, 0, false);
+    while i < b.len() {
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                i += s[i..].find('\n').unwrap_or(s.len() - i);
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i += s[i..].find("*/").map_or(s.len() - i, |j| j + 2);
+                continue;
+            }
+            b'{' => {
+                depth += 1;
+                opened = true;
+            }
+            b'}' => {
+                depth = depth.saturating_sub(1);
+                if opened && depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    s.len()
+}
 
 /// The `.target` of a PTX text (`sm_90a`), or why it has none: the first line, which
 /// is `cutlet-build`'s reason when it built without PTX.
@@ -67,12 +157,14 @@ pub fn check_arch(target: &str, cc: (u32, u32)) -> Result<()> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Module {
-    module: Arc<CudaModule>,
+    ctx: Arc<CudaContext>,
+    ptx: Arc<str>,
     target: String,
 }
 
 impl Module {
-    /// Loads `ptx` after checking its `.target` against the device's compute capability.
+    /// Takes `ptx` after checking its `.target` against the device's compute capability;
+    /// the driver compiles each kernel when it first runs ([`Module::function`]).
     ///
     /// ```no_run
     /// let ctx = cudarc::driver::CudaContext::new(0)?;
@@ -88,8 +180,11 @@ impl Module {
             attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)?,
         );
         check_arch(&target, cc)?;
-        let module = ctx.load_module(Ptx::from_src(ptx))?;
-        Ok(Module { module, target })
+        Ok(Module {
+            ctx: ctx.clone(),
+            ptx: ptx.into(),
+            target,
+        })
     }
 
     /// The PTX's `.target`.
@@ -104,7 +199,8 @@ impl Module {
         &self.target
     }
 
-    /// The kernel `k` declares, as a handle whose launches take `k`'s parameter list.
+    /// The kernel `k` declares, as a handle whose launches take `k`'s parameter list; the
+    /// driver compiles it (its entry alone, [`ptx_entry`]) on the handle's first use.
     ///
     /// ```no_run
     /// use cutlet_core::cuda::Kernel;
@@ -115,15 +211,16 @@ impl Module {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn function<P>(&self, k: Kernel<P>) -> Result<Function<P>> {
-        let f = self
-            .module
-            .load_function(k.name())
-            .map_err(|_| Error::NoKernel {
+        if find_named_entry(&self.ptx, k.name()).is_none() {
+            return Err(Error::NoKernel {
                 name: k.name().into(),
                 target: self.target.clone(),
-            })?;
+            });
+        }
         Ok(Function {
-            f,
+            f: OnceLock::new(),
+            ctx: self.ctx.clone(),
+            ptx: self.ptx.clone(),
             smem_allowed: std::sync::atomic::AtomicUsize::new(48 * 1024),
             name: k.name(),
             params: PhantomData,
@@ -142,7 +239,10 @@ impl Module {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Function<P> {
-    pub(crate) f: CudaFunction,
+    /// The compiled kernel, once it has run (or been asked about).
+    f: OnceLock<CudaFunction>,
+    ctx: Arc<CudaContext>,
+    ptx: Arc<str>,
     /// The dynamic shared memory the function is allowed so far (the driver's
     /// `MAX_DYNAMIC_SHARED_SIZE_BYTES`, 48 KiB by default).
     pub(crate) smem_allowed: std::sync::atomic::AtomicUsize,
@@ -163,4 +263,30 @@ impl<P> Function<P> {
     pub fn name(&self) -> &'static str {
         self.name
     }
+
+    /// The compiled kernel: its entry's PTX loaded on first use (one module each).
+    pub(crate) fn cu(&self) -> Result<&CudaFunction> {
+        if let Some(f) = self.f.get() {
+            return Ok(f);
+        }
+        let module = self
+            .ctx
+            .load_module(Ptx::from_src(ptx_entry(&self.ptx, self.name)?))?;
+        let f = module.load_function(self.name)?;
+        // A race loads it twice; either handle serves (the module lives in it).
+        Ok(self.f.get_or_init(|| f))
+    }
+}
+
+/// Whether the module has an entry named `name`.
+fn find_named_entry(ptx: &str, name: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(i) = ptx[from..].find(name) {
+        let at = from + i;
+        if ptx[..at].trim_end().ends_with(".entry") && ptx[at + name.len()..].starts_with('(') {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
 }

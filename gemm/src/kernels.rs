@@ -17,7 +17,7 @@ use cutlet_kernels::gemm_sm90::{Sm90Config, schedule_len, sm90_config, tma_boxes
 use cutlet_kernels::registry::{GemmVisitor, Sm90Params, TiledParams, for_each_gemm};
 use cutlet_kernels::sgemm::{SimtConfig, sgemm_config};
 use std::any::Any;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// A per-tile GEMM configuration on the device (SM80 tensor cores or SIMT): its entry
 /// and its [`GemmConfig`].
@@ -82,7 +82,10 @@ pub struct HopperGemm<E, O> {
     f: Function<Sm90Params<O>>,
     cfg: GemmConfig,
     boxes: Boxes,
-    ctas: usize,
+    /// The device's SMs, and how many CTAs of this kernel run at once (asked of the
+    /// driver once the kernel is first used: asking compiles it).
+    sms: usize,
+    ctas: OnceLock<usize>,
     /// `None`: TMA cannot reach these operands.
     maps: Mutex<Vec<(MapKey, Option<Arc<TmaDescriptors>>)>>,
     /// One per stream this configuration split a reduction on.
@@ -97,8 +100,15 @@ impl<E: TmaElement, O: TmaElement> HopperGemm<E, O> {
     }
 
     /// CTAs of this kernel that run at once on the device (its persistent grid).
-    pub fn ctas(&self) -> usize {
-        self.ctas
+    pub fn ctas(&self, st: &CudaStream) -> Result<usize> {
+        if let Some(&c) = self.ctas.get() {
+            return Ok(c);
+        }
+        // A problem with more tiles than SMs: the grid is the SMs, in whole clusters.
+        let c = self
+            .f
+            .max_active_blocks(st, self.cfg.launch(1 << 16, 1 << 16, self.sms))?;
+        Ok(*self.ctas.get_or_init(|| c))
     }
 
     /// The tensor maps of these operands for `p`: kept ones, or newly encoded and
@@ -138,8 +148,8 @@ impl<E: TmaElement, O: TmaElement> HopperGemm<E, O> {
 
     /// The split of the reduction this configuration runs `p` with on the device
     /// ([`k_split`](crate::k_split) of its co-resident CTAs).
-    pub fn split(&self, p: &GemmArgs) -> KSplit {
-        crate::k_split(&self.cfg, p.m, p.n, p.k, self.ctas)
+    pub fn split(&self, st: &CudaStream, p: &GemmArgs) -> Result<KSplit> {
+        Ok(crate::k_split(&self.cfg, p.m, p.n, p.k, self.ctas(st)?))
     }
 
     /// `C = alpha A Bᵀ + beta C` for `p` on buffers at this configuration's majors, after
@@ -154,7 +164,7 @@ impl<E: TmaElement, O: TmaElement> HopperGemm<E, O> {
         b: &CudaSlice<E>,
         c: &mut CudaSlice<O>,
     ) -> Result<bool> {
-        self.try_run_split(st, p, self.split(p), (a, b, c))
+        self.try_run_split(st, p, self.split(st, p)?, (a, b, c))
     }
 
     /// [`try_run`](Self::try_run) with the reduction split as `split` says (the
@@ -173,6 +183,7 @@ impl<E: TmaElement, O: TmaElement> HopperGemm<E, O> {
                 self.cfg.name
             )));
         }
+        let ctas = self.ctas(st)?;
         let addrs = (a.device_ptr(st).0, b.device_ptr(st).0, c.device_ptr(st).0);
         let Some(descs) = self.descriptors(st, p, addrs)? else {
             return Ok(false);
@@ -193,7 +204,7 @@ impl<E: TmaElement, O: TmaElement> HopperGemm<E, O> {
         unsafe {
             self.f.launch(
                 st,
-                self.cfg.launch(p.m, p.n, self.ctas),
+                self.cfg.launch(p.m, p.n, ctas),
                 (
                     *p,
                     &*descs,
@@ -321,7 +332,8 @@ fn check_buffers(cfg: &GemmConfig, p: &GemmArgs, a: usize, b: usize, c: usize) -
     };
     operand("A", a, p.m, cfg.a_kmajor, p.lda)?;
     operand("B", b, p.n, cfg.b_kmajor, p.ldb)?;
-    let need = reach("C", p.n, p.m, false, p.ldc)?;
+    // C is `(m, n)` column-major: n columns of m elements, `ldc` apart.
+    let need = reach("C", p.m, p.n, false, p.ldc)?;
     short("C", c, format!("({},{}):(_1,{})", p.m, p.n, p.ldc), need)
 }
 
@@ -354,14 +366,11 @@ impl Loaded {
 }
 
 /// Loads every configuration of the registry: the per-tile ones from `tiled`, the
-/// Hopper ones from `hopper` (with the stream and SM count their grids need) if given.
-pub(crate) fn load_all(
-    tiled: &Module,
-    hopper: Option<(&Module, &CudaStream, usize)>,
-) -> Result<Vec<Loaded>> {
+/// Hopper ones from `hopper` (with the SM count their grids need) if given.
+pub(crate) fn load_all(tiled: &Module, hopper: Option<(&Module, usize)>) -> Result<Vec<Loaded>> {
     struct Loader<'m> {
         tiled: &'m Module,
-        hopper: Option<(&'m Module, &'m CudaStream, usize)>,
+        hopper: Option<(&'m Module, usize)>,
         out: Result<Vec<Loaded>>,
     }
     impl Loader<'_> {
@@ -392,12 +401,10 @@ pub(crate) fn load_all(
         }
         fn sm90<C: Sm90Config>(&mut self, entry: Kernel<Sm90Params<C::Out>>) {
             self.push(|l| {
-                let Some((m, st, sms)) = l.hopper else {
+                let Some((m, sms)) = l.hopper else {
                     return Ok(None);
                 };
                 let (f, cfg) = (m.function(entry)?, sm90_config::<C>());
-                // A problem with more tiles than SMs: the grid is the SMs, in whole clusters.
-                let ctas = f.max_active_blocks(st, cfg.launch(1 << 16, 1 << 16, sms))?;
                 Ok(Some(Loaded::Hopper(Box::new(HopperGemm::<
                     C::Elem,
                     C::Out,
@@ -405,7 +412,8 @@ pub(crate) fn load_all(
                     f,
                     cfg,
                     boxes: tma_boxes::<C>,
-                    ctas,
+                    sms,
+                    ctas: OnceLock::new(),
                     maps: Mutex::new(Vec::new()),
                     workspaces: Mutex::new(Vec::new()),
                     _elem: std::marker::PhantomData,
@@ -423,4 +431,69 @@ pub(crate) fn load_all(
     };
     for_each_gemm(&mut l);
     l.out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On generated problems at every pair of majors: buffers of exactly what the
+    /// operands reach pass, one element fewer in any of them is an error naming it.
+    #[test]
+    fn buffers_that_hold_what_the_problem_reaches_pass() {
+        let mut seed = 3u64;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        for _ in 0..500 {
+            let (m, n, k) = (1 + next(300), 1 + next(300), 1 + next(300));
+            let (ak, bk) = (next(2) == 1, next(2) == 1);
+            let mut pad = |x: usize| x + next(3) * 8;
+            let (lda, ldb, ldc) = (
+                pad(if ak { k } else { m }),
+                pad(if bk { k } else { n }),
+                pad(m),
+            );
+            let p = GemmArgs {
+                m,
+                n,
+                k,
+                lda,
+                ldb,
+                ldc,
+                alpha: 1.0,
+                beta: 0.0,
+            };
+            let mut cfg =
+                cutlet_kernels::gemm_sm80::gemm_config::<cutlet_kernels::registry::sm80::TnBf16>();
+            cfg.a_kmajor = ak;
+            cfg.b_kmajor = bk;
+            let a = if ak {
+                (m - 1) * lda + k
+            } else {
+                (k - 1) * lda + m
+            };
+            let b = if bk {
+                (n - 1) * ldb + k
+            } else {
+                (k - 1) * ldb + n
+            };
+            let c = (n - 1) * ldc + m;
+            assert!(check_buffers(&cfg, &p, a, b, c).is_ok(), "{p:?} {ak} {bk}");
+            for (what, (la, lb, lc)) in [
+                ("A", (a - 1, b, c)),
+                ("B", (a, b - 1, c)),
+                ("C", (a, b, c - 1)),
+            ] {
+                let e = check_buffers(&cfg, &p, la, lb, lc).unwrap_err();
+                assert!(
+                    matches!(&e, Error::TooShort { what: w, .. } if w == what),
+                    "{e}"
+                );
+            }
+        }
+    }
 }

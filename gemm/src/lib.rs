@@ -3,11 +3,13 @@
 //! convention: A is `(m, k)`, B is `(n, k)`, C is `(m, n)`) over [`DeviceTensor`]s,
 //! each row- or column-major with any leading dimension. It runs the Hopper kernel
 //! (TMA, wgmma, warp specialization; schedule by shape, [`schedule`]) on compute
-//! capability 9.0 where one has the operands' types and majors (bf16 or f16 TN into
-//! f32, bf16 NT into bf16) and TMA reaches them, and the SM80 tensor-core kernel of the
-//! types and majors (or the SIMT one for f32) otherwise: every pair of majors has one.
-//! The PTX is built into this crate by its build script (`cutlet-build`); a row-major C
-//! is computed as `Cᵀ = B Aᵀ`.
+//! capability 9.0 for bf16 and f16 at every pair of majors, into f32 or the input type,
+//! where TMA reaches the operands, and the SM80 tensor-core kernel of the types and
+//! majors (or the SIMT one for f32) otherwise: every pair of majors has one.
+//! The PTX is built into this crate by its build script (`cutlet-build`); the driver
+//! compiles each kernel, alone, the first time it runs (ptxas takes 1.3 s for one
+//! Hopper configuration; the driver compiling the whole module at load took 106 s on an
+//! H100). A row-major C is computed as `Cᵀ = B Aᵀ`.
 //!
 //! Element types are checked at compile time ([`GemmTypes`]: bf16 or f16 into f32 or the
 //! same type, f32 into f32); layouts, extents and buffer sizes at run time, as
@@ -26,6 +28,28 @@
 //! println!("ran {kernel}");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Semantics
+//!
+//! As BLAS's: `beta = 0` does not read C (a NaN there does not survive); `alpha = 0`
+//! reads neither A nor B (`C = beta C`, whatever they hold); `k = 0` gives `beta C`; an
+//! empty C (`m` or `n` zero) is `Ok`; a NaN in A or B reaches exactly the elements of C
+//! it enters (a NaN in A(0, 0) makes row 0 NaN). Operands TMA cannot reach (a leading
+//! dimension that is not a whole number of 16 bytes, a misaligned buffer) run on the
+//! fastest kernel that can, never a fault. C cannot alias A or B: `gemm` borrows C
+//! mutably and A and B shared, so this does not compile:
+//!
+//! ```compile_fail,E0502
+//! use cutlet_core::prelude::*;
+//! fn run(stream: &std::sync::Arc<cudarc::driver::CudaStream>) -> cutlet_gemm::Result<()> {
+//!     let mut a = cutlet_cuda::DeviceTensor::<f32, _>::zeros(stream, layout!((64, 64):(1, 64)))?;
+//!     cutlet_gemm::gemm(stream, 1.0, &a, &a, 0.0, &mut a)?;
+//!     Ok(())
+//! }
+//! ```
+//!
+//! A call returns once its kernel is queued. A tensor dropped while its kernel may still
+//! run frees its memory in stream order (cudarc's `CudaSlice`), after that kernel.
 //!
 //! A pair of element types no kernel has does not compile ("cutlet's GEMM has no kernel
 //! from `bf16` inputs to `f16` outputs"):
@@ -122,8 +146,7 @@ impl Gemm {
         } else {
             None
         };
-        let st = ctx.default_stream();
-        let kernels = kernels::load_all(&tiled, hopper.as_ref().map(|m| (m, &*st, sms)))?;
+        let kernels = kernels::load_all(&tiled, hopper.as_ref().map(|m| (m, sms)))?;
         Ok(Gemm {
             kernels,
             hopper: hopper.is_some(),
@@ -235,6 +258,10 @@ pub struct Problem {
 /// let e = cutlet_gemm::problem(1.0, layout!((100, 64):(64, 1)), layout!((80, 65):(65, 1)), 0.0,
 ///                              layout!((100, 80):(1, 100))).unwrap_err();
 /// assert_eq!(e.to_string(), "K of B (n, k): expected 64, got 65");
+/// // alpha = 0 reads neither A nor B: an empty product.
+/// let z = cutlet_gemm::problem(0.0, layout!((100, 64):(64, 1)), layout!((80, 64):(64, 1)), 1.0,
+///                              layout!((100, 80):(1, 100))).unwrap();
+/// assert_eq!(z.args.k, 0);
 /// ```
 pub fn problem(
     alpha: f32,
@@ -267,7 +294,9 @@ pub fn problem(
         args: GemmArgs {
             m: a.rows,
             n: b.rows,
-            k: a.cols,
+            // BLAS: `alpha = 0` reads neither A nor B (a NaN there does not reach C): the
+            // product is the empty one, `C = beta C`.
+            k: if alpha == 0.0 { 0 } else { a.cols },
             lda: a.ld,
             ldb: b.ld,
             ldc: c.ld,

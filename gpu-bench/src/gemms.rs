@@ -435,7 +435,7 @@ pub fn split_table(g: &Gemm, st: &Arc<CudaStream>) -> Res<()> {
                     "".into()
                 });
             }
-            let rule = h.split(&p);
+            let rule = h.split(st, &p)?;
             let at_rule = time(rule)?;
             let rule_text = if rule.splits <= 1 {
                 "whole".to_string()

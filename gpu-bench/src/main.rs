@@ -8,7 +8,7 @@
 //!
 //! ```text
 //! cutlet-gpu-bench [--ptx target/ptx/sm_90/cutlet_kernels.ptx] [--ptx90a target/ptx/sm_90a/cutlet_kernels.ptx]
-//!            [--check-only | --profile | --profile-hopper | --gemm-api | --sweep | --splits]
+//!            [--check-only | --profile | --profile-hopper | --gemm-api | --sweep | --splits | --attention]
 //!            [--size MxNxK]
 //! ```
 //! On a compute capability 9.0 device the sm_90a module's Hopper GEMMs are checked and
@@ -19,6 +19,9 @@
 //! majors and shape of `api::SWEEP`, or the `--size` given); `--splits` only the table
 //! of Hopper kernels at each split of the reduction that `cutlet_gemm::k_split` is
 //! fitted to.
+//! `--attention` checks `cutlet_attention::attention` on every configuration and times it
+//! on the attention issue's shapes (`sdpa_peer.py` adds PyTorch's FA2 and cuDNN beside it);
+//! with `--profile`, one call at 4 x 16 x 4096 x 128 for `ncu`.
 //! `--profile` runs one bf16 SM80 tensor-core GEMM and nothing else, for `ncu`;
 //! `--profile-hopper` one GEMM of each Hopper configuration; both at 4096³ or at
 //! `--size` (e.g. `3072x5120x1024`).
@@ -27,6 +30,7 @@
 //! libcuda is loaded at run time (cudarc's dynamic loading), so this builds anywhere.
 
 mod api;
+mod attention;
 mod cublas;
 mod elem;
 mod gemms;
@@ -54,7 +58,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     let mut profile = false;
     let mut profile_hopper = false;
     let mut gemm_api = false;
-    let (mut sweep, mut splits) = (false, false);
+    let (mut sweep, mut splits, mut attn) = (false, false, false);
     let mut size = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -66,6 +70,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
             "--check-only" => check_only = true,
             "--sweep" => sweep = true,
             "--splits" => splits = true,
+            "--attention" => attn = true,
             "--profile" => profile = true,
             "--size" => size = Some(parse_size(&args.next().ok_or("--size needs MxNxK")?)?),
             other => return Err(format!("unknown argument `{other}`").into()),
@@ -84,6 +89,17 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
         attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH),
     );
     let stream = ctx.default_stream();
+    if attn && profile {
+        attention::profile_once(&stream, (4, 16, 4096, 128), false)?;
+        return Ok(true);
+    }
+    if attn {
+        let ok = attention::check_all(&stream)?;
+        if ok && !check_only {
+            attention::measure(&stream)?;
+        }
+        return Ok(ok);
+    }
     if sweep {
         api::sweep(&stream, size)?;
         return Ok(true);

@@ -72,3 +72,6 @@ pub unsafe extern "ptx-kernel" fn cutlet_static_layout(x: *const f32, y: *mut f3
 
 // The GEMM entries, one per configuration of the registry.
 pub use crate::registry::entries::*;
+// The attention entries.
+#[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_flash_sm90"))]
+pub use crate::registry::flash_entries::*;

@@ -9,11 +9,13 @@
 //! - [`tile_copy`]: `copy_if` on partial tiles of a matrix;
 //! - [`static_layout`]: a gather through a static layout (its PTX is checked);
 //! - [`gemm`]: the GEMM vocabulary the families share (problem, output, majors, launch);
-//! - [`registry`]: every GEMM configuration, listed once;
+//! - [`registry`]: every GEMM and attention configuration, listed once;
 //! - [`gemm_sm80`]: tensor-core GEMM (cp.async, ldmatrix, mma.sync through the typed
 //!   atoms), f16/bf16 in either major, C in f32 or the input type;
 //! - [`gemm_sm90`]: Hopper's warp-specialized persistent GEMM (TMA, mbarrier pipeline,
 //!   wgmma, register reallocation), built for sm_90a;
+//! - [`flash_sm90`]: FlashAttention's forward pass for Hopper (TMA, mbarrier pipelines,
+//!   `wgmma` from shared memory and from registers, the online softmax), built for sm_90a;
 //! - [`sgemm`]: SIMT SGEMM, CuTe's tutorial structure (global → shared → registers);
 //! - [`entry`]: the PTX entry points, which the host launches as typed [`Kernel`](cutlet_core::cuda::Kernel)s.
 #![no_std]
@@ -26,6 +28,8 @@
 // `gemm_sm80` and the registry stay: the registry declares every GEMM configuration.
 #[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_copy"))]
 pub mod copy;
+#[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_flash_sm90"))]
+pub mod flash_sm90;
 pub mod gemm;
 pub mod gemm_sm80;
 #[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_gemm_sm90"))]

@@ -352,3 +352,105 @@ registry! {
         tt: KMajor, MnMajor;
     }
 }
+
+/// The parameters of an attention entry: `(args, tensor maps of Q, K and V, o, lse)`.
+#[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_flash_sm90"))]
+pub type FlashParams<E> = (
+    crate::flash_sm90::FlashArgs,
+    *const TmaDescriptor,
+    *mut E,
+    *mut f32,
+);
+
+/// What visits the attention configurations: one call per configuration, with its type
+/// and entry.
+#[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_flash_sm90"))]
+pub trait FlashVisitor {
+    /// A [`FlashConfig`](crate::flash_sm90::FlashConfig) and its entry.
+    fn flash<C: crate::flash_sm90::FlashConfig>(&mut self, entry: Kernel<FlashParams<C::Elem>>);
+}
+
+/// Declares the attention configurations: the types, the entries and [`for_each_flash`].
+macro_rules! flash_registry {
+    ($($(#[$m:meta])* $n:ident: $e:ty, $d:ty, $bn:ty, $st:ty, $qk:ty, $pv:ty;)*) => { paste::paste! {
+        /// The attention configurations ([`crate::flash_sm90::FlashConfig`]).
+        #[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_flash_sm90"))]
+        pub mod flash {
+            use super::*;
+            use cutlet_core::atom::*;
+            $(
+                $(#[$m])*
+                #[derive(Clone, Copy, Debug, Default)]
+                pub struct [<Flash $n:camel>];
+                impl crate::flash_sm90::FlashConfig for [<Flash $n:camel>] {
+                    const NAME: &'static str = concat!("flash_sm90_", stringify!($n));
+                    type Elem = $e;
+                    type HeadDim = $d;
+                    type Bn = $bn;
+                    type Stages = $st;
+                    type AtomQk = $qk;
+                    type AtomPv = $pv;
+                }
+            )*
+        }
+
+        /// The attention PTX entry points (re-exported by [`crate::entry`]).
+        #[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_flash_sm90"))]
+        pub mod flash_entries {
+            use super::*;
+            use crate::flash_sm90::FlashArgs;
+            $(
+                #[doc(hidden)]
+                pub mod [<cutlet_flash_sm90_ $n>] {
+                    use super::*;
+                    type E = <flash::[<Flash $n:camel>] as crate::flash_sm90::FlashConfig>::Elem;
+                    #[doc = "[`crate::flash_sm90::flash_sm90`] for [`flash::Flash" [<$n:camel>] "`] (sm_90a only)."]
+                    ///
+                    /// # Safety
+                    /// `tma` points to three descriptors (in global memory) of
+                    /// `crate::flash_sm90::qkv_box`'s boxes over Q, K and V; O holds
+                    /// `(batch, seqlen_q, heads, d)` at `args.o_stride`, `lse` the
+                    /// `(batch, heads, seqlen_q)` log-sum-exp or is null.
+                    #[kernel(crate = cutlet_core)]
+                    pub unsafe extern "ptx-kernel" fn [<cutlet_flash_sm90_ $n>](
+                        args: FlashArgs,
+                        tma: *const TmaDescriptor,
+                        o: *mut E,
+                        lse: *mut f32,
+                    ) {
+                        // SAFETY: the caller's contract above is the kernel's.
+                        let (tma, o, lse) = unsafe {
+                            (GmemPtr::new(tma.cast_mut()), GmemPtr::new(o), GmemPtr::new(lse))
+                        };
+                        crate::flash_sm90::flash_sm90::<flash::[<Flash $n:camel>]>(args, tma, o, lse)
+                    }
+                }
+                #[cfg(not(target_arch = "nvptx64"))]
+                pub use [<cutlet_flash_sm90_ $n>]::[<cutlet_flash_sm90_ $n>];
+            )*
+        }
+
+        /// Calls `v` once per attention configuration, in the list's order.
+        #[cfg(all(not(target_arch = "nvptx64"), any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_flash_sm90")))]
+        pub fn for_each_flash(v: &mut impl FlashVisitor) {
+            $(v.flash::<flash::[<Flash $n:camel>]>(flash_entries::[<cutlet_flash_sm90_ $n>]);)*
+        }
+    } };
+}
+
+flash_registry! {
+    // name: elements, head dimension, keys per block, stages, the S = Q Kᵀ atom (64 x
+    // keys), the O += P V atom (64 x head dimension, V N-major).
+    /// Head dimension 64, bf16: 128 keys per block, 2 stages.
+    d64_bf16: bf16, _64, _128, _2, SM90_64x128x16_F32BF16BF16_SS, SM90_64x64x16_F32BF16BF16_RS<gmma::K, gmma::MN>;
+    /// Head dimension 64, f16.
+    d64_f16: f16, _64, _128, _2, SM90_64x128x16_F32F16F16_SS, SM90_64x64x16_F32F16F16_RS<gmma::K, gmma::MN>;
+    /// Head dimension 128, bf16: 128 keys per block, 2 stages.
+    d128_bf16: bf16, _128, _128, _2, SM90_64x128x16_F32BF16BF16_SS, SM90_64x128x16_F32BF16BF16_RS<gmma::K, gmma::MN>;
+    /// Head dimension 128, f16.
+    d128_f16: f16, _128, _128, _2, SM90_64x128x16_F32F16F16_SS, SM90_64x128x16_F32F16F16_RS<gmma::K, gmma::MN>;
+    /// Head dimension 256, bf16: 64 keys per block (O's 128 accumulators a thread), 2 stages.
+    d256_bf16: bf16, _256, _64, _2, SM90_64x64x16_F32BF16BF16_SS, SM90_64x256x16_F32BF16BF16_RS<gmma::K, gmma::MN>;
+    /// Head dimension 256, f16.
+    d256_f16: f16, _256, _64, _2, SM90_64x64x16_F32F16F16_SS, SM90_64x256x16_F32F16F16_RS<gmma::K, gmma::MN>;
+}

@@ -96,8 +96,13 @@ fn sgemm_ref(p: GemmArgs, kmajor: (bool, bool), a: &[f32], b: &[f32], c: &[f32])
             for l in 0..p.k {
                 s += a[at(kmajor.0, p.lda, i, l)] as f64 * b[at(kmajor.1, p.ldb, j, l)] as f64;
             }
-            out[i + j * p.ldc] =
-                (p.alpha as f64 * s + p.beta as f64 * c[i + j * p.ldc] as f64) as f32;
+            // BLAS: beta = 0 does not read C.
+            let c0 = if p.beta == 0.0 {
+                0.0
+            } else {
+                p.beta as f64 * c[i + j * p.ldc] as f64
+            };
+            out[i + j * p.ldc] = (p.alpha as f64 * s + c0) as f32;
         }
     }
     out
@@ -123,6 +128,7 @@ fn sgemm_run(kernel: SgemmKernel, (ak, bk): (bool, bool), case: Case) {
         offset,
         alpha,
         beta,
+        ..
     } = case;
     // Leading dimensions: the contiguous extent plus a padding.
     let ld = |rows: usize, kmajor: bool, pad: usize| if kmajor { k } else { rows } + pad;
@@ -138,11 +144,12 @@ fn sgemm_run(kernel: SgemmKernel, (ak, bk): (bool, bool), case: Case) {
         beta,
     };
     let len = |rows: usize, kmajor: bool, ld: usize| ld * if kmajor { rows } else { k };
-    let (ha, hb, c0) = (
+    let (mut ha, hb, mut c0) = (
         data(len(m, ak, lda), 4),
         data(len(n, bk, ldb), 5),
         data(ldc * n, 6),
     );
+    case.nan.plant(&mut ha, 0, &mut c0, f32::NAN, f32::NAN);
     let ((_a, pa), (_b, pb), (c, pc)) = (
         shifted(&ha, offset),
         shifted(&hb, offset),
@@ -156,10 +163,14 @@ fn sgemm_run(kernel: SgemmKernel, (ak, bk): (bool, bool), case: Case) {
     for (idx, (g, w)) in c.as_slice()[offset..].iter().zip(&want).enumerate() {
         let (i, j) = (idx % ldc, idx / ldc);
         if i >= m {
-            assert_eq!(*g, c0[idx], "{what}: wrote padding ({i},{j})");
+            assert!(
+                g.to_bits() == c0[idx].to_bits(),
+                "{what}: wrote padding ({i},{j}): {g} for {}",
+                c0[idx]
+            );
         } else {
             assert!(
-                (g - w).abs() <= 1e-3 * (1.0 + w.abs()),
+                (g - w).abs() <= 1e-3 * (1.0 + w.abs()) || (g.is_nan() && w.is_nan()),
                 "{what} ({i},{j}): {g} vs {w}"
             );
         }
@@ -222,7 +233,8 @@ fn tc_case<T: Input, CT: cutlet_kernels::gemm::GemmOutput>(
 }
 
 /// One GEMM problem: its extents, the operands' leading-dimension padding, C's, how
-/// many elements each buffer starts past a 256-byte boundary, and `alpha`/`beta`.
+/// many elements each buffer starts past a 256-byte boundary, `alpha`/`beta`, and a NaN
+/// planted in an operand.
 #[derive(Clone, Copy, Debug)]
 struct Case {
     mnk: (usize, usize, usize),
@@ -231,6 +243,30 @@ struct Case {
     offset: usize,
     alpha: f32,
     beta: f32,
+    nan: Nan,
+}
+
+/// Where a case plants NaNs: nowhere, in every element of C, or in A(0, 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Nan {
+    None,
+    C,
+    A00,
+}
+
+impl Nan {
+    /// Plants this case's NaNs in A (its element (0, 0) at index `a00`) and C.
+    fn plant<A: Copy, O: Copy>(self, a: &mut [A], a00: usize, c: &mut [O], nan_a: A, nan_c: O) {
+        match self {
+            Nan::None => {}
+            Nan::C => c.iter_mut().for_each(|x| *x = nan_c),
+            Nan::A00 => {
+                if let Some(x) = a.get_mut(a00) {
+                    *x = nan_a
+                }
+            }
+        }
+    }
 }
 
 impl Case {
@@ -243,6 +279,7 @@ impl Case {
             offset: 0,
             alpha: 0.75,
             beta: 0.5,
+            nan: Nan::None,
         }
     }
 }
@@ -269,6 +306,7 @@ fn tc_run<T: Input, CT: cutlet_kernels::gemm::GemmOutput>(
         offset,
         alpha,
         beta,
+        ..
     } = case;
     let (to, back) = (T::from_f32, T::to_f64);
     use cutlet_kernels::gemm::GemmArgs;
@@ -285,9 +323,11 @@ fn tc_run<T: Input, CT: cutlet_kernels::gemm::GemmOutput>(
             .map(|x| to(x / 8.0))
             .collect::<Vec<T>>()
     };
-    let ha = q(lda * if a_kmajor { m } else { k }, 11);
+    let mut ha = q(lda * if a_kmajor { m } else { k }, 11);
     let hb = q(ldb * if b_kmajor { n } else { k }, 12);
-    let hc: Vec<CT> = data(ldc * n, 13).into_iter().map(CT::from_f32).collect();
+    let mut hc: Vec<CT> = data(ldc * n, 13).into_iter().map(CT::from_f32).collect();
+    case.nan
+        .plant(&mut ha, 0, &mut hc, to(f32::NAN), CT::from_f32(f32::NAN));
     let ((_a, pa), (_b, pb), (c, pc)) = (
         shifted(&ha, offset),
         shifted(&hb, offset),
@@ -338,17 +378,23 @@ fn assert_gemm<O: cutlet_kernels::gemm::GemmOutput>(
             let idx = i + j * ldc;
             let g = got[idx].to_f32() as f64;
             if i >= m {
-                assert_eq!(
-                    g,
-                    c0[idx].to_f32() as f64,
-                    "{m}x{n}x{k}: wrote padding ({i},{j})"
+                let kept = c0[idx].to_f32() as f64;
+                assert!(
+                    g == kept || (g.is_nan() && kept.is_nan()),
+                    "{m}x{n}x{k}: wrote padding ({i},{j}): {g} for {kept}"
                 );
                 continue;
             }
             let s: f64 = (0..k).map(|l| a(i, l) * b(j, l)).sum();
-            let want = alpha as f64 * s + beta as f64 * c0[idx].to_f32() as f64;
+            // BLAS: beta = 0 does not read C.
+            let c = if beta == 0.0 {
+                0.0
+            } else {
+                beta as f64 * c0[idx].to_f32() as f64
+            };
+            let want = alpha as f64 * s + c;
             assert!(
-                (g - want).abs() <= tol * (1.0 + want.abs()),
+                (g - want).abs() <= tol * (1.0 + want.abs()) || (g.is_nan() && want.is_nan()),
                 "{m}x{n}x{k} {what} ({i},{j}): {g} vs {want}"
             );
         }
@@ -522,14 +568,21 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config>(
             .collect::<Vec<C::Elem>>()
     };
     let span = |kmajor: bool, ld: usize, rows: usize| if kmajor { ld * rows } else { ld * k };
-    let (ha, hb) = (
+    let (mut ha, hb) = (
         q(span(cfg.a_kmajor, lda, m), 21),
         q(span(cfg.b_kmajor, ldb, n), 22),
     );
-    let hc: Vec<C::Out> = data(ldc * n, 23)
+    let mut hc: Vec<C::Out> = data(ldc * n, 23)
         .into_iter()
         .map(C::Out::from_f32)
         .collect();
+    case.nan.plant(
+        &mut ha,
+        0,
+        &mut hc,
+        to(f32::NAN),
+        C::Out::from_f32(f32::NAN),
+    );
     let ((_a, pa), (_b, pb), (c, pc)) = (
         shifted(&ha, offset),
         shifted(&hb, offset),
@@ -665,6 +718,7 @@ impl Rng {
             offset: self.pick(&[0, 0, 1, 4, 8]),
             alpha: self.pick(&[1.0, 0.75, -2.0, 0.0]),
             beta: self.pick(&[0.0, 0.5, 1.0, -1.0]),
+            nan: Nan::None,
         }
     }
 }
@@ -733,6 +787,55 @@ fn fuzz_sgemm_under_the_sanitizer() {
     for (kernel, majors) in SGEMMS {
         for _ in 0..3 {
             sgemm_run(kernel, majors, rng.case());
+        }
+    }
+}
+
+/// BLAS's rules on NaN and empty reductions, in every kernel family: `beta = 0` does not
+/// read C (a NaN there does not survive), a NaN in A(0, 0) makes exactly row 0 of C NaN
+/// (and nothing else), and `k = 0` gives `beta C` (the SM80 and SIMT kernels; TMA takes
+/// no empty tensor, so the Hopper kernels never see one: `gemm()` runs `k = 0`, and
+/// `alpha = 0`, on the others).
+#[test]
+fn blas_semantics_in_every_family() {
+    use cutlet_kernels::gemm_sm80::*;
+    use cutlet_kernels::registry::{sm80, sm90};
+    let cases = [
+        (Nan::C, (70, 40, 24), 0.0),
+        (Nan::A00, (70, 40, 24), 0.5),
+        (Nan::A00, (131, 257, 72), 1.0),
+        (Nan::None, (70, 40, 0), 0.5),
+        (Nan::C, (70, 40, 0), 0.0),
+    ];
+    for (nan, mnk, beta) in cases {
+        let case = Case {
+            nan,
+            beta,
+            ..Case::fixed(mnk, 8)
+        };
+        tc_run(
+            gemm_sm80::<sm80::TnBf16>,
+            gemm_config::<sm80::TnBf16>(),
+            case,
+        );
+        tc_run(
+            gemm_sm80::<sm80::NtF16OutF16>,
+            gemm_config::<sm80::NtF16OutF16>(),
+            case,
+        );
+        sgemm_run(sgemm::<MnMajor, MnMajor>, (false, false), case);
+        if mnk.2 > 0 {
+            sm90_run::<sm90::TnBf16>(case, 4, cutlet_kernels::gemm_sm90::KSplit::NONE);
+            sm90_run::<sm90::NtBf16OutBf16Pingpong>(
+                case,
+                1,
+                cutlet_kernels::gemm_sm90::KSplit::NONE,
+            );
+            let split = cutlet_kernels::gemm_sm90::KSplit {
+                splits: 2,
+                whole: 0,
+            };
+            sm90_run::<sm90::NnF16>(case, 4, split);
         }
     }
 }

@@ -403,3 +403,29 @@ fn a_race_between_two_warps_on_a_shared_word_is_reported() {
         "{e}"
     );
 }
+
+/// A global tensor whose layout reaches past the buffer it was made over: reads that
+/// fall on the tensor's elements but outside the allocation are reported with the
+/// allocation's size, the coordinate and the thread.
+#[test]
+fn a_read_past_the_allocation_on_the_tensors_elements_is_reported() {
+    let v = DeviceVec::<f32>::zeroed(64);
+    let p = v.ptr();
+    let r = launch(Dim3::x(1), Dim3::x(32), 0, || {
+        // SAFETY: deliberately wrong: the layout claims 200 elements of a 64-element
+        // buffer (the bug under test; the emulator stops the read before it is made).
+        let t = unsafe { make_gmem_tensor(p, layout!(200)) };
+        let _ = t.get(2 * thread_idx().x as isize + 102);
+    })
+    .map_err(|e| e.to_string());
+    report(
+        r,
+        &[
+            "[memcheck] Invalid __global__ read of 4 bytes (ld.global) by thread",
+            "outside the 256-byte allocation",
+            // The first thread to read reports; each reads coordinate 2 tid + 102.
+            "of the global tensor _200:_1",
+            "(31 more like it)",
+        ],
+    );
+}

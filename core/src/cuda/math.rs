@@ -30,6 +30,66 @@ pub fn fma(a: f32, b: f32, c: f32) -> f32 {
     }
 }
 
+/// `2^x`, as the GPU's special function unit computes it (PTX `ex2.approx.ftz.f32`:
+/// relative error at most 2^-22, subnormal results flushed to zero): what an online
+/// softmax exponentiates with, the scale folded into `log2 e` (FlashAttention's `exp2f`).
+/// In the emulator, the exact `2^x` with the same flush to zero.
+///
+/// ```
+/// assert_eq!(cutlet_core::cuda::exp2(3.0), 8.0);
+/// assert_eq!(cutlet_core::cuda::exp2(f32::NEG_INFINITY), 0.0);
+/// ```
+#[inline(always)]
+pub fn exp2(x: f32) -> f32 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let y: f32;
+        // SAFETY: register-only arithmetic.
+        unsafe {
+            core::arch::asm!(
+                "ex2.approx.ftz.f32 {y}, {x};",
+                y = out(reg32) y,
+                x = in(reg32) x,
+                options(pure, nomem, nostack)
+            )
+        };
+        y
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        let y = x.exp2();
+        if y.is_subnormal() { 0.0 } else { y }
+    }
+}
+
+/// `log2(x)`, as the GPU's special function unit computes it (PTX `lg2.approx.ftz.f32`,
+/// for a log-sum-exp); the exact one in the emulator.
+///
+/// ```
+/// assert_eq!(cutlet_core::cuda::log2(8.0), 3.0);
+/// ```
+#[inline(always)]
+pub fn log2(x: f32) -> f32 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let y: f32;
+        // SAFETY: register-only arithmetic.
+        unsafe {
+            core::arch::asm!(
+                "lg2.approx.ftz.f32 {y}, {x};",
+                y = out(reg32) y,
+                x = in(reg32) x,
+                options(pure, nomem, nostack)
+            )
+        };
+        y
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        x.log2()
+    }
+}
+
 /// `x`, through an instruction the compiler cannot see into: values computed from the
 /// result cannot be hoisted above this point. A kernel calls it inside a loop on a
 /// loop-invariant value (a leading dimension) so that the addresses derived from it are
@@ -73,6 +133,30 @@ pub trait Float16: Copy {
     fn from_f32_rn(x: f32) -> Self;
     /// The value as an f32 (exact).
     fn to_f32_widened(self) -> f32;
+    /// `lo` and `hi` rounded to the nearest values, ties to even, packed in one register,
+    /// `lo` in the low half (PTX `cvt.rn.{bf16,f16}x2.f32`: a tensor-core register of two
+    /// values).
+    fn pack2_rn(lo: f32, hi: f32) -> u32;
+}
+
+/// One `cvt.rn.<T>x2.f32`: `hi` and `lo` into one register, `lo` low.
+macro_rules! pack2 {
+    ($ptx:literal, $t:ty, $lo:ident, $hi:ident) => {{
+        #[cfg(target_arch = "nvptx64")]
+        {
+            let r: u32;
+            // SAFETY: register-only arithmetic.
+            unsafe {
+                core::arch::asm!(concat!("cvt.rn.", $ptx, "x2.f32 {r}, {hi}, {lo};"), r = out(reg32) r,
+                    hi = in(reg32) $hi, lo = in(reg32) $lo, options(pure, nomem, nostack))
+            };
+            r
+        }
+        #[cfg(not(target_arch = "nvptx64"))]
+        {
+            u32::from(<$t>::from_f32($lo).to_bits()) | (u32::from(<$t>::from_f32($hi).to_bits()) << 16)
+        }
+    }};
 }
 
 impl Float16 for half::bf16 {
@@ -95,6 +179,10 @@ impl Float16 for half::bf16 {
     fn to_f32_widened(self) -> f32 {
         // A shift: already one instruction.
         self.to_f32()
+    }
+    #[inline(always)]
+    fn pack2_rn(lo: f32, hi: f32) -> u32 {
+        pack2!("bf16", half::bf16, lo, hi)
     }
 }
 
@@ -128,5 +216,9 @@ impl Float16 for half::f16 {
         }
         #[cfg(not(target_arch = "nvptx64"))]
         self.to_f32()
+    }
+    #[inline(always)]
+    fn pack2_rn(lo: f32, hi: f32) -> u32 {
+        pack2!("f16", half::f16, lo, hi)
     }
 }

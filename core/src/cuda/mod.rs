@@ -62,6 +62,7 @@ mod tma;
 mod vector;
 mod warp;
 mod warpgroup;
+mod wgmma_rs;
 mod wgmma_ss;
 
 pub(crate) mod copy;
@@ -82,7 +83,7 @@ pub use dim::Dim3;
 pub use index::{block_dim, block_idx, grid_dim, thread_idx};
 pub use kernel::Kernel;
 pub use launch_config::LaunchConfig;
-pub use math::{Float16, fma, launder};
+pub use math::{Float16, exp2, fma, launder, log2};
 pub use mbarrier::{Mbarrier, fence_barrier_init};
 pub use ordered_barrier::OrderedSequenceBarrier;
 pub use pipeline::{PipelineState, PipelineTmaAsync};
@@ -95,7 +96,7 @@ pub use tma::{
     tma_load_multicast, tma_store, tma_store_arrive, tma_store_fence, tma_store_wait,
 };
 pub use vector::{U64, U128};
-pub use warp::{WARP_SIZE, lane_id, shfl_sync, warp_id};
+pub use warp::{WARP_SIZE, lane_id, shfl_sync, shfl_xor_sync, warp_id};
 pub use warpgroup::{
     WARPGROUP_SIZE, elect_one_sync, named_barrier_sync, warp_group_idx, warpgroup_reg_alloc,
     warpgroup_reg_dealloc,

@@ -14,6 +14,7 @@
 //! The emulator computes each thread's values when the MMA is issued and delivers them
 //! at the covering wait (NaN until then); see `emu::wgmma`.
 
+pub use super::wgmma_rs::WgmmaRs;
 pub use super::wgmma_ss::{Accumulators, WgmmaSs};
 
 /// A GMMA shared-memory matrix descriptor (CuTe's `GmmaDescriptor`, the PTX ISA's
@@ -238,6 +239,79 @@ pub fn warpgroup_fence_operand<A: Accumulators>(acc: &mut A) {
     acc.fence_operand();
 }
 
+/// CuTe's `warpgroup_fence_operand` on a register-A `wgmma`'s four A registers: their
+/// values are computed before the batch's `warpgroup_arrive`, as the PTX ISA requires of
+/// registers a `wgmma.mma_async` reads.
+///
+/// ```
+/// let mut a = [1u32, 2, 3, 4];
+/// cutlet_core::cuda::wgmma::warpgroup_fence_regs(&mut a);
+/// assert_eq!(a, [1, 2, 3, 4]);
+/// ```
+#[inline(always)]
+pub fn warpgroup_fence_regs(a: &mut [u32; 4]) {
+    #[cfg(target_arch = "nvptx64")]
+    // SAFETY: a PTX comment, no instruction; it only marks the registers as read and written.
+    unsafe {
+        core::arch::asm!(
+            "// fence {0} {1} {2} {3}",
+            inout(reg32) a[0],
+            inout(reg32) a[1],
+            inout(reg32) a[2],
+            inout(reg32) a[3],
+            options(nomem, nostack, preserves_flags)
+        )
+    };
+    #[cfg(not(target_arch = "nvptx64"))]
+    let _ = a;
+}
+
+/// Where value `2 r + h` of register `r` of warpgroup thread `t` lies in the `64 x 16`
+/// A tile of a register-A `wgmma`: CuTe's `ALayout_64x16`,
+/// `((4,8,4),(2,2,2)):((128,1,16),(64,8,512))` over `(m, k)` column-major, so row
+/// `16 w + t1 + 8 (r % 2)` and column `2 t0 + h + 8 (r / 2)` for `t = t0 + 4 t1 + 32 w`.
+///
+/// ```
+/// # #[cfg(not(target_arch = "nvptx64"))] {
+/// assert_eq!(cutlet_core::cuda::wgmma::a_register_position(0, 0, 0), (0, 0));
+/// assert_eq!(cutlet_core::cuda::wgmma::a_register_position(37, 3, 1), (16 + 8 + 1, 2 + 1 + 8));
+/// # }
+/// ```
+#[cfg(not(target_arch = "nvptx64"))]
+pub fn a_register_position(t: usize, r: usize, h: usize) -> (usize, usize) {
+    let (t0, t1, w) = (t % 4, (t / 4) % 8, t / 32);
+    (16 * w + t1 + 8 * (r % 2), 2 * t0 + h + 8 * (r / 2))
+}
+
+/// Emulates one `wgmma.mma_async` with A in registers for the calling thread: every
+/// thread's A registers are gathered (the instruction reads the warpgroup's whole
+/// fragment), B is read from shared memory through its descriptor, and the thread's
+/// `N/2` accumulators of the `64 x N` product over `k = 16` are computed.
+#[cfg(not(target_arch = "nvptx64"))]
+#[track_caller]
+pub(crate) fn emulate_rs(
+    a: [u32; 4],
+    b: GmmaDescriptor,
+    d: &mut [f32],
+    scale_d: bool,
+    b_major: u32,
+    widen: fn(u16) -> f64,
+) {
+    let all = super::emu::warpgroup_gather(a);
+    let mut tile = [[0f64; 16]; 64];
+    for (t, regs) in all.iter().enumerate() {
+        for (r, &reg) in regs.iter().enumerate() {
+            for h in 0..2 {
+                let (m, k) = a_register_position(t, r, h);
+                tile[m][k] = widen((reg >> (16 * h)) as u16);
+            }
+        }
+    }
+    emulate_b(b, d, scale_d, b_major, widen, |m, k| {
+        tile[m as usize][k as usize]
+    });
+}
+
 /// Emulates one `wgmma.mma_async` with both operands in shared memory for the calling
 /// thread: its `N/2` accumulators of the `64 x N` product over `k = 16`.
 #[cfg(not(target_arch = "nvptx64"))]
@@ -249,56 +323,92 @@ pub(crate) fn emulate_ss(
     (a_major, b_major): (u32, u32),
     widen: fn(u16) -> f64,
 ) {
+    let t = super::emu::with_thread(|t| t.thread.linear(t.block_dim)) as u32;
+    // The instruction reads each operand element once for the warpgroup, so the
+    // sanitizer sees each read once, from one of its 128 threads: thread `i` reads half
+    // of row `i / 2` of A (and every 128th column of B, in `emulate_b`).
+    let i = t % 128;
+    smem_reads(a, a_major == 0, i / 2, 8 * (i % 2)..8 * (i % 2) + 8);
+    let smem = super::emu::with_thread(|t| t.block_state.smem());
+    emulate_b(b, d, scale_d, b_major, widen, |m, k| {
+        smem_element(a, a_major == 0, m, k, smem, widen)
+    });
+}
+
+/// Checks a GMMA descriptor's buffer starts on its swizzle period.
+#[cfg(not(target_arch = "nvptx64"))]
+fn check_base(desc: GmmaDescriptor) {
+    if desc.base_offset() != 0 {
+        panic!(
+            "wgmma: descriptor {:#x} has a base offset (buffers must start on their swizzle period)",
+            desc.0
+        );
+    }
+}
+
+/// Element `(mn, k)` of the 16-bit operand `desc` describes, from shared memory.
+#[cfg(not(target_arch = "nvptx64"))]
+fn smem_element(
+    desc: GmmaDescriptor,
+    k_major: bool,
+    mn: u32,
+    k: u32,
+    (p, n): (*mut u8, usize),
+    widen: fn(u16) -> f64,
+) -> f64 {
+    check_base(desc);
+    let at = desc.element_addr(k_major, 2, mn, k) as usize;
+    if at + 2 > n {
+        panic!(
+            "wgmma: descriptor {:#x} reads shared offset {at:#x}, past the block's {n} bytes",
+            desc.0
+        );
+    }
+    // SAFETY: `at` is inside the block's shared memory (checked above).
+    widen(unsafe { (p.add(at) as *const u16).read_unaligned() })
+}
+
+/// Tells the sanitizer of the reads of row or column `mn`, elements `ks`, of `desc`'s
+/// operand.
+#[cfg(not(target_arch = "nvptx64"))]
+fn smem_reads(desc: GmmaDescriptor, k_major: bool, mn: u32, ks: core::ops::Range<u32>) {
+    use super::emu::sanitizer::{Instr, Op, Origin, access};
+    let p = super::emu::with_thread(|t| t.block_state.smem()).0 as usize;
+    let base = p + desc.start_address() as usize;
+    for k in ks {
+        let at = desc.element_addr(k_major, 2, mn, k);
+        let logical = p + desc.swizzle(at) as usize;
+        let from = Origin { base, logical };
+        access(p + at as usize, 2, from, Op::Read, Instr::Wgmma);
+    }
+}
+
+/// The calling thread's accumulators of `D = A B + (scale_d ? D : 0)`, A's element
+/// `(m, k)` from `a`, B from shared memory through `b`: accumulators `4q .. 4q + 4` are
+/// rows `(m, m + 8)` by columns `(n, n + 1)` of the `64 x N` tile (CuTe's `CLayout_64xN`).
+#[cfg(not(target_arch = "nvptx64"))]
+#[track_caller]
+fn emulate_b(
+    b: GmmaDescriptor,
+    d: &mut [f32],
+    scale_d: bool,
+    b_major: u32,
+    widen: fn(u16) -> f64,
+    a: impl Fn(u32, u32) -> f64,
+) {
     let (t, smem) =
         super::emu::with_thread(|t| (t.thread.linear(t.block_dim), t.block_state.smem()));
-    for desc in [a, b] {
-        if desc.base_offset() != 0 {
-            panic!(
-                "wgmma: descriptor {:#x} has a base offset (buffers must start on their swizzle period)",
-                desc.0
-            );
-        }
-    }
-    let read = |desc: GmmaDescriptor, k_major: bool, mn: u32, k: u32| -> f64 {
-        let at = desc.element_addr(k_major, 2, mn, k) as usize;
-        if at + 2 > smem.1 {
-            panic!(
-                "wgmma: descriptor {:#x} reads shared offset {at:#x}, past the block's {} bytes",
-                desc.0, smem.1
-            );
-        }
-        // SAFETY: `at` is inside the block's shared memory (checked above).
-        widen(unsafe { (smem.0.add(at) as *const u16).read_unaligned() })
-    };
     let (t0, t1, w) = ((t % 4) as u32, ((t / 4) % 8) as u32, ((t / 32) % 4) as u32);
-    {
-        // The instruction reads each operand element once for the warpgroup, so the
-        // sanitizer sees each read once, from one of its 128 threads: thread `i` reads
-        // half of row `i / 2` of A and every 128th column of B from column `i`.
-        use super::emu::sanitizer::{Instr, Op, Origin, access};
-        let p = smem.0 as usize;
-        let check = |desc: GmmaDescriptor, k_major: bool, mn: u32, ks: core::ops::Range<u32>| {
-            let base = p + desc.start_address() as usize;
-            for k in ks {
-                let at = desc.element_addr(k_major, 2, mn, k);
-                let logical = p + desc.swizzle(at) as usize;
-                let from = Origin { base, logical };
-                access(p + at as usize, 2, from, Op::Read, Instr::Wgmma);
-            }
-        };
-        let i = (t % 128) as u32;
-        check(a, a_major == 0, i / 2, 8 * (i % 2)..8 * (i % 2) + 8);
-        for n in (i..2 * d.len() as u32).step_by(128) {
-            check(b, b_major == 0, n, 0..16);
-        }
+    let i = (t % 128) as u32;
+    for n in (i..2 * d.len() as u32).step_by(128) {
+        smem_reads(b, b_major == 0, n, 0..16);
     }
     super::emu::wgmma::mma(d, |c| {
-        // Each of the thread's two rows of A and each column of B is read once: the
-        // accumulators `4q .. 4q + 4` are rows (m, m + 8) by columns (n, n + 1).
-        let row =
-            |m: u32| -> [f64; 16] { core::array::from_fn(|k| read(a, a_major == 0, m, k as u32)) };
-        let col =
-            |n: u32| -> [f64; 16] { core::array::from_fn(|k| read(b, b_major == 0, n, k as u32)) };
+        // Each of the thread's two rows of A and each column of B is read once.
+        let row = |m: u32| -> [f64; 16] { core::array::from_fn(|k| a(m, k as u32)) };
+        let col = |n: u32| -> [f64; 16] {
+            core::array::from_fn(|k| smem_element(b, b_major == 0, n, k as u32, smem, widen))
+        };
         let rows = [row(16 * w + t1), row(16 * w + t1 + 8)];
         let mut out = std::vec::Vec::with_capacity(c.len());
         for q in 0..c.len() / 4 {

@@ -175,6 +175,8 @@ pub(crate) struct BlockState {
     warps: Vec<Warp>,
     /// One barrier per full warpgroup (128 threads): the emulated `wgmma` collectives.
     warpgroups: Vec<Barrier>,
+    /// Each full warpgroup's 128 values of its last [`warpgroup_gather`].
+    wg_slots: Vec<Mutex<Vec<Option<Box<dyn Any + Send>>>>>,
     /// Named barriers (`bar.sync id, n`): id -> (thread count, barrier).
     named: Mutex<std::collections::BTreeMap<u32, (usize, Arc<Barrier>)>>,
     /// The sanitizer's shadow of `smem` (when it is on).
@@ -295,6 +297,43 @@ pub(crate) fn warpgroup_sync(what: &str) {
             ),
         }
     });
+}
+
+/// The values the 128 threads of the calling thread's warpgroup pass, in the order of
+/// their index in it: a warpgroup collective (a register-A `wgmma` reads every thread's
+/// fragment of A). Every thread of the warpgroup must reach the same call; the exchange
+/// orders no memory.
+#[track_caller]
+pub(crate) fn warpgroup_gather<T: Copy + Send + 'static>(v: T) -> Vec<T> {
+    let site = Location::caller();
+    with_thread(|t| {
+        let lin = t.thread.linear(t.block_dim);
+        let (Some(barrier), Some(slots)) = (
+            t.block_state.warpgroups.get(lin / 128),
+            t.block_state.wg_slots.get(lin / 128),
+        ) else {
+            panic!(
+                "warpgroup collective at {site} in a block of {} threads: warpgroup instructions need whole warpgroups of 128 threads",
+                t.block_dim.volume()
+            )
+        };
+        slots.lock().unwrap_or_else(|e| e.into_inner())[lin % 128] = Some(Box::new(v));
+        barrier.wait(site, t.thread, "warpgroup collective", false);
+        let all = slots
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .map(|s| {
+                *s.as_ref()
+                    .and_then(|b| b.downcast_ref::<T>())
+                    .unwrap_or_else(|| {
+                        panic!("warpgroup collective at {site}: threads disagree on the collective")
+                    })
+            })
+            .collect();
+        barrier.wait(site, t.thread, "warpgroup collective", false);
+        all
+    })
 }
 
 /// `bar.sync id, threads` in the emulator: the first use of `id` in a block fixes its
@@ -573,6 +612,9 @@ impl BlockState {
             barrier: Barrier::new(threads),
             warps,
             warpgroups: (0..threads / 128).map(|_| Barrier::new(128)).collect(),
+            wg_slots: (0..threads / 128)
+                .map(|_| Mutex::new((0..128).map(|_| None).collect()))
+                .collect(),
             named: Mutex::new(Default::default()),
             shadow: sanitizer::enabled().then(|| sanitizer::Shadow::new(smem_bytes)),
             exited: Default::default(),

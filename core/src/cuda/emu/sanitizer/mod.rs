@@ -470,17 +470,21 @@ fn global(t: &ThreadCtx, l: &mut Local, a: Access) {
                     && i.contains(((off + bytes - 1) / g.elem) as isize)
             })
     };
-    if through.clone().any(elem_ok) {
-        return;
-    }
     let off = addr as isize - first.base as isize;
     let head = std::format!(
-        "Invalid __global__ {} of {bytes} bytes ({}) at {addr:#x}",
+        "Invalid __global__ {} of {bytes} bytes ({}) by {} at {addr:#x}",
         verb(op),
-        instr.name(false)
+        instr.name(false),
+        who(t, l.clock.me())
     );
-    match first.alloc {
-        Some(a) if !in_alloc(a) => {
+    // The allocation first: a tensor's layout may reach past the buffer it was made
+    // over, and an element of the tensor is no licence to leave the allocation.
+    let outside = first.alloc.filter(|&a| !in_alloc(a));
+    if outside.is_none() && through.clone().any(elem_ok) {
+        return;
+    }
+    match outside {
+        Some(a) => {
             let text = std::format!(
                 "{head}\n    outside the {}-byte allocation at {:#x}: {}",
                 a.1,
@@ -523,7 +527,8 @@ pub(crate) fn carve_out<T, L: Layout>(base: usize, layout: L, owned: usize, fres
         return;
     }
     let site = Location::caller();
-    let span = crate::algebra::cosize(layout).value() as usize * core::mem::size_of::<T>();
+    // An empty layout (an extent of 0, a GEMM's k = 0) spans nothing.
+    let span = crate::algebra::cosize(layout).value().max(0) as usize * core::mem::size_of::<T>();
     let owned = owned.max(span);
     with_local(|l| {
         if l.carve.iter().any(|c| c.base == base && c.span == span) {
@@ -560,7 +565,8 @@ pub(crate) fn smem_view<T, L: Layout>(ptr: usize, layout: L) {
     .flatten() else {
         return;
     };
-    let span = crate::algebra::cosize(layout).value() as usize * core::mem::size_of::<T>();
+    // An empty layout (an extent of 0, a GEMM's k = 0) spans nothing.
+    let span = crate::algebra::cosize(layout).value().max(0) as usize * core::mem::size_of::<T>();
     carve_out::<T, L>(base, layout, span, false);
 }
 
@@ -572,7 +578,8 @@ pub(crate) fn gmem_tensor<T, L: Layout>(ptr: usize, alloc: Option<(usize, usize)
         return;
     }
     let site = Location::caller();
-    let span = crate::algebra::cosize(layout).value() as usize * core::mem::size_of::<T>();
+    // An empty layout (an extent of 0, a GEMM's k = 0) spans nothing.
+    let span = crate::algebra::cosize(layout).value().max(0) as usize * core::mem::size_of::<T>();
     let key = (core::any::TypeId::of::<L>(), span);
     if try_with_thread(|_| ()).is_none() {
         return;

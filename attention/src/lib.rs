@@ -1,0 +1,740 @@
+//! FlashAttention's forward pass on Hopper, from cutlet's kernels, the way
+//! `flash_attn_func` is used: `attention(stream, q, k, v, o, &opts)` computes
+//! `O = softmax(scale Q Kᵀ) V` per batch and head over [`DeviceTensor`]s laid out
+//! `(batch, seqlen, heads, head_dim)` with any strides (BSHD and BHSD both, without a
+//! copy; `head_dim` contiguous, as TMA reads it), bf16 or f16, head dimensions 64, 128
+//! and 256, causal or not, `seqlen_q ≠ seqlen_k`, and grouped-query or multi-query
+//! attention (K and V with `kv_heads` dividing Q's heads: query head `h` reads key-value
+//! head `h / (heads / kv_heads)`). [`attention_lse`] also writes the log-sum-exp of each
+//! row. The kernel (`cutlet_kernels::flash_sm90`) is FA3's structure: TMA loads into
+//! swizzled shared memory, a producer warp and two consumer warpgroups, `wgmma` from
+//! shared memory for `Q Kᵀ` and from registers for `P V`, the online softmax on the
+//! accumulator fragment.
+//!
+//! Masking follows FlashAttention: in causal attention row `i` sees keys
+//! `j <= i + seqlen_k - seqlen_q` (the bottom-right diagonal); a row that sees no key has
+//! O = 0 and log-sum-exp `+inf`.
+//!
+//! Every bad input is an [`Error`] naming its values, before anything runs:
+//!
+//! ```
+//! use cutlet_core::prelude::*;
+//! use cutlet_attention::{problem, AttentionOptions};
+//! let (b, s, h, d) = (2, 1000, 16, 128);
+//! let q = layout!((b, s, h, d):({s * h * d}, {h * d}, d, 1));
+//! // BHSD K and V with 4 key-value heads (grouped-query attention).
+//! let kv = layout!((b, 500, 4, d):({4 * 500 * d}, d, {500 * d}, 1));
+//! let p = problem(q, kv, kv, q, &AttentionOptions::default()).unwrap();
+//! assert_eq!((p.args.heads, p.args.kv_heads, p.args.seqlen_k), (16, 4, 500));
+//! // Head dimension 96 has no kernel.
+//! let q96 = layout!((b, s, h, 96):({s * h * 96}, {h * 96}, 96, 1));
+//! assert_eq!(
+//!     problem(q96, q96, q96, q96, &AttentionOptions::default()).unwrap_err().to_string(),
+//!     "head_dim of Q: 96 has no kernel (64, 128 or 256)"
+//! );
+//! ```
+//!
+//! ```no_run
+//! use cutlet_core::prelude::*;
+//! use cutlet_cuda::DeviceTensor;
+//! use half::bf16;
+//! let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
+//! let (b, s, h, d) = (4, 4096, 16, 128);
+//! let bshd = layout!((b, s, h, d):({s * h * d}, {h * d}, d, 1));
+//! let q = DeviceTensor::<bf16, _>::zeros(&stream, bshd)?;
+//! let k = DeviceTensor::<bf16, _>::zeros(&stream, bshd)?;
+//! let v = DeviceTensor::<bf16, _>::zeros(&stream, bshd)?;
+//! let mut o = DeviceTensor::<bf16, _>::zeros(&stream, bshd)?;
+//! let opts = cutlet_attention::AttentionOptions { causal: true, ..Default::default() };
+//! let kernel = cutlet_attention::attention(&stream, &q, &k, &v, &mut o, &opts)?;
+//! println!("ran {kernel}");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use cudarc::driver::{CudaContext, CudaStream, DevicePtr, sys};
+use cutlet_core::cuda::{TmaBox, TmaError};
+use cutlet_core::layout::Layout;
+use cutlet_core::prelude::*;
+use cutlet_cuda::{Function, Module, TmaDescriptors, TmaElement, check_tma_address, encode_tiled};
+use cutlet_kernels::flash_sm90::{BM, FlashArgs, FlashConfig, FlashLaunch, flash_config, qkv_box};
+use cutlet_kernels::registry::{FlashParams, FlashVisitor, for_each_flash};
+use std::any::Any;
+use std::sync::{Arc, Mutex, OnceLock};
+
+pub use cutlet_cuda::{DeviceTensor, Error, Result};
+
+/// The attention kernels' PTX (a one-line comment saying why, when built without it).
+const PTX_SM90A: &str = cutlet_cuda::include_ptx!("cutlet_kernels", "sm_90a");
+
+/// Element types with an attention kernel: bf16 and f16.
+pub trait AttentionElement: TmaElement + Copy + 'static + sealed::Sealed {}
+impl AttentionElement for half::bf16 {}
+impl AttentionElement for half::f16 {}
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for half::bf16 {}
+    impl Sealed for half::f16 {}
+}
+
+/// What [`attention`] computes beyond the tensors: FA's `softmax_scale` and `causal`.
+///
+/// ```
+/// let o = cutlet_attention::AttentionOptions::default();
+/// assert_eq!((o.softmax_scale, o.causal), (None, false));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct AttentionOptions {
+    /// The scale of `Q Kᵀ` before the softmax (`None`: `1 / sqrt(head_dim)`).
+    pub softmax_scale: Option<f32>,
+    /// Each query row sees the keys up to its (bottom-right) diagonal.
+    pub causal: bool,
+}
+
+/// A `(batch, seqlen, heads, head_dim)` operand read off its layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bshd {
+    /// `(batch, seqlen, heads, head_dim)`.
+    pub extents: [usize; 4],
+    /// Element strides of batch, seqlen and heads (`head_dim`'s is 1).
+    pub strides: [usize; 3],
+}
+
+impl Bshd {
+    /// The operand `l` describes, or an error naming it: rank 4, flat modes, `head_dim`
+    /// contiguous, non-negative strides that TMA can take (whole numbers of 16 bytes for
+    /// 16-bit elements: multiples of 8).
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// use cutlet_attention::Bshd;
+    /// let b = Bshd::of("Q", layout!((2, 100, 8, 64):({800 * 64}, 64, {100 * 64}, 1))).unwrap();
+    /// assert_eq!((b.extents, b.strides), ([2, 100, 8, 64], [51200, 64, 6400]));
+    /// assert_eq!(
+    ///     Bshd::of("K", layout!((2, 100, 8, 64):(1, 2, 200, 1600))).unwrap_err().to_string(),
+    ///     "K: layout (_2,_100,_8,_64):(_1,_2,_200,_1600): head_dim must be contiguous (stride 1), got stride 1600"
+    /// );
+    /// ```
+    ///
+    /// A layout of another rank does not compile ("get: the mode index is past the
+    /// layout's rank"):
+    ///
+    /// ```compile_fail,E0080
+    /// use cutlet_core::prelude::*;
+    /// let _ = cutlet_attention::Bshd::of("Q", layout!((2, 64):(64, 1)));
+    /// ```
+    pub fn of(what: &str, l: impl Layout) -> Result<Bshd> {
+        let bad = |why: String| Err(Error::Operand(format!("{what}: layout {l}: {why}")));
+        if rank(l).value() != 4 || depth(l).value() > 1 {
+            return bad("expected (batch, seqlen, heads, head_dim), four flat modes".into());
+        }
+        let ext = [
+            size(get::<0, _>(l)).value(),
+            size(get::<1, _>(l)).value(),
+            size(get::<2, _>(l)).value(),
+            size(get::<3, _>(l)).value(),
+        ];
+        // The offsets of the unit coordinates: the strides (a leaf's size is its value).
+        let s = [
+            l.call((1isize, 0isize, 0isize, 0isize)).size().value(),
+            l.call((0isize, 1isize, 0isize, 0isize)).size().value(),
+            l.call((0isize, 0isize, 1isize, 0isize)).size().value(),
+            l.call((0isize, 0isize, 0isize, 1isize)).size().value(),
+        ];
+        if s[3] != 1 && ext[3] > 1 {
+            return bad(format!(
+                "head_dim must be contiguous (stride 1), got stride {}",
+                s[3]
+            ));
+        }
+        let names = ["batch", "seqlen", "heads"];
+        for i in 0..3 {
+            if s[i] < 0 {
+                return bad(format!("the stride of {} is negative ({})", names[i], s[i]));
+            }
+            if s[i] % 8 != 0 && ext[i] > 1 {
+                return bad(format!(
+                    "the stride of {} ({}) is not a whole number of 16 bytes (TMA)",
+                    names[i], s[i]
+                ));
+            }
+        }
+        Ok(Bshd {
+            extents: ext.map(|x| x.max(0) as usize),
+            strides: [s[0], s[1], s[2]].map(|x| x as usize),
+        })
+    }
+}
+
+/// An attention problem in the kernel's terms: its arguments and Q's, K's and V's
+/// operands.
+#[derive(Clone, Copy, Debug)]
+pub struct Problem {
+    /// The kernel's arguments (O's strides included).
+    pub args: FlashArgs,
+    /// The head dimension.
+    pub head_dim: usize,
+    /// Q.
+    pub q: Bshd,
+    /// K.
+    pub k: Bshd,
+    /// V.
+    pub v: Bshd,
+}
+
+/// The [`Problem`] of attention over these layouts, or an error naming the values that
+/// disagree or that no kernel takes (see the [crate docs](crate)).
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// use cutlet_attention::{problem, AttentionOptions};
+/// let q = layout!((1, 64, 6, 64):({6 * 64 * 64}, {6 * 64}, 64, 1));
+/// let kv = layout!((1, 64, 4, 64):({4 * 64 * 64}, {4 * 64}, 64, 1));
+/// assert_eq!(
+///     problem(q, kv, kv, q, &AttentionOptions::default()).unwrap_err().to_string(),
+///     "kv heads (4) must divide the query heads (6)"
+/// );
+/// ```
+pub fn problem(
+    q: impl Layout,
+    k: impl Layout,
+    v: impl Layout,
+    o: impl Layout,
+    opts: &AttentionOptions,
+) -> Result<Problem> {
+    let (q, k, v, o) = (
+        Bshd::of("Q", q)?,
+        Bshd::of("K", k)?,
+        Bshd::of("V", v)?,
+        Bshd::of("O", o)?,
+    );
+    let [b, sq, h, d] = q.extents;
+    let [_, sk, hk, _] = k.extents;
+    let same = |what: &str, expected: usize, got: usize| {
+        if expected == got {
+            Ok(())
+        } else {
+            Err(Error::Extent {
+                what: what.into(),
+                expected,
+                got,
+            })
+        }
+    };
+    same("batch of K", b, k.extents[0])?;
+    same("head_dim of K", d, k.extents[3])?;
+    same("V's extents (K's): batch", b, v.extents[0])?;
+    same("V's extents (K's): seqlen", sk, v.extents[1])?;
+    same("V's extents (K's): heads", hk, v.extents[2])?;
+    same("head_dim of V", d, v.extents[3])?;
+    for (i, what) in ["batch", "seqlen", "heads", "head_dim"].iter().enumerate() {
+        same(&format!("{what} of O (Q's)"), q.extents[i], o.extents[i])?;
+    }
+    if ![64, 128, 256].contains(&d) {
+        return Err(Error::Operand(format!(
+            "head_dim of Q: {d} has no kernel (64, 128 or 256)"
+        )));
+    }
+    if hk == 0 || h % hk != 0 {
+        return Err(Error::Operand(format!(
+            "kv heads ({hk}) must divide the query heads ({h})"
+        )));
+    }
+    // The grid is (query blocks, heads, batch); TMA's coordinates are 32-bit.
+    let limit = |what: &str, x: usize, max: usize| {
+        if x > max {
+            Err(Error::Operand(format!("{what} ({x}) above {max}")))
+        } else {
+            Ok(())
+        }
+    };
+    limit("heads", h, 65535)?;
+    limit("batch", b, 65535)?;
+    limit("seqlen_q", sq, i32::MAX as usize)?;
+    limit("seqlen_k", sk, i32::MAX as usize)?;
+    let scale = opts.softmax_scale.unwrap_or(1.0 / (d as f32).sqrt());
+    if !scale.is_finite() {
+        return Err(Error::Operand(format!(
+            "softmax_scale {scale} is not finite"
+        )));
+    }
+    let mut args = FlashArgs::new((b, h, hk), (sq, sk), d, opts.causal);
+    args.scale_log2 = scale * std::f32::consts::LOG2_E;
+    args.o_stride = o.strides;
+    Ok(Problem {
+        args,
+        head_dim: d,
+        q,
+        k,
+        v,
+    })
+}
+
+/// The box of one operand for configuration `C`'s kernel.
+type BoxOf = fn((usize, usize, usize), [usize; 3], usize) -> core::result::Result<TmaBox, TmaError>;
+
+/// One loaded configuration.
+struct Flash<E> {
+    f: Function<FlashParams<E>>,
+    cfg: FlashLaunch,
+    boxes: BoxOf,
+    /// The tensor maps of the operands it last ran on.
+    maps: Mutex<Vec<(MapKey, Arc<TmaDescriptors>)>>,
+}
+
+/// The operands' addresses and the problem's extents and strides.
+type MapKey = ([u64; 3], [usize; 8], [[usize; 3]; 3]);
+/// Tensor maps kept per configuration.
+const MAPS_KEPT: usize = 8;
+
+impl<E: AttentionElement> Flash<E> {
+    /// The tensor maps of Q, K and V at these addresses for `p`.
+    fn descriptors(
+        &self,
+        st: &Arc<CudaStream>,
+        p: &Problem,
+        addrs: [u64; 3],
+    ) -> Result<Arc<TmaDescriptors>> {
+        let a = &p.args;
+        let key = (
+            addrs,
+            [
+                a.batch, a.heads, a.kv_heads, a.seqlen_q, a.seqlen_k, 0, 0, 0,
+            ],
+            [p.q.strides, p.k.strides, p.v.strides],
+        );
+        let mut maps = self.maps.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(i) = maps.iter().position(|(k, _)| *k == key) {
+            let hit = maps.remove(i);
+            maps.insert(0, hit.clone());
+            return Ok(hit.1);
+        }
+        let boxed = |what: &str, x: &Bshd, rows: usize, addr: u64| -> Result<_> {
+            check_tma_address(what, addr)?;
+            // A sequence of no rows is never read (no key block, no query block); TMA's
+            // extents must be positive.
+            let [b, s, h, _] = x.extents;
+            let bx = (self.boxes)((b, s.max(1), h), x.strides, rows)
+                .map_err(|e| Error::Operand(format!("{what}: TMA box: {e}")))?;
+            encode_tiled(addr, &bx, E::DATA_TYPE)
+        };
+        let d = [
+            boxed("Q", &p.q, BM, addrs[0])?,
+            boxed("K", &p.k, self.cfg.tile.1, addrs[1])?,
+            boxed("V", &p.v, self.cfg.tile.1, addrs[2])?,
+        ];
+        let d = Arc::new(TmaDescriptors::new(st, &d)?);
+        maps.insert(0, (key, d.clone()));
+        maps.truncate(MAPS_KEPT);
+        Ok(d)
+    }
+}
+
+/// The attention kernels loaded on one device (compute capability 9.0).
+///
+/// ```no_run
+/// let ctx = cudarc::driver::CudaContext::new(0)?;
+/// let a = cutlet_attention::Attention::new(&ctx)?;
+/// println!("{:?}", a.configurations());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Attention {
+    kernels: Vec<Box<dyn Any + Send + Sync>>,
+    names: Vec<(&'static str, usize)>,
+    /// Keeps the module loaded (the functions borrow it by handle).
+    _module: Module,
+}
+
+impl Attention {
+    /// Loads the kernels built into this crate on `ctx`'s device: errors name what is
+    /// missing (PTX built without the toolchain, a device that is not compute
+    /// capability 9.0).
+    ///
+    /// ```no_run
+    /// match cutlet_attention::Attention::new(&cudarc::driver::CudaContext::new(0)?) {
+    ///     Ok(_) => println!("ready"),
+    ///     Err(e) => println!("error: {e}"),
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(ctx: &Arc<CudaContext>) -> Result<Attention> {
+        Attention::from_ptx(ctx, PTX_SM90A)
+    }
+
+    /// Loads the kernels from sm_90a PTX text.
+    ///
+    /// ```no_run
+    /// let ctx = cudarc::driver::CudaContext::new(0)?;
+    /// let ptx = std::fs::read_to_string("target/ptx/sm_90a/cutlet_kernels.ptx")?;
+    /// let a = cutlet_attention::Attention::from_ptx(&ctx, &ptx)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_ptx(ctx: &Arc<CudaContext>, ptx: &str) -> Result<Attention> {
+        let attr = |a| ctx.attribute(a);
+        let cc = (
+            attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)? as u32,
+            attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)? as u32,
+        );
+        cutlet_cuda::check_arch(cutlet_cuda::ptx_target(ptx)?, cc)?;
+        let module = Module::load(ctx, ptx)?;
+        struct Loader<'m> {
+            module: &'m Module,
+            kernels: Vec<Box<dyn Any + Send + Sync>>,
+            names: Vec<(&'static str, usize)>,
+            err: Option<Error>,
+        }
+        impl FlashVisitor for Loader<'_> {
+            fn flash<C: FlashConfig>(
+                &mut self,
+                entry: cutlet_core::cuda::Kernel<FlashParams<C::Elem>>,
+            ) {
+                if self.err.is_some() {
+                    return;
+                }
+                match self.module.function(entry) {
+                    Ok(f) => {
+                        let cfg = flash_config::<C>();
+                        self.names.push((cfg.name, cfg.head_dim));
+                        self.kernels.push(Box::new(Flash::<C::Elem> {
+                            f,
+                            cfg,
+                            boxes: qkv_box::<C>,
+                            maps: Mutex::new(Vec::new()),
+                        }));
+                    }
+                    Err(e) => self.err = Some(e),
+                }
+            }
+        }
+        let mut l = Loader {
+            module: &module,
+            kernels: Vec::new(),
+            names: Vec::new(),
+            err: None,
+        };
+        for_each_flash(&mut l);
+        if let Some(e) = l.err {
+            return Err(e);
+        }
+        let (kernels, names) = (l.kernels, l.names);
+        Ok(Attention {
+            kernels,
+            names,
+            _module: module,
+        })
+    }
+
+    /// The loaded configurations: `(name, head_dim)`.
+    ///
+    /// ```no_run
+    /// let a = cutlet_attention::Attention::new(&cudarc::driver::CudaContext::new(0)?)?;
+    /// assert_eq!(a.configurations().len(), 6);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn configurations(&self) -> &[(&'static str, usize)] {
+        &self.names
+    }
+
+    /// [`attention_lse`] on these kernels, the log-sum-exp written where `lse` is given.
+    ///
+    /// ```no_run
+    /// use cutlet_core::prelude::*;
+    /// use half::f16;
+    /// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
+    /// let a = cutlet_attention::Attention::new(stream.context())?;
+    /// let l = layout!((1, 256, 2, 64):({256 * 128}, 128, 64, 1));
+    /// let q = cutlet_cuda::DeviceTensor::<f16, _>::zeros(&stream, l)?;
+    /// let mut o = cutlet_cuda::DeviceTensor::<f16, _>::zeros(&stream, l)?;
+    /// let mut lse = cutlet_cuda::DeviceTensor::<f32, _>::zeros(&stream, layout!((1, 2, 256):(512, 256, 1)))?;
+    /// a.run(&stream, &q, &q, &q, &mut o, Some(&mut lse), &Default::default())?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[allow(clippy::too_many_arguments)]
+    pub fn run<E: AttentionElement, L: Layout>(
+        &self,
+        stream: &Arc<CudaStream>,
+        q: &DeviceTensor<E, impl Layout>,
+        k: &DeviceTensor<E, impl Layout>,
+        v: &DeviceTensor<E, impl Layout>,
+        o: &mut DeviceTensor<E, impl Layout>,
+        lse: Option<&mut DeviceTensor<f32, L>>,
+        opts: &AttentionOptions,
+    ) -> Result<&'static str> {
+        let p = problem(q.layout(), k.layout(), v.layout(), o.layout(), opts)?;
+        let a = p.args;
+        if let Some(l) = &lse {
+            check_lse(l.layout(), &a)?;
+        }
+        let flash = self
+            .kernels
+            .iter()
+            .filter_map(|k| k.downcast_ref::<Flash<E>>())
+            .find(|f| f.cfg.head_dim == p.head_dim)
+            .ok_or_else(|| {
+                Error::Operand(format!("no attention kernel of head_dim {}", p.head_dim))
+            })?;
+        if a.batch == 0 || a.heads == 0 || a.seqlen_q == 0 {
+            return Ok(flash.cfg.name);
+        }
+        let addrs = [
+            q.buf().device_ptr(stream).0,
+            k.buf().device_ptr(stream).0,
+            v.buf().device_ptr(stream).0,
+        ];
+        let descs = flash.descriptors(stream, &p, addrs)?;
+        let cfg = flash.cfg.launch(&a);
+        // SAFETY: the maps describe Q, K and V's buffers (the cache's key is their
+        // addresses, extents and strides), which hold what their layouts reach
+        // (`DeviceTensor` checks the cosize), and `descs` is freed in stream order after
+        // the kernel; TMA clips every box to the extents. The kernel stores O's rows below
+        // `seqlen_q` at `args.o_stride`, O's layout, whose cosize its buffer holds, and
+        // the log-sum-exp at `(batch, heads, seqlen_q)` compact, `lse`'s layout
+        // (`check_lse`). O is borrowed mutably, so it aliases neither Q, K nor V.
+        unsafe {
+            match lse {
+                Some(l) => flash
+                    .f
+                    .launch(stream, cfg, (a, &*descs, o.buf_mut(), l.buf_mut()))?,
+                None => flash.f.launch(
+                    stream,
+                    cfg,
+                    (a, &*descs, o.buf_mut(), std::ptr::null_mut::<f32>()),
+                )?,
+            }
+        };
+        Ok(flash.cfg.name)
+    }
+}
+
+/// The log-sum-exp's layout must be `(batch, heads, seqlen_q)` compact, row-major.
+fn check_lse(l: impl Layout, a: &FlashArgs) -> Result<()> {
+    let want = format!(
+        "({},{},{}):({},{},1)",
+        a.batch,
+        a.heads,
+        a.seqlen_q,
+        a.heads * a.seqlen_q,
+        a.seqlen_q
+    );
+    let got = (
+        rank(l).value(),
+        size(l).value() as usize,
+        (0..3).map(|i| {
+            let mut c = [0isize; 3];
+            c[i] = 1;
+            l.call((c[0], c[1], c[2])).size().value()
+        }),
+    );
+    let ok = got.0 == 3
+        && depth(l).value() <= 1
+        && got.1 == a.batch * a.heads * a.seqlen_q
+        && [
+            size(get::<0, _>(l)).value() as usize,
+            size(get::<1, _>(l)).value() as usize,
+            size(get::<2, _>(l)).value() as usize,
+        ] == [a.batch, a.heads, a.seqlen_q]
+        && got
+            .2
+            .zip([a.heads * a.seqlen_q, a.seqlen_q, 1])
+            .all(|(s, w)| s as usize == w);
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::Operand(format!(
+            "log-sum-exp: layout {l}, expected (batch, heads, seqlen_q) compact, {want}"
+        )))
+    }
+}
+
+/// The [`Attention`] of `stream`'s context, loaded on first use and kept.
+fn loaded(stream: &Arc<CudaStream>) -> Result<Arc<Attention>> {
+    /// The kernels loaded per context (keyed by its handle).
+    type Loaded = Mutex<Vec<(usize, Arc<Attention>)>>;
+    static LOADED: OnceLock<Loaded> = OnceLock::new();
+    let ctx = stream.context();
+    let key = ctx.cu_ctx() as usize;
+    let mut loaded = LOADED
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some((_, a)) = loaded.iter().find(|(k, _)| *k == key) {
+        return Ok(a.clone());
+    }
+    let a = Arc::new(Attention::new(ctx)?);
+    loaded.push((key, a.clone()));
+    Ok(a)
+}
+
+/// `O = softmax(scale Q Kᵀ) V` on `stream` (see the crate docs); returns the name of
+/// the kernel that ran.
+///
+/// ```no_run
+/// use cutlet_core::prelude::*;
+/// use half::bf16;
+/// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
+/// let l = layout!((2, 300, 8, 64):({300 * 8 * 64}, {8 * 64}, 64, 1));
+/// let q = cutlet_cuda::DeviceTensor::<bf16, _>::zeros(&stream, l)?;
+/// let mut o = cutlet_cuda::DeviceTensor::<bf16, _>::zeros(&stream, l)?;
+/// cutlet_attention::attention(&stream, &q, &q, &q, &mut o, &Default::default())?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn attention<E: AttentionElement>(
+    stream: &Arc<CudaStream>,
+    q: &DeviceTensor<E, impl Layout>,
+    k: &DeviceTensor<E, impl Layout>,
+    v: &DeviceTensor<E, impl Layout>,
+    o: &mut DeviceTensor<E, impl Layout>,
+    opts: &AttentionOptions,
+) -> Result<&'static str> {
+    loaded(stream)?.run(
+        stream,
+        q,
+        k,
+        v,
+        o,
+        None::<&mut DeviceTensor<f32, NoLse>>,
+        opts,
+    )
+}
+
+/// The layout type of an absent log-sum-exp.
+type NoLse = cutlet_core::layout::StridedLayout<(isize, isize, isize), (isize, isize, isize)>;
+
+/// [`attention`] that also writes the log-sum-exp of each row (natural log, of the
+/// scaled scores; `+inf` for a row that sees no key) to `lse`, laid out
+/// `(batch, heads, seqlen_q)` compact.
+///
+/// ```no_run
+/// use cutlet_core::prelude::*;
+/// use half::bf16;
+/// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
+/// let (b, s, h) = (2, 300, 8);
+/// let l = layout!((b, s, h, 64):({s * h * 64}, {h * 64}, 64, 1));
+/// let q = cutlet_cuda::DeviceTensor::<bf16, _>::zeros(&stream, l)?;
+/// let mut o = cutlet_cuda::DeviceTensor::<bf16, _>::zeros(&stream, l)?;
+/// let mut lse = cutlet_cuda::DeviceTensor::<f32, _>::zeros(&stream, layout!((b, h, s):({h * s}, s, 1)))?;
+/// cutlet_attention::attention_lse(&stream, &q, &q, &q, &mut o, &mut lse, &Default::default())?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn attention_lse<E: AttentionElement>(
+    stream: &Arc<CudaStream>,
+    q: &DeviceTensor<E, impl Layout>,
+    k: &DeviceTensor<E, impl Layout>,
+    v: &DeviceTensor<E, impl Layout>,
+    o: &mut DeviceTensor<E, impl Layout>,
+    lse: &mut DeviceTensor<f32, impl Layout>,
+    opts: &AttentionOptions,
+) -> Result<&'static str> {
+    loaded(stream)?.run(stream, q, k, v, o, Some(lse), opts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    include!("entries.rs");
+
+    /// The build script's entries are the registry's attention configurations.
+    #[test]
+    fn the_built_entries_are_the_registrys() {
+        struct Names(Vec<String>);
+        impl FlashVisitor for Names {
+            fn flash<C: FlashConfig>(
+                &mut self,
+                e: cutlet_core::cuda::Kernel<FlashParams<C::Elem>>,
+            ) {
+                self.0.push(e.name().to_string());
+            }
+        }
+        let mut n = Names(Vec::new());
+        for_each_flash(&mut n);
+        assert_eq!(n.0, ENTRIES);
+    }
+
+    /// `problem` on generated shapes: BSHD and BHSD operands of every head dimension and
+    /// kv-head divisor give the kernel's arguments; a changed extent is an error naming it.
+    #[test]
+    fn problems_read_off_generated_layouts() {
+        let mut seed = 7u64;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        for _ in 0..200 {
+            let (b, sq, sk) = (1 + next(4), 1 + next(3000), 1 + next(3000));
+            let hk = 1 + next(4);
+            let h = hk * (1 + next(4));
+            let d = [64, 128, 256][next(3)];
+            let (bq, bk) = (next(2) == 1, next(2) == 1);
+            let st = |s: usize, h: usize, bhsd: bool| {
+                if bhsd {
+                    [h * s * d, d, s * d]
+                } else {
+                    [s * h * d, h * d, d]
+                }
+            };
+            let (qs, ks) = (st(sq, h, bq), st(sk, hk, bk));
+            let q = layout!((b, sq, h, d):({qs[0]}, {qs[1]}, {qs[2]}, 1));
+            let k = layout!((b, sk, hk, d):({ks[0]}, {ks[1]}, {ks[2]}, 1));
+            let causal = next(2) == 1;
+            let opts = AttentionOptions {
+                causal,
+                softmax_scale: None,
+            };
+            let p = problem(q, k, k, q, &opts).unwrap();
+            assert_eq!(
+                (
+                    p.args.batch,
+                    p.args.heads,
+                    p.args.kv_heads,
+                    p.args.seqlen_q,
+                    p.args.seqlen_k
+                ),
+                (b, h, hk, sq, sk)
+            );
+            assert_eq!((p.head_dim, p.args.o_stride, p.k.strides), (d, qs, ks));
+            assert_eq!(p.args.causal, u32::from(causal));
+            let want = (1.0 / (d as f32).sqrt()) * std::f32::consts::LOG2_E;
+            assert!((p.args.scale_log2 - want).abs() < 1e-6);
+            // V one key longer than K.
+            let v = layout!((b, {sk + 1}, hk, d):({ks[0]}, {ks[1]}, {ks[2]}, 1));
+            assert_eq!(
+                problem(q, k, v, q, &opts).unwrap_err(),
+                Error::Extent {
+                    what: "V's extents (K's): seqlen".into(),
+                    expected: sk,
+                    got: sk + 1
+                }
+            );
+            // O with another batch.
+            let o = layout!(({b + 1}, sq, h, d):({qs[0]}, {qs[1]}, {qs[2]}, 1));
+            assert_eq!(
+                problem(q, k, k, o, &opts).unwrap_err(),
+                Error::Extent {
+                    what: "batch of O (Q's)".into(),
+                    expected: b,
+                    got: b + 1
+                }
+            );
+        }
+    }
+
+    /// Layouts the kernel cannot read are errors naming them.
+    #[test]
+    fn unreadable_layouts_are_named() {
+        let e = |l| Bshd::of("Q", l).unwrap_err().to_string();
+        assert_eq!(
+            e(layout!(({2}, {10}, {4}, {64}):({2560}, {260}, {65}, 1))),
+            "Q: layout (2,10,4,64):(2560,260,65,_1): the stride of seqlen (260) is not a whole number of 16 bytes (TMA)"
+        );
+        let lse = layout!((2, 4, 10):(40, 10, 1));
+        let a = FlashArgs::new((2, 4, 4), (10, 10), 64, false);
+        assert!(check_lse(lse, &a).is_ok());
+        assert_eq!(
+            check_lse(layout!((2, 4, 10):(1, 2, 8)), &a)
+                .unwrap_err()
+                .to_string(),
+            "log-sum-exp: layout (_2,_4,_10):(_1,_2,_8), expected (batch, heads, seqlen_q) compact, (2,4,10):(40,10,1)"
+        );
+    }
+}

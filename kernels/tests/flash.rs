@@ -1,0 +1,193 @@
+//! The Hopper attention kernel on the emulator, under the sanitizer, against an f64
+//! reference: every configuration of the registry (head dimensions 64, 128, 256; bf16
+//! and f16) on ragged sequence lengths, `seqlen_q` above and below `seqlen_k`, causal
+//! and not, grouped-query attention, Q, K and V with their own strides (BSHD and BHSD),
+//! and the log-sum-exp.
+
+use cutlet_core::cuda::emu::DeviceVec;
+use cutlet_core::cuda::{Float16, GmemPtr, Kernel, TmaDescriptor};
+use cutlet_kernels::flash_sm90::{FlashArgs, FlashConfig, flash_config, flash_sm90, qkv_box};
+use cutlet_kernels::registry::{FlashParams, FlashVisitor, for_each_flash};
+
+/// One case: `(batch, heads, kv_heads)`, `(seqlen_q, seqlen_k)`, causal, and whether
+/// Q, K and V are laid out `(batch, head, seqlen, d)` (BHSD) rather than BSHD.
+#[derive(Clone, Copy, Debug)]
+struct Case {
+    bhk: (usize, usize, usize),
+    seqlens: (usize, usize),
+    causal: bool,
+    bhsd: bool,
+}
+
+/// `len` values in `[-2, 2)` that differ with `seed`.
+fn data(len: usize, seed: u64) -> Vec<f32> {
+    (0..len as u64)
+        .map(|i| {
+            let x = (i
+                .wrapping_mul(2654435761)
+                .wrapping_add(seed.wrapping_mul(40503)))
+                >> 7;
+            (x % 1024) as f32 / 256.0 - 2.0
+        })
+        .collect()
+}
+
+/// Element strides `[batch, seqlen, head]` of a `(batch, seqlen, heads, d)` tensor, BSHD
+/// or BHSD in memory.
+fn strides((b, s, h, d): (usize, usize, usize, usize), bhsd: bool) -> [usize; 3] {
+    let _ = b;
+    if bhsd {
+        [h * s * d, d, s * d]
+    } else {
+        [s * h * d, h * d, d]
+    }
+}
+
+fn run<C: FlashConfig>(case: Case) {
+    let cfg = flash_config::<C>();
+    let d = cfg.head_dim;
+    let Case {
+        bhk: (b, h, hk),
+        seqlens: (sq, sk),
+        causal,
+        bhsd,
+    } = case;
+    let (qs, ks) = (strides((b, sq, h, d), bhsd), strides((b, sk, hk, d), bhsd));
+    let at = |s: [usize; 3], (bi, i, hi, c): (usize, usize, usize, usize)| {
+        bi * s[0] + i * s[1] + hi * s[2] + c
+    };
+    let e = |len: usize, seed: u64| -> Vec<C::Elem> {
+        data(len, seed)
+            .into_iter()
+            .map(C::Elem::from_f32_rn)
+            .collect()
+    };
+    let (q, k, v) = (
+        e(b * sq * h * d, 1),
+        e(b * sk * hk * d, 2),
+        e(b * sk * hk * d, 3),
+    );
+    let mut a = FlashArgs::new((b, h, hk), (sq, sk), d, causal);
+    a.o_stride = strides((b, sq, h, d), !bhsd);
+    let o = DeviceVec::<C::Elem>::zeroed(b * sq * h * d);
+    let lse = DeviceVec::<f32>::zeroed(b * h * sq);
+    // Device buffers (aligned, as TMA needs).
+    let dev = |x: &[C::Elem]| {
+        let mut d = DeviceVec::<C::Elem>::zeroed(x.len());
+        d.as_mut_slice().copy_from_slice(x);
+        d
+    };
+    let (dq, dk, dv) = (dev(&q), dev(&k), dev(&v));
+    let descs = [
+        TmaDescriptor::emulated(
+            dq.as_slice().as_ptr(),
+            &qkv_box::<C>((b, sq, h), qs, 128).unwrap(),
+        )
+        .unwrap(),
+        TmaDescriptor::emulated(
+            dk.as_slice().as_ptr(),
+            &qkv_box::<C>((b, sk, hk), ks, cfg.tile.1).unwrap(),
+        )
+        .unwrap(),
+        TmaDescriptor::emulated(
+            dv.as_slice().as_ptr(),
+            &qkv_box::<C>((b, sk, hk), ks, cfg.tile.1).unwrap(),
+        )
+        .unwrap(),
+    ];
+    let (tma, po, pl) = (GmemPtr::from_slice(&descs), o.ptr(), lse.ptr());
+    cutlet_core::cuda::emu::launch_config(cfg.launch(&a), || flash_sm90::<C>(a, tma, po, pl))
+        .unwrap_or_else(|err| panic!("{} {case:?}: {err}", C::NAME));
+    // The f64 reference, row by row.
+    let w = |x: C::Elem| f64::from(x.to_f32_widened());
+    let scale = 1.0 / (d as f64).sqrt();
+    let (got_o, got_l) = (o.as_slice(), lse.as_slice());
+    for bi in 0..b {
+        for hi in 0..h {
+            let kv = hi / (h / hk);
+            for i in 0..sq {
+                let keys: Vec<usize> = (0..sk)
+                    .filter(|&j| !causal || j as isize <= i as isize + sk as isize - sq as isize)
+                    .collect();
+                let s: Vec<f64> = keys
+                    .iter()
+                    .map(|&j| {
+                        (0..d)
+                            .map(|c| w(q[at(qs, (bi, i, hi, c))]) * w(k[at(ks, (bi, j, kv, c))]))
+                            .sum::<f64>()
+                            * scale
+                    })
+                    .collect();
+                let mx = s.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+                let p: Vec<f64> = s.iter().map(|x| (x - mx).exp()).collect();
+                let sum: f64 = p.iter().sum();
+                let want_l = if keys.is_empty() {
+                    f64::INFINITY
+                } else {
+                    mx + sum.ln()
+                };
+                let gl = f64::from(got_l[(bi * h + hi) * sq + i]);
+                assert!(
+                    (gl - want_l).abs() <= 1e-3 * (1.0 + want_l.abs()) || gl == want_l,
+                    "{} {case:?}: lse of row {i} head {hi} batch {bi}: {gl} vs {want_l}",
+                    C::NAME
+                );
+                for c in 0..d {
+                    let want: f64 = if keys.is_empty() {
+                        0.0
+                    } else {
+                        keys.iter()
+                            .zip(&p)
+                            .map(|(&j, pj)| pj * w(v[at(ks, (bi, j, kv, c))]))
+                            .sum::<f64>()
+                            / sum
+                    };
+                    let g = w(got_o[at(a.o_stride, (bi, i, hi, c))]);
+                    // P and O are rounded to 16 bits.
+                    assert!(
+                        (g - want).abs() <= 2e-2 * (1.0 + want.abs()),
+                        "{} {case:?}: O({bi},{i},{hi},{c}) {g} vs {want}",
+                        C::NAME
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Every attention configuration of the registry on each case.
+#[test]
+fn every_attention_configuration_matches_the_reference() {
+    struct Each(usize);
+    impl FlashVisitor for Each {
+        fn flash<C: FlashConfig>(&mut self, _: Kernel<FlashParams<C::Elem>>) {
+            let cases = [
+                Case {
+                    bhk: (1, 2, 1),
+                    seqlens: (130, 70),
+                    causal: false,
+                    bhsd: false,
+                },
+                Case {
+                    bhk: (2, 2, 2),
+                    seqlens: (70, 200),
+                    causal: true,
+                    bhsd: true,
+                },
+                Case {
+                    bhk: (1, 1, 1),
+                    seqlens: (200, 100),
+                    causal: true,
+                    bhsd: false,
+                },
+            ];
+            for case in cases {
+                run::<C>(case);
+            }
+            self.0 += 1;
+        }
+    }
+    let mut each = Each(0);
+    for_each_flash(&mut each);
+    assert_eq!(each.0, 6);
+}
