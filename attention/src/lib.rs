@@ -6,7 +6,8 @@
 //! and 256, causal or not, `seqlen_q ≠ seqlen_k`, and grouped-query or multi-query
 //! attention (K and V with `kv_heads` dividing Q's heads: query head `h` reads key-value
 //! head `h / (heads / kv_heads)`). [`attention_lse`] also writes the log-sum-exp of each
-//! row. The kernel (`cutlet_kernels::flash_sm90`) is FA3's structure: TMA loads into
+//! row; [`attention_varlen`] takes packed sequences of different lengths with their
+//! cumulative lengths (FA's `flash_attn_varlen_func`). The kernel (`cutlet_kernels::flash_sm90`) is FA3's structure: TMA loads into
 //! swizzled shared memory, a producer warp and two consumer warpgroups, `wgmma` from
 //! shared memory for `Q Kᵀ` and from registers for `P V`, the online softmax on the
 //! accumulator fragment.
@@ -51,7 +52,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use cudarc::driver::{CudaContext, CudaStream, DevicePtr, sys};
+use cudarc::driver::{CudaContext, CudaSlice, CudaStream, DevicePtr, sys};
 use cutlet_core::cuda::{TmaBox, TmaError};
 use cutlet_core::layout::Layout;
 use cutlet_core::prelude::*;
@@ -123,9 +124,12 @@ impl Bshd {
     /// let _ = cutlet_attention::Bshd::of("Q", layout!((2, 64):(64, 1)));
     /// ```
     pub fn of(what: &str, l: impl Layout) -> Result<Bshd> {
-        let bad = |why: String| Err(Error::Operand(format!("{what}: layout {l}: {why}")));
         if rank(l).value() != 4 || depth(l).value() > 1 {
-            return bad("expected (batch, seqlen, heads, head_dim), four flat modes".into());
+            return Bshd::refuse(
+                what,
+                &l,
+                "expected (batch, seqlen, heads, head_dim), four flat modes".into(),
+            );
         }
         let ext = [
             size(get::<0, _>(l)).value(),
@@ -140,22 +144,88 @@ impl Bshd {
             l.call((0isize, 0isize, 1isize, 0isize)).size().value(),
             l.call((0isize, 0isize, 0isize, 1isize)).size().value(),
         ];
+        Bshd::checked(what, &l, ext, s)
+    }
+
+    /// The packed operand of variable-length attention, `(total_rows, heads, head_dim)`,
+    /// as one batch of `total_rows`, with the same checks as [`Bshd::of`].
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// use cutlet_attention::Bshd;
+    /// let b = Bshd::of_packed("Q", layout!((1000, 8, 64):(512, 64, 1))).unwrap();
+    /// assert_eq!(b.extents, [1, 1000, 8, 64]);
+    /// assert_eq!(&b.strides[1..], &[512, 64]);
+    /// ```
+    pub fn of_packed(what: &str, l: impl Layout) -> Result<Bshd> {
+        if rank(l).value() != 3 || depth(l).value() > 1 {
+            return Bshd::refuse(
+                what,
+                &l,
+                "expected (total_rows, heads, head_dim), three flat modes".into(),
+            );
+        }
+        let ext = [
+            1,
+            size(get::<0, _>(l)).value(),
+            size(get::<1, _>(l)).value(),
+            size(get::<2, _>(l)).value(),
+        ];
+        let s = [
+            0,
+            l.call((1isize, 0isize, 0isize)).size().value(),
+            l.call((0isize, 1isize, 0isize)).size().value(),
+            l.call((0isize, 0isize, 1isize)).size().value(),
+        ];
+        // The one batch's stride, for TMA: past every element, 16-byte aligned.
+        let reach = 1 + (ext[1] - 1).max(0) * s[1] + (ext[2] - 1).max(0) * s[2] + ext[3];
+        Bshd::checked(
+            what,
+            &l,
+            ext,
+            [
+                (reach.max(0) as usize).next_multiple_of(8) as isize,
+                s[1],
+                s[2],
+                s[3],
+            ],
+        )
+    }
+
+    fn refuse(what: &str, l: &impl Layout, why: String) -> Result<Bshd> {
+        Err(Error::Operand(format!("{what}: layout {l}: {why}")))
+    }
+
+    /// The operand of these extents and strides, or why the kernel cannot read it.
+    fn checked(what: &str, l: &impl Layout, ext: [isize; 4], s: [isize; 4]) -> Result<Bshd> {
         if s[3] != 1 && ext[3] > 1 {
-            return bad(format!(
-                "head_dim must be contiguous (stride 1), got stride {}",
-                s[3]
-            ));
+            return Bshd::refuse(
+                what,
+                l,
+                format!(
+                    "head_dim must be contiguous (stride 1), got stride {}",
+                    s[3]
+                ),
+            );
         }
         let names = ["batch", "seqlen", "heads"];
         for i in 0..3 {
             if s[i] < 0 {
-                return bad(format!("the stride of {} is negative ({})", names[i], s[i]));
+                return Bshd::refuse(
+                    what,
+                    l,
+                    format!("the stride of {} is negative ({})", names[i], s[i]),
+                );
             }
             if s[i] % 8 != 0 && ext[i] > 1 {
-                return bad(format!(
-                    "the stride of {} ({}) is not a whole number of 16 bytes (TMA)",
-                    names[i], s[i]
-                ));
+                return Bshd::refuse(
+                    what,
+                    l,
+                    format!(
+                        "the stride of {} ({}) is not a whole number of 16 bytes (TMA)",
+                        names[i], s[i]
+                    ),
+                );
             }
         }
         Ok(Bshd {
@@ -207,6 +277,11 @@ pub fn problem(
         Bshd::of("V", v)?,
         Bshd::of("O", o)?,
     );
+    problem_of([q, k, v, o], opts)
+}
+
+/// The problem of these operands (Q, K, V, O).
+fn problem_of([q, k, v, o]: [Bshd; 4], opts: &AttentionOptions) -> Result<Problem> {
     let [b, sq, h, d] = q.extents;
     let [_, sk, hk, _] = k.extents;
     let same = |what: &str, expected: usize, got: usize| {
@@ -267,6 +342,83 @@ pub fn problem(
         k,
         v,
     })
+}
+
+/// The [`Problem`] of variable-length attention (FA's `varlen`): Q and O
+/// `(total_q, heads, head_dim)`, K and V `(total_k, kv_heads, head_dim)`, each sequence's
+/// rows from `cu_q[i]` to `cu_q[i + 1]` (and `cu_k`), or an error naming the values that
+/// disagree.
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// use cutlet_attention::{problem_varlen, AttentionOptions};
+/// let q = layout!((300, 8, 64):(512, 64, 1));
+/// let kv = layout!((500, 2, 64):(128, 64, 1));
+/// let p = problem_varlen(q, kv, kv, q, (&[0, 100, 300], &[0, 450, 500]), &AttentionOptions::default()).unwrap();
+/// assert_eq!((p.args.batch, p.args.seqlen_q, p.args.seqlen_k, p.args.rows_q), (2, 200, 450, 300));
+/// let e = problem_varlen(q, kv, kv, q, (&[0, 100, 299], &[0, 450, 500]), &AttentionOptions::default());
+/// assert_eq!(e.unwrap_err().to_string(), "cu_seqlens_q: ends at 299, but Q has 300 rows");
+/// ```
+pub fn problem_varlen(
+    q: impl Layout,
+    k: impl Layout,
+    v: impl Layout,
+    o: impl Layout,
+    (cu_q, cu_k): (&[u32], &[u32]),
+    opts: &AttentionOptions,
+) -> Result<Problem> {
+    let ops = [
+        Bshd::of_packed("Q", q)?,
+        Bshd::of_packed("K", k)?,
+        Bshd::of_packed("V", v)?,
+        Bshd::of_packed("O", o)?,
+    ];
+    let mut p = problem_of(ops, opts)?;
+    let lengths = |what: &str, cu: &[u32], rows: usize, of: &str| -> Result<usize> {
+        let bad = |why: String| Err(Error::Operand(format!("{what}: {why}")));
+        if cu.len() < 2 {
+            return bad(format!(
+                "{} lengths, at least 2 (0 and the end of one sequence)",
+                cu.len()
+            ));
+        }
+        if cu[0] != 0 {
+            return bad(format!("starts at {}, not 0", cu[0]));
+        }
+        if let Some(i) = (1..cu.len()).find(|&i| cu[i] < cu[i - 1]) {
+            return bad(format!("decreases at {i} ({} after {})", cu[i], cu[i - 1]));
+        }
+        if cu[cu.len() - 1] as usize != rows {
+            return bad(format!(
+                "ends at {}, but {of} has {rows} rows",
+                cu[cu.len() - 1]
+            ));
+        }
+        Ok(cu
+            .windows(2)
+            .map(|w| (w[1] - w[0]) as usize)
+            .max()
+            .unwrap_or(0))
+    };
+    let max_q = lengths("cu_seqlens_q", cu_q, p.q.extents[1], "Q")?;
+    let max_k = lengths("cu_seqlens_k", cu_k, p.k.extents[1], "K")?;
+    if cu_q.len() != cu_k.len() {
+        return Err(Error::Extent {
+            what: "sequences of cu_seqlens_k (cu_seqlens_q's)".into(),
+            expected: cu_q.len() - 1,
+            got: cu_k.len() - 1,
+        });
+    }
+    let a = &mut p.args;
+    a.rows_q = p.q.extents[1];
+    (a.batch, a.seqlen_q, a.seqlen_k, a.varlen) = (cu_q.len() - 1, max_q, max_k, 1);
+    if a.batch > 65535 {
+        return Err(Error::Operand(format!(
+            "sequences ({}) above 65535",
+            a.batch
+        )));
+    }
+    Ok(p)
 }
 
 /// The box of one operand for configuration `C`'s kernel.
@@ -464,6 +616,70 @@ impl Attention {
         if let Some(l) = &lse {
             check_lse(l.layout(), &a)?;
         }
+        self.launch(
+            stream,
+            &p,
+            (q.buf(), k.buf(), v.buf()),
+            o.buf_mut(),
+            lse.map(|l| l.buf_mut()),
+            None,
+        )
+    }
+
+    /// [`attention_varlen`] on these kernels.
+    ///
+    /// ```no_run
+    /// use cutlet_core::prelude::*;
+    /// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
+    /// let a = cutlet_attention::Attention::new(stream.context())?;
+    /// let l = layout!((300, 4, 128):(512, 128, 1));
+    /// let q = cutlet_cuda::DeviceTensor::<half::bf16, _>::zeros(&stream, l)?;
+    /// let mut o = cutlet_cuda::DeviceTensor::<half::bf16, _>::zeros(&stream, l)?;
+    /// let cu = [0, 100, 300];
+    /// a.run_varlen(&stream, &q, &q, &q, &mut o, (&cu, &cu), &Default::default())?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[allow(clippy::too_many_arguments)]
+    pub fn run_varlen<E: AttentionElement>(
+        &self,
+        stream: &Arc<CudaStream>,
+        q: &DeviceTensor<E, impl Layout>,
+        k: &DeviceTensor<E, impl Layout>,
+        v: &DeviceTensor<E, impl Layout>,
+        o: &mut DeviceTensor<E, impl Layout>,
+        (cu_q, cu_k): (&[u32], &[u32]),
+        opts: &AttentionOptions,
+    ) -> Result<&'static str> {
+        let p = problem_varlen(
+            q.layout(),
+            k.layout(),
+            v.layout(),
+            o.layout(),
+            (cu_q, cu_k),
+            opts,
+        )?;
+        let cu: Vec<u32> = cu_q.iter().chain(cu_k).copied().collect();
+        self.launch(
+            stream,
+            &p,
+            (q.buf(), k.buf(), v.buf()),
+            o.buf_mut(),
+            None,
+            Some(&cu),
+        )
+    }
+
+    /// Launches problem `p` on buffers that hold what its layouts reach.
+    fn launch<E: AttentionElement>(
+        &self,
+        stream: &Arc<CudaStream>,
+        p: &Problem,
+        (q, k, v): (&CudaSlice<E>, &CudaSlice<E>, &CudaSlice<E>),
+        o: &mut CudaSlice<E>,
+        lse: Option<&mut CudaSlice<f32>>,
+        cu_seqlens: Option<&[u32]>,
+    ) -> Result<&'static str> {
+        let a = p.args;
         let flash = self
             .kernels
             .iter()
@@ -476,30 +692,27 @@ impl Attention {
             return Ok(flash.cfg.name);
         }
         let addrs = [
-            q.buf().device_ptr(stream).0,
-            k.buf().device_ptr(stream).0,
-            v.buf().device_ptr(stream).0,
+            q.device_ptr(stream).0,
+            k.device_ptr(stream).0,
+            v.device_ptr(stream).0,
         ];
-        let descs = flash.descriptors(stream, &p, addrs)?;
+        let descs = flash.descriptors(stream, p, addrs)?;
+        let cu = cu_seqlens.map(|c| stream.clone_htod(c)).transpose()?;
         let cfg = flash.cfg.launch(&a);
         // SAFETY: the maps describe Q, K and V's buffers (the cache's key is their
         // addresses, extents and strides), which hold what their layouts reach
         // (`DeviceTensor` checks the cosize), and `descs` is freed in stream order after
         // the kernel; TMA clips every box to the extents. The kernel stores O's rows below
-        // `seqlen_q` at `args.o_stride`, O's layout, whose cosize its buffer holds, and
-        // the log-sum-exp at `(batch, heads, seqlen_q)` compact, `lse`'s layout
-        // (`check_lse`). O is borrowed mutably, so it aliases neither Q, K nor V.
+        // each sequence's `seqlen_q` at `args.o_stride`, O's layout, whose cosize its
+        // buffer holds, and the log-sum-exp at `(batch, heads, rows_q)` compact, `lse`'s
+        // layout (`check_lse`); `lse` and `cu` are device buffers freed in stream order
+        // after the kernel (cudarc frees on the stream), `cu` holds the `2 (batch + 1)`
+        // lengths `problem_varlen` checked. O is borrowed mutably, so it aliases neither
+        // Q, K nor V.
         unsafe {
-            match lse {
-                Some(l) => flash
-                    .f
-                    .launch(stream, cfg, (a, &*descs, o.buf_mut(), l.buf_mut()))?,
-                None => flash.f.launch(
-                    stream,
-                    cfg,
-                    (a, &*descs, o.buf_mut(), std::ptr::null_mut::<f32>()),
-                )?,
-            }
+            flash
+                .f
+                .launch(stream, cfg, (a, &*descs, o, lse, cu.as_ref()))?
         };
         Ok(flash.cfg.name)
     }
@@ -598,6 +811,34 @@ pub fn attention<E: AttentionElement>(
 
 /// The layout type of an absent log-sum-exp.
 type NoLse = cutlet_core::layout::StridedLayout<(isize, isize, isize), (isize, isize, isize)>;
+
+/// Variable-length attention (FA's `flash_attn_varlen_func`) on `stream`: Q and O
+/// `(total_q, heads, head_dim)`, K and V `(total_k, kv_heads, head_dim)`, any strides with
+/// `head_dim` contiguous, sequence `i` the rows `cu_seqlens_q[i]..cu_seqlens_q[i + 1]` of
+/// Q (and of O) against `cu_seqlens_k[i]..cu_seqlens_k[i + 1]` of K and V; an empty
+/// sequence is allowed. Returns the kernel's name.
+///
+/// ```no_run
+/// use cutlet_core::prelude::*;
+/// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
+/// let l = layout!((1000, 8, 128):(1024, 128, 1));
+/// let q = cutlet_cuda::DeviceTensor::<half::bf16, _>::zeros(&stream, l)?;
+/// let mut o = cutlet_cuda::DeviceTensor::<half::bf16, _>::zeros(&stream, l)?;
+/// let cu = [0, 10, 700, 700, 1000];
+/// cutlet_attention::attention_varlen(&stream, &q, &q, &q, &mut o, (&cu, &cu), &Default::default())?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn attention_varlen<E: AttentionElement>(
+    stream: &Arc<CudaStream>,
+    q: &DeviceTensor<E, impl Layout>,
+    k: &DeviceTensor<E, impl Layout>,
+    v: &DeviceTensor<E, impl Layout>,
+    o: &mut DeviceTensor<E, impl Layout>,
+    cu_seqlens: (&[u32], &[u32]),
+    opts: &AttentionOptions,
+) -> Result<&'static str> {
+    loaded(stream)?.run_varlen(stream, q, k, v, o, cu_seqlens, opts)
+}
 
 /// [`attention`] that also writes the log-sum-exp of each row (natural log, of the
 /// scaled scores; `+inf` for a row that sees no key) to `lse`, laid out

@@ -44,6 +44,20 @@ impl<'a, T> KernelArg<'a, *mut T> for &'a mut CudaSlice<T> {
         (p, Some(g))
     }
 }
+/// An optional buffer: null where absent (a kernel's optional output or input).
+impl<'a, T> KernelArg<'a, *const T> for Option<&'a CudaSlice<T>> {
+    type Value = sys::CUdeviceptr;
+    fn bind(self, s: &'a CudaStream) -> (sys::CUdeviceptr, Option<SyncOnDrop<'a>>) {
+        self.map_or((0, None), |b| KernelArg::<*const T>::bind(b, s))
+    }
+}
+/// An optional mutable buffer: null where absent.
+impl<'a, T> KernelArg<'a, *mut T> for Option<&'a mut CudaSlice<T>> {
+    type Value = sys::CUdeviceptr;
+    fn bind(self, s: &'a CudaStream) -> (sys::CUdeviceptr, Option<SyncOnDrop<'a>>) {
+        self.map_or((0, None), |b| KernelArg::<*mut T>::bind(b, s))
+    }
+}
 impl<'a, T: cudarc::driver::DeviceRepr, L: cutlet_core::layout::Layout> KernelArg<'a, *const T>
     for &'a DeviceTensor<T, L>
 {

@@ -1,6 +1,6 @@
 //! `cutlet_attention::attention` on the GPU: every configuration checked against an f64
 //! reference on the CPU (ragged and unequal sequence lengths, causal or not, grouped-query
-//! heads, BSHD and BHSD), then timed on the shapes of the attention issue's table.
+//! heads, BSHD and BHSD, variable lengths), then timed on the shapes of the attention issue's table.
 //! `sdpa_peer.py` times PyTorch's FA2 and cuDNN attention on the same shapes in the same
 //! run and prints the ratios from the `attention\t` lines this writes.
 
@@ -22,6 +22,9 @@ struct Case {
     d: usize,
     causal: bool,
     bhsd: bool,
+    /// Variable lengths: each sequence's `(seqlen_q, seqlen_k)`, packed BSHD (`bhk`'s
+    /// batch, `seqlens` and `bhsd` unused).
+    varlen: Option<&'static [(usize, usize)]>,
 }
 
 /// Element strides `[batch, seqlen, head]` of a `(batch, seqlen, heads, d)` tensor.
@@ -43,34 +46,74 @@ fn check<E: El + AttentionElement>(st: &Arc<CudaStream>, case: Case) -> Res<f64>
         d,
         causal,
         bhsd,
+        varlen,
     } = case;
-    let (qs, ks) = (strides((b, sq, h, d), bhsd), strides((b, sk, hk, d), bhsd));
-    let lay = |s: [usize; 3], (sl, hh): (usize, usize)| layout!((b, sl, hh, d):({s[0]}, {s[1]}, {s[2]}, 1));
-    let (q, k, v) = (
-        values::<E>(b * sq * h * d, 1, 8.0),
-        values::<E>(b * sk * hk * d, 2, 8.0),
-        values::<E>(b * sk * hk * d, 3, 8.0),
+    // The sequences: (batch coordinate, first Q row, seqlen_q, first K row, seqlen_k),
+    // and the tensors' batches and rows per batch.
+    let (seqs, tb, rq, rk): (Vec<_>, usize, usize, usize) = match varlen {
+        None => ((0..b).map(|bi| (bi, 0, sq, 0, sk)).collect(), b, sq, sk),
+        Some(lens) => {
+            let (mut q0, mut k0, mut v) = (0, 0, Vec::new());
+            for &(lq, lk) in lens {
+                v.push((0, q0, lq, k0, lk));
+                (q0, k0) = (q0 + lq, k0 + lk);
+            }
+            (v, 1, q0, k0)
+        }
+    };
+    let bhsd = bhsd && varlen.is_none();
+    let (qs, ks) = (
+        strides((tb, rq, h, d), bhsd),
+        strides((tb, rk, hk, d), bhsd),
     );
-    let dq = DeviceTensor::from_host(st, &q, lay(qs, (sq, h)))?;
-    let dk = DeviceTensor::from_host(st, &k, lay(ks, (sk, hk)))?;
-    let dv = DeviceTensor::from_host(st, &v, lay(ks, (sk, hk)))?;
-    let mut o = DeviceTensor::<E, _>::zeros(st, lay(qs, (sq, h)))?;
-    let mut lse = DeviceTensor::<f32, _>::zeros(st, layout!((b, h, sq):({h * sq}, sq, 1)))?;
+    let lay = |s: [usize; 3], (sl, hh): (usize, usize)| layout!((tb, sl, hh, d):({s[0]}, {s[1]}, {s[2]}, 1));
+    let (q, k, v) = (
+        values::<E>(tb * rq * h * d, 1, 8.0),
+        values::<E>(tb * rk * hk * d, 2, 8.0),
+        values::<E>(tb * rk * hk * d, 3, 8.0),
+    );
     let opts = AttentionOptions {
         causal,
         ..Default::default()
     };
-    cutlet_attention::attention_lse(st, &dq, &dk, &dv, &mut o, &mut lse, &opts)?;
-    let (got_o, got_l) = (o.to_host(st)?, lse.to_host(st)?);
+    let (got_o, got_l) = match varlen {
+        None => {
+            let dq = DeviceTensor::from_host(st, &q, lay(qs, (rq, h)))?;
+            let dk = DeviceTensor::from_host(st, &k, lay(ks, (rk, hk)))?;
+            let dv = DeviceTensor::from_host(st, &v, lay(ks, (rk, hk)))?;
+            let mut o = DeviceTensor::<E, _>::zeros(st, lay(qs, (rq, h)))?;
+            let mut lse =
+                DeviceTensor::<f32, _>::zeros(st, layout!((tb, h, rq):({ h * rq }, rq, 1)))?;
+            cutlet_attention::attention_lse(st, &dq, &dk, &dv, &mut o, &mut lse, &opts)?;
+            (o.to_host(st)?, Some(lse.to_host(st)?))
+        }
+        Some(_) => {
+            let packed = |rows: usize, hh: usize| layout!((rows, hh, d):({ hh * d }, d, 1));
+            let dq = DeviceTensor::from_host(st, &q, packed(rq, h))?;
+            let dk = DeviceTensor::from_host(st, &k, packed(rk, hk))?;
+            let dv = DeviceTensor::from_host(st, &v, packed(rk, hk))?;
+            let mut o = DeviceTensor::<E, _>::zeros(st, packed(rq, h))?;
+            let cu =
+                |f: fn(&(usize, usize, usize, usize, usize)) -> usize, end: usize| -> Vec<u32> {
+                    seqs.iter()
+                        .map(|x| f(x) as u32)
+                        .chain([end as u32])
+                        .collect()
+                };
+            let (cq, ck) = (cu(|x| x.1, rq), cu(|x| x.3, rk));
+            cutlet_attention::attention_varlen(st, &dq, &dk, &dv, &mut o, (&cq, &ck), &opts)?;
+            (o.to_host(st)?, None)
+        }
+    };
     let at = |s: [usize; 3], bi: usize, i: usize, hi: usize| bi * s[0] + i * s[1] + hi * s[2];
     let scale = 1.0 / (d as f64).sqrt();
-    let rows: Vec<usize> = if sq <= 160 {
-        (0..sq).collect()
-    } else {
-        (0..sq).filter(|i| i % 37 < 2 || *i + 3 > sq).collect()
-    };
     let mut worst = 0f64;
-    for bi in 0..b {
+    for &(bi, q0, sq, k0, sk) in &seqs {
+        let rows: Vec<usize> = if sq <= 160 {
+            (0..sq).collect()
+        } else {
+            (0..sq).filter(|i| i % 37 < 2 || *i + 3 > sq).collect()
+        };
         for hi in 0..h {
             let kv = hi / (h / hk);
             for &i in &rows {
@@ -82,8 +125,8 @@ fn check<E: El + AttentionElement>(st: &Arc<CudaStream>, case: Case) -> Res<f64>
                     .map(|&j| {
                         (0..d)
                             .map(|c| {
-                                q[at(qs, bi, i, hi) + c].to_f64()
-                                    * k[at(ks, bi, j, kv) + c].to_f64()
+                                q[at(qs, bi, q0 + i, hi) + c].to_f64()
+                                    * k[at(ks, bi, k0 + j, kv) + c].to_f64()
                             })
                             .sum::<f64>()
                             * scale
@@ -97,10 +140,12 @@ fn check<E: El + AttentionElement>(st: &Arc<CudaStream>, case: Case) -> Res<f64>
                 } else {
                     mx + sum.ln()
                 };
-                let gl = f64::from(got_l[(bi * h + hi) * sq + i]);
-                if !(gl == want_l || (gl - want_l).abs() <= 1e-3 * (1.0 + want_l.abs())) {
-                    println!("  {}: lse of ({bi}, {i}, {hi}): {gl} vs {want_l}", E::NAME);
-                    return Ok(f64::INFINITY);
+                if let Some(got_l) = &got_l {
+                    let gl = f64::from(got_l[(bi * h + hi) * rq + q0 + i]);
+                    if !(gl == want_l || (gl - want_l).abs() <= 1e-3 * (1.0 + want_l.abs())) {
+                        println!("  {}: lse of ({bi}, {i}, {hi}): {gl} vs {want_l}", E::NAME);
+                        return Ok(f64::INFINITY);
+                    }
                 }
                 for c in 0..d {
                     let want = if keys.is_empty() {
@@ -108,14 +153,18 @@ fn check<E: El + AttentionElement>(st: &Arc<CudaStream>, case: Case) -> Res<f64>
                     } else {
                         keys.iter()
                             .zip(&p)
-                            .map(|(&j, pj)| pj * v[at(ks, bi, j, kv) + c].to_f64())
+                            .map(|(&j, pj)| pj * v[at(ks, bi, k0 + j, kv) + c].to_f64())
                             .sum::<f64>()
                             / sum
                     };
-                    let g = got_o[at(qs, bi, i, hi) + c].to_f64();
+                    let g = got_o[at(qs, bi, q0 + i, hi) + c].to_f64();
                     let err = (g - want).abs() / (1.0 + want.abs());
                     if err.is_nan() || err > 2e-2 {
-                        println!("  {}: O({bi}, {i}, {hi}, {c}) {g} vs {want}", E::NAME);
+                        println!(
+                            "  {}: O({bi}, {}, {hi}, {c}) {g} vs {want}",
+                            E::NAME,
+                            q0 + i
+                        );
                         return Ok(f64::INFINITY);
                     }
                     worst = worst.max(err);
@@ -140,6 +189,7 @@ pub fn check_all(st: &Arc<CudaStream>) -> Res<bool> {
                 d,
                 causal: false,
                 bhsd: false,
+                varlen: None,
             },
             Case {
                 bhk: (2, 4, 2),
@@ -147,6 +197,7 @@ pub fn check_all(st: &Arc<CudaStream>) -> Res<bool> {
                 d,
                 causal: true,
                 bhsd: true,
+                varlen: None,
             },
             Case {
                 bhk: (1, 2, 2),
@@ -154,6 +205,7 @@ pub fn check_all(st: &Arc<CudaStream>) -> Res<bool> {
                 d,
                 causal: true,
                 bhsd: false,
+                varlen: None,
             },
             Case {
                 bhk: (2, 3, 1),
@@ -161,6 +213,7 @@ pub fn check_all(st: &Arc<CudaStream>) -> Res<bool> {
                 d,
                 causal: false,
                 bhsd: true,
+                varlen: None,
             },
             Case {
                 bhk: (1, 2, 2),
@@ -168,6 +221,15 @@ pub fn check_all(st: &Arc<CudaStream>) -> Res<bool> {
                 d,
                 causal: true,
                 bhsd: false,
+                varlen: None,
+            },
+            Case {
+                bhk: (0, 4, 2),
+                seqlens: (0, 0),
+                d,
+                causal: true,
+                bhsd: false,
+                varlen: Some(&[(300, 500), (0, 7), (1, 1), (700, 200), (9, 0)]),
             },
         ];
         for case in cases {

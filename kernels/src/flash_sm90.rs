@@ -86,6 +86,13 @@ pub struct FlashArgs {
     pub causal: u32,
     /// O's strides in elements: batch, sequence, head (d contiguous).
     pub o_stride: [usize; 3],
+    /// Nonzero: variable-length batches (FA's `varlen`): the tensors hold every sequence
+    /// packed in one batch, the kernel's `cu_seqlens` the `batch + 1` cumulative lengths
+    /// of Q and then of K, and `seqlen_q`, `seqlen_k` are the longest.
+    pub varlen: u32,
+    /// Rows of Q, O and the log-sum-exp per (batch, head) in memory: `seqlen_q`, or with
+    /// variable lengths the total.
+    pub rows_q: usize,
 }
 
 impl FlashArgs {
@@ -107,6 +114,8 @@ impl FlashArgs {
             scale_log2: rsqrt(d as f64) as f32 * core::f32::consts::LOG2_E,
             causal: u32::from(causal),
             o_stride: [seqlen_q * heads * d, heads * d, d],
+            varlen: 0,
+            rows_q: seqlen_q,
         }
     }
 
@@ -386,22 +395,31 @@ unsafe fn load_rows<T: Copy, L: Layout>(
     }
 }
 
-/// The attention forward of configuration `C` for CTA `(m block, head, batch)`: launch
-/// [`flash_config::<C>()`](flash_config)'s `launch(&a)`; `tma[0..3]` point to descriptors
-/// of [`qkv_box`]'s boxes over Q, K and V; `o` is O (`a.o_stride`), `lse` the
-/// `(batch, heads, seqlen_q)` log-sum-exp (null: not written).
+/// The attention forward of configuration `C` for CTA `(m block, head, sequence)`:
+/// launch [`flash_config::<C>()`](flash_config)'s `launch(&a)`; `tma[0..3]` point to
+/// descriptors of [`qkv_box`]'s boxes over Q, K and V; `o` is O (`a.o_stride`), `lse` the
+/// `(batch, heads, rows_q)` log-sum-exp (null: not written); with `a.varlen`,
+/// `cu_seqlens` holds the cumulative lengths of Q and of K (`2 (batch + 1)` of them).
 #[inline(always)]
 pub fn flash_sm90<C: FlashConfig>(
     a: FlashArgs,
     tma: GmemPtr<TmaDescriptor>,
-    o: GmemPtr<C::Elem>,
-    lse: GmemPtr<f32>,
+    (o, lse): (GmemPtr<C::Elem>, GmemPtr<f32>),
+    cu_seqlens: GmemPtr<u32>,
 ) {
     let cfg = const { flash_config::<C>() };
     let (bn, stages, d) = (cfg.tile.1, cfg.stages, cfg.head_dim);
     let block = cutlet_core::cuda::block_idx();
-    let (m_block, head, batch) = (block.x, block.y, block.z);
+    let (m_block, head, seq) = (block.x, block.y, block.z);
     let m0 = m_block * BM;
+    // This CTA's sequence: its lengths, its first rows in Q and K, its batch coordinate.
+    let params = a;
+    let (a, (q0, k0, batch)) = sequence(params, seq, cu_seqlens);
+    // Variable lengths: the grid covers the longest sequence; a CTA past the end of its
+    // own has nothing to do (the whole CTA leaves, before any barrier).
+    if m0 >= a.seqlen_q {
+        return;
+    }
     let kv_head = head / (a.heads / a.kv_heads);
     let n_blocks = a.key_blocks(m0, bn);
     let tma_q = tma.as_ptr();
@@ -465,12 +483,12 @@ pub fn flash_sm90<C: FlashConfig>(
                     tma_q,
                     q_bar,
                     &sq.view().slice((X, X, 0usize)),
-                    (m0, head, batch),
+                    (q0 + m0, head, batch),
                 )
             };
             let mut st = PipelineState::producer_start(stages);
             for nb in 0..n_blocks {
-                let at = (nb * bn, kv_head, batch);
+                let at = (k0 + nb * bn, kv_head, batch);
                 k_pipe.producer_acquire(st, kv_bytes);
                 // SAFETY: the stage is empty (its consumers released it); its loads
                 // complete on its full barrier, armed with their bytes.
@@ -500,27 +518,58 @@ pub fn flash_sm90<C: FlashConfig>(
     } else {
         warpgroup_reg_alloc::<232>();
         consumer::<C, _, _, _>(
-            a,
+            (params, seq, cu_seqlens),
             (o, lse),
             (&k_pipe, &v_pipe, q_bar),
             (sq, sk, sv),
-            (m0, head, batch),
+            (m0, head),
             n_blocks,
         );
     }
+}
+
+/// Sequence `seq` of the launch: `a` with its lengths, and `(q0, k0, batch)`, its first
+/// row in Q (and O) and in K (and V) and its batch coordinate. Fixed lengths: `a`
+/// itself, `(0, 0, seq)`; variable lengths: `cu_seqlens[seq..=seq + 1]` of Q's and of
+/// K's cumulative lengths, in batch 0.
+#[inline(always)]
+fn sequence(
+    a: FlashArgs,
+    seq: usize,
+    cu_seqlens: GmemPtr<u32>,
+) -> (FlashArgs, (usize, usize, usize)) {
+    if a.varlen == 0 {
+        return (a, (0, 0, seq));
+    }
+    // SAFETY: with variable lengths `cu_seqlens` holds `2 (batch + 1)` lengths (the
+    // kernel's contract).
+    let cu = unsafe { make_gmem_tensor(cu_seqlens, layout!({ 2 * (a.batch + 1) })) };
+    let at = |i: usize| cu.get(i) as usize;
+    let (q0, q1) = (at(seq), at(seq + 1));
+    let (k0, k1) = (at(a.batch + 1 + seq), at(a.batch + 2 + seq));
+    let a = FlashArgs {
+        seqlen_q: q1 - q0,
+        seqlen_k: k1 - k0,
+        ..a
+    };
+    (a, (q0, k0, 0))
 }
 
 /// A consumer warpgroup: its 64 rows of the Q tile against every key block, the online
 /// softmax, and the epilogue.
 #[inline(always)]
 fn consumer<C: FlashConfig, Lq: Layout, Lk: Layout, Lv: Layout>(
-    a: FlashArgs,
+    (params, seq, cu_seqlens): (FlashArgs, usize, GmemPtr<u32>),
     (o, lse): (GmemPtr<C::Elem>, GmemPtr<f32>),
     (k_pipe, v_pipe, q_bar): (&PipelineTmaAsync, &PipelineTmaAsync, Mbarrier),
     (sq, sk, sv): QkvTiles<C::Elem, Lq, Lk, Lv>,
-    (m0, head, batch): (usize, usize, usize),
+    (m0, head): (usize, usize),
     n_blocks: usize,
 ) {
+    // The sequence's lengths for the main loop; its place in O is read again for the
+    // epilogue (from the kernel's parameters), so that nothing of it stays in a
+    // register through the loop.
+    let (a, _) = sequence(params, seq, cu_seqlens);
     let cfg = const { flash_config::<C>() };
     let (bn, stages, d) = (cfg.tile.1, cfg.stages, cfg.head_dim);
     let wg = warp_group_idx() - 1;
@@ -748,13 +797,16 @@ fn consumer<C: FlashConfig, Lq: Layout, Lk: Layout, Lv: Layout>(
 
     // The rows' sums over the quad, O's normalisation and the stores.
     let row_sum = row_sum.map(|x| quad(x, |a, b| a + b));
+    let (a, (q0, _, batch)) = sequence(params, seq, cu_seqlens);
     let [os_b, os_s, os_h] = a.o_stride;
-    // O's cosize: the elements its layout reaches.
-    let o_len = (a.batch - 1) * os_b + (a.seqlen_q - 1) * os_s + (a.heads - 1) * os_h + d;
-    // SAFETY: O holds (batch, seqlen_q, heads, d) at `o_stride` (the caller's contract);
-    // every store below is to a row below `seqlen_q`.
+    // O's cosize: the elements its layout reaches (one batch of the packed sequences
+    // with variable lengths).
+    let batches = if a.varlen != 0 { 1 } else { a.batch };
+    let o_len = (batches - 1) * os_b + (a.rows_q - 1) * os_s + (a.heads - 1) * os_h + d;
+    // SAFETY: O holds (batch, rows_q, heads, d) at `o_stride` (the caller's contract);
+    // every store below is to a row of this sequence below its `seqlen_q`.
     let mut go = unsafe { make_gmem_tensor(o, layout!({ o_len })) };
-    let base_o = batch * os_b + head * os_h;
+    let base_o = batch * os_b + head * os_h + q0 * os_s;
     o_vals.for_each_index(
         #[inline(always)]
         |v| {
@@ -768,8 +820,8 @@ fn consumer<C: FlashConfig, Lq: Layout, Lk: Layout, Lv: Layout>(
         },
     );
     if !lse.as_ptr().is_null() && lane.is_multiple_of(4) {
-        // SAFETY: the log-sum-exp holds (batch, heads, seqlen_q) when given.
-        let mut gl = unsafe { make_gmem_tensor(lse, layout!({ a.batch * a.heads * a.seqlen_q })) };
+        // SAFETY: the log-sum-exp holds (batches, heads, rows_q) when given.
+        let mut gl = unsafe { make_gmem_tensor(lse, layout!({ batches * a.heads * a.rows_q })) };
         for r in 0..2 {
             let (ri, _) = o_pos(2 * r);
             let i = rows0 + ri;
@@ -780,7 +832,7 @@ fn consumer<C: FlashConfig, Lq: Layout, Lk: Layout, Lv: Layout>(
                 } else {
                     (row_max[r] + cutlet_core::cuda::log2(sum)) * core::f32::consts::LN_2
                 };
-                gl.set(((batch * a.heads + head) * a.seqlen_q + i) as isize, l);
+                gl.set(((batch * a.heads + head) * a.rows_q + q0 + i) as isize, l);
             }
         }
     }

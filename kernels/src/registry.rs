@@ -353,13 +353,15 @@ registry! {
     }
 }
 
-/// The parameters of an attention entry: `(args, tensor maps of Q, K and V, o, lse)`.
+/// The parameters of an attention entry: `(args, tensor maps of Q, K and V, o, lse,
+/// cumulative sequence lengths)`.
 #[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_flash_sm90"))]
 pub type FlashParams<E> = (
     crate::flash_sm90::FlashArgs,
     *const TmaDescriptor,
     *mut E,
     *mut f32,
+    *const u32,
 );
 
 /// What visits the attention configurations: one call per configuration, with its type
@@ -409,20 +411,28 @@ macro_rules! flash_registry {
                     /// # Safety
                     /// `tma` points to three descriptors (in global memory) of
                     /// `crate::flash_sm90::qkv_box`'s boxes over Q, K and V; O holds
-                    /// `(batch, seqlen_q, heads, d)` at `args.o_stride`, `lse` the
-                    /// `(batch, heads, seqlen_q)` log-sum-exp or is null.
+                    /// `(batch, rows_q, heads, d)` at `args.o_stride`, `lse` the
+                    /// `(batch, heads, rows_q)` log-sum-exp or is null; with
+                    /// `args.varlen`, `cu_seqlens` holds `2 (batch + 1)` cumulative
+                    /// lengths (else it may be null).
                     #[kernel(crate = cutlet_core)]
                     pub unsafe extern "ptx-kernel" fn [<cutlet_flash_sm90_ $n>](
                         args: FlashArgs,
                         tma: *const TmaDescriptor,
                         o: *mut E,
                         lse: *mut f32,
+                        cu_seqlens: *const u32,
                     ) {
                         // SAFETY: the caller's contract above is the kernel's.
-                        let (tma, o, lse) = unsafe {
-                            (GmemPtr::new(tma.cast_mut()), GmemPtr::new(o), GmemPtr::new(lse))
+                        let (tma, o, lse, cu) = unsafe {
+                            (
+                                GmemPtr::new(tma.cast_mut()),
+                                GmemPtr::new(o),
+                                GmemPtr::new(lse),
+                                GmemPtr::new(cu_seqlens.cast_mut()),
+                            )
                         };
-                        crate::flash_sm90::flash_sm90::<flash::[<Flash $n:camel>]>(args, tma, o, lse)
+                        crate::flash_sm90::flash_sm90::<flash::[<Flash $n:camel>]>(args, tma, (o, lse), cu)
                     }
                 }
                 #[cfg(not(target_arch = "nvptx64"))]

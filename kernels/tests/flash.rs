@@ -2,21 +2,24 @@
 //! reference: every configuration of the registry (head dimensions 64, 128, 256; bf16
 //! and f16) on ragged sequence lengths, `seqlen_q` above and below `seqlen_k`, causal
 //! and not, grouped-query attention, Q, K and V with their own strides (BSHD and BHSD),
-//! and the log-sum-exp.
+//! variable-length batches, and the log-sum-exp.
 
 use cutlet_core::cuda::emu::DeviceVec;
 use cutlet_core::cuda::{Float16, GmemPtr, Kernel, TmaDescriptor};
 use cutlet_kernels::flash_sm90::{FlashArgs, FlashConfig, flash_config, flash_sm90, qkv_box};
 use cutlet_kernels::registry::{FlashParams, FlashVisitor, for_each_flash};
 
-/// One case: `(batch, heads, kv_heads)`, `(seqlen_q, seqlen_k)`, causal, and whether
-/// Q, K and V are laid out `(batch, head, seqlen, d)` (BHSD) rather than BSHD.
+/// One case: `(batch, heads, kv_heads)`, `(seqlen_q, seqlen_k)`, causal, whether Q, K
+/// and V are laid out `(batch, head, seqlen, d)` (BHSD) rather than BSHD, and, for
+/// variable lengths, each sequence's `(seqlen_q, seqlen_k)` (packed in one batch; `bhk`'s
+/// batch and `seqlens` are then unused).
 #[derive(Clone, Copy, Debug)]
 struct Case {
     bhk: (usize, usize, usize),
     seqlens: (usize, usize),
     causal: bool,
     bhsd: bool,
+    varlen: Option<&'static [(usize, usize)]>,
 }
 
 /// `len` values in `[-2, 2)` that differ with `seed`.
@@ -51,8 +54,25 @@ fn run<C: FlashConfig>(case: Case) {
         seqlens: (sq, sk),
         causal,
         bhsd,
+        varlen,
     } = case;
-    let (qs, ks) = (strides((b, sq, h, d), bhsd), strides((b, sk, hk, d), bhsd));
+    // The sequences: (batch coordinate, first Q row, seqlen_q, first K row, seqlen_k),
+    // and the tensors' batches and rows per batch.
+    let (seqs, tb, rq, rk): (Vec<_>, usize, usize, usize) = match varlen {
+        None => ((0..b).map(|bi| (bi, 0, sq, 0, sk)).collect(), b, sq, sk),
+        Some(lens) => {
+            let (mut q0, mut k0, mut v) = (0, 0, Vec::new());
+            for &(lq, lk) in lens {
+                v.push((0, q0, lq, k0, lk));
+                (q0, k0) = (q0 + lq, k0 + lk);
+            }
+            (v, 1, q0, k0)
+        }
+    };
+    let (qs, ks) = (
+        strides((tb, rq, h, d), bhsd),
+        strides((tb, rk, hk, d), bhsd),
+    );
     let at = |s: [usize; 3], (bi, i, hi, c): (usize, usize, usize, usize)| {
         bi * s[0] + i * s[1] + hi * s[2] + c
     };
@@ -63,14 +83,31 @@ fn run<C: FlashConfig>(case: Case) {
             .collect()
     };
     let (q, k, v) = (
-        e(b * sq * h * d, 1),
-        e(b * sk * hk * d, 2),
-        e(b * sk * hk * d, 3),
+        e(tb * rq * h * d, 1),
+        e(tb * rk * hk * d, 2),
+        e(tb * rk * hk * d, 3),
     );
-    let mut a = FlashArgs::new((b, h, hk), (sq, sk), d, causal);
-    a.o_stride = strides((b, sq, h, d), !bhsd);
-    let o = DeviceVec::<C::Elem>::zeroed(b * sq * h * d);
-    let lse = DeviceVec::<f32>::zeroed(b * h * sq);
+    let longest = |f: fn(&(usize, usize, usize, usize, usize)) -> usize| {
+        seqs.iter().map(f).max().unwrap_or(0)
+    };
+    let mut a = FlashArgs::new(
+        (seqs.len(), h, hk),
+        (longest(|s| s.2), longest(|s| s.4)),
+        d,
+        causal,
+    );
+    a.o_stride = strides((tb, rq, h, d), !bhsd);
+    a.rows_q = rq;
+    a.varlen = u32::from(varlen.is_some());
+    let o = DeviceVec::<C::Elem>::zeroed(tb * rq * h * d);
+    let lse = DeviceVec::<f32>::zeroed(tb * h * rq);
+    // Q's cumulative lengths, then K's.
+    let mut cu: Vec<u32> = seqs.iter().map(|s| s.1 as u32).collect();
+    cu.push(rq as u32);
+    cu.extend(seqs.iter().map(|s| s.3 as u32));
+    cu.push(rk as u32);
+    let mut dcu = DeviceVec::<u32>::zeroed(cu.len());
+    dcu.as_mut_slice().copy_from_slice(&cu);
     // Device buffers (aligned, as TMA needs).
     let dev = |x: &[C::Elem]| {
         let mut d = DeviceVec::<C::Elem>::zeroed(x.len());
@@ -78,31 +115,24 @@ fn run<C: FlashConfig>(case: Case) {
         d
     };
     let (dq, dk, dv) = (dev(&q), dev(&k), dev(&v));
+    let map = |x: &DeviceVec<C::Elem>, dims, s, rows| {
+        TmaDescriptor::emulated(x.as_slice().as_ptr(), &qkv_box::<C>(dims, s, rows).unwrap())
+            .unwrap()
+    };
     let descs = [
-        TmaDescriptor::emulated(
-            dq.as_slice().as_ptr(),
-            &qkv_box::<C>((b, sq, h), qs, 128).unwrap(),
-        )
-        .unwrap(),
-        TmaDescriptor::emulated(
-            dk.as_slice().as_ptr(),
-            &qkv_box::<C>((b, sk, hk), ks, cfg.tile.1).unwrap(),
-        )
-        .unwrap(),
-        TmaDescriptor::emulated(
-            dv.as_slice().as_ptr(),
-            &qkv_box::<C>((b, sk, hk), ks, cfg.tile.1).unwrap(),
-        )
-        .unwrap(),
+        map(&dq, (tb, rq.max(1), h), qs, 128),
+        map(&dk, (tb, rk.max(1), hk), ks, cfg.tile.1),
+        map(&dv, (tb, rk.max(1), hk), ks, cfg.tile.1),
     ];
     let (tma, po, pl) = (GmemPtr::from_slice(&descs), o.ptr(), lse.ptr());
-    cutlet_core::cuda::emu::launch_config(cfg.launch(&a), || flash_sm90::<C>(a, tma, po, pl))
+    let pc = dcu.ptr();
+    cutlet_core::cuda::emu::launch_config(cfg.launch(&a), || flash_sm90::<C>(a, tma, (po, pl), pc))
         .unwrap_or_else(|err| panic!("{} {case:?}: {err}", C::NAME));
     // The f64 reference, row by row.
     let w = |x: C::Elem| f64::from(x.to_f32_widened());
     let scale = 1.0 / (d as f64).sqrt();
     let (got_o, got_l) = (o.as_slice(), lse.as_slice());
-    for bi in 0..b {
+    for &(bi, q0, sq, k0, sk) in &seqs {
         for hi in 0..h {
             let kv = hi / (h / hk);
             for i in 0..sq {
@@ -113,7 +143,10 @@ fn run<C: FlashConfig>(case: Case) {
                     .iter()
                     .map(|&j| {
                         (0..d)
-                            .map(|c| w(q[at(qs, (bi, i, hi, c))]) * w(k[at(ks, (bi, j, kv, c))]))
+                            .map(|c| {
+                                w(q[at(qs, (bi, q0 + i, hi, c))])
+                                    * w(k[at(ks, (bi, k0 + j, kv, c))])
+                            })
                             .sum::<f64>()
                             * scale
                     })
@@ -126,10 +159,10 @@ fn run<C: FlashConfig>(case: Case) {
                 } else {
                     mx + sum.ln()
                 };
-                let gl = f64::from(got_l[(bi * h + hi) * sq + i]);
+                let gl = f64::from(got_l[(bi * h + hi) * rq + q0 + i]);
                 assert!(
                     (gl - want_l).abs() <= 1e-3 * (1.0 + want_l.abs()) || gl == want_l,
-                    "{} {case:?}: lse of row {i} head {hi} batch {bi}: {gl} vs {want_l}",
+                    "{} {case:?}: lse of row {i} head {hi} sequence at {q0}: {gl} vs {want_l}",
                     C::NAME
                 );
                 for c in 0..d {
@@ -138,16 +171,17 @@ fn run<C: FlashConfig>(case: Case) {
                     } else {
                         keys.iter()
                             .zip(&p)
-                            .map(|(&j, pj)| pj * w(v[at(ks, (bi, j, kv, c))]))
+                            .map(|(&j, pj)| pj * w(v[at(ks, (bi, k0 + j, kv, c))]))
                             .sum::<f64>()
                             / sum
                     };
-                    let g = w(got_o[at(a.o_stride, (bi, i, hi, c))]);
+                    let g = w(got_o[at(a.o_stride, (bi, q0 + i, hi, c))]);
                     // P and O are rounded to 16 bits.
                     assert!(
                         (g - want).abs() <= 2e-2 * (1.0 + want.abs()),
-                        "{} {case:?}: O({bi},{i},{hi},{c}) {g} vs {want}",
-                        C::NAME
+                        "{} {case:?}: O({bi},{},{hi},{c}) {g} vs {want}",
+                        C::NAME,
+                        q0 + i
                     );
                 }
             }
@@ -167,18 +201,30 @@ fn every_attention_configuration_matches_the_reference() {
                     seqlens: (130, 70),
                     causal: false,
                     bhsd: false,
+                    varlen: None,
                 },
                 Case {
                     bhk: (2, 2, 2),
                     seqlens: (70, 200),
                     causal: true,
                     bhsd: true,
+                    varlen: None,
                 },
                 Case {
                     bhk: (1, 1, 1),
                     seqlens: (200, 100),
                     causal: true,
                     bhsd: false,
+                    varlen: None,
+                },
+                // Variable lengths (FA's varlen): an empty query sequence, one of a
+                // single row, keys shorter and longer than the queries, none at all.
+                Case {
+                    bhk: (0, 2, 1),
+                    seqlens: (0, 0),
+                    causal: true,
+                    bhsd: false,
+                    varlen: Some(&[(70, 130), (0, 20), (150, 40), (1, 1), (5, 0)]),
                 },
             ];
             for case in cases {
