@@ -68,6 +68,12 @@ pub use cutlet_cuda::{DeviceTensor, Error, Result};
 const PTX_SM90A: &str = cutlet_cuda::include_ptx!("cutlet_kernels", "sm_90a");
 
 /// Element types with an attention kernel: bf16 and f16.
+///
+/// ```
+/// fn takes<E: cutlet_attention::AttentionElement>() {}
+/// takes::<half::bf16>();
+/// takes::<half::f16>();
+/// ```
 pub trait AttentionElement: TmaElement + Copy + 'static + sealed::Sealed {}
 impl AttentionElement for half::bf16 {}
 impl AttentionElement for half::f16 {}
@@ -92,6 +98,12 @@ pub struct AttentionOptions {
 }
 
 /// A `(batch, seqlen, heads, head_dim)` operand read off its layout.
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// let b = cutlet_attention::Bshd::of("Q", layout!((1, 8, 2, 64):(1024, 128, 64, 1))).unwrap();
+/// assert_eq!(b.strides, [1024, 128, 64]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bshd {
     /// `(batch, seqlen, heads, head_dim)`.
@@ -237,6 +249,13 @@ impl Bshd {
 
 /// An attention problem in the kernel's terms: its arguments and Q's, K's and V's
 /// operands.
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// let l = layout!((2, 100, 4, 64):(25600, 256, 64, 1));
+/// let p = cutlet_attention::problem(l, l, l, l, &Default::default()).unwrap();
+/// assert_eq!((p.head_dim, p.q.extents, p.args.rows_q), (64, [2, 100, 4, 64], 100));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Problem {
     /// The kernel's arguments (O's strides included).
