@@ -27,9 +27,8 @@ struct Case {
     varlen: Option<&'static [(usize, usize)]>,
 }
 
-/// Element strides `[batch, seqlen, head]` of a `(batch, seqlen, heads, d)` tensor.
-fn strides((b, s, h, d): (usize, usize, usize, usize), bhsd: bool) -> [usize; 3] {
-    let _ = b;
+/// Element strides `[batch, seqlen, head]` of a `(batch, s, h, d)` tensor.
+fn strides((s, h, d): (usize, usize, usize), bhsd: bool) -> [usize; 3] {
     if bhsd {
         [h * s * d, d, s * d]
     } else {
@@ -62,10 +61,7 @@ fn check<E: El + AttentionElement>(st: &Arc<CudaStream>, case: Case) -> Res<f64>
         }
     };
     let bhsd = bhsd && varlen.is_none();
-    let (qs, ks) = (
-        strides((tb, rq, h, d), bhsd),
-        strides((tb, rk, hk, d), bhsd),
-    );
+    let (qs, ks) = (strides((rq, h, d), bhsd), strides((rk, hk, d), bhsd));
     let lay = |s: [usize; 3], (sl, hh): (usize, usize)| layout!((tb, sl, hh, d):({s[0]}, {s[1]}, {s[2]}, 1));
     let (q, k, v) = (
         values::<E>(tb * rq * h * d, 1, 8.0),

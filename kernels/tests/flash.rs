@@ -35,10 +35,9 @@ fn data(len: usize, seed: u64) -> Vec<f32> {
         .collect()
 }
 
-/// Element strides `[batch, seqlen, head]` of a `(batch, seqlen, heads, d)` tensor, BSHD
-/// or BHSD in memory.
-fn strides((b, s, h, d): (usize, usize, usize, usize), bhsd: bool) -> [usize; 3] {
-    let _ = b;
+/// Element strides `[batch, seqlen, head]` of a `(batch, s, h, d)` tensor, BSHD or BHSD
+/// in memory.
+fn strides((s, h, d): (usize, usize, usize), bhsd: bool) -> [usize; 3] {
     if bhsd {
         [h * s * d, d, s * d]
     } else {
@@ -69,10 +68,7 @@ fn run<C: FlashConfig>(case: Case) {
             (v, 1, q0, k0)
         }
     };
-    let (qs, ks) = (
-        strides((tb, rq, h, d), bhsd),
-        strides((tb, rk, hk, d), bhsd),
-    );
+    let (qs, ks) = (strides((rq, h, d), bhsd), strides((rk, hk, d), bhsd));
     let at = |s: [usize; 3], (bi, i, hi, c): (usize, usize, usize, usize)| {
         bi * s[0] + i * s[1] + hi * s[2] + c
     };
@@ -96,7 +92,7 @@ fn run<C: FlashConfig>(case: Case) {
         d,
         causal,
     );
-    a.o_stride = strides((tb, rq, h, d), !bhsd);
+    a.o_stride = strides((rq, h, d), !bhsd);
     a.rows_q = rq;
     a.varlen = u32::from(varlen.is_some());
     let o = DeviceVec::<C::Elem>::zeroed(tb * rq * h * d);
