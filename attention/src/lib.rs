@@ -7,7 +7,8 @@
 //! attention (K and V with `kv_heads` dividing Q's heads: query head `h` reads key-value
 //! head `h / (heads / kv_heads)`). [`attention_lse`] also writes the log-sum-exp of each
 //! row; [`attention_varlen`] takes packed sequences of different lengths with their
-//! cumulative lengths (FA's `flash_attn_varlen_func`). The kernel (`cutlet_kernels::flash_sm90`) is FA3's structure: TMA loads into
+//! cumulative lengths (FA's `flash_attn_varlen_func`), and [`attention_varlen_lse`] its
+//! log-sum-exp. The kernel (`cutlet_kernels::flash_sm90`) is FA3's structure: TMA loads into
 //! swizzled shared memory, a producer warp and two consumer warpgroups, `wgmma` from
 //! shared memory for `Q Kᵀ` and from registers for `P V`, the online softmax on the
 //! accumulator fragment.
@@ -641,7 +642,8 @@ impl Attention {
         )
     }
 
-    /// [`attention_varlen`] on these kernels.
+    /// [`attention_varlen_lse`] on these kernels, the log-sum-exp written where `lse`
+    /// is given.
     ///
     /// ```no_run
     /// use cutlet_core::prelude::*;
@@ -650,18 +652,20 @@ impl Attention {
     /// let l = layout!((300, 4, 128):(512, 128, 1));
     /// let q = cutlet_cuda::DeviceTensor::<half::bf16, _>::zeros(&stream, l)?;
     /// let mut o = cutlet_cuda::DeviceTensor::<half::bf16, _>::zeros(&stream, l)?;
+    /// let mut lse = cutlet_cuda::DeviceTensor::<f32, _>::zeros(&stream, layout!((4, 300):(300, 1)))?;
     /// let cu = [0, 100, 300];
-    /// a.run_varlen(&stream, &q, &q, &q, &mut o, (&cu, &cu), &Default::default())?;
+    /// a.run_varlen(&stream, &q, &q, &q, &mut o, Some(&mut lse), (&cu, &cu), &Default::default())?;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[allow(clippy::too_many_arguments)]
-    pub fn run_varlen<E: AttentionElement>(
+    pub fn run_varlen<E: AttentionElement, L: Layout>(
         &self,
         stream: &Arc<CudaStream>,
         q: &DeviceTensor<E, impl Layout>,
         k: &DeviceTensor<E, impl Layout>,
         v: &DeviceTensor<E, impl Layout>,
         o: &mut DeviceTensor<E, impl Layout>,
+        lse: Option<&mut DeviceTensor<f32, L>>,
         (cu_q, cu_k): (&[u32], &[u32]),
         opts: &AttentionOptions,
     ) -> Result<&'static str> {
@@ -673,13 +677,16 @@ impl Attention {
             (cu_q, cu_k),
             opts,
         )?;
+        if let Some(l) = &lse {
+            check_lse_packed(l.layout(), &p.args)?;
+        }
         let cu: Vec<u32> = cu_q.iter().chain(cu_k).copied().collect();
         self.launch(
             stream,
             &p,
             (q.buf(), k.buf(), v.buf()),
             o.buf_mut(),
-            None,
+            lse.map(|l| l.buf_mut()),
             Some(&cu),
         )
     }
@@ -719,8 +726,8 @@ impl Attention {
         // (`DeviceTensor` checks the cosize), and `descs` is freed in stream order after
         // the kernel; TMA clips every box to the extents. The kernel stores O's rows below
         // each sequence's `seqlen_q` at `args.o_stride`, O's layout, whose cosize its
-        // buffer holds, and the log-sum-exp at `(batch, heads, rows_q)` compact, `lse`'s
-        // layout (`check_lse`); `lse` and `cu` are device buffers freed in stream order
+        // buffer holds, and the log-sum-exp at `(batch, heads, rows_q)` compact (one
+        // batch with variable lengths), `lse`'s layout (`check_lse`, `check_lse_packed`); `lse` and `cu` are device buffers freed in stream order
         // after the kernel (cudarc frees on the stream), `cu` holds the `2 (batch + 1)`
         // lengths `problem_varlen` checked. O is borrowed mutably, so it aliases neither
         // Q, K nor V.
@@ -735,42 +742,68 @@ impl Attention {
 
 /// The log-sum-exp's layout must be `(batch, heads, seqlen_q)` compact, row-major.
 fn check_lse(l: impl Layout, a: &FlashArgs) -> Result<()> {
-    let want = format!(
-        "({},{},{}):({},{},1)",
-        a.batch,
-        a.heads,
-        a.seqlen_q,
-        a.heads * a.seqlen_q,
-        a.seqlen_q
-    );
-    let got = (
-        rank(l).value(),
-        size(l).value() as usize,
-        (0..3).map(|i| {
-            let mut c = [0isize; 3];
-            c[i] = 1;
-            l.call((c[0], c[1], c[2])).size().value()
-        }),
-    );
-    let ok = got.0 == 3
-        && depth(l).value() <= 1
-        && got.1 == a.batch * a.heads * a.seqlen_q
-        && [
-            size(get::<0, _>(l)).value() as usize,
-            size(get::<1, _>(l)).value() as usize,
-            size(get::<2, _>(l)).value() as usize,
-        ] == [a.batch, a.heads, a.seqlen_q]
-        && got
-            .2
-            .zip([a.heads * a.seqlen_q, a.seqlen_q, 1])
-            .all(|(s, w)| s as usize == w);
-    if ok {
-        Ok(())
-    } else {
-        Err(Error::Operand(format!(
-            "log-sum-exp: layout {l}, expected (batch, heads, seqlen_q) compact, {want}"
-        )))
+    let ok = rank(l).value() == 3 && depth(l).value() <= 1 && {
+        let ext = [
+            size(get::<0, _>(l)).value(),
+            size(get::<1, _>(l)).value(),
+            size(get::<2, _>(l)).value(),
+        ];
+        // The offsets of the unit coordinates: the strides (a leaf's size is its value).
+        let s = [
+            l.call((1isize, 0isize, 0isize)).size().value(),
+            l.call((0isize, 1isize, 0isize)).size().value(),
+            l.call((0isize, 0isize, 1isize)).size().value(),
+        ];
+        row_major(&ext, &s, &[a.batch, a.heads, a.seqlen_q])
+    };
+    lse_or(
+        ok,
+        l,
+        "(batch, heads, seqlen_q)",
+        &[a.batch, a.heads, a.seqlen_q],
+    )
+}
+
+/// Variable-length attention's log-sum-exp must be `(heads, total_q)` compact,
+/// row-major (FA's `softmax_lse` of `flash_attn_varlen_func`).
+fn check_lse_packed(l: impl Layout, a: &FlashArgs) -> Result<()> {
+    let ok = rank(l).value() == 2 && depth(l).value() <= 1 && {
+        let ext = [size(get::<0, _>(l)).value(), size(get::<1, _>(l)).value()];
+        let s = [
+            l.call((1isize, 0isize)).size().value(),
+            l.call((0isize, 1isize)).size().value(),
+        ];
+        row_major(&ext, &s, &[a.heads, a.rows_q])
+    };
+    lse_or(ok, l, "(heads, total_q)", &[a.heads, a.rows_q])
+}
+
+/// Whether extents `ext` and strides `s` are `want` compact and row-major (a mode of
+/// one element may have any stride).
+fn row_major(ext: &[isize], s: &[isize], want: &[usize]) -> bool {
+    let mut stride = 1;
+    let mut ok = ext.len() == want.len();
+    for i in (0..want.len()).rev() {
+        ok &= ext[i] as usize == want[i] && (want[i] <= 1 || s[i] as usize == stride);
+        stride *= want[i];
     }
+    ok
+}
+
+/// `Ok` where `ok`, else the error naming layout `l` and the one expected.
+fn lse_or(ok: bool, l: impl Layout, modes: &str, want: &[usize]) -> Result<()> {
+    if ok {
+        return Ok(());
+    }
+    let strides: Vec<String> = (0..want.len())
+        .map(|i| want[i + 1..].iter().product::<usize>().to_string())
+        .collect();
+    let ext: Vec<String> = want.iter().map(|x| x.to_string()).collect();
+    Err(Error::Operand(format!(
+        "log-sum-exp: layout {l}, expected {modes} compact, ({}):({})",
+        ext.join(","),
+        strides.join(",")
+    )))
 }
 
 /// The [`Attention`] of `stream`'s context, loaded on first use and kept.
@@ -852,7 +885,48 @@ pub fn attention_varlen<E: AttentionElement>(
     cu_seqlens: (&[u32], &[u32]),
     opts: &AttentionOptions,
 ) -> Result<&'static str> {
-    loaded(stream)?.run_varlen(stream, q, k, v, o, cu_seqlens, opts)
+    loaded(stream)?.run_varlen(
+        stream,
+        q,
+        k,
+        v,
+        o,
+        None::<&mut DeviceTensor<f32, NoPackedLse>>,
+        cu_seqlens,
+        opts,
+    )
+}
+
+/// The layout type of an absent packed log-sum-exp.
+type NoPackedLse = cutlet_core::layout::StridedLayout<(isize, isize), (isize, isize)>;
+
+/// [`attention_varlen`] that also writes the log-sum-exp of each row (as
+/// [`attention_lse`]) to `lse`, laid out `(heads, total_q)` compact (FA's
+/// `softmax_lse` of the varlen API): row `r` of Q is column `r`.
+///
+/// ```no_run
+/// use cutlet_core::prelude::*;
+/// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
+/// let l = layout!((1000, 8, 128):(1024, 128, 1));
+/// let q = cutlet_cuda::DeviceTensor::<half::bf16, _>::zeros(&stream, l)?;
+/// let mut o = cutlet_cuda::DeviceTensor::<half::bf16, _>::zeros(&stream, l)?;
+/// let mut lse = cutlet_cuda::DeviceTensor::<f32, _>::zeros(&stream, layout!((8, 1000):(1000, 1)))?;
+/// let cu = [0, 10, 700, 700, 1000];
+/// cutlet_attention::attention_varlen_lse(&stream, &q, &q, &q, &mut o, &mut lse, (&cu, &cu), &Default::default())?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[allow(clippy::too_many_arguments)]
+pub fn attention_varlen_lse<E: AttentionElement>(
+    stream: &Arc<CudaStream>,
+    q: &DeviceTensor<E, impl Layout>,
+    k: &DeviceTensor<E, impl Layout>,
+    v: &DeviceTensor<E, impl Layout>,
+    o: &mut DeviceTensor<E, impl Layout>,
+    lse: &mut DeviceTensor<f32, impl Layout>,
+    cu_seqlens: (&[u32], &[u32]),
+    opts: &AttentionOptions,
+) -> Result<&'static str> {
+    loaded(stream)?.run_varlen(stream, q, k, v, o, Some(lse), cu_seqlens, opts)
 }
 
 /// [`attention`] that also writes the log-sum-exp of each row (natural log, of the
@@ -991,6 +1065,25 @@ mod tests {
                 .unwrap_err()
                 .to_string(),
             "log-sum-exp: layout (_2,_4,_10):(_1,_2,_8), expected (batch, heads, seqlen_q) compact, (2,4,10):(40,10,1)"
+        );
+        let q = layout!((300, 4, 64):(256, 64, 1));
+        let cu = [0, 100, 300];
+        let v = problem_varlen(q, q, q, q, (&cu, &cu), &AttentionOptions::default())
+            .unwrap()
+            .args;
+        assert!(check_lse_packed(layout!((4, 300):(300, 1)), &v).is_ok());
+        assert!(check_lse_packed(layout!(({4}, {300}):({300}, 1)), &v).is_ok());
+        assert_eq!(
+            check_lse_packed(layout!((4, 300):(1, 4)), &v)
+                .unwrap_err()
+                .to_string(),
+            "log-sum-exp: layout (_4,_300):(_1,_4), expected (heads, total_q) compact, (4,300):(300,1)"
+        );
+        assert_eq!(
+            check_lse_packed(layout!((4, 200):(200, 1)), &v)
+                .unwrap_err()
+                .to_string(),
+            "log-sum-exp: layout (_4,_200):(_200,_1), expected (heads, total_q) compact, (4,300):(300,1)"
         );
     }
 }

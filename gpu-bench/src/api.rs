@@ -172,9 +172,9 @@ pub fn sweep(st: &Arc<CudaStream>, only: Option<(usize, usize, usize)>) -> Res<V
     let blas = CudaBlas::new(st.clone())?;
     println!();
     println!(
-        "| A, B | types | m x n x k | kernel | gemm() TFLOP/s | cuBLAS | ratio | back to back: gemm() | cuBLAS | ratio |"
+        "| A, B | types | m x n x k | kernel | gemm() TFLOP/s | cuBLAS | ratio | back to back: gemm() | cuBLAS | ratio | host µs/call: gemm() | cuBLAS |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     let shapes = only.map_or(SWEEP.to_vec(), |s| vec![s]);
     let mut ratios = Vec::new();
     for &mnk in &shapes {
@@ -236,18 +236,18 @@ fn sweep_types<E: El + GemmTypes<O>, O: El>(
         };
         let (warm, runs) = (2, 10);
         let one = time_ms(st, warm, runs, &mut ours)?;
-        let (batch, _) = time_batch(st, runs, &mut ours)?;
+        let (batch, host) = time_batch(st, runs, &mut ours)?;
         let mut peer = || -> Res<()> {
             let c = c.buf_mut();
             cublas::gemm(blas, st, (ak, bk), p, a.buf(), b.buf(), c)
         };
         let peer_one = time_ms(st, warm, runs, &mut peer)?;
-        let (peer_batch, _) = time_batch(st, runs, &mut peer)?;
+        let (peer_batch, peer_host) = time_batch(st, runs, &mut peer)?;
         let flop = 2.0 * (m * n * k) as f64;
         let (o, q) = (rate(&one, flop), rate(&peer_one, flop));
         let (ob, qb) = (flop / (batch * 1e-3), flop / (peer_batch * 1e-3));
         println!(
-            "| {name} | {}→{} | {m}x{n}x{k} | {kernel} | {} | {} | {:.2} | {:.0} | {:.0} | {:.2} |",
+            "| {name} | {}→{} | {m}x{n}x{k} | {kernel} | {} | {} | {:.2} | {:.0} | {:.0} | {:.2} | {:.1} | {:.1} |",
             E::NAME,
             O::NAME,
             tflops(o),
@@ -256,6 +256,8 @@ fn sweep_types<E: El + GemmTypes<O>, O: El>(
             ob / 1e12,
             qb / 1e12,
             ob / qb,
+            host * 1e3,
+            peer_host * 1e3,
         );
         out.push((o.0 / q.0, ob / qb));
     }

@@ -97,8 +97,10 @@ fn check<E: El + AttentionElement>(st: &Arc<CudaStream>, case: Case) -> Res<f64>
                         .collect()
                 };
             let (cq, ck) = (cu(|x| x.1, rq), cu(|x| x.3, rk));
-            cutlet_attention::attention_varlen(st, &dq, &dk, &dv, &mut o, (&cq, &ck), &opts)?;
-            (o.to_host(st)?, None)
+            let mut lse = DeviceTensor::<f32, _>::zeros(st, layout!((h, rq):(rq, 1)))?;
+            let cu = (&cq[..], &ck[..]);
+            cutlet_attention::attention_varlen_lse(st, &dq, &dk, &dv, &mut o, &mut lse, cu, &opts)?;
+            (o.to_host(st)?, Some(lse.to_host(st)?))
         }
     };
     let at = |s: [usize; 3], bi: usize, i: usize, hi: usize| bi * s[0] + i * s[1] + hi * s[2];
