@@ -1,5 +1,5 @@
 //! Tile kernels against hand-written loops over the same data, measured in one run:
-//! vector add, row softmax, layernorm and a 32x32x32-tiled GEMM, each on a serial grid
+//! vector add, row softmax, layernorm, a 32x32x32-tiled GEMM and attention, each on a serial grid
 //! (one thread, like the hand-written loops; the kernels are `common/tile_cases.rs`'s).
 //! `scripts/bench_ratios.py` turns criterion's estimates into the README's ratios;
 //! `examples/tile_interleaved.rs` times the same pairs interleaved.
@@ -8,7 +8,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 
 #[path = "common/tile_cases.rs"]
 mod tile_cases;
-use tile_cases::{Case, Layernorm, Softmax, TiledGemm, VectorAdd};
+use tile_cases::{Attention, Case, Layernorm, Softmax, TiledGemm, VectorAdd};
 
 /// Both sides of `C` in one criterion group.
 fn bench<C: Case>(c: &mut Criterion) {
@@ -25,6 +25,7 @@ criterion_group!(
     bench::<VectorAdd>,
     bench::<Softmax>,
     bench::<Layernorm>,
-    bench::<TiledGemm>
+    bench::<TiledGemm>,
+    bench::<Attention>
 );
 criterion_main!(benches);

@@ -13,7 +13,7 @@ mod rounds;
 #[path = "../benches/common/tile_cases.rs"]
 mod tile_cases;
 use std::time::Instant;
-use tile_cases::{Case, Layernorm, Softmax, TiledGemm, VectorAdd};
+use tile_cases::{Attention, Case, Layernorm, Softmax, TiledGemm, VectorAdd};
 
 /// One round of `C`: the fastest of `reps` interleaved runs of each side, in seconds
 /// (the side that runs first alternates, so neither always follows the other).
@@ -70,6 +70,7 @@ fn main() {
         row::<Softmax>(rounds),
         row::<Layernorm>(rounds),
         row::<TiledGemm>(rounds),
+        row::<Attention>(rounds),
     ];
     let worst = medians.iter().cloned().fold(0.0, f64::max);
     println!("\n{rounds} rounds; highest median ratio {worst:.2}");

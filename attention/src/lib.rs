@@ -65,6 +65,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 pub use cutlet_cuda::{DeviceTensor, Error, Result};
 
+pub mod cpu;
+
 /// The attention kernels' PTX (a one-line comment saying why, when built without it).
 const PTX_SM90A: &str = cutlet_cuda::include_ptx!("cutlet_kernels", "sm_90a");
 
@@ -304,17 +306,6 @@ pub fn problem(
 fn problem_of([q, k, v, o]: [Bshd; 4], opts: &AttentionOptions) -> Result<Problem> {
     let [b, sq, h, d] = q.extents;
     let [_, sk, hk, _] = k.extents;
-    let same = |what: &str, expected: usize, got: usize| {
-        if expected == got {
-            Ok(())
-        } else {
-            Err(Error::Extent {
-                what: what.into(),
-                expected,
-                got,
-            })
-        }
-    };
     same("batch of K", b, k.extents[0])?;
     same("head_dim of K", d, k.extents[3])?;
     same("V's extents (K's): batch", b, v.extents[0])?;
@@ -362,6 +353,19 @@ fn problem_of([q, k, v, o]: [Bshd; 4], opts: &AttentionOptions) -> Result<Proble
         k,
         v,
     })
+}
+
+/// `Ok` where `got` is `expected`, else the [`Error::Extent`] naming `what`.
+fn same(what: &str, expected: usize, got: usize) -> Result<()> {
+    if expected == got {
+        Ok(())
+    } else {
+        Err(Error::Extent {
+            what: what.into(),
+            expected,
+            got,
+        })
+    }
 }
 
 /// The [`Problem`] of variable-length attention (FA's `varlen`): Q and O

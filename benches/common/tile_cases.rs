@@ -315,3 +315,93 @@ impl Case for TiledGemm {
         &self.out
     }
 }
+
+/// Batch, sequence length, heads and head dimension of the attention case.
+const ATT: (usize, usize, usize, usize) = (1, 512, 4, 64);
+
+/// Attention `softmax(Q Kᵀ / sqrt(d)) V` over `(1, 512, 4, 64)` `f32` tensors (BSHD):
+/// `cutlet_attention::cpu::attention` (32 x 32 blocks of tiles, the online softmax, on
+/// a pool of one thread) against the hand-fused loop (each query row streams over the
+/// keys with the online softmax, its output row accumulated in place).
+pub struct Attention {
+    q: Vec<f32>,
+    k: Vec<f32>,
+    v: Vec<f32>,
+    o: Vec<f32>,
+    pool: rayon::ThreadPool,
+}
+impl Case for Attention {
+    const NAME: &'static str = "tile_attention_1x512x4x64";
+    fn new() -> Self {
+        let (b, s, h, d) = ATT;
+        let n = b * s * h * d;
+        let data = |m: usize| (0..n).map(|i| ((i * m) % 17) as f32 / 8.0 - 1.0).collect();
+        Attention {
+            q: data(7),
+            k: data(5),
+            v: data(3),
+            o: vec![0f32; n],
+            pool: rayon::ThreadPoolBuilder::new()
+                .num_threads(1)
+                .build()
+                .unwrap(),
+        }
+    }
+    fn cutlet(&mut self) {
+        let (b, s, h, d) = ATT;
+        let l = layout!((b, s, h, d):({s * h * d}, {h * d}, d, 1));
+        let (q, k, v) = (
+            make_tensor(black_box(&self.q[..]), l),
+            make_tensor(black_box(&self.k[..]), l),
+            make_tensor(black_box(&self.v[..]), l),
+        );
+        let mut o = make_tensor(&mut self.o[..], l);
+        let opts = cutlet_attention::AttentionOptions::default();
+        self.pool
+            .install(|| cutlet_attention::cpu::attention(&q, &k, &v, &mut o, None, &opts))
+            .unwrap();
+        black_box(&self.o);
+    }
+    fn hand(&mut self) {
+        let (_, s, h, d) = ATT;
+        let (q, k, v) = (
+            black_box(&self.q[..]),
+            black_box(&self.k[..]),
+            black_box(&self.v[..]),
+        );
+        let scale = 1.0 / (d as f32).sqrt();
+        for i in 0..s {
+            for hi in 0..h {
+                let row = (i * h + hi) * d;
+                let (qr, out) = (&q[row..row + d], &mut self.o[row..row + d]);
+                out.fill(0.0);
+                let (mut m, mut l) = (f32::NEG_INFINITY, 0.0f32);
+                for j in 0..s {
+                    let key = (j * h + hi) * d;
+                    let x = qr
+                        .iter()
+                        .zip(&k[key..key + d])
+                        .map(|(a, b)| a * b)
+                        .sum::<f32>()
+                        * scale;
+                    if x > m {
+                        let r = (m - x).exp();
+                        l *= r;
+                        out.iter_mut().for_each(|o| *o *= r);
+                        m = x;
+                    }
+                    let e = (x - m).exp();
+                    l += e;
+                    for (o, &y) in out.iter_mut().zip(&v[key..key + d]) {
+                        *o += e * y;
+                    }
+                }
+                out.iter_mut().for_each(|o| *o /= l);
+            }
+        }
+        black_box(&self.o);
+    }
+    fn output(&self) -> &[f32] {
+        &self.o
+    }
+}

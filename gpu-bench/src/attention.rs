@@ -104,57 +104,38 @@ fn check<E: El + AttentionElement>(st: &Arc<CudaStream>, case: Case) -> Res<f64>
         }
     };
     let at = |s: [usize; 3], bi: usize, i: usize, hi: usize| bi * s[0] + i * s[1] + hi * s[2];
-    let scale = 1.0 / (d as f64).sqrt();
+    let w = |x: &[E]| -> Vec<f64> { x.iter().map(|e| e.to_f64()).collect() };
+    let (q, k, v) = (w(&q), w(&k), w(&v));
     let mut worst = 0f64;
     for &(bi, q0, sq, k0, sk) in &seqs {
+        // The f64 reference (the CPU attention) of this sequence, BSHD compact.
+        let view = |s: [usize; 3], rows: usize, heads: usize| layout!((1, rows, heads, d):({s[0]}, {s[1]}, {s[2]}, 1));
+        let (mut want_o, mut want_l) = (vec![0.0; sq * h * d], vec![0.0; h * sq]);
+        cutlet_attention::cpu::attention(
+            &make_tensor(&q[at(qs, bi, q0, 0)..], view(qs, sq, h)),
+            &make_tensor(&k[at(ks, bi, k0, 0)..], view(ks, sk, hk)),
+            &make_tensor(&v[at(ks, bi, k0, 0)..], view(ks, sk, hk)),
+            &mut make_tensor(&mut want_o[..], layout!((1, sq, h, d):(0, {h * d}, d, 1))),
+            Some(&mut want_l),
+            &opts,
+        )?;
         let rows: Vec<usize> = if sq <= 160 {
             (0..sq).collect()
         } else {
             (0..sq).filter(|i| i % 37 < 2 || *i + 3 > sq).collect()
         };
         for hi in 0..h {
-            let kv = hi / (h / hk);
             for &i in &rows {
-                let keys: Vec<usize> = (0..sk)
-                    .filter(|&j| !causal || j as isize <= i as isize + sk as isize - sq as isize)
-                    .collect();
-                let s: Vec<f64> = keys
-                    .iter()
-                    .map(|&j| {
-                        (0..d)
-                            .map(|c| {
-                                q[at(qs, bi, q0 + i, hi) + c].to_f64()
-                                    * k[at(ks, bi, k0 + j, kv) + c].to_f64()
-                            })
-                            .sum::<f64>()
-                            * scale
-                    })
-                    .collect();
-                let mx = s.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-                let p: Vec<f64> = s.iter().map(|x| (x - mx).exp()).collect();
-                let sum: f64 = p.iter().sum();
-                let want_l = if keys.is_empty() {
-                    f64::INFINITY
-                } else {
-                    mx + sum.ln()
-                };
                 if let Some(got_l) = &got_l {
                     let gl = f64::from(got_l[(bi * h + hi) * rq + q0 + i]);
-                    if !(gl == want_l || (gl - want_l).abs() <= 1e-3 * (1.0 + want_l.abs())) {
-                        println!("  {}: lse of ({bi}, {i}, {hi}): {gl} vs {want_l}", E::NAME);
+                    let wl = want_l[hi * sq + i];
+                    if !(gl == wl || (gl - wl).abs() <= 1e-3 * (1.0 + wl.abs())) {
+                        println!("  {}: lse of ({bi}, {i}, {hi}): {gl} vs {wl}", E::NAME);
                         return Ok(f64::INFINITY);
                     }
                 }
                 for c in 0..d {
-                    let want = if keys.is_empty() {
-                        0.0
-                    } else {
-                        keys.iter()
-                            .zip(&p)
-                            .map(|(&j, pj)| pj * v[at(ks, bi, k0 + j, kv) + c].to_f64())
-                            .sum::<f64>()
-                            / sum
-                    };
+                    let want = want_o[(i * h + hi) * d + c];
                     let g = got_o[at(qs, bi, q0 + i, hi) + c].to_f64();
                     let err = (g - want).abs() / (1.0 + want.abs());
                     if err.is_nan() || err > 2e-2 {
