@@ -46,8 +46,8 @@ use cutlet_core::cuda::wgmma::{
 use cutlet_core::cuda::{
     DevicePod, Float16, GmemPtr, Mbarrier, PipelineState, PipelineTmaAsync, SmemBuffer, TmaBox,
     TmaDescriptor, TmaError, WARPGROUP_SIZE, elect_one_sync, exp2, make_gmem_tensor,
-    prefetch_tma_descriptor, shfl_xor_sync, syncthreads, thread_idx, tma_load, warp_group_idx,
-    warp_id, warpgroup_reg_alloc, warpgroup_reg_dealloc,
+    named_barrier_arrive, named_barrier_sync, prefetch_tma_descriptor, shfl_xor_sync, syncthreads,
+    thread_idx, tma_load, warp_group_idx, warp_id, warpgroup_reg_alloc, warpgroup_reg_dealloc,
 };
 use cutlet_core::int::LeafOps;
 use cutlet_core::prelude::*;
@@ -750,10 +750,24 @@ fn consumer<C: FlashConfig, Lq: Layout, Lk: Layout, Lv: Layout>(
     // in flight together, and the softmax of block `nb` runs while `P V` does; O is
     // rescaled once `P V` has landed. One thread a warpgroup releases a stage (the
     // pipelines count warpgroups) once the warpgroup's MMAs that read it are done.
+    //
+    // FA3's ping-pong between the two consumer warpgroups: each issues its MMAs only in
+    // its turn (named barrier `1 + wg` of both warpgroups' 256 threads: its own sync and
+    // the other's arrival) and passes the turn on once they are issued, so that one's
+    // softmax runs under the other's MMAs. Warpgroup 0 starts with its own arrival and,
+    // after its last block, takes one more turn (before its last `P V`), which the other
+    // warpgroup's last pass completes: every generation of both barriers completes.
+    let turn = || named_barrier_sync(1 + wg as u32, 2 * WARPGROUP_SIZE as u32);
+    let pass = || named_barrier_arrive(2 - wg as u32, 2 * WARPGROUP_SIZE as u32);
     q_bar.wait(0);
     let mut st = PipelineState::consumer_start(stages);
     if n_blocks > 0 {
+        if wg == 0 {
+            named_barrier_arrive(1, 2 * WARPGROUP_SIZE as u32);
+        }
+        turn();
         issue_qk(st, &mut s_acc);
+        pass();
         warpgroup_wait::<0>();
         warpgroup_fence_operand(&mut s_acc);
         if lane == 0 {
@@ -765,8 +779,10 @@ fn consumer<C: FlashConfig, Lq: Layout, Lk: Layout, Lv: Layout>(
         let mut prev = st;
         st.advance();
         for nb in 1..n_blocks {
+            turn();
             issue_qk(st, &mut s_acc);
             issue_pv(prev, &mut p_regs, &mut o_acc);
+            pass();
             // `Q Kᵀ` is the older group.
             warpgroup_wait::<1>();
             warpgroup_fence_operand(&mut s_acc);
@@ -786,6 +802,9 @@ fn consumer<C: FlashConfig, Lq: Layout, Lk: Layout, Lv: Layout>(
             convert(&s_acc, &mut p_regs);
             prev = st;
             st.advance();
+        }
+        if wg == 0 {
+            turn();
         }
         issue_pv(prev, &mut p_regs, &mut o_acc);
         warpgroup_wait::<0>();

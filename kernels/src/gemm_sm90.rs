@@ -1062,18 +1062,12 @@ fn store_half<C: Sm90Config>(
     let unit = (split_tile, h, part, splits);
     let me = (wg, lane, 1 + wg as u32);
     let summed = splits > 1 && fixup.reduce::<_, Regs<C>>(acc, empty, unit, me);
-    if splits == 1 || summed {
-        // The register is read on every path: read only where the sum is not, ptxas
-        // would guard it with a warpgroup wait (C7520).
-        let value = |i| {
-            let a = acc.get(i);
-            if summed {
-                fixup.total(unit, lane, regs, i)
-            } else {
-                a
-            }
-        };
-        epilogue::<C>(p, out, (tm, tn), (h, wg), value);
+    if summed {
+        epilogue::<C>(p, out, (tm, tn), (h, wg), |i| {
+            fixup.total(unit, lane, regs, i)
+        });
+    } else if splits == 1 {
+        epilogue::<C>(p, out, (tm, tn), (h, wg), |i| acc.get(i));
     }
 }
 

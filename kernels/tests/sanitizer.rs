@@ -429,3 +429,110 @@ fn a_read_past_the_allocation_on_the_tensors_elements_is_reported() {
         ],
     );
 }
+
+/// Two CTAs store one output tile (a tile index computed from the wrong grid
+/// coordinate): a write-after-write race on global memory, reported with both blocks.
+#[test]
+fn two_ctas_writing_one_output_tile_is_a_race() {
+    let c = DeviceVec::<f32>::zeroed(64);
+    let pc = c.ptr();
+    let r = launch(Dim3::x(2), Dim3::x(32), 0, || {
+        // SAFETY: C holds 64 elements; every store is inside. The tile index reads the
+        // grid's y coordinate, 0 in this one-dimensional grid (the bug under test).
+        let mut t = unsafe { make_gmem_tensor(pc, layout!(64)) };
+        let tile = cutlet_core::cuda::block_idx().y;
+        t.set((tile * 32 + thread_idx().x) as isize, 1.0);
+    })
+    .map_err(|e| e.to_string());
+    report(
+        r,
+        &[
+            "[racecheck] Write-after-write hazard on __global__ memory: st.global write of 4 bytes by thread",
+            "of block (1,0,0), and an earlier st.global write by thread",
+            "of block (0,0,0), with no barrier or release and acquire",
+            "of the global tensor _64:_1",
+            "(31 more like it)",
+        ],
+    );
+}
+
+/// A split-K fix-up: each of 4 CTAs writes its partial sums, and one adds them up. With
+/// the semaphore (an acquire-release counter; the last CTA to arrive adds) it runs clean
+/// and right; without it (block 3 adds, whenever the others wrote) the reads of the
+/// other CTAs' partials are races.
+#[test]
+fn a_split_k_fixup_without_its_semaphore_is_a_race() {
+    let run = |semaphore: bool| {
+        let partials = DeviceVec::<f32>::zeroed(4 * 32);
+        let out = DeviceVec::<f32>::zeroed(32);
+        let counter = DeviceVec::<u32>::zeroed(1);
+        let (pp, po, pn) = (partials.ptr(), out.ptr(), counter.ptr());
+        let r = launch(Dim3::x(4), Dim3::x(32), 1024, || {
+            let (part, lane) = (cutlet_core::cuda::block_idx().x, thread_idx().x);
+            // SAFETY: 4 parts of 32 partials, 32 outputs and one counter, each index
+            // inside; the counter is reached only through atomics.
+            let (mut ws, mut o) = unsafe {
+                (
+                    make_gmem_tensor(pp, layout!(128)),
+                    make_gmem_tensor(po, layout!(32)),
+                )
+            };
+            ws.set((part * 32 + lane) as isize, (part + 1) as f32);
+            syncthreads();
+            let last = if semaphore {
+                let mut smem = SmemBuffer::dynamic();
+                // SAFETY: one word of the block's shared memory, written by thread 0
+                // between the two barriers and read after the second.
+                let mut f = unsafe { smem.alloc::<u32, _>(layout!(1)) };
+                if lane == 0 {
+                    // SAFETY: the counter is one aligned word, only reached atomically.
+                    let old =
+                        unsafe { cutlet_core::cuda::atomic_add_acq_rel(pn.as_ptr().cast_mut(), 1) };
+                    f.set(0, old);
+                }
+                syncthreads();
+                f.get(0) == 3
+            } else {
+                part == 3
+            };
+            if last {
+                let sum: f32 = (0..4).map(|p| ws.get((p * 32 + lane) as isize)).sum();
+                o.set(lane as isize, sum);
+            }
+        })
+        .map_err(|e| e.to_string());
+        (r, out.as_slice().to_vec())
+    };
+    let (clean, sums) = run(true);
+    assert_eq!(clean, Ok(()));
+    assert_eq!(sums, vec![10.0; 32]);
+    report(
+        run(false).0,
+        &[
+            "[racecheck] Read-after-write hazard on __global__ memory: ld.global read of 4 bytes by thread",
+            "of block (3,0,0), and an earlier st.global write by thread",
+            "with no barrier or release and acquire (a GPU-scope atomic) ordering them",
+            "of the global tensor _128:_1",
+        ],
+    );
+}
+
+/// Threads of one CTA that add to one global word with no barrier between them: a race
+/// on global memory within the block.
+#[test]
+fn threads_of_one_cta_updating_one_global_word_race() {
+    let c = DeviceVec::<f32>::zeroed(1);
+    let pc = c.ptr();
+    let r = launch(Dim3::x(1), Dim3::x(64), 0, || {
+        // SAFETY: one element; every access is to it (unordered: the bug under test).
+        let mut t = unsafe { make_gmem_tensor(pc, layout!(1)) };
+        let v = t.get(0usize);
+        t.set(0usize, v + 1.0);
+    })
+    .map_err(|e| e.to_string());
+    let e = r.unwrap_err();
+    assert!(
+        e.contains("[racecheck]") && e.contains("hazard on __global__ memory"),
+        "{e}"
+    );
+}

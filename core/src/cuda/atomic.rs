@@ -47,6 +47,7 @@ pub unsafe fn atomic_add_acq_rel(p: *mut u32, v: u32) -> u32 {
         let a = p as usize;
         access(a, 4, Origin::raw(a), Op::Read, Instr::Atomic);
         access(a, 4, Origin::raw(a), Op::Write, Instr::Atomic);
+        super::emu::sanitizer::acq_rel(a);
         // SAFETY: the caller's contract: aligned, live, accessed only atomically.
         let c = unsafe { core::sync::atomic::AtomicU32::from_ptr(p) };
         c.fetch_add(v, core::sync::atomic::Ordering::AcqRel)

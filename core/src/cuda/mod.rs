@@ -7,7 +7,8 @@
 //! MMA atoms run when their tensors are in the memory the instruction needs, and Hopper's asynchronous machinery: transaction barriers
 //! ([`Mbarrier`]), bulk tensor copies ([`tma_load`], [`TmaDescriptor`]), warpgroup MMA
 //! ([`wgmma`]), the TMA pipeline ([`PipelineTmaAsync`]), warp specialization
-//! ([`warpgroup_reg_alloc`], [`named_barrier_sync`], [`elect_one_sync`]) and the turns
+//! ([`warpgroup_reg_alloc`], [`named_barrier_sync`], [`named_barrier_arrive`],
+//! [`elect_one_sync`]) and the turns
 //! of a ping-pong kernel's consumers ([`OrderedSequenceBarrier`]), and thread
 //! block clusters ([`cluster_sync`], [`block_rank_in_cluster`], [`tma_load_multicast`]).
 //!
@@ -98,7 +99,7 @@ pub use tma::{
 pub use vector::{U64, U128};
 pub use warp::{WARP_SIZE, lane_id, shfl_sync, shfl_xor_sync, warp_id};
 pub use warpgroup::{
-    WARPGROUP_SIZE, elect_one_sync, named_barrier_sync, warp_group_idx, warpgroup_reg_alloc,
-    warpgroup_reg_dealloc,
+    WARPGROUP_SIZE, elect_one_sync, named_barrier_arrive, named_barrier_sync, warp_group_idx,
+    warpgroup_reg_alloc, warpgroup_reg_dealloc,
 };
 pub use wgmma::GmmaDescriptor;

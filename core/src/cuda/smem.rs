@@ -219,7 +219,7 @@ impl SmemBuffer {
         let at = self.used.next_multiple_of(align);
         let end = at + bytes.div_ceil(128) * 128;
         if end > self.len {
-            smem_overflow(bytes, at, self.len);
+            smem_overflow(end - at, at, self.len);
         }
         self.used = end;
         #[cfg(not(target_arch = "nvptx64"))]
@@ -240,5 +240,7 @@ impl SmemBuffer {
 #[cold]
 #[inline(never)]
 fn smem_overflow(bytes: usize, at: usize, len: usize) -> ! {
-    panic!("shared memory: a layout needs {bytes} bytes at offset {at}, the launch gave {len}")
+    panic!(
+        "shared memory: a layout needs {bytes} bytes (in whole 128-byte lines) at offset {at}, the launch gave {len}"
+    )
 }

@@ -98,6 +98,37 @@ pub fn named_barrier_sync(id: u32, threads: u32) {
     super::emu::named_barrier(id, threads as usize);
 }
 
+/// Counts this thread's arrival at named barrier `id` of `threads` threads without
+/// waiting (CUTLASS's `NamedBarrier::arrive`, `barrier.arrive id, threads`, the form
+/// without `.aligned`, as [`named_barrier_sync`]): the producer side of a barrier whose
+/// consumers [`named_barrier_sync`] on it, as FlashAttention-3's warpgroups pass each
+/// other the tensor cores. The barrier completes once `threads` threads have arrived or
+/// synced; every generation must complete before the block exits (the emulator fails a
+/// launch that leaves one short).
+///
+/// ```
+/// use cutlet_core::cuda::{emu, named_barrier_arrive, named_barrier_sync, thread_idx, Dim3};
+/// emu::launch(Dim3::x(1), Dim3::x(128), 0, || {
+///     // The second half waits for the first half's arrival.
+///     if thread_idx().x < 64 {
+///         named_barrier_arrive(1, 128);
+///     } else {
+///         named_barrier_sync(1, 128);
+///     }
+/// }).unwrap();
+/// ```
+#[inline(always)]
+#[track_caller]
+pub fn named_barrier_arrive(id: u32, threads: u32) {
+    #[cfg(target_arch = "nvptx64")]
+    // SAFETY: a barrier arrival; no memory is touched.
+    unsafe {
+        core::arch::asm!("barrier.arrive {i}, {n};", i = in(reg32) id, n = in(reg32) threads, options(nostack))
+    };
+    #[cfg(not(target_arch = "nvptx64"))]
+    super::emu::named_barrier_arrive(id, threads as usize);
+}
+
 /// Whether this thread is the one lane its (full, converged) warp elects
 /// (`elect.sync`, CuTe's `elect_one_sync`): the lowest active lane.
 ///

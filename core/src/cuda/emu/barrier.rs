@@ -22,6 +22,8 @@ pub(super) struct Barrier {
 #[derive(Default)]
 struct State {
     arrived: usize,
+    /// Of `arrived`, the threads that arrived without waiting (`bar.arrive`).
+    arrivals: usize,
     exited: usize,
     generation: u64,
     site: Option<&'static Location<'static>>,
@@ -86,7 +88,7 @@ impl Barrier {
             super::sanitizer::release(&mut s.acc);
         }
         if s.arrived == self.n {
-            s.arrived = 0;
+            (s.arrived, s.arrivals) = (0, 0);
             s.site = None;
             s.generation += 1;
             s.released = core::mem::take(&mut s.acc);
@@ -133,7 +135,23 @@ impl Barrier {
         }
     }
 
-    /// A thread left the kernel.
+    /// Counts one arrival without waiting (`bar.arrive`): its accesses are released to
+    /// the generation's waiters, and the last arrival completes the generation.
+    pub(super) fn arrive(&self) {
+        let mut s = self.lock();
+        abort_if_failed(&s);
+        s.arrived += 1;
+        s.arrivals += 1;
+        super::sanitizer::release(&mut s.acc);
+        if s.arrived == self.n {
+            (s.arrived, s.arrivals) = (0, 0);
+            s.site = None;
+            s.generation += 1;
+            s.released = core::mem::take(&mut s.acc);
+            self.cv.notify_all();
+        }
+    }
+
     /// A thread left the kernel; the failure message if that strands the waiters.
     pub(super) fn exit(&self) -> Option<String> {
         let mut s = self.lock();
@@ -146,11 +164,17 @@ impl Barrier {
         None
     }
 
+    /// Threads the current generation still needs from threads that wait on it (its
+    /// count less the arrivals that did not wait).
+    pub(super) fn needs(&self) -> usize {
+        self.n - self.lock().arrivals
+    }
+
     /// A named barrier of a block that has `live` threads left: the failure message if
     /// its waiters can never be joined by enough of them.
     pub(super) fn strand(&self, live: usize) -> Option<String> {
         let mut s = self.lock();
-        if s.arrived == 0 || self.n <= live || s.failed.is_some() {
+        if s.arrived == 0 || self.n - s.arrivals <= live || s.failed.is_some() {
             return None;
         }
         let site = s.site.map(|l| l.to_string()).unwrap_or_default();

@@ -117,6 +117,8 @@ pub(crate) struct ClusterState {
     barrier: Barrier,
     /// What the sanitizer found in the launch.
     pub(crate) reports: sanitizer::Reports,
+    /// The launch's global-memory shadow (with the sanitizer on).
+    pub(crate) global: Option<sanitizer::Global>,
 }
 
 impl ClusterState {
@@ -141,6 +143,9 @@ impl ClusterState {
         }
         self.mbar.reset();
         self.barrier.reset();
+        if let Some(g) = &self.global {
+            g.next_cluster();
+        }
     }
 }
 
@@ -342,35 +347,13 @@ pub(crate) fn warpgroup_gather<T: Copy + Send + 'static>(v: T) -> Vec<T> {
 pub(crate) fn named_barrier(id: u32, threads: usize) {
     let site = Location::caller();
     with_thread(|t| {
+        let b = named_barrier_of(t, id, threads, "bar.sync", site);
         let total = t.block_dim.volume();
-        if id > 15 || threads == 0 || !threads.is_multiple_of(WARP_SIZE) || threads > total {
-            panic!(
-                "bar.sync {id}, {threads} at {site}: the id must be 0..16 and the count a multiple of 32 up to the block's {total} threads"
-            );
-        }
-        let b = {
-            let mut named = t
-                .block_state
-                .named
-                .lock()
-                .unwrap_or_else(|e| e.into_inner());
-            let (n, b) = named
-                .entry(id)
-                .or_insert_with(|| (threads, Arc::new(Barrier::new(threads))));
-            if *n != threads {
-                let n = *n;
-                drop(named);
-                panic!(
-                    "bar.sync {id}, {threads} at {site}: the barrier's threads already wait with a count of {n}"
-                );
-            }
-            Arc::clone(b)
-        };
         let live = total
             - t.block_state
                 .exited
                 .load(std::sync::atomic::Ordering::Relaxed);
-        if threads > live {
+        if b.needs() > live {
             let m = std::format!(
                 "named barrier at {site} can never complete: bar.sync {id}, {threads} when only {live} threads of the block have not exited"
             );
@@ -379,6 +362,48 @@ pub(crate) fn named_barrier(id: u32, threads: usize) {
         }
         b.wait(site, t.thread, "named barrier", true);
     });
+}
+
+/// `bar.arrive id, threads` in the emulator: counts the thread at the barrier (and
+/// releases its accesses to the barrier's waiters) without waiting.
+#[track_caller]
+pub(crate) fn named_barrier_arrive(id: u32, threads: usize) {
+    let site = Location::caller();
+    with_thread(|t| named_barrier_of(t, id, threads, "bar.arrive", site).arrive());
+}
+
+/// Named barrier `id` of the calling thread's block, its count checked.
+fn named_barrier_of(
+    t: &ThreadCtx,
+    id: u32,
+    threads: usize,
+    op: &str,
+    site: &'static Location<'static>,
+) -> Arc<Barrier> {
+    let total = t.block_dim.volume();
+    if id > 15 || threads == 0 || !threads.is_multiple_of(WARP_SIZE) || threads > total {
+        panic!(
+            "{op} {id}, {threads} at {site}: the id must be 0..16 and the count a multiple of 32 up to the block's {total} threads"
+        );
+    }
+    {
+        let mut named = t
+            .block_state
+            .named
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        let (n, b) = named
+            .entry(id)
+            .or_insert_with(|| (threads, Arc::new(Barrier::new(threads))));
+        if *n != threads {
+            let n = *n;
+            drop(named);
+            panic!(
+                "{op} {id}, {threads} at {site}: the barrier's threads already wait with a count of {n}"
+            );
+        }
+        Arc::clone(b)
+    }
 }
 
 /// Every lane of the calling thread's warp contributes `v`; each gets all 32 values,
@@ -561,6 +586,7 @@ pub fn launch_cluster<F: Fn() + Sync>(
         mbar: mbarrier::Table::new(ctas * threads, ctas),
         barrier: Barrier::of_kind(ctas * threads, "barrier.cluster"),
         reports: sanitizer::Reports::new(core::any::type_name::<F>()),
+        global: sanitizer::enabled().then(|| sanitizer::Global::new(grid.volume() / ctas)),
     });
     let error: Mutex<Option<String>> = Mutex::new(None);
     let rendezvous = std::sync::Barrier::new(ctas * threads);

@@ -12,7 +12,8 @@
 //! - **racecheck:** two threads touching the same shared-memory bytes, one of them
 //!   writing, with no barrier, named barrier, cluster barrier or mbarrier phase ordering
 //!   them (vector clocks, [`clock`]); a read or write of bytes a `cp.async` is still
-//!   writing.
+//!   writing; the same for global memory, where threads of different clusters are
+//!   ordered only by a GPU-scope release and acquire through an atomic ([`global`]).
 //! - **initcheck:** a read of shared memory that nothing wrote since the launch.
 //! - **layout check:** a read of shared memory through another pre-swizzle address than
 //!   the write used (one side swizzled, the other not; two layouts for one buffer).
@@ -22,10 +23,12 @@
 //! [`LaunchError`](super::LaunchError), one entry per kind and place with a count.
 
 mod clock;
+mod global;
 mod regions;
 mod shadow;
 
 pub(crate) use clock::{acquire, release};
+pub(crate) use global::Global;
 pub(crate) use shadow::Shadow;
 
 use super::{Aborted, ThreadCtx, try_with_thread};
@@ -460,6 +463,7 @@ fn global(t: &ThreadCtx, l: &mut Local, a: Access) {
                 || text,
             );
         }
+        global_race(t, l, a, None);
         return;
     };
     let elem_ok = |g: &Region| {
@@ -481,6 +485,7 @@ fn global(t: &ThreadCtx, l: &mut Local, a: Access) {
     // over, and an element of the tensor is no licence to leave the allocation.
     let outside = first.alloc.filter(|&a| !in_alloc(a));
     if outside.is_none() && through.clone().any(elem_ok) {
+        global_race(t, l, a, Some(first));
         return;
     }
     match outside {
@@ -514,6 +519,73 @@ fn global(t: &ThreadCtx, l: &mut Local, a: Access) {
             );
         }
     }
+}
+
+/// Racecheck of a global access that memcheck passed ([`global`]), reported as the
+/// shared-memory races are, the place named through `tensor` where known.
+fn global_race(t: &ThreadCtx, l: &Local, a: Access, tensor: Option<&Region>) {
+    let Some(g) = t.cluster.global.as_ref() else {
+        return;
+    };
+    let me = g.stamp(t.block.linear(t.grid_dim), &l.clock, a.instr);
+    let write = !matches!(a.op, Op::Read);
+    let alloc = tensor.and_then(|r| r.alloc).map(|a| a.0);
+    let Some(global::Race { other, wrote }) =
+        g.access((a.addr, a.bytes, alloc), me, write, &l.clock)
+    else {
+        return;
+    };
+    let kind = match (a.op, wrote) {
+        (Op::Read, _) => "Read-after-write",
+        (_, true) => "Write-after-write",
+        (_, false) => "Write-after-read",
+    };
+    let site = tensor.map(|r| r.site.to_string()).unwrap_or_default();
+    report(
+        t,
+        false,
+        std::format!(
+            "grace {kind} {site} {} {}",
+            a.instr as u8,
+            other.instr as u8
+        ),
+        || {
+            let threads = t.block_dim.volume();
+            let whom = |block: u32, thread: usize| {
+                std::format!(
+                    "thread {} of block {}",
+                    super::Dim3::delinear(thread % threads, t.block_dim),
+                    super::Dim3::delinear(block as usize, t.grid_dim)
+                )
+            };
+            let here = match tensor {
+                Some(r) => r.describe(a.addr as isize - r.base as isize, "the global tensor"),
+                None => std::format!("address {:#x}", a.addr),
+            };
+            std::format!(
+                "[racecheck] {kind} hazard on __global__ memory: {} {} of {} bytes by {}, and an earlier {} {} by {}, with no barrier or release and acquire (a GPU-scope atomic) ordering them\n    at {here}",
+                a.instr.name(false),
+                verb(a.op),
+                a.bytes,
+                whom(me.block, l.clock.me()),
+                other.instr.name(false),
+                if wrote { "write" } else { "read" },
+                whom(other.block, other.thread as usize),
+            )
+        },
+    );
+}
+
+/// A GPU-scope acquire-release atomic of the calling thread at `addr` ([`Global::acq_rel`]).
+pub(crate) fn acq_rel(addr: usize) {
+    if !enabled() {
+        return;
+    }
+    try_with_thread(|t| {
+        if let Some(g) = t.cluster.global.as_ref() {
+            g.acq_rel(addr);
+        }
+    });
 }
 
 /// Records a shared-memory carve-out of `layout` (elements of `T`) at offset `base` of
