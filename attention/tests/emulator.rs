@@ -14,14 +14,15 @@ use cutlet_kernels::registry::{FlashParams, FlashVisitor, for_each_flash};
 /// One case: `(batch, heads, kv_heads)`, `(seqlen_q, seqlen_k)`, causal, whether Q, K
 /// and V are laid out `(batch, head, seqlen, d)` (BHSD) rather than BSHD, and, for
 /// variable lengths, each sequence's `(seqlen_q, seqlen_k)` (packed in one batch; `bhk`'s
-/// batch and `seqlens` are then unused).
-#[derive(Clone, Copy, Debug)]
+/// batch and `seqlens` are then unused), and a key row of K made NaN.
+#[derive(Clone, Copy, Debug, Default)]
 struct Case {
     bhk: (usize, usize, usize),
     seqlens: (usize, usize),
     causal: bool,
     bhsd: bool,
     varlen: Option<&'static [(usize, usize)]>,
+    nan_key: Option<usize>,
 }
 
 /// `len` values in `[-2, 2)` that differ with `seed`.
@@ -56,6 +57,7 @@ fn run<C: FlashConfig>(case: Case) {
         causal,
         bhsd,
         varlen,
+        nan_key,
     } = case;
     // The sequences: (batch coordinate, first Q row, seqlen_q, first K row, seqlen_k),
     // and the tensors' batches and rows per batch.
@@ -80,11 +82,20 @@ fn run<C: FlashConfig>(case: Case) {
             .map(C::Elem::from_f32_rn)
             .collect()
     };
-    let (q, k, v) = (
+    let (q, mut k, v) = (
         e(tb * rq * h * d, 1),
         e(tb * rk * hk * d, 2),
         e(tb * rk * hk * d, 3),
     );
+    // A NaN key: every row that sees it has O NaN and log-sum-exp +inf (FA's
+    // convention for a sum that is not a number), the others are untouched.
+    if let Some(j) = nan_key {
+        for (bi, kh, c) in
+            (0..tb).flat_map(|bi| (0..hk).flat_map(move |kh| (0..d).map(move |c| (bi, kh, c))))
+        {
+            k[at(ks, (bi, j, kh, c))] = C::Elem::from_f32_rn(f32::NAN);
+        }
+    }
     let longest = |f: fn(&(usize, usize, usize, usize, usize)) -> usize| {
         seqs.iter().map(f).max().unwrap_or(0)
     };
@@ -162,7 +173,9 @@ fn run<C: FlashConfig>(case: Case) {
                     want_l[hi * sq + i],
                 );
                 assert!(
-                    (gl - wl).abs() <= 1e-3 * (1.0 + wl.abs()) || gl == wl,
+                    (gl - wl).abs() <= 1e-3 * (1.0 + wl.abs())
+                        || gl == wl
+                        || gl.is_nan() && wl.is_nan(),
                     "{} {case:?}: lse of row {i} head {hi} sequence at {q0}: {gl} vs {wl}",
                     C::NAME
                 );
@@ -171,7 +184,8 @@ fn run<C: FlashConfig>(case: Case) {
                     let g = w(&got_o[at(a.o_stride, (bi, q0 + i, hi, c))]);
                     // P and O are rounded to 16 bits.
                     assert!(
-                        (g - want).abs() <= 2e-2 * (1.0 + want.abs()),
+                        (g - want).abs() <= 2e-2 * (1.0 + want.abs())
+                            || g.is_nan() && want.is_nan(),
                         "{} {case:?}: O({bi},{},{hi},{c}) {g} vs {want}",
                         C::NAME,
                         q0 + i
@@ -195,6 +209,7 @@ fn every_attention_configuration_matches_the_reference() {
                     causal: false,
                     bhsd: false,
                     varlen: None,
+                    nan_key: None,
                 },
                 Case {
                     bhk: (2, 2, 2),
@@ -202,6 +217,7 @@ fn every_attention_configuration_matches_the_reference() {
                     causal: true,
                     bhsd: true,
                     varlen: None,
+                    nan_key: None,
                 },
                 Case {
                     bhk: (1, 1, 1),
@@ -209,6 +225,7 @@ fn every_attention_configuration_matches_the_reference() {
                     causal: true,
                     bhsd: false,
                     varlen: None,
+                    nan_key: None,
                 },
                 // Variable lengths (FA's varlen): an empty query sequence, one of a
                 // single row, keys shorter and longer than the queries, none at all.
@@ -218,6 +235,15 @@ fn every_attention_configuration_matches_the_reference() {
                     causal: true,
                     bhsd: false,
                     varlen: Some(&[(70, 130), (0, 20), (150, 40), (1, 1), (5, 0)]),
+                    nan_key: None,
+                },
+                // A NaN in K: causal rows from 100 on see it.
+                Case {
+                    bhk: (1, 2, 1),
+                    seqlens: (150, 150),
+                    causal: true,
+                    nan_key: Some(100),
+                    ..Case::default()
                 },
             ];
             for case in cases {
