@@ -1062,6 +1062,9 @@ fn store_half<C: Sm90Config>(
     let unit = (split_tile, h, part, splits);
     let me = (wg, lane, 1 + wg as u32);
     let summed = splits > 1 && fixup.reduce::<_, Regs<C>>(acc, empty, unit, me);
+    // Two epilogues, the sums' and the accumulators': one choosing per element costs two
+    // branches and a reload of the workspace pointer for each (ptxas serializes no
+    // wgmma either way: no C7520).
     if summed {
         epilogue::<C>(p, out, (tm, tn), (h, wg), |i| {
             fixup.total(unit, lane, regs, i)
