@@ -64,18 +64,8 @@ mod sealed {
 }
 
 /// The extents of a `(batch, seqlen, heads, head_dim)` operand, or an error naming it.
-fn extents(what: &str, l: &impl Layout) -> Result<[usize; 4]> {
-    if rank(*l).value() != 4 || depth(*l).value() > 1 {
-        return Err(Error::Operand(format!(
-            "{what}: layout {l}: expected (batch, seqlen, heads, head_dim), four flat modes"
-        )));
-    }
-    Ok([
-        size(get::<0, _>(*l)).value() as usize,
-        size(get::<1, _>(*l)).value() as usize,
-        size(get::<2, _>(*l)).value() as usize,
-        size(get::<3, _>(*l)).value() as usize,
-    ])
+fn extents(what: &str, l: impl Layout) -> Result<[usize; 4]> {
+    Ok(crate::Bshd::modes(what, l)?.0.map(|x| x.max(0) as usize))
 }
 
 /// `O = softmax(scale Q Kᵀ) V` on the CPU over host tensors laid out
@@ -106,22 +96,18 @@ pub fn attention<T: CpuElement, L: FlatModes + Send + Sync>(
     lse: Option<&mut [T]>,
     opts: &AttentionOptions,
 ) -> Result<()> {
-    let [b, sq, h, d] = extents("Q", &q.layout())?;
-    let [kb, sk, hk, kd] = extents("K", &k.layout())?;
+    let [b, sq, h, d] = extents("Q", q.layout())?;
+    let [kb, sk, hk, kd] = extents("K", k.layout())?;
     same("batch of K", b, kb)?;
     same("head_dim of K", d, kd)?;
-    let ve = extents("V", &v.layout())?;
+    let (ve, oe) = (extents("V", v.layout())?, extents("O", o.layout())?);
     for (i, what) in ["batch", "seqlen", "heads", "head_dim"].iter().enumerate() {
         same(
             &format!("V's extents (K's): {what}"),
             [kb, sk, hk, kd][i],
             ve[i],
         )?;
-        same(
-            &format!("{what} of O (Q's)"),
-            [b, sq, h, d][i],
-            extents("O", &o.layout())?[i],
-        )?;
+        same(&format!("{what} of O (Q's)"), [b, sq, h, d][i], oe[i])?;
     }
     if d > DC * CHUNKS {
         return Err(Error::Operand(format!(

@@ -139,12 +139,17 @@ impl Bshd {
     /// let _ = cutlet_attention::Bshd::of("Q", layout!((2, 64):(64, 1)));
     /// ```
     pub fn of(what: &str, l: impl Layout) -> Result<Bshd> {
+        let (ext, s) = Bshd::modes(what, l)?;
+        Bshd::checked(what, &l, ext, s)
+    }
+
+    /// The extents and strides of `l`'s four flat modes, or an error naming it (the
+    /// CPU attention's operands need no more).
+    pub(crate) fn modes(what: &str, l: impl Layout) -> Result<([isize; 4], [isize; 4])> {
         if rank(l).value() != 4 || depth(l).value() > 1 {
-            return Bshd::refuse(
-                what,
-                &l,
-                "expected (batch, seqlen, heads, head_dim), four flat modes".into(),
-            );
+            return Err(Error::Operand(format!(
+                "{what}: layout {l}: expected (batch, seqlen, heads, head_dim), four flat modes"
+            )));
         }
         let ext = [
             size(get::<0, _>(l)).value(),
@@ -159,7 +164,7 @@ impl Bshd {
             l.call((0isize, 0isize, 1isize, 0isize)).size().value(),
             l.call((0isize, 0isize, 0isize, 1isize)).size().value(),
         ];
-        Bshd::checked(what, &l, ext, s)
+        Ok((ext, s))
     }
 
     /// The packed operand of variable-length attention, `(total_rows, heads, head_dim)`,
