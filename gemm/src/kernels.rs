@@ -204,7 +204,7 @@ impl<E: TmaElement, O: TmaElement> HopperGemm<E, O> {
         unsafe {
             self.f.launch(
                 st,
-                self.cfg.launch(p.m, p.n, ctas),
+                split.launch(&self.cfg, p.m, p.n, ctas),
                 (
                     *p,
                     &*descs,

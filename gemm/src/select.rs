@@ -1,8 +1,10 @@
-//! Which Hopper schedule a bf16 TN GEMM runs, by shape. The rule is the H200 measurements
-//! of the guide's table (`docs/guide/hopper-gemm.md`): ping-pong's 128x128 tiles win when the problem has
-//! no more such tiles than the GPU has SMs (1024³: 106 against 88 TFLOP/s), a 2x1
-//! cluster wins at long K (8192³: 760 against 746), the 1x1 cooperative kernel elsewhere
-//! (3072x5120x1024: 425 against 348 for 2x1).
+//! Which Hopper schedule a GEMM runs, by shape. The rule is the measurements of the
+//! guide's table (`docs/guide/hopper-gemm.md`) and of `cutlet-gpu-bench --splits`:
+//! ping-pong's 128x64 tiles when even they number no more than the SMs (1024³: 128
+//! tiles, one per SM, where 128x128 tiles would leave half the SMs idle), its 128x128
+//! tiles when those do (1024x2048), a 2x1 cluster at long K (8192³: 760 against 746 TFLOP/s
+//! on the H200), the 1x1 cooperative kernel elsewhere (3072x5120x1024: 425 against 348
+//! for 2x1).
 
 use crate::KSplit;
 use cutlet_kernels::gemm::GemmConfig;
@@ -17,18 +19,25 @@ pub enum Schedule {
     Cooperative2x1,
     /// `KernelTmaWarpSpecializedPingpong`, 128x128 tiles.
     Pingpong,
+    /// `KernelTmaWarpSpecializedPingpong`, 128x64 tiles (where a configuration has
+    /// them; [`Pingpong`](Self::Pingpong) where not).
+    PingpongN64,
 }
 
-/// The schedule for an `m x n x k` bf16 TN product on a GPU with `sms` SMs.
+/// The schedule for an `m x n x k` product on a GPU with `sms` SMs.
 ///
 /// ```
 /// use cutlet_gemm::{schedule, Schedule};
-/// assert_eq!(schedule(1024, 1024, 1024, 132), Schedule::Pingpong);
+/// assert_eq!(schedule(1024, 1024, 1024, 132), Schedule::PingpongN64);
+/// assert_eq!(schedule(1024, 2048, 1024, 132), Schedule::Pingpong);
 /// assert_eq!(schedule(8192, 8192, 8192, 132), Schedule::Cooperative2x1);
 /// assert_eq!(schedule(3072, 5120, 1024, 132), Schedule::Cooperative);
 /// ```
 pub fn schedule(m: usize, n: usize, k: usize, sms: usize) -> Schedule {
-    if m.div_ceil(128) * n.div_ceil(128) <= sms {
+    let tiles = |bn: usize| m.div_ceil(128) * n.div_ceil(bn);
+    if tiles(64) <= sms {
+        Schedule::PingpongN64
+    } else if tiles(128) <= sms {
         Schedule::Pingpong
     } else if k >= 4096 {
         Schedule::Cooperative2x1
@@ -42,22 +51,23 @@ pub fn schedule(m: usize, n: usize, k: usize, sms: usize) -> Schedule {
 /// split-K and mixed modes): a problem of fewer tiles than the GPU has CTAs splits
 /// every tile into enough parts to fill it; one whose last wave is at most half full
 /// computes its full waves whole and splits the last wave's tiles; each part keeps at
-/// least [`MIN_PART_K_TILES`] k tiles, so the pipeline fills.
+/// least [`MIN_PART_K_TILES`] k tiles, so that the time a part saves outweighs its
+/// fix-up (the partial's round trip through memory and the last part's sum).
 ///
 /// ```
 /// use cutlet_gemm::{k_split, KSplit};
 /// use cutlet_kernels::{gemm_sm90::sm90_config, registry::sm90::*};
 /// let (coop, pp) = (sm90_config::<TnBf16>(), sm90_config::<TnBf16Pingpong>());
-/// // 128 x 4096 x 4096: 16 tiles of 128 x 256, each in 8 parts of 8 k tiles.
-/// assert_eq!(k_split(&coop, 128, 4096, 4096, 132), KSplit { splits: 8, whole: 0 });
-/// // 1024³ in 64 tiles of 128 x 128: two parts each.
-/// assert_eq!(k_split(&pp, 1024, 1024, 1024, 132), KSplit { splits: 2, whole: 0 });
+/// // 128 x 4096 x 16384: 16 tiles of 128 x 256, each in 4 parts of 64 k tiles.
+/// assert_eq!(k_split(&coop, 128, 4096, 16384, 132), KSplit { splits: 4, whole: 0 });
+/// // 1024³ in 64 tiles of 128 x 128: 16 k tiles, too few to split.
+/// assert_eq!(k_split(&pp, 1024, 1024, 1024, 132), KSplit::NONE);
 /// // 4096³ in 128 tiles of 128 x 256: one wave, nothing to split.
 /// assert_eq!(k_split(&coop, 4096, 4096, 4096, 132), KSplit::NONE);
 /// // Short K keeps whole tiles.
-/// assert_eq!(k_split(&coop, 128, 4096, 256, 132), KSplit::NONE);
-/// // 2000 x 3000: 192 tiles, a last wave of 60 on 132 CTAs: 132 whole, 60 in 2 parts.
-/// let s = k_split(&coop, 2000, 3000, 4000, 132);
+/// assert_eq!(k_split(&coop, 128, 4096, 4096, 132), KSplit::NONE);
+/// // 2000 x 3000 x 16384: 192 tiles, a last wave of 60 on 132 CTAs: 132 whole, 60 in 2 parts.
+/// let s = k_split(&coop, 2000, 3000, 16384, 132);
 /// assert_eq!(s.splits, 2);
 /// ```
 pub fn k_split(cfg: &GemmConfig, m: usize, n: usize, k: usize, ctas: usize) -> KSplit {
@@ -85,8 +95,10 @@ pub fn k_split(cfg: &GemmConfig, m: usize, n: usize, k: usize, ctas: usize) -> K
     }
 }
 
-/// The fewest k tiles a part of a split tile gets.
-pub const MIN_PART_K_TILES: usize = 4;
+/// The fewest k tiles a part of a split tile gets. A fix-up costs about what 30 to 60
+/// k tiles of main loop do (H100, `cutlet-gpu-bench --splits`: 1024³ in 2 parts of 8 k
+/// tiles ran at 56 TFLOP/s against 92 whole; 4096³ in 2 parts of 32, 295 against 701).
+pub const MIN_PART_K_TILES: usize = 64;
 /// The most parts a tile is split into (the last part reads the others' partials).
 pub const MAX_SPLITS: usize = 8;
 

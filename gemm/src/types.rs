@@ -4,7 +4,7 @@
 //! shape's [`schedule`] (else the cooperative one) where TMA reaches the operands, then
 //! the per-tile ones (SM80 tensor cores, else SIMT).
 
-use crate::{Gemm, KernelRef, Problem, Schedule, schedule};
+use crate::{Gemm, HopperGemm, KernelRef, Problem, Schedule, schedule};
 use cudarc::driver::{CudaSlice, CudaStream};
 use cutlet_cuda::{Error, Result, TmaElement};
 use cutlet_kernels::gemm::TileSchedule;
@@ -65,13 +65,21 @@ pub(crate) fn run<E: GemmTypes<O>, O: GemmElement>(
         (cfg.a_kmajor, cfg.b_kmajor) == (p.a_kmajor, p.b_kmajor)
     };
     let want = schedule(p.args.m, p.args.n, p.args.k, g.sms);
-    let mut hopper = None;
+    // The wanted schedule, else the one it stands in for (128x64 ping-pong tiles for
+    // 128x128 ones), else the cooperative kernel.
+    let rank = |s: Schedule| match s {
+        s if s == want => 0,
+        Schedule::Pingpong if want == Schedule::PingpongN64 => 1,
+        Schedule::Cooperative => 2,
+        _ => 3,
+    };
+    let mut hopper: Option<&HopperGemm<E, O>> = None;
     let mut tiled = None;
     for k in g.kernels::<E, O>().filter(majors) {
         match k {
             KernelRef::Hopper(h) => {
-                let fits = schedule_of(h.config()) == want;
-                if fits || (hopper.is_none() && schedule_of(h.config()) == Schedule::Cooperative) {
+                let r = rank(schedule_of(h.config()));
+                if r < 3 && hopper.is_none_or(|b| r < rank(schedule_of(b.config()))) {
                     hopper = Some(h);
                 }
             }
@@ -99,6 +107,7 @@ pub(crate) fn run<E: GemmTypes<O>, O: GemmElement>(
 /// The [`Schedule`] a Hopper configuration runs.
 fn schedule_of(cfg: &cutlet_kernels::gemm::GemmConfig) -> Schedule {
     match (cfg.schedule, cfg.cluster_m) {
+        (TileSchedule::Pingpong, _) if cfg.tile.1 == 64 => Schedule::PingpongN64,
         (TileSchedule::Pingpong, _) => Schedule::Pingpong,
         (_, 2) => Schedule::Cooperative2x1,
         _ => Schedule::Cooperative,

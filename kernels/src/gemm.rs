@@ -109,8 +109,22 @@ impl GemmConfig {
             let (gm, gn) = (m.div_ceil(bm), n.div_ceil(bn));
             return Dim3::xy(if gm == 0 { 1 } else { gm }, if gn == 0 { 1 } else { gn });
         }
-        let (t, c) = (self.tiles(m, n), ctas / self.cluster_m);
-        let g = if t < c { t } else { c };
+        self.persistent_grid(self.tiles(m, n), ctas)
+    }
+
+    /// A persistent grid over `units` work units (cluster tiles, or their parts where the
+    /// reduction is split): one cluster per unit, at most as many as run at once, at
+    /// least one.
+    ///
+    /// ```
+    /// use cutlet_kernels::{gemm_sm90::sm90_config, registry::*};
+    /// let c = sm90_config::<sm90::TnBf16Cluster2>();
+    /// assert_eq!(c.persistent_grid(40, 132).x, 80);
+    /// assert_eq!(c.persistent_grid(400, 132).x, 132);
+    /// ```
+    pub const fn persistent_grid(&self, units: usize, ctas: usize) -> Dim3 {
+        let c = ctas / self.cluster_m;
+        let g = if units < c { units } else { c };
         Dim3::x(self.cluster_m * if g == 0 { 1 } else { g })
     }
 
@@ -127,7 +141,20 @@ impl GemmConfig {
     /// assert_eq!((c.grid.x, c.block.x, c.cluster.x, c.dependent), (132, 384, 2, true));
     /// ```
     pub const fn launch(&self, m: usize, n: usize, ctas: usize) -> LaunchConfig {
-        let c = LaunchConfig::new(self.grid(m, n, ctas), Dim3::x(self.threads))
+        self.launch_grid(self.grid(m, n, ctas))
+    }
+
+    /// The launch of `grid` blocks of this configuration (as [`launch`](Self::launch)
+    /// describes), for a grid sized otherwise (a split reduction's work units).
+    ///
+    /// ```
+    /// use cutlet_core::cuda::Dim3;
+    /// use cutlet_kernels::{gemm_sm90::sm90_config, registry::*};
+    /// let c = sm90_config::<sm90::TnBf16>().launch_grid(Dim3::x(7));
+    /// assert_eq!((c.grid.x, c.block.x, c.dependent), (7, 384, true));
+    /// ```
+    pub const fn launch_grid(&self, grid: Dim3) -> LaunchConfig {
+        let c = LaunchConfig::new(grid, Dim3::x(self.threads))
             .smem(self.smem)
             .cluster(Dim3::x(self.cluster_m));
         // The persistent kernels wait for the previous kernel of the stream themselves

@@ -56,12 +56,13 @@ use cutlet_core::cuda::wgmma::{
     warpgroup_wait,
 };
 use cutlet_core::cuda::{
-    DevicePod, Float16, GmemPtr, Mbarrier, OrderedSequenceBarrier, PipelineState, PipelineTmaAsync,
-    SmemBuffer, TmaBox, TmaDescriptor, TmaError, WARPGROUP_SIZE, block_rank_in_cluster,
-    cluster_id_in_grid, cluster_sync, elect_one_sync, grid_dim, griddepcontrol_launch_dependents,
-    griddepcontrol_wait, launder, make_gmem_tensor, named_barrier_sync, prefetch_tma_descriptor,
-    thread_idx, tma_load, tma_load_multicast, tma_store, tma_store_arrive, tma_store_fence,
-    tma_store_wait, warp_group_idx, warp_id, warpgroup_reg_alloc, warpgroup_reg_dealloc,
+    DevicePod, Float16, GmemPtr, LaunchConfig, Mbarrier, OrderedSequenceBarrier, PipelineState,
+    PipelineTmaAsync, SmemBuffer, TmaBox, TmaDescriptor, TmaError, U128, WARPGROUP_SIZE,
+    block_rank_in_cluster, cluster_id_in_grid, cluster_sync, elect_one_sync, grid_dim,
+    griddepcontrol_launch_dependents, griddepcontrol_wait, launder, make_gmem_tensor,
+    named_barrier_sync, prefetch_tma_descriptor, thread_idx, tma_load, tma_load_multicast,
+    tma_store, tma_store_arrive, tma_store_fence, tma_store_wait, warp_group_idx, warp_id,
+    warpgroup_reg_alloc, warpgroup_reg_dealloc,
 };
 use cutlet_core::int::LeafOps;
 use cutlet_core::prelude::*;
@@ -130,6 +131,26 @@ impl KSplit {
     pub const fn k_range(part: usize, splits: usize, k_tiles: usize) -> (usize, usize) {
         let (p, s, k) = (part as u32, splits as u32, k_tiles as u32);
         ((p * k / s) as usize, ((p + 1) * k / s) as usize)
+    }
+    /// The launch of configuration `cfg` over an `m x n` product split so, on `ctas`
+    /// co-resident CTAs: the persistent grid sized by the work units, not the tiles, so
+    /// that the parts of a split tile run on CTAs of their own.
+    ///
+    /// ```
+    /// use cutlet_kernels::{gemm_sm90::{sm90_config, KSplit}, registry::sm90::*};
+    /// let cfg = sm90_config::<TnBf16Pingpong>(); // 128 x 128 tiles
+    /// let s = KSplit { splits: 2, whole: 0 };
+    /// assert_eq!(s.launch(&cfg, 1024, 1024, 132).grid.x, 128);
+    /// assert_eq!(KSplit::NONE.launch(&cfg, 1024, 1024, 132).grid.x, 64);
+    /// ```
+    pub const fn launch(&self, cfg: &GemmConfig, m: usize, n: usize, ctas: usize) -> LaunchConfig {
+        let (tm, tn, swz) = schedule_of(cfg, m, n);
+        // The schedule's padding indices have no tile: at most `splits` units per tile.
+        let (units, most) = (
+            self.units(padded_tiles(tm, tn, swz)),
+            tm * tn * self.splits as usize,
+        );
+        cfg.launch_grid(cfg.persistent_grid(if units < most { units } else { most }, ctas))
     }
     /// Schedule indices computed whole, of `padded`.
     #[inline(always)]
@@ -532,9 +553,10 @@ const fn log_swizzle(tiles_m: usize, tiles_n: usize) -> u32 {
     }
 }
 
-/// The warp-specialized GEMM for configuration `C`. Launch
-/// [`sm90_config::<C>()`](sm90_config)'s `launch(m, n, ctas)`; `tma[0..3]` point to descriptors of [`tma_boxes`]'s boxes over A,
-/// B and C (`TmaDescriptor::emulated` here, `cuTensorMapEncodeTiled` in `cutlet-gemm`);
+/// The warp-specialized GEMM for configuration `C`. Launch `split`'s
+/// [`launch`](KSplit::launch) of [`sm90_config::<C>()`](sm90_config) (any grid is
+/// correct, that one is the fastest); `tma[0..3]` point to descriptors of
+/// [`tma_boxes`]'s boxes over A, B and C (`TmaDescriptor::emulated` here, `cuTensorMapEncodeTiled` in `cutlet-gemm`);
 /// `c` is C itself (read where `beta != 0`); `split` splits the reduction of the tiles
 /// after its `whole` ones ([`KSplit`]), with `partials` and `counters` holding
 /// [`KSplit::workspace`]'s elements (the counters zero, as each launch leaves them).
@@ -559,7 +581,8 @@ const fn log_swizzle(tiles_m: usize, tiles_n: usize) -> u32 {
 /// ];
 /// let (tma, pc) = (GmemPtr::from_slice(&descs), c.ptr());
 /// let none = (KSplit::NONE, GmemPtr::from_slice(&[0f32; 0]), GmemPtr::from_slice(&[0u32; 0]));
-/// emu::launch_config(cfg.launch(m, n, 2), || gemm_sm90::<TnBf16>(p, tma, pc, none)).unwrap();
+/// emu::launch_config(KSplit::NONE.launch(&cfg, m, n, 2), || gemm_sm90::<TnBf16>(p, tma, pc, none))
+///     .unwrap();
 /// // A configuration with clusters launches them (`emu::launch_cluster`, and
 /// // `cuLaunchKernelEx` with a cluster dimension on the GPU).
 /// let want: f32 = (0..k).map(|l| a[129 * k + l].to_f32() * b[19 * k + l].to_f32()).sum();
@@ -814,12 +837,28 @@ struct Fixup<L, W> {
 type SmemTensor<T, L> = Tensor<cutlet_core::cuda::PtrEngine<T, cutlet_core::cuda::Smem>, L>;
 
 impl<L: Layout, W: Layout> Fixup<L, W> {
-    /// Where part `s` of `unit`'s half keeps value `i` of thread `lane`: register `i` of
-    /// every thread at `i * 128 + lane`, so each register's store is one coalesced line
-    /// per warp.
+    /// Where part `s` of `unit`'s half keeps registers `4 j .. 4 j + 4` of thread
+    /// `lane`, in 16-byte vectors: vector `j` of every thread at `j * 128 + lane`, so
+    /// each vector's store or load is 512 contiguous bytes per warp.
     #[inline(always)]
-    fn at((tile, h, _, splits): Unit, lane: usize, regs: usize, s: usize, i: usize) -> isize {
-        ((((tile * splits + s) * 2 + h) * regs + i) * WARPGROUP_SIZE + lane) as isize
+    fn at((tile, h, _, splits): Unit, lane: usize, regs: usize, s: usize, j: usize) -> isize {
+        ((((tile * splits + s) * 2 + h) * (regs / 4) + j) * WARPGROUP_SIZE + lane) as isize
+    }
+    /// The partials as 16-byte vectors, up to those of split tile `tile`.
+    ///
+    /// # Safety
+    /// The host sizes `partials` for every (tile, split, half) of the launch
+    /// ([`KSplit::workspace`]).
+    #[inline(always)]
+    unsafe fn partials(
+        &self,
+        (tile, _, _, splits): Unit,
+        regs: usize,
+    ) -> Tensor<cutlet_core::cuda::PtrEngine<U128, cutlet_core::cuda::Gmem>, impl Layout> {
+        let len = Self::at((tile + 1, 0, 0, splits), 0, regs, 0, 0);
+        // SAFETY: the caller's contract; the workspace is 16-byte aligned (a driver
+        // allocation).
+        unsafe { make_gmem_tensor(self.workspace.get(0).0.cast::<U128>(), layout!(len)) }
     }
     /// Writes this part's accumulators of `unit` (half `h` of split tile `tile`, counted
     /// from the first split one with the cluster rank, part `part` of `splits`) to the
@@ -839,21 +878,17 @@ impl<L: Layout, W: Layout> Fixup<L, W> {
     ) -> bool {
         let regs = Regs::conjure().value() as usize;
         let (tile, h, part, splits) = unit;
-        // SAFETY: the host sizes `partials` for every (tile, split, half) of the launch
-        // ([`KSplit::workspace`]); each part writes only its own slot, and the last reads
-        // the others only after acquiring their writes below.
-        let len = Self::at((tile + 1, 0, 0, splits), 0, regs, 0, 0);
-        let mut ws = unsafe { make_gmem_tensor(self.workspace.get(0).0, layout!(len)) };
+        // SAFETY: the host sizes the workspace ([`KSplit::workspace`]); each part
+        // writes only its own slot, and the last reads the others only after acquiring
+        // their writes below.
+        let mut ws = unsafe { self.partials(unit, regs) };
         // A part without k tiles (k = 0) adds zeros, whatever its registers hold.
         // Unrolled (a static count), so every register index is a constant.
-        Regs::conjure().for_each_index(
+        <Regs as LeafOps>::Div::<_4>::conjure().for_each_index(
             #[inline(always)]
-            |i| {
-                let v = acc.get(i);
-                ws.set(
-                    Self::at(unit, lane, regs, part, i),
-                    if empty { 0.0 } else { v },
-                );
+            |j| {
+                let v = core::array::from_fn(|e| if empty { 0.0 } else { acc.get(4 * j + e) });
+                ws.set(Self::at(unit, lane, regs, part, j), f32::pack4(v));
             },
         );
         named_barrier_sync(bar, WARPGROUP_SIZE as u32);
@@ -881,27 +916,44 @@ impl<L: Layout, W: Layout> Fixup<L, W> {
         if last.get(wg as isize) == 0 {
             return false;
         }
-        // The sums into this part's slot: a loop (no register is indexed), not unrolled.
-        let mut i = launder(0);
-        while i < regs {
-            let mut sum = ws.get(Self::at(unit, lane, regs, 0, i));
-            for s in 1..splits {
-                sum += ws.get(Self::at(unit, lane, regs, s, i));
+        // The sums into this part's slot, `SUM_VECTORS` vectors at a time: their loads
+        // of one part are in flight together, so a chunk waits once per part, not once
+        // per register (a loop: no register is indexed).
+        let mut j = launder(0);
+        while j < regs / 4 {
+            // Index loops over constant bounds: unrolled, every element a register.
+            let mut sum = [0f32; 4 * SUM_VECTORS];
+            for s in 0..splits {
+                let more: [U128; SUM_VECTORS] =
+                    core::array::from_fn(|c| ws.get(Self::at(unit, lane, regs, s, j + c)));
+                for c in 0..SUM_VECTORS {
+                    let v = f32::unpack4(more[c]);
+                    for e in 0..4 {
+                        sum[4 * c + e] += v[e];
+                    }
+                }
             }
-            ws.set(Self::at(unit, lane, regs, part, i), sum);
-            i += 1;
+            for c in 0..SUM_VECTORS {
+                let v = [sum[4 * c], sum[4 * c + 1], sum[4 * c + 2], sum[4 * c + 3]];
+                ws.set(Self::at(unit, lane, regs, part, j + c), f32::pack4(v));
+            }
+            j += SUM_VECTORS;
         }
         true
     }
     /// Value `i` of thread `lane` of `unit`'s summed half ([`reduce`](Self::reduce)).
     #[inline(always)]
     fn total(&self, unit: Unit, lane: usize, regs: usize, i: usize) -> f32 {
-        let len = Self::at((unit.0 + 1, 0, 0, unit.3), 0, regs, 0, 0);
+        let len = 4 * Self::at((unit.0 + 1, 0, 0, unit.3), 0, regs, 0, 0);
         // SAFETY: as in `reduce`, after it returned `true` (the sums are this part's).
         let ws = unsafe { make_gmem_tensor(self.workspace.get(0).0, layout!(len)) };
-        ws.get(Self::at(unit, lane, regs, unit.2, i))
+        ws.get(4 * Self::at(unit, lane, regs, unit.2, i / 4) + (i % 4) as isize)
     }
 }
+
+/// The 16-byte vectors of partials a fix-up adds at a time (16 registers; every
+/// configuration's accumulators are a multiple of them).
+const SUM_VECTORS: usize = 4;
 
 /// A split tile's part: `(tile, half, part, splits)` ([`Fixup::reduce`]).
 type Unit = (usize, usize, usize, usize);

@@ -271,74 +271,107 @@ registry! {
     // BN, stages, CTAs per cluster along M, schedule.
     sm90 {
         // Every pair of majors and every type pair, each in CUTLASS's cooperative tile
-        // for large problems (128 x 256) and its ping-pong tile for problems of few
-        // tiles (128 x 128); `gemm()` picks by shape (cutlet-gemm's `select`).
+        // for large problems (128 x 256) and its ping-pong tiles for problems of few
+        // tiles (128 x 128, and 128 x 64 for fewer); `gemm()` picks by shape
+        // (cutlet-gemm's `select`).
         /// A and B K-major, bf16 in, f32 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
         tn_bf16: bf16 => f32, SM90_64x256x16_F32BF16BF16_SS<gmma::K, gmma::K>, _256, _4, _1, Cooperative;
         /// A and B K-major, bf16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
         tn_bf16_pingpong: bf16 => f32, SM90_64x128x16_F32BF16BF16_SS<gmma::K, gmma::K>, _128, _6, _1, Pingpong;
+        /// A and B K-major, bf16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
+        tn_bf16_pingpong_n64: bf16 => f32, SM90_64x64x16_F32BF16BF16_SS<gmma::K, gmma::K>, _64, _8, _1, Pingpong;
         /// [`TnBf16`] in clusters of 2 along M, B multicast (CUTLASS's 2x1x1 cluster).
         tn_bf16_cluster2: bf16 => f32, SM90_64x256x16_F32BF16BF16_SS, _256, _4, _2, Cooperative;
         /// A and B K-major, bf16 in, bf16 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
         tn_bf16_out_bf16: bf16 => bf16, SM90_64x256x16_F32BF16BF16_SS<gmma::K, gmma::K>, _256, _4, _1, Cooperative;
         /// A and B K-major, bf16 in, bf16 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
         tn_bf16_out_bf16_pingpong: bf16 => bf16, SM90_64x128x16_F32BF16BF16_SS<gmma::K, gmma::K>, _128, _6, _1, Pingpong;
+        /// A and B K-major, bf16 in, bf16 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
+        tn_bf16_out_bf16_pingpong_n64: bf16 => bf16, SM90_64x64x16_F32BF16BF16_SS<gmma::K, gmma::K>, _64, _8, _1, Pingpong;
         /// A and B K-major, f16 in, f32 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
         tn_f16: f16 => f32, SM90_64x256x16_F32F16F16_SS<gmma::K, gmma::K>, _256, _4, _1, Cooperative;
         /// A and B K-major, f16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
         tn_f16_pingpong: f16 => f32, SM90_64x128x16_F32F16F16_SS<gmma::K, gmma::K>, _128, _6, _1, Pingpong;
+        /// A and B K-major, f16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
+        tn_f16_pingpong_n64: f16 => f32, SM90_64x64x16_F32F16F16_SS<gmma::K, gmma::K>, _64, _8, _1, Pingpong;
         /// A and B K-major, f16 in, f16 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
         tn_f16_out_f16: f16 => f16, SM90_64x256x16_F32F16F16_SS<gmma::K, gmma::K>, _256, _4, _1, Cooperative;
         /// A and B K-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
         tn_f16_out_f16_pingpong: f16 => f16, SM90_64x128x16_F32F16F16_SS<gmma::K, gmma::K>, _128, _6, _1, Pingpong;
+        /// A and B K-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
+        tn_f16_out_f16_pingpong_n64: f16 => f16, SM90_64x64x16_F32F16F16_SS<gmma::K, gmma::K>, _64, _8, _1, Pingpong;
         /// A M-major, B K-major, bf16 in, f32 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
         nn_bf16: bf16 => f32, SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::K>, _256, _4, _1, Cooperative;
         /// A M-major, B K-major, bf16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
         nn_bf16_pingpong: bf16 => f32, SM90_64x128x16_F32BF16BF16_SS<gmma::MN, gmma::K>, _128, _6, _1, Pingpong;
+        /// A M-major, B K-major, bf16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
+        nn_bf16_pingpong_n64: bf16 => f32, SM90_64x64x16_F32BF16BF16_SS<gmma::MN, gmma::K>, _64, _8, _1, Pingpong;
         /// A M-major, B K-major, bf16 in, bf16 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
         nn_bf16_out_bf16: bf16 => bf16, SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::K>, _256, _4, _1, Cooperative;
         /// A M-major, B K-major, bf16 in, bf16 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
         nn_bf16_out_bf16_pingpong: bf16 => bf16, SM90_64x128x16_F32BF16BF16_SS<gmma::MN, gmma::K>, _128, _6, _1, Pingpong;
+        /// A M-major, B K-major, bf16 in, bf16 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
+        nn_bf16_out_bf16_pingpong_n64: bf16 => bf16, SM90_64x64x16_F32BF16BF16_SS<gmma::MN, gmma::K>, _64, _8, _1, Pingpong;
         /// A M-major, B K-major, f16 in, f32 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
         nn_f16: f16 => f32, SM90_64x256x16_F32F16F16_SS<gmma::MN, gmma::K>, _256, _4, _1, Cooperative;
         /// A M-major, B K-major, f16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
         nn_f16_pingpong: f16 => f32, SM90_64x128x16_F32F16F16_SS<gmma::MN, gmma::K>, _128, _6, _1, Pingpong;
+        /// A M-major, B K-major, f16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
+        nn_f16_pingpong_n64: f16 => f32, SM90_64x64x16_F32F16F16_SS<gmma::MN, gmma::K>, _64, _8, _1, Pingpong;
         /// A M-major, B K-major, f16 in, f16 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
         nn_f16_out_f16: f16 => f16, SM90_64x256x16_F32F16F16_SS<gmma::MN, gmma::K>, _256, _4, _1, Cooperative;
         /// A M-major, B K-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
         nn_f16_out_f16_pingpong: f16 => f16, SM90_64x128x16_F32F16F16_SS<gmma::MN, gmma::K>, _128, _6, _1, Pingpong;
+        /// A M-major, B K-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
+        nn_f16_out_f16_pingpong_n64: f16 => f16, SM90_64x64x16_F32F16F16_SS<gmma::MN, gmma::K>, _64, _8, _1, Pingpong;
         /// A K-major, B N-major, bf16 in, f32 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
         tt_bf16: bf16 => f32, SM90_64x256x16_F32BF16BF16_SS<gmma::K, gmma::MN>, _256, _4, _1, Cooperative;
         /// A K-major, B N-major, bf16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
         tt_bf16_pingpong: bf16 => f32, SM90_64x128x16_F32BF16BF16_SS<gmma::K, gmma::MN>, _128, _6, _1, Pingpong;
+        /// A K-major, B N-major, bf16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
+        tt_bf16_pingpong_n64: bf16 => f32, SM90_64x64x16_F32BF16BF16_SS<gmma::K, gmma::MN>, _64, _8, _1, Pingpong;
         /// A K-major, B N-major, bf16 in, bf16 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
         tt_bf16_out_bf16: bf16 => bf16, SM90_64x256x16_F32BF16BF16_SS<gmma::K, gmma::MN>, _256, _4, _1, Cooperative;
         /// A K-major, B N-major, bf16 in, bf16 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
         tt_bf16_out_bf16_pingpong: bf16 => bf16, SM90_64x128x16_F32BF16BF16_SS<gmma::K, gmma::MN>, _128, _6, _1, Pingpong;
+        /// A K-major, B N-major, bf16 in, bf16 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
+        tt_bf16_out_bf16_pingpong_n64: bf16 => bf16, SM90_64x64x16_F32BF16BF16_SS<gmma::K, gmma::MN>, _64, _8, _1, Pingpong;
         /// A K-major, B N-major, f16 in, f32 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
         tt_f16: f16 => f32, SM90_64x256x16_F32F16F16_SS<gmma::K, gmma::MN>, _256, _4, _1, Cooperative;
         /// A K-major, B N-major, f16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
         tt_f16_pingpong: f16 => f32, SM90_64x128x16_F32F16F16_SS<gmma::K, gmma::MN>, _128, _6, _1, Pingpong;
+        /// A K-major, B N-major, f16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
+        tt_f16_pingpong_n64: f16 => f32, SM90_64x64x16_F32F16F16_SS<gmma::K, gmma::MN>, _64, _8, _1, Pingpong;
         /// A K-major, B N-major, f16 in, f16 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
         tt_f16_out_f16: f16 => f16, SM90_64x256x16_F32F16F16_SS<gmma::K, gmma::MN>, _256, _4, _1, Cooperative;
         /// A K-major, B N-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
         tt_f16_out_f16_pingpong: f16 => f16, SM90_64x128x16_F32F16F16_SS<gmma::K, gmma::MN>, _128, _6, _1, Pingpong;
+        /// A K-major, B N-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
+        tt_f16_out_f16_pingpong_n64: f16 => f16, SM90_64x64x16_F32F16F16_SS<gmma::K, gmma::MN>, _64, _8, _1, Pingpong;
         /// A M-major, B N-major, bf16 in, f32 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
         nt_bf16: bf16 => f32, SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _256, _4, _1, Cooperative;
         /// A M-major, B N-major, bf16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
         nt_bf16_pingpong: bf16 => f32, SM90_64x128x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _128, _6, _1, Pingpong;
+        /// A M-major, B N-major, bf16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
+        nt_bf16_pingpong_n64: bf16 => f32, SM90_64x64x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _64, _8, _1, Pingpong;
         /// A M-major, B N-major, bf16 in, bf16 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
         nt_bf16_out_bf16: bf16 => bf16, SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _256, _4, _1, Cooperative;
         /// A M-major, B N-major, bf16 in, bf16 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
         nt_bf16_out_bf16_pingpong: bf16 => bf16, SM90_64x128x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _128, _6, _1, Pingpong;
+        /// A M-major, B N-major, bf16 in, bf16 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
+        nt_bf16_out_bf16_pingpong_n64: bf16 => bf16, SM90_64x64x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _64, _8, _1, Pingpong;
         /// A M-major, B N-major, f16 in, f32 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
         nt_f16: f16 => f32, SM90_64x256x16_F32F16F16_SS<gmma::MN, gmma::MN>, _256, _4, _1, Cooperative;
         /// A M-major, B N-major, f16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
         nt_f16_pingpong: f16 => f32, SM90_64x128x16_F32F16F16_SS<gmma::MN, gmma::MN>, _128, _6, _1, Pingpong;
+        /// A M-major, B N-major, f16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
+        nt_f16_pingpong_n64: f16 => f32, SM90_64x64x16_F32F16F16_SS<gmma::MN, gmma::MN>, _64, _8, _1, Pingpong;
         /// A M-major, B N-major, f16 in, f16 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
         nt_f16_out_f16: f16 => f16, SM90_64x256x16_F32F16F16_SS<gmma::MN, gmma::MN>, _256, _4, _1, Cooperative;
         /// A M-major, B N-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
         nt_f16_out_f16_pingpong: f16 => f16, SM90_64x128x16_F32F16F16_SS<gmma::MN, gmma::MN>, _128, _6, _1, Pingpong;
+        /// A M-major, B N-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
+        nt_f16_out_f16_pingpong_n64: f16 => f16, SM90_64x64x16_F32F16F16_SS<gmma::MN, gmma::MN>, _64, _8, _1, Pingpong;
     }
     // name: A major, B major.
     simt {

@@ -612,8 +612,10 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config>(
         GmemPtr::from_mut_slice(partials.as_mut_slice()),
         GmemPtr::from_mut_slice(counters.as_mut_slice()),
     );
-    cutlet_core::cuda::emu::launch_config(cfg.launch(m, n, sms), || gemm_sm90::<C>(p, tma, pc, ws))
-        .unwrap_or_else(|e| panic!("{case:?} on {sms} SMs, {split:?}: {e}"));
+    cutlet_core::cuda::emu::launch_config(split.launch(&cfg, m, n, sms), || {
+        gemm_sm90::<C>(p, tma, pc, ws)
+    })
+    .unwrap_or_else(|e| panic!("{case:?} on {sms} SMs, {split:?}: {e}"));
     // Every fix-up leaves its counter at zero for the next launch.
     assert!(
         counters.as_slice().iter().all(|&c| c == 0),
