@@ -46,6 +46,7 @@ pub mod atom;
 mod cold;
 #[cfg(any(target_arch = "nvptx64", feature = "std"))]
 pub mod cuda;
+pub mod float8;
 pub mod int;
 pub mod layout;
 pub mod tensor;

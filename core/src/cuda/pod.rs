@@ -37,6 +37,8 @@ pods!(
     f64,
     half::f16,
     half::bf16,
+    crate::float8::e4m3,
+    crate::float8::e5m2,
     U64,
     U128
 );
