@@ -27,6 +27,13 @@ KINDS = [
     ("F32Bf16Bf16Rs", "F32BF16BF16_RS", 16, True),
     ("F16F16F16Rs", "F16F16F16_RS", 16, True),
     ("F32Tf32Tf32RsTn", "F32TF32TF32_RS_TN", 8, False),
+] + [
+    # FP8: K-major only (`_TN`), every pair of e4m3/e5m2, f32 or f16 accumulators.
+    (f"{acc.title()}{a.title()}{b.title()}{src.title()}Tn", f"{acc}{a}{b}_{src}_TN", 32, False)
+    for src in ("SS", "RS")
+    for acc in ("F32", "F16")
+    for a in ("E4M3", "E5M2")
+    for b in ("E4M3", "E5M2")
 ]
 # The instructions written: (kind, PTX element type, Rust element type).
 SS_INSTRUCTIONS = [("F32F16F16Ss", "f16", "half::f16"), ("F32Bf16Bf16Ss", "bf16", "half::bf16")]

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes core/tests/typed_gmma_oracle.rs: the traits of every SM90 warpgroup MMA that
-cutlet-core's typed layer names (the 16-bit `_SS` and `_RS` kinds and TF32, every N,
+cutlet-core's typed layer names (the 16-bit `_SS` and `_RS` kinds, TF32 and FP8, every N,
 every pair of majors CuTe takes), checked against CuTe's own rows
 (tests/data/cute_gmma_traits.jsonl, printed by g++-compiled CuTe 4.2): ThrID, Shape_MNK,
 ALayout, BLayout, CLayout and the value types, and each atom zero-sized.
@@ -13,8 +13,11 @@ import re
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TYPED = {"F32F16F16_SS", "F32BF16BF16_SS", "F16F16F16_SS", "F32TF32TF32_SS_TN",
-         "F32F16F16_RS", "F32BF16BF16_RS", "F16F16F16_RS", "F32TF32TF32_RS_TN"}
-VAL = {"half_t": "half::f16", "bfloat16_t": "half::bf16", "tfloat32_t": "f32", "float": "f32"}
+         "F32F16F16_RS", "F32BF16BF16_RS", "F16F16F16_RS", "F32TF32TF32_RS_TN"} | {
+    f"{acc}{a}{b}_{src}_TN" for src in ("SS", "RS") for acc in ("F32", "F16")
+    for a in ("E4M3", "E5M2") for b in ("E4M3", "E5M2")}
+VAL = {"half_t": "half::f16", "bfloat16_t": "half::bf16", "tfloat32_t": "f32", "float": "f32",
+       "float_e4m3_t": "cutlet_core::float8::e4m3", "float_e5m2_t": "cutlet_core::float8::e5m2"}
 
 rows = []
 for line in open(os.path.join(ROOT, "tests", "data", "cute_gmma_traits.jsonl")):

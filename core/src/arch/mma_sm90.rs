@@ -103,6 +103,54 @@ pub mod gmma {
         /// tf32 A in registers, B in shared memory, K-major, f32 accumulators
         /// (`F32TF32TF32_RS_TN`).
         F32Tf32Tf32RsTn: "F32TF32TF32_RS_TN", 8, true, true, f32, f32, f32;
+        /// e4m3 A and e4m3 B (in shared memory), K-major, f32
+        /// accumulators (`F32E4M3E4M3_SS_TN`).
+        F32E4M3E4M3SsTn: "F32E4M3E4M3_SS_TN", 32, false, true, crate::float8::e4m3, crate::float8::e4m3, f32;
+        /// e4m3 A and e5m2 B (in shared memory), K-major, f32
+        /// accumulators (`F32E4M3E5M2_SS_TN`).
+        F32E4M3E5M2SsTn: "F32E4M3E5M2_SS_TN", 32, false, true, crate::float8::e4m3, crate::float8::e5m2, f32;
+        /// e5m2 A and e4m3 B (in shared memory), K-major, f32
+        /// accumulators (`F32E5M2E4M3_SS_TN`).
+        F32E5M2E4M3SsTn: "F32E5M2E4M3_SS_TN", 32, false, true, crate::float8::e5m2, crate::float8::e4m3, f32;
+        /// e5m2 A and e5m2 B (in shared memory), K-major, f32
+        /// accumulators (`F32E5M2E5M2_SS_TN`).
+        F32E5M2E5M2SsTn: "F32E5M2E5M2_SS_TN", 32, false, true, crate::float8::e5m2, crate::float8::e5m2, f32;
+        /// e4m3 A and e4m3 B (in shared memory), K-major, f16
+        /// accumulators (`F16E4M3E4M3_SS_TN`).
+        F16E4M3E4M3SsTn: "F16E4M3E4M3_SS_TN", 32, false, true, crate::float8::e4m3, crate::float8::e4m3, half::f16;
+        /// e4m3 A and e5m2 B (in shared memory), K-major, f16
+        /// accumulators (`F16E4M3E5M2_SS_TN`).
+        F16E4M3E5M2SsTn: "F16E4M3E5M2_SS_TN", 32, false, true, crate::float8::e4m3, crate::float8::e5m2, half::f16;
+        /// e5m2 A and e4m3 B (in shared memory), K-major, f16
+        /// accumulators (`F16E5M2E4M3_SS_TN`).
+        F16E5M2E4M3SsTn: "F16E5M2E4M3_SS_TN", 32, false, true, crate::float8::e5m2, crate::float8::e4m3, half::f16;
+        /// e5m2 A and e5m2 B (in shared memory), K-major, f16
+        /// accumulators (`F16E5M2E5M2_SS_TN`).
+        F16E5M2E5M2SsTn: "F16E5M2E5M2_SS_TN", 32, false, true, crate::float8::e5m2, crate::float8::e5m2, half::f16;
+        /// e4m3 A and e4m3 B (A in registers, B in shared memory), K-major, f32
+        /// accumulators (`F32E4M3E4M3_RS_TN`).
+        F32E4M3E4M3RsTn: "F32E4M3E4M3_RS_TN", 32, true, true, crate::float8::e4m3, crate::float8::e4m3, f32;
+        /// e4m3 A and e5m2 B (A in registers, B in shared memory), K-major, f32
+        /// accumulators (`F32E4M3E5M2_RS_TN`).
+        F32E4M3E5M2RsTn: "F32E4M3E5M2_RS_TN", 32, true, true, crate::float8::e4m3, crate::float8::e5m2, f32;
+        /// e5m2 A and e4m3 B (A in registers, B in shared memory), K-major, f32
+        /// accumulators (`F32E5M2E4M3_RS_TN`).
+        F32E5M2E4M3RsTn: "F32E5M2E4M3_RS_TN", 32, true, true, crate::float8::e5m2, crate::float8::e4m3, f32;
+        /// e5m2 A and e5m2 B (A in registers, B in shared memory), K-major, f32
+        /// accumulators (`F32E5M2E5M2_RS_TN`).
+        F32E5M2E5M2RsTn: "F32E5M2E5M2_RS_TN", 32, true, true, crate::float8::e5m2, crate::float8::e5m2, f32;
+        /// e4m3 A and e4m3 B (A in registers, B in shared memory), K-major, f16
+        /// accumulators (`F16E4M3E4M3_RS_TN`).
+        F16E4M3E4M3RsTn: "F16E4M3E4M3_RS_TN", 32, true, true, crate::float8::e4m3, crate::float8::e4m3, half::f16;
+        /// e4m3 A and e5m2 B (A in registers, B in shared memory), K-major, f16
+        /// accumulators (`F16E4M3E5M2_RS_TN`).
+        F16E4M3E5M2RsTn: "F16E4M3E5M2_RS_TN", 32, true, true, crate::float8::e4m3, crate::float8::e5m2, half::f16;
+        /// e5m2 A and e4m3 B (A in registers, B in shared memory), K-major, f16
+        /// accumulators (`F16E5M2E4M3_RS_TN`).
+        F16E5M2E4M3RsTn: "F16E5M2E4M3_RS_TN", 32, true, true, crate::float8::e5m2, crate::float8::e4m3, half::f16;
+        /// e5m2 A and e5m2 B (A in registers, B in shared memory), K-major, f16
+        /// accumulators (`F16E5M2E5M2_RS_TN`).
+        F16E5M2E5M2RsTn: "F16E5M2E5M2_RS_TN", 32, true, true, crate::float8::e5m2, crate::float8::e5m2, half::f16;
     }
 }
 

@@ -4,7 +4,7 @@
 //! compile-time constants.
 
 pub use crate::arch::*;
-use crate::int::{_0, _1, _2, _4, _8, _16, _64, _128, _512, Leaf, LeafOps};
+use crate::int::{_0, _1, _2, _4, _8, _16, _32, _64, _128, _512, Leaf, LeafOps};
 use crate::layout::{Layout, StridedLayout};
 use crate::tuple::IntTuple;
 use core::marker::PhantomData;
@@ -219,6 +219,22 @@ gmma_kind_traits! {
     F32Bf16Bf16Rs: _16, crate::layout_t!(((4,8,4),(2,2,2)):((128,1,16),(64,8,512)));
     F16F16F16Rs: _16, crate::layout_t!(((4,8,4),(2,2,2)):((128,1,16),(64,8,512)));
     F32Tf32Tf32RsTn: _8, crate::layout_t!(((4,8,4),(2,2)):((64,1,16),(8,256)));
+    F32E4M3E4M3SsTn: _32, GmmaSmemA<_32>;
+    F32E4M3E5M2SsTn: _32, GmmaSmemA<_32>;
+    F32E5M2E4M3SsTn: _32, GmmaSmemA<_32>;
+    F32E5M2E5M2SsTn: _32, GmmaSmemA<_32>;
+    F16E4M3E4M3SsTn: _32, GmmaSmemA<_32>;
+    F16E4M3E5M2SsTn: _32, GmmaSmemA<_32>;
+    F16E5M2E4M3SsTn: _32, GmmaSmemA<_32>;
+    F16E5M2E5M2SsTn: _32, GmmaSmemA<_32>;
+    F32E4M3E4M3RsTn: _32, crate::layout_t!(((4,8,4),(4,2,2)):((256,1,16),(64,8,1024)));
+    F32E4M3E5M2RsTn: _32, crate::layout_t!(((4,8,4),(4,2,2)):((256,1,16),(64,8,1024)));
+    F32E5M2E4M3RsTn: _32, crate::layout_t!(((4,8,4),(4,2,2)):((256,1,16),(64,8,1024)));
+    F32E5M2E5M2RsTn: _32, crate::layout_t!(((4,8,4),(4,2,2)):((256,1,16),(64,8,1024)));
+    F16E4M3E4M3RsTn: _32, crate::layout_t!(((4,8,4),(4,2,2)):((256,1,16),(64,8,1024)));
+    F16E4M3E5M2RsTn: _32, crate::layout_t!(((4,8,4),(4,2,2)):((256,1,16),(64,8,1024)));
+    F16E5M2E4M3RsTn: _32, crate::layout_t!(((4,8,4),(4,2,2)):((256,1,16),(64,8,1024)));
+    F16E5M2E5M2RsTn: _32, crate::layout_t!(((4,8,4),(4,2,2)):((256,1,16),(64,8,1024)));
 }
 
 /// CuTe's `MMA_Traits` of every SM90 warpgroup MMA (`mma_traits_sm90_gmma.hpp`): 128
