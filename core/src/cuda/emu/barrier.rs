@@ -88,14 +88,10 @@ impl Barrier {
             super::sanitizer::release(&mut s.acc);
         }
         if s.arrived == self.n {
-            (s.arrived, s.arrivals) = (0, 0);
-            s.site = None;
-            s.generation += 1;
-            s.released = core::mem::take(&mut s.acc);
+            self.complete(&mut s);
             if orders {
                 super::sanitizer::acquire(&s.released);
             }
-            self.cv.notify_all();
             return;
         }
         if s.arrived + s.exited == self.n {
@@ -144,12 +140,18 @@ impl Barrier {
         s.arrivals += 1;
         super::sanitizer::release(&mut s.acc);
         if s.arrived == self.n {
-            (s.arrived, s.arrivals) = (0, 0);
-            s.site = None;
-            s.generation += 1;
-            s.released = core::mem::take(&mut s.acc);
-            self.cv.notify_all();
+            self.complete(&mut s);
         }
+    }
+
+    /// Completes the generation: the arrivals' accesses become what its waiters
+    /// acquire, and they wake.
+    fn complete(&self, s: &mut State) {
+        (s.arrived, s.arrivals) = (0, 0);
+        s.site = None;
+        s.generation += 1;
+        s.released = core::mem::take(&mut s.acc);
+        self.cv.notify_all();
     }
 
     /// A thread left the kernel; the failure message if that strands the waiters.
