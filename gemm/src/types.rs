@@ -1,8 +1,9 @@
 //! Which kernel serves which element types and majors. Element types are a trait, so a
 //! pair with no kernel does not compile; the kernel is the first of the registry's for
 //! the types and majors (known only at run time) in this order: the Hopper one of the
-//! shape's [`schedule`] (else the cooperative one) where TMA reaches the operands, then
-//! the per-tile ones (SM80 tensor cores, else SIMT).
+//! shape's [`schedule`] (else the 128x128 ping-pong for the 128x64 one, else the cooperative
+//! one) where TMA reaches the operands, then the per-tile ones (SM80 tensor cores, else
+//! SIMT).
 
 use crate::{Gemm, HopperGemm, KernelRef, Problem, Schedule, schedule};
 use cudarc::driver::{CudaSlice, CudaStream};
