@@ -36,6 +36,8 @@ pub enum TmaDataType {
     F16,
     /// f32.
     F32,
+    /// An 8-bit float (`e4m3`, `e5m2`): TMA moves bytes (`CU_TENSOR_MAP_DATA_TYPE_UINT8`).
+    U8,
 }
 
 impl TmaDataType {
@@ -48,6 +50,7 @@ impl TmaDataType {
         match self {
             TmaDataType::Bf16 | TmaDataType::F16 => 2,
             TmaDataType::F32 => 4,
+            TmaDataType::U8 => 1,
         }
     }
 }
@@ -60,6 +63,12 @@ impl TmaElement for half::f16 {
 }
 impl TmaElement for f32 {
     const DATA_TYPE: TmaDataType = TmaDataType::F32;
+}
+impl TmaElement for cutlet_core::float8::e4m3 {
+    const DATA_TYPE: TmaDataType = TmaDataType::U8;
+}
+impl TmaElement for cutlet_core::float8::e5m2 {
+    const DATA_TYPE: TmaDataType = TmaDataType::U8;
 }
 
 /// TMA reads global memory at 16-byte aligned addresses: else [`Error::Misaligned`].
@@ -109,6 +118,7 @@ pub fn encode_tiled(global: u64, b: &TmaBox, dtype: TmaDataType) -> Result<TmaDe
         TmaDataType::Bf16 => CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
         TmaDataType::F16 => CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
         TmaDataType::F32 => CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_FLOAT32,
+        TmaDataType::U8 => CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_UINT8,
     };
     let swizzle = match b.swizzle {
         TmaSwizzle::None => CUtensorMapSwizzle::CU_TENSOR_MAP_SWIZZLE_NONE,

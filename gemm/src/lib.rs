@@ -78,6 +78,7 @@ pub use select::{MAX_SPLITS, MIN_PART_K_TILES, Schedule, k_split, schedule};
 pub use types::{GemmElement, GemmTypes};
 
 use cudarc::driver::{CudaContext, CudaStream, sys};
+use cutlet_core::float8::e4m3;
 use cutlet_core::layout::Layout;
 use cutlet_cuda::Module;
 use kernels::Loaded;
@@ -213,15 +214,63 @@ impl Gemm {
         beta: f32,
         c: &mut DeviceTensor<O, impl Layout>,
     ) -> Result<&'static str> {
+        self.run(stream, (alpha, a, b, beta, c), false)
+    }
+
+    /// [`gemm_fp8`] on these kernels.
+    ///
+    /// ```no_run
+    /// use cutlet_core::{float8::e4m3, prelude::*};
+    /// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
+    /// let g = cutlet_gemm::Gemm::new(stream.context())?;
+    /// let a = cutlet_cuda::DeviceTensor::<e4m3, _>::zeros(&stream, layout!((256, 128):(128, 1)))?;
+    /// let b = cutlet_cuda::DeviceTensor::<e4m3, _>::zeros(&stream, layout!((64, 128):(128, 1)))?;
+    /// let mut c = cutlet_cuda::DeviceTensor::<f32, _>::zeros(&stream, layout!((256, 64):(1, 256)))?;
+    /// g.gemm_fp8(&stream, &a, 1.0, &b, 1.0, &mut c, true)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[allow(clippy::too_many_arguments)]
+    pub fn gemm_fp8<O: GemmElement>(
+        &self,
+        stream: &Arc<CudaStream>,
+        a: &DeviceTensor<e4m3, impl Layout>,
+        scale_a: f32,
+        b: &DeviceTensor<e4m3, impl Layout>,
+        scale_b: f32,
+        c: &mut DeviceTensor<O, impl Layout>,
+        fast_accum: bool,
+    ) -> Result<&'static str>
+    where
+        e4m3: GemmTypes<O>,
+    {
+        self.run(stream, (scale_a * scale_b, a, b, 0.0, c), fast_accum)
+    }
+
+    /// Runs `C = alpha A Bᵀ + beta C` (FP8 with `fast_accum` or promoted).
+    fn run<E: GemmTypes<O>, O: GemmElement>(
+        &self,
+        stream: &Arc<CudaStream>,
+        (alpha, a, b, beta, c): Call<'_, E, O, impl Layout, impl Layout, impl Layout>,
+        fast_accum: bool,
+    ) -> Result<&'static str> {
         let p = problem(alpha, a.layout(), b.layout(), beta, c.layout())?;
         let (a, b) = if p.swapped {
             (b.buf(), a.buf())
         } else {
             (a.buf(), b.buf())
         };
-        types::run(self, stream, &p, (a, b, c.buf_mut()))
+        types::run(self, stream, &p, (a, b, c.buf_mut()), fast_accum)
     }
 }
+
+/// A call's `(alpha, A, B, beta, C)`.
+type Call<'x, E, O, La, Lb, Lc> = (
+    f32,
+    &'x DeviceTensor<E, La>,
+    &'x DeviceTensor<E, Lb>,
+    f32,
+    &'x mut DeviceTensor<O, Lc>,
+);
 
 /// The device's compute capability `(major, minor)`.
 fn compute_capability(ctx: &CudaContext) -> Result<(i32, i32)> {
@@ -332,6 +381,11 @@ pub fn gemm<E: GemmTypes<O>, O: GemmElement>(
     beta: f32,
     c: &mut DeviceTensor<O, impl Layout>,
 ) -> Result<&'static str> {
+    loaded(stream)?.gemm(stream, alpha, a, b, beta, c)
+}
+
+/// The [`Gemm`] of `stream`'s context, loaded on first use and kept.
+fn loaded(stream: &Arc<CudaStream>) -> Result<Arc<Gemm>> {
     /// The kernels loaded per context (keyed by its handle).
     type Loaded = Mutex<Vec<(usize, Arc<Gemm>)>>;
     static LOADED: OnceLock<Loaded> = OnceLock::new();
@@ -351,5 +405,52 @@ pub fn gemm<E: GemmTypes<O>, O: GemmElement>(
             }
         }
     };
-    g.gemm(stream, alpha, a, b, beta, c)
+    Ok(g)
+}
+
+/// FP8 GEMM with per-tensor scales, PyTorch's `_scaled_mm` contract:
+/// `C = (scale_a scale_b) A Bᵀ` for e4m3 A `(m, k)` and B `(n, k)`, both K-major (FP8
+/// `wgmma` reads K-major operands only; any other major is an [`Error`] that says so),
+/// into bf16 or f32, on the Hopper FP8 kernels (`alpha = scale_a scale_b`, `beta = 0`;
+/// the scales are A's and B's dequantization factors). Leading dimensions and base
+/// addresses must be whole 16 bytes (TMA's rule; cuBLASLt's FP8 has the same).
+///
+/// Accumulation: the tensor cores keep 13 fraction bits of each 32-element k step, the
+/// step's addends aligned to the largest and cut toward zero (the PTX ISA leaves an FP8
+/// `wgmma`'s accumulation precision to the implementation; measured on an H100 and
+/// modelled by the emulator, [`cutlet_core::cuda::wgmma::fp8_accumulate`]), so a long
+/// reduction drifts (4.7% relative error at k = 4100 on many-magnitude inputs).
+/// `fast_accum = false` adds the tensor cores' sum into f32 registers after every k
+/// tile of 128 (CUTLASS's promotion, DeepGEMM's two-level accumulation): the error of
+/// one k tile's sum, not of the whole reduction; `true` keeps the tensor cores'
+/// accumulator throughout (PyTorch's `use_fast_accum=True`), which is faster.
+///
+/// ```no_run
+/// use cutlet_core::{float8::e4m3, prelude::*};
+/// use half::bf16;
+/// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
+/// let (m, n, k) = (4096, 4096, 4096);
+/// let a = cutlet_cuda::DeviceTensor::<e4m3, _>::zeros(&stream, layout!((m, k):(k, 1)))?;
+/// let b = cutlet_cuda::DeviceTensor::<e4m3, _>::zeros(&stream, layout!((n, k):(k, 1)))?;
+/// let mut c = cutlet_cuda::DeviceTensor::<bf16, _>::zeros(&stream, layout!((m, n):(n, 1)))?;
+/// cutlet_gemm::gemm_fp8(&stream, &a, 0.5, &b, 2.0, &mut c, false)?;
+/// // An M-major A: an error naming the majors.
+/// let at = cutlet_cuda::DeviceTensor::<e4m3, _>::zeros(&stream, layout!((m, k):(1, m)))?;
+/// let e = cutlet_gemm::gemm_fp8(&stream, &at, 0.5, &b, 2.0, &mut c, false).unwrap_err();
+/// assert!(e.to_string().contains("K-major"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn gemm_fp8<O: GemmElement>(
+    stream: &Arc<CudaStream>,
+    a: &DeviceTensor<e4m3, impl Layout>,
+    scale_a: f32,
+    b: &DeviceTensor<e4m3, impl Layout>,
+    scale_b: f32,
+    c: &mut DeviceTensor<O, impl Layout>,
+    fast_accum: bool,
+) -> Result<&'static str>
+where
+    e4m3: GemmTypes<O>,
+{
+    loaded(stream)?.gemm_fp8(stream, a, scale_a, b, scale_b, c, fast_accum)
 }

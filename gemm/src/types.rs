@@ -7,6 +7,7 @@
 
 use crate::{Gemm, HopperGemm, KernelRef, Problem, Schedule, schedule};
 use cudarc::driver::{CudaSlice, CudaStream};
+use cutlet_core::float8::{e4m3, e5m2};
 use cutlet_cuda::{Error, Result, TmaElement};
 use cutlet_kernels::gemm::TileSchedule;
 use half::{bf16, f16};
@@ -17,32 +18,39 @@ mod sealed {
     impl Sealed for half::bf16 {}
     impl Sealed for half::f16 {}
     impl Sealed for f32 {}
+    impl Sealed for cutlet_core::float8::e4m3 {}
+    impl Sealed for cutlet_core::float8::e5m2 {}
 }
 
-/// An element type of cutlet's GEMM operands: bf16, f16 or f32.
+/// An element type of cutlet's GEMM operands: bf16, f16, f32 or an 8-bit float.
 ///
 /// ```
 /// fn takes<T: cutlet_gemm::GemmElement>() {}
 /// takes::<half::bf16>();
 /// takes::<f32>();
+/// takes::<cutlet_core::float8::e4m3>();
 /// ```
 pub trait GemmElement: TmaElement + sealed::Sealed + 'static {}
 impl GemmElement for bf16 {}
 impl GemmElement for f16 {}
 impl GemmElement for f32 {}
+impl GemmElement for e4m3 {}
+impl GemmElement for e5m2 {}
 
 /// Element types cutlet's GEMM multiplies, `Self` in and `O` out: bf16 or f16 into f32
-/// or the same type, f32 into f32.
+/// or the same type, f32 into f32, e4m3 into bf16 or f32 (Hopper only, both operands
+/// K-major: [`gemm_fp8`](crate::gemm_fp8)).
 ///
 /// ```
 /// fn takes<E: cutlet_gemm::GemmTypes<O>, O: cutlet_gemm::GemmElement>() {}
 /// takes::<half::bf16, f32>();
 /// takes::<half::f16, half::f16>();
 /// takes::<f32, f32>();
+/// takes::<cutlet_core::float8::e4m3, half::bf16>();
 /// ```
 #[diagnostic::on_unimplemented(
     message = "cutlet's GEMM has no kernel from `{Self}` inputs to `{O}` outputs",
-    label = "bf16 or f16 into f32 or the same type, or f32 into f32"
+    label = "bf16 or f16 into f32 or the same type, f32 into f32, e4m3 into bf16 or f32"
 )]
 pub trait GemmTypes<O: GemmElement>: GemmElement {}
 impl GemmTypes<f32> for bf16 {}
@@ -50,20 +58,24 @@ impl GemmTypes<bf16> for bf16 {}
 impl GemmTypes<f32> for f16 {}
 impl GemmTypes<f16> for f16 {}
 impl GemmTypes<f32> for f32 {}
+impl GemmTypes<bf16> for e4m3 {}
+impl GemmTypes<f32> for e4m3 {}
 
 /// Operand buffers in the kernels' order.
 pub(crate) type Operands<'x, E, O> = (&'x CudaSlice<E>, &'x CudaSlice<E>, &'x mut CudaSlice<O>);
 
-/// Runs the kernel that serves `p` (see the module docs): its name.
+/// Runs the kernel that serves `p` (see the module docs), FP8 with `fast_accum` or
+/// promoted: its name.
 pub(crate) fn run<E: GemmTypes<O>, O: GemmElement>(
     g: &Gemm,
     st: &Arc<CudaStream>,
     p: &Problem,
     (a, b, c): Operands<'_, E, O>,
+    fast_accum: bool,
 ) -> Result<&'static str> {
     let majors = |k: &KernelRef<'_, E, O>| {
         let cfg = k.config();
-        (cfg.a_kmajor, cfg.b_kmajor) == (p.a_kmajor, p.b_kmajor)
+        (cfg.a_kmajor, cfg.b_kmajor, cfg.fast_accum) == (p.a_kmajor, p.b_kmajor, fast_accum)
     };
     let want = schedule(p.args.m, p.args.n, p.args.k, g.sms);
     // The wanted schedule, else the one it stands in for (128x64 ping-pong tiles for
@@ -95,11 +107,24 @@ pub(crate) fn run<E: GemmTypes<O>, O: GemmElement>(
         return Ok(h.config().name);
     }
     let t = tiled.ok_or_else(|| {
-        Error::Operand(format!(
-            "no kernel for A {} and B {}",
-            if p.a_kmajor { "K-major" } else { "M-major" },
-            if p.b_kmajor { "K-major" } else { "N-major" },
-        ))
+        let major = |k: bool, mn: &str| {
+            if k {
+                "K-major".to_string()
+            } else {
+                format!("{mn}-major")
+            }
+        };
+        let (a, b) = (major(p.a_kmajor, "M"), major(p.b_kmajor, "N"));
+        Error::Operand(if size_of::<E>() == 1 {
+            // FP8 runs on the Hopper kernels alone.
+            format!(
+                "no FP8 kernel for A {a} and B {b}: FP8 wgmma takes K-major operands only \
+                 (A (m, k) and B (n, k) each with unit stride along k, 16-byte aligned \
+                 with leading dimensions of whole 16 bytes, on compute capability 9.0)"
+            )
+        } else {
+            format!("no kernel for A {a} and B {b}")
+        })
     })?;
     t.run(st, &p.args, a, b, c)?;
     Ok(t.config().name)

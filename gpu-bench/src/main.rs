@@ -8,7 +8,7 @@
 //!
 //! ```text
 //! cutlet-gpu-bench [--ptx target/ptx/sm_90/cutlet_kernels.ptx] [--ptx90a target/ptx/sm_90a/cutlet_kernels.ptx]
-//!            [--check-only | --profile | --profile-hopper | --gemm-api | --sweep | --splits | --attention]
+//!            [--check-only | --profile | --profile-hopper | --gemm-api | --sweep | --splits | --attention | --fp8]
 //!            [--size MxNxK]
 //! ```
 //! On a compute capability 9.0 device the sm_90a module's Hopper GEMMs are checked and
@@ -19,6 +19,9 @@
 //! majors and shape of `api::SWEEP`, or the `--size` given); `--splits` only the table
 //! of Hopper kernels at each split of the reduction that `cutlet_gemm::k_split` is
 //! fitted to.
+//! `--fp8` checks `cutlet_gemm::gemm_fp8` against the FP8 tensor cores' model and an
+//! f64 reference and times it on the FP8 issue's shapes (`scaled_mm_peer.py` adds
+//! PyTorch's `_scaled_mm` beside it).
 //! `--attention` checks `cutlet_attention::attention` on every configuration and times it
 //! on the attention issue's shapes (`sdpa_peer.py` adds PyTorch's FA2 and cuDNN beside it);
 //! with `--profile`, one call at 4 x 16 x 4096 x 128 for `ncu`.
@@ -33,6 +36,7 @@ mod api;
 mod attention;
 mod cublas;
 mod elem;
+mod fp8;
 mod gemms;
 mod kernels;
 mod timing;
@@ -58,7 +62,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     let mut profile = false;
     let mut profile_hopper = false;
     let mut gemm_api = false;
-    let (mut sweep, mut splits, mut attn) = (false, false, false);
+    let (mut sweep, mut splits, mut attn, mut fp8) = (false, false, false, false);
     let mut size = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -71,6 +75,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
             "--sweep" => sweep = true,
             "--splits" => splits = true,
             "--attention" => attn = true,
+            "--fp8" => fp8 = true,
             "--profile" => profile = true,
             "--size" => size = Some(parse_size(&args.next().ok_or("--size needs MxNxK")?)?),
             other => return Err(format!("unknown argument `{other}`").into()),
@@ -97,6 +102,13 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
         let ok = attention::check_all(&stream)?;
         if ok && !check_only {
             attention::measure(&stream)?;
+        }
+        return Ok(ok);
+    }
+    if fp8 {
+        let ok = fp8::check_all(&stream)?;
+        if ok && !check_only {
+            fp8::measure(&stream)?;
         }
         return Ok(ok);
     }

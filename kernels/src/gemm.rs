@@ -74,6 +74,10 @@ pub struct GemmConfig {
     pub smem: usize,
     /// CTAs per cluster, along M (1: no clusters).
     pub cluster_m: usize,
+    /// FP8: the tensor cores' accumulator throughout the reduction (PyTorch's
+    /// `use_fast_accum`), not promoted into f32 registers every k tile. False for other
+    /// types.
+    pub fast_accum: bool,
     /// How the CTAs cover the output tiles.
     pub schedule: TileSchedule,
 }

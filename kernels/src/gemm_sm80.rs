@@ -249,6 +249,7 @@ pub const fn gemm_config<C: Sm80Config>() -> GemmConfig {
         threads,
         smem: gemm_smem(bm, bn, bk, stages),
         cluster_m: 1,
+        fast_accum: false,
         schedule: TileSchedule::PerTile,
     }
 }

@@ -56,7 +56,7 @@ use cutlet_core::cuda::wgmma::{
     warpgroup_wait,
 };
 use cutlet_core::cuda::{
-    DevicePod, Float16, GmemPtr, LaunchConfig, Mbarrier, OrderedSequenceBarrier, PipelineState,
+    DevicePod, GmemPtr, LaunchConfig, Mbarrier, OrderedSequenceBarrier, PipelineState,
     PipelineTmaAsync, SmemBuffer, TmaBox, TmaDescriptor, TmaError, U128, WARPGROUP_SIZE,
     block_rank_in_cluster, cluster_id_in_grid, cluster_sync, elect_one_sync, grid_dim,
     griddepcontrol_launch_dependents, griddepcontrol_wait, launder, make_gmem_tensor,
@@ -69,8 +69,8 @@ use cutlet_core::prelude::*;
 
 /// CTA tile rows: two consumer warpgroups of 64.
 pub const BM: usize = 128;
-/// The k tile: one 128-byte swizzle row of 16-bit elements.
-pub const BK: usize = 64;
+/// The k tile in bytes: one 128-byte swizzle row (64 16-bit elements, 128 FP8 ones).
+pub const BK_BYTES: usize = 128;
 /// Threads per CTA: a producer warpgroup and two consumer warpgroups.
 pub const THREADS: usize = 3 * WARPGROUP_SIZE;
 /// Columns of the epilogue's subtiles (each `(64, EPI_N)`, one TMA store).
@@ -176,8 +176,8 @@ impl KSplit {
     }
 }
 
-/// A configuration of [`gemm_sm90`]: element types, the `64 x BN x 16` atom (K-major A
-/// and B) and the pipeline depth. [`sm90_config`] checks it at build time.
+/// A configuration of [`gemm_sm90`]: element types, the `64 x BN x K` atom (its majors
+/// the operands') and the pipeline depth. [`sm90_config`] checks it at build time.
 ///
 /// ```
 /// use cutlet_core::prelude::*;
@@ -198,8 +198,8 @@ impl KSplit {
 pub trait Sm90Config: 'static {
     /// The kernel's name (the PTX entry is `cutlet_` and this).
     const NAME: &'static str;
-    /// A and B elements (16-bit floats).
-    type Elem: DevicePod + Default + SizeofBits + Float16;
+    /// A and B elements (16-bit floats or FP8).
+    type Elem: Sm90Element;
     /// C's elements.
     type Out: EpilogueSmem;
     /// The warpgroup MMA: `Elem x Elem -> f32`; its majors are the operands' in global
@@ -230,6 +230,11 @@ pub trait Sm90Config: 'static {
 pub trait KernelSchedule: 'static {
     /// The 64-row halves of a `(128, BN)` tile that one consumer warpgroup computes.
     const HALVES: usize;
+    /// FP8: the tensor cores' accumulator for the whole reduction (CUTLASS's
+    /// `*FP8FastAccum` schedules, PyTorch's `use_fast_accum`); else it is added into f32
+    /// registers after every k tile (4 `wgmma`s of 32: CUTLASS's promotion interval, the
+    /// two-level accumulation of DeepGEMM and FA3). No effect on 16-bit types.
+    const FAST_ACCUM: bool = false;
 }
 
 /// Both consumer warpgroups compute each tile, 64 rows each (`BN/2` accumulators a
@@ -249,6 +254,94 @@ pub struct KernelTmaWarpSpecializedPingpong;
 impl KernelSchedule for KernelTmaWarpSpecializedPingpong {
     const HALVES: usize = 2;
 }
+
+/// [`KernelTmaWarpSpecializedCooperative`] with FP8's fast accumulation
+/// ([`KernelSchedule::FAST_ACCUM`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KernelTmaWarpSpecializedCooperativeFP8FastAccum;
+impl KernelSchedule for KernelTmaWarpSpecializedCooperativeFP8FastAccum {
+    const HALVES: usize = 1;
+    const FAST_ACCUM: bool = true;
+}
+
+/// [`KernelTmaWarpSpecializedPingpong`] with FP8's fast accumulation
+/// ([`KernelSchedule::FAST_ACCUM`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KernelTmaWarpSpecializedPingpongFP8FastAccum;
+impl KernelSchedule for KernelTmaWarpSpecializedPingpongFP8FastAccum {
+    const HALVES: usize = 2;
+    const FAST_ACCUM: bool = true;
+}
+
+/// Whether configuration `C` promotes its accumulators ([`KernelSchedule::FAST_ACCUM`]):
+/// FP8 elements and a schedule without fast accumulation.
+pub const fn promotes<C: Sm90Config>() -> bool {
+    core::mem::size_of::<C::Elem>() == 1 && !C::Schedule::FAST_ACCUM
+}
+
+/// An operand element of [`gemm_sm90`]: f16 and bf16, or FP8 (`e4m3`, `e5m2`, whose
+/// `wgmma` takes K-major operands only). Its width fixes the k tile (one 128-byte
+/// swizzle row, [`BK_BYTES`]) and the MMA's K (32 bytes).
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// use cutlet_core::float8::e4m3;
+/// use cutlet_kernels::gemm_sm90::Sm90Element;
+/// type Bf16 = half::bf16;
+/// assert_eq!((<Bf16 as Sm90Element>::Bk::default().value(), <Bf16 as Sm90Element>::MmaK::default().value()), (64, 16));
+/// assert_eq!((<e4m3 as Sm90Element>::Bk::default().value(), <e4m3 as Sm90Element>::MmaK::default().value()), (128, 32));
+/// ```
+pub trait Sm90Element: DevicePod + Default + SizeofBits {
+    /// GMMA's 128-byte swizzle (`Sw<3,4,3>` on bytes) on these elements.
+    type Sw128: cutlet_core::layout::SwizzleFn + Default;
+    /// The k tile: 128 bytes of elements.
+    type Bk: Leaf;
+    /// The MMA's K: 32 bytes of elements.
+    type MmaK: Leaf;
+    /// The element nearest `x` (ties to even; FP8 saturates to its largest finite value,
+    /// as quantization does).
+    fn from_f32(x: f32) -> Self;
+    /// The element's value.
+    fn to_f32(self) -> f32;
+}
+/// `Sm90Element` for a 16-bit float of the `half` crate.
+macro_rules! sm90_element_16 {
+    ($($t:ty),*) => {$(
+        impl Sm90Element for $t {
+            type Sw128 = Swizzle<3, 3, 3>;
+            type Bk = _64;
+            type MmaK = _16;
+            #[inline(always)]
+            fn from_f32(x: f32) -> Self {
+                <$t>::from_f32(x)
+            }
+            #[inline(always)]
+            fn to_f32(self) -> f32 {
+                <$t>::to_f32(self)
+            }
+        }
+    )*};
+}
+sm90_element_16!(half::bf16, half::f16);
+/// `Sm90Element` for an 8-bit float of `cutlet_core::float8`.
+macro_rules! sm90_element_8 {
+    ($($t:ty),*) => {$(
+        impl Sm90Element for $t {
+            type Sw128 = Swizzle<3, 4, 3>;
+            type Bk = _128;
+            type MmaK = _32;
+            #[inline(always)]
+            fn from_f32(x: f32) -> Self {
+                <$t>::from_f32_sat(x)
+            }
+            #[inline(always)]
+            fn to_f32(self) -> f32 {
+                <$t>::to_f32(self)
+            }
+        }
+    )*};
+}
+sm90_element_8!(cutlet_core::float8::e4m3, cutlet_core::float8::e5m2);
 
 /// C's element in the Hopper epilogue: the shared-memory subtile its accumulators go
 /// through, TMA's 128-byte swizzle over the M-major GMMA atom of the type
@@ -298,27 +391,27 @@ impl EpilogueSmem for half::f16 {
     }
 }
 
-/// An operand's major in the Hopper kernel (`gmma::K` or `gmma::MN`, 16-bit elements):
-/// its global layout, its shared-memory stages and how TMA fills them.
+/// An operand's major in the Hopper kernel (`gmma::K` or `gmma::MN`): its global
+/// layout, its shared-memory stages and how TMA fills them.
 ///
 /// ```
 /// use cutlet_core::atom::gmma;
 /// use cutlet_kernels::gemm_sm90::OperandMajor;
 /// assert_eq!(gmma::K::gmem(4, 2, 6).to_string(), "(4,2):(6,_1)");
-/// assert_eq!((gmma::K::box_rows(256), gmma::MN::box_rows(256)), (256, 64));
+/// assert_eq!((gmma::K::box_rows::<half::bf16>(256), gmma::MN::box_rows::<half::bf16>(256)), (256, 64));
 /// assert_eq!(gmma::MN::tma_coord(64, 128), [64, 128]);
 /// ```
 pub trait OperandMajor: gmma::Major {
     /// The operand `(rows, k)` in global memory with leading dimension `ld`.
     fn gmem(rows: usize, k: usize, ld: usize) -> impl Layout;
-    /// `S` stages of `(Rows, 64)` tiles: `tile_to_shape` of the major's 128-byte swizzle
-    /// GMMA atom (`Sw<3,4,3>` on bytes, the engine's `Sw<3,3,3>` on 16-bit elements), k
-    /// tiled first for MN-major (CUTLASS's `Step<_2,_1,_3>`) so 64 rows of the stage are one
-    /// TMA box. Behind `impl Layout` so the algebra on it later sees one rigid type
-    /// (results/compile-time-log.md).
-    fn stage_tiles<Rows: Leaf, S: Leaf>() -> impl Layout;
-    /// Rows of a `(rows, 64)` stage tile one TMA box covers ([`tma_boxes`]'s `box_dim`).
-    fn box_rows(rows: usize) -> usize;
+    /// `S` stages of `(Rows, BK)` tiles of `E` (BK: 128 bytes): `tile_to_shape` of the
+    /// major's 128-byte swizzle GMMA atom (`Sw<3,4,3>` on bytes, [`Sm90Element::Sw128`]
+    /// on elements), k tiled first for MN-major (CUTLASS's `Step<_2,_1,_3>`) so 128 bytes
+    /// of rows of the stage are one TMA box. Behind `impl Layout` so the algebra on it
+    /// later sees one rigid type (results/compile-time-log.md).
+    fn stage_tiles<E: Sm90Element, Rows: Leaf, S: Leaf>() -> impl Layout;
+    /// Rows of a `(rows, BK)` stage tile of `E` one TMA box covers ([`tma_boxes`]'s `box_dim`).
+    fn box_rows<E: Sm90Element>(rows: usize) -> usize;
     /// The TMA coordinates of element `(row, k)`, TMA's dimension 0 the contiguous mode.
     fn tma_coord(row: usize, k: usize) -> [i32; 2];
 }
@@ -328,15 +421,16 @@ impl OperandMajor for gmma::K {
         layout!((rows, k):(ld, 1))
     }
     #[inline(always)]
-    fn stage_tiles<Rows: Leaf, S: Leaf>() -> impl Layout {
-        // GMMA::Layout_K_SW128_Atom<T>: (8, 64):(64, 1).
+    fn stage_tiles<E: Sm90Element, Rows: Leaf, S: Leaf>() -> impl Layout {
+        // GMMA::Layout_K_SW128_Atom<T>: (8, BK):(BK, 1), a row 128 bytes.
+        let bk = E::Bk::conjure();
         tile_to_shape(
-            layout!((8, 64):(64, 1)),
-            (Rows::conjure(), _64::new(), S::conjure()),
+            make_layout_major((_8::new(), bk), LayoutRight),
+            (Rows::conjure(), bk, S::conjure()),
         )
     }
     #[inline(always)]
-    fn box_rows(rows: usize) -> usize {
+    fn box_rows<E: Sm90Element>(rows: usize) -> usize {
         rows
     }
     #[inline(always)]
@@ -350,17 +444,18 @@ impl OperandMajor for gmma::MN {
         layout!((rows, k):(1, ld))
     }
     #[inline(always)]
-    fn stage_tiles<Rows: Leaf, S: Leaf>() -> impl Layout {
-        // GMMA::Layout_MN_SW128_Atom<T>: (64, 8):(1, 64).
+    fn stage_tiles<E: Sm90Element, Rows: Leaf, S: Leaf>() -> impl Layout {
+        // GMMA::Layout_MN_SW128_Atom<T>: (BK, 8):(1, BK), 128 bytes of MN a k.
+        let bk = E::Bk::conjure();
         tile_to_shape_ordered(
-            layout!((64, 8):(1, 64)),
-            (Rows::conjure(), _64::new(), S::conjure()),
+            make_layout((bk, _8::new())),
+            (Rows::conjure(), bk, S::conjure()),
             (_1::new(), _0::new(), _2::new()),
         )
     }
     #[inline(always)]
-    fn box_rows(_rows: usize) -> usize {
-        64
+    fn box_rows<E: Sm90Element>(_rows: usize) -> usize {
+        val::<E::Bk>()
     }
     #[inline(always)]
     fn tma_coord(row: usize, k: usize) -> [i32; 2] {
@@ -393,7 +488,7 @@ impl OperandMajor for gmma::MN {
 /// assert_eq!((a.global_dim[0], a.box_dim[..2].to_vec(), b.box_dim[..2].to_vec()), (300, vec![64, 64], vec![64, 64]));
 /// ```
 pub fn tma_boxes<C: Sm90Config>(p: &GemmArgs) -> Result<(TmaBox, TmaBox, TmaBox), TmaError> {
-    let sw = Swizzle::<3, 3, 3>::new();
+    let sw = <C::Elem as Sm90Element>::Sw128::default();
     let GemmArgs {
         m,
         n,
@@ -406,7 +501,10 @@ pub fn tma_boxes<C: Sm90Config>(p: &GemmArgs) -> Result<(TmaBox, TmaBox, TmaBox)
     let a = make_tma_box::<C::Elem, _>(MajorA::<C>::gmem(m, k, lda), a_tiles::<C, _1>(), sw)?;
     // Each CTA of a cluster loads its `BN / ClusterM` rows of the B tile.
     let part = (val::<C::Bn>() / val::<C::ClusterM>()) as isize;
-    let b_part = composition(b_tiles::<C, _1>(), (part, _64::new()).as_tiler());
+    let b_part = composition(
+        b_tiles::<C, _1>(),
+        (part, <C::Elem as Sm90Element>::Bk::conjure()).as_tiler(),
+    );
     let b = make_tma_box::<C::Elem, _>(MajorB::<C>::gmem(n, k, ldb), b_part, sw)?;
     let c = make_tma_box::<C::Out, _>(
         layout!((m, n):(1, ldc)),
@@ -438,26 +536,35 @@ pub const fn sm90_config<C: Sm90Config>() -> GemmConfig {
         "Sm90Config: BN must be the atom's N"
     );
     assert!(
-        core::mem::size_of::<C::Elem>() == 2,
-        "Sm90Config: A and B must be 16-bit"
+        <C::Atom as WgmmaSs>::K == val::<<C::Elem as Sm90Element>::MmaK>(),
+        "Sm90Config: the atom's K must be 32 bytes of the elements"
     );
     assert!(stages >= 2, "Sm90Config: STAGES must be at least 2");
     assert!(
         C::Schedule::HALVES == 1 || C::Schedule::HALVES == 2,
         "Sm90Config: a consumer warpgroup computes one or two 64-row halves of a tile"
     );
-    let (bn, out_bytes) = (n, core::mem::size_of::<C::Out>());
+    assert!(
+        !promotes::<C>() || n * C::Schedule::HALVES <= 128,
+        "Sm90Config: FP8 promotion keeps a second set of accumulators: at most 64 x 128 a consumer warpgroup (BN 128 cooperative, 64 ping-pong)"
+    );
+    let (bn, out_bytes, bk) = (
+        n,
+        core::mem::size_of::<C::Out>(),
+        val::<<C::Elem as Sm90Element>::Bk>(),
+    );
     let cfg = GemmConfig {
         name: C::NAME,
         a_kmajor: MajorA::<C>::VALUE == 0,
         b_kmajor: MajorB::<C>::VALUE == 0,
-        tile: (BM, bn, BK),
+        tile: (BM, bn, bk),
         stages,
         threads: THREADS,
         // The barriers (padded to the 1024-byte alignment of the stages), the stages and
         // the epilogue's buffers (two `(64, EPI_N)` subtiles of C per consumer warpgroup).
-        smem: 1024 + stages * (BM + bn) * BK * 2 + 2 * 2 * 64 * EPI_N * out_bytes,
+        smem: 1024 + stages * (BM + bn) * BK_BYTES + 2 * 2 * 64 * EPI_N * out_bytes,
         cluster_m,
+        fast_accum: core::mem::size_of::<C::Elem>() == 1 && C::Schedule::FAST_ACCUM,
         schedule: if C::Schedule::HALVES == 2 {
             TileSchedule::Pingpong
         } else {
@@ -602,13 +709,14 @@ pub fn gemm_sm90<C: Sm90Config>(
     // The schedule walks cluster tiles: `cm` vertically adjacent output tiles.
     let (tiles_m, tiles_n, swz) = schedule_of(&cfg, p.m, p.n);
     let tiles = (tiles_m, tiles_n);
-    let k_tiles = p.k.div_ceil(BK);
+    let bk = val::<<C::Elem as Sm90Element>::Bk>();
+    let k_tiles = p.k.div_ceil(bk);
     // A launch without clusters is clusters of one CTA: rank 0, cluster id = block id.
     let rank = block_rank_in_cluster();
 
-    // Shared memory: the pipeline's barriers, then `stages` swizzled (128, 64) tiles of A
-    // and (BN, 64) of B (GMMA::Layout_K_SW128_Atom<T>: Sw<3,4,3> on bytes is Sw<3,3,3> on
-    // 16-bit elements, over (8, 64):(64, 1)).
+    // Shared memory: the pipeline's barriers, then `stages` swizzled (128, BK) tiles of A
+    // and (BN, BK) of B (GMMA::Layout_K_SW128_Atom<T>: Sw<3,4,3> on bytes is Sw<3,3,3> on
+    // 16-bit elements over (8, 64):(64, 1), Sw<3,4,3> on 8-bit over (8, 128):(128, 1)).
     let mut smem = SmemBuffer::dynamic();
     let pipe = PipelineTmaAsync::new(&mut smem, stages);
     // Ping-pong: the consumer warpgroups' main loops take turns.
@@ -631,12 +739,12 @@ pub fn gemm_sm90<C: Sm90Config>(
         (
             smem.alloc_aligned::<C::Elem, _, _>(
                 1024,
-                Swizzle::<3, 3, 3>::new(),
+                <C::Elem as Sm90Element>::Sw128::default(),
                 a_tiles::<C, C::Stages>(),
             ),
             smem.alloc_aligned::<C::Elem, _, _>(
                 1024,
-                Swizzle::<3, 3, 3>::new(),
+                <C::Elem as Sm90Element>::Sw128::default(),
                 b_tiles::<C, C::Stages>(),
             ),
         )
@@ -651,7 +759,7 @@ pub fn gemm_sm90<C: Sm90Config>(
             C::Out::buffers(),
         )
     };
-    let stage_bytes = ((BM + bn) * BK * core::mem::size_of::<C::Elem>()) as u32;
+    let stage_bytes = ((BM + bn) * BK_BYTES) as u32;
 
     let tid = thread_idx().x;
     if tid == 0 {
@@ -698,7 +806,7 @@ pub fn gemm_sm90<C: Sm90Config>(
                     for kt in kt0..kt1 {
                         pipe.producer_acquire(st, stage_bytes);
                         let bar = pipe.producer_barrier(st);
-                        let (s, k0) = (st.index(), kt * BK);
+                        let (s, k0) = (st.index(), kt * bk);
                         // SAFETY: the stage is empty in every CTA of the cluster (each
                         // CTA's empty barrier counts the whole cluster's consumers) and
                         // the descriptors are live; the loads complete on the stage's
@@ -750,16 +858,16 @@ type MajorA<C> = <<C as Sm90Config>::Atom as WgmmaSs>::A;
 /// A configuration's B major.
 type MajorB<C> = <<C as Sm90Config>::Atom as WgmmaSs>::B;
 
-/// `S` stages of A's `(128, 64)` tiles.
+/// `S` stages of A's `(128, BK)` tiles.
 #[inline(always)]
 fn a_tiles<C: Sm90Config, S: Leaf>() -> impl Layout {
-    MajorA::<C>::stage_tiles::<_128, S>()
+    MajorA::<C>::stage_tiles::<C::Elem, _128, S>()
 }
 
-/// `S` stages of B's `(BN, 64)` tiles.
+/// `S` stages of B's `(BN, BK)` tiles.
 #[inline(always)]
 fn b_tiles<C: Sm90Config, S: Leaf>() -> impl Layout {
-    MajorB::<C>::stage_tiles::<C::Bn, S>()
+    MajorB::<C>::stage_tiles::<C::Elem, C::Bn, S>()
 }
 
 /// The atom's TiledMMA over both consumer warpgroups (CuTe's `TiledMma` with
@@ -771,7 +879,7 @@ fn consumer_mma<A: MmaTraits + Default>() -> impl TiledMma {
 }
 
 type SmemTile<T, L> =
-    Tensor<cutlet_core::cuda::PtrEngine<T, cutlet_core::cuda::Smem, Swizzle<3, 3, 3>>, L>;
+    Tensor<cutlet_core::cuda::PtrEngine<T, cutlet_core::cuda::Smem, <T as Sm90Element>::Sw128>, L>;
 
 /// The TMA loads that fill part `part` of `parts` of stage `s` of a `(rows, 64, stages)`
 /// operand tile with the operand's `(rows, 64)` block at `(row0, k0)`: one box per
@@ -784,7 +892,7 @@ type SmemTile<T, L> =
 /// boxes [`tma_boxes`] gives for this operand, the stage is not read until `bar`
 /// completes the phase that counts its bytes.
 #[inline(always)]
-unsafe fn load_stage<M: OperandMajor, T: Copy, L: Layout>(
+unsafe fn load_stage<M: OperandMajor, T: Sm90Element, L: Layout>(
     desc: *const TmaDescriptor,
     bar: Mbarrier,
     t: &SmemTile<T, L>,
@@ -794,7 +902,7 @@ unsafe fn load_stage<M: OperandMajor, T: Copy, L: Layout>(
 ) {
     let stage = t.slice((X, X, s));
     let rows = size(get::<0, _>(stage.layout())).value() as usize / parts;
-    let br = M::box_rows(rows);
+    let br = M::box_rows::<T>(rows);
     for i in 0..rows / br {
         // Row `r` of the stage (its k = 0 element starts the box).
         let r = part * rows + i * br;
@@ -973,6 +1081,7 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
 ) {
     let cfg = const { sm90_config::<C>() };
     let (cm, pingpong) = (cfg.cluster_m, cfg.schedule == TileSchedule::Pingpong);
+    let promote = const { promotes::<C>() };
     let wg = warp_group_idx() - 1;
     // The tile's 64-row halves this warpgroup computes: `h0` and, ping-pong, `h0 + 1`.
     let h0 = if pingpong { 0 } else { wg };
@@ -994,7 +1103,10 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
         rank,
     } = sched;
     let atom = C::Atom::default();
-    let b_tile = (C::Bn::conjure(), _16::new());
+    let (mma_k, b_tile) = (
+        <C::Elem as Sm90Element>::MmaK::conjure(),
+        (C::Bn::conjure(), <C::Elem as Sm90Element>::MmaK::conjure()),
+    );
     let mut st = PipelineState::consumer_start(cfg.stages);
     // Zeroed once: each tile's first MMA ignores the old values (scale_d = 0), and a
     // zeroing per tile would be register moves into wgmma's accumulators that ptxas
@@ -1008,6 +1120,20 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
         warpgroup_fence_operand(&mut acc[0]);
         if pingpong {
             warpgroup_fence_operand(&mut acc[1]);
+        }
+    };
+    // FP8 promotion: the tile's sums in f32 registers, each k tile's MMAs (from zero)
+    // added in once they complete (an empty part's are never read: `store_half`).
+    let mut sums = acc;
+    let promote_into = |sums: &mut [<C::Atom as WgmmaSs>::Accum; 2],
+                        acc: &[<C::Atom as WgmmaSs>::Accum; 2],
+                        first: bool| {
+        for h in 0..C::Schedule::HALVES {
+            if first {
+                sums[h] = acc[h];
+            } else {
+                sums[h].add(&acc[h]);
+            }
         }
     };
     let mut u = first;
@@ -1029,7 +1155,7 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
                     let (a, b) = (sa.slice((X, X, st.index())), sb.slice((X, X, st.index())));
                     fence(&mut acc);
                     warpgroup_arrive();
-                    for kb in 0..BK / 16 {
+                    for kb in 0..BK_BYTES / 32 {
                         let db = make_gmma_desc::<MajorB<C>, _, _, _>(&local_tile(
                             b,
                             b_tile.as_tiler(),
@@ -1038,24 +1164,34 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
                         let da = |h: usize| {
                             make_gmma_desc::<MajorA<C>, _, _, _>(&local_tile(
                                 a,
-                                (_64::new(), _16::new()).as_tiler(),
+                                (_64::new(), mma_k).as_tiler(),
                                 (h, kb),
                             ))
                         };
-                        let accumulate = kt > kt0 || kb > 0;
+                        // Promoting, each k tile's MMAs start from zero.
+                        let accumulate = kb > 0 || (kt > kt0 && !promote);
                         atom.mma_async(da(h0), db, &mut acc[0], accumulate);
                         if pingpong {
                             atom.mma_async(da(1), db, &mut acc[1], accumulate);
                         }
                     }
                     warpgroup_commit_batch();
-                    // One batch stays in flight; the one before it is done with its stage.
-                    warpgroup_wait::<1>();
-                    fence(&mut acc);
-                    if kt > kt0 {
-                        release(prev);
+                    if promote {
+                        // The k tile's products are needed now: its stage is done too.
+                        warpgroup_wait::<0>();
+                        fence(&mut acc);
+                        release(st);
+                        promote_into(&mut sums, &acc, kt == kt0);
+                    } else {
+                        // One batch stays in flight; the one before it is done with its
+                        // stage.
+                        warpgroup_wait::<1>();
+                        fence(&mut acc);
+                        if kt > kt0 {
+                            release(prev);
+                        }
+                        prev = st;
                     }
-                    prev = st;
                     st.advance();
                 }
                 if pingpong {
@@ -1064,9 +1200,10 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
                 }
                 warpgroup_wait::<0>();
                 fence(&mut acc);
-                if kt1 > kt0 {
+                if kt1 > kt0 && !promote {
                     release(prev);
                 }
+                let res = if promote { &sums } else { &acc };
                 let tm = ctm * cm + rank;
                 // The halves this warpgroup holds, each stored by the part that arrives
                 // last where the tile is split.
@@ -1076,9 +1213,9 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
                     0
                 };
                 let part = (split_tile, part, splits, kt1 == kt0);
-                store_half::<C>(p, &out, &fixup, (tm, tn), (h0, wg), part, &acc[0]);
+                store_half::<C>(p, &out, &fixup, (tm, tn), (h0, wg), part, &res[0]);
                 if pingpong {
-                    store_half::<C>(p, &out, &fixup, (tm, tn), (1, wg), part, &acc[1]);
+                    store_half::<C>(p, &out, &fixup, (tm, tn), (1, wg), part, &res[1]);
                 }
             }
             t += 1;

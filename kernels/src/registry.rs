@@ -36,6 +36,7 @@ use crate::gemm_sm80::Sm80Config;
 use crate::gemm_sm90::KSplit;
 use cutlet_core::atom::{SM80_16x8x16_F32BF16BF16F32_TN, SM80_16x8x16_F32F16F16F32_TN};
 use cutlet_core::cuda::{GmemPtr, Kernel, TmaDescriptor};
+use cutlet_core::float8::e4m3;
 use cutlet_core::kernel;
 use cutlet_core::prelude::*;
 use half::{bf16, f16};
@@ -105,7 +106,10 @@ macro_rules! registry {
         #[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_gemm_sm90"))]
         pub mod sm90 {
             use super::*;
-            use crate::gemm_sm90::{KernelTmaWarpSpecializedCooperative, KernelTmaWarpSpecializedPingpong, Sm90Config};
+            use crate::gemm_sm90::{
+                KernelTmaWarpSpecializedCooperative, KernelTmaWarpSpecializedCooperativeFP8FastAccum,
+                KernelTmaWarpSpecializedPingpong, KernelTmaWarpSpecializedPingpongFP8FastAccum, Sm90Config,
+            };
             use cutlet_core::atom::*;
             $(
                 $(#[$m9])*
@@ -372,6 +376,34 @@ registry! {
         nt_f16_out_f16_pingpong: f16 => f16, SM90_64x128x16_F32F16F16_SS<gmma::MN, gmma::MN>, _128, _6, _1, Pingpong;
         /// A M-major, B N-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
         nt_f16_out_f16_pingpong_n64: f16 => f16, SM90_64x64x16_F32F16F16_SS<gmma::MN, gmma::MN>, _64, _8, _1, Pingpong;
+        // FP8 (e4m3; `wgmma` takes K-major FP8 only): k tiles of 128 (one 128-byte
+        // swizzle row of 8-bit elements, so the stages hold as many bytes as the 16-bit
+        // ones). CUTLASS's schedule names: the plain ones promote the tensor cores'
+        // accumulator into f32 registers every k tile (two sets of accumulators: 128 x 128
+        // cooperative or 128 x 64 ping-pong tiles), the `FP8FastAccum` ones keep it
+        // (PyTorch's `use_fast_accum`), so they take the 16-bit kernels' tiles.
+        /// A and B K-major, e4m3 in, bf16 out, promoted: 128 x 128 x 128 tiles, 6 stages, cooperative.
+        tn_e4m3_out_bf16: e4m3 => bf16, SM90_64x128x32_F32E4M3E4M3_SS_TN, _128, _6, _1, Cooperative;
+        /// [`TnE4m3OutBf16`] in clusters of 2 along M, B multicast.
+        tn_e4m3_out_bf16_cluster2: e4m3 => bf16, SM90_64x128x32_F32E4M3E4M3_SS_TN, _128, _6, _2, Cooperative;
+        /// A and B K-major, e4m3 in, bf16 out, promoted, ping-pong: each consumer warpgroup a 128 x 64 x 128 tile, 8 stages.
+        tn_e4m3_out_bf16_pingpong_n64: e4m3 => bf16, SM90_64x64x32_F32E4M3E4M3_SS_TN, _64, _8, _1, Pingpong;
+        /// A and B K-major, e4m3 in, bf16 out, fast accumulation: 128 x 256 x 128 tiles, 4 stages, cooperative.
+        tn_e4m3_out_bf16_fast_accum: e4m3 => bf16, SM90_64x256x32_F32E4M3E4M3_SS_TN, _256, _4, _1, CooperativeFP8FastAccum;
+        /// [`TnE4m3OutBf16FastAccum`] in clusters of 2 along M, B multicast.
+        tn_e4m3_out_bf16_fast_accum_cluster2: e4m3 => bf16, SM90_64x256x32_F32E4M3E4M3_SS_TN, _256, _4, _2, CooperativeFP8FastAccum;
+        /// A and B K-major, e4m3 in, bf16 out, fast accumulation, ping-pong: each consumer warpgroup a 128 x 128 x 128 tile, 6 stages.
+        tn_e4m3_out_bf16_fast_accum_pingpong: e4m3 => bf16, SM90_64x128x32_F32E4M3E4M3_SS_TN, _128, _6, _1, PingpongFP8FastAccum;
+        /// A and B K-major, e4m3 in, bf16 out, fast accumulation, ping-pong: each consumer warpgroup a 128 x 64 x 128 tile, 8 stages.
+        tn_e4m3_out_bf16_fast_accum_pingpong_n64: e4m3 => bf16, SM90_64x64x32_F32E4M3E4M3_SS_TN, _64, _8, _1, PingpongFP8FastAccum;
+        /// A and B K-major, e4m3 in, f32 out, promoted: 128 x 128 x 128 tiles, 6 stages, cooperative.
+        tn_e4m3: e4m3 => f32, SM90_64x128x32_F32E4M3E4M3_SS_TN, _128, _6, _1, Cooperative;
+        /// A and B K-major, e4m3 in, f32 out, promoted, ping-pong: each consumer warpgroup a 128 x 64 x 128 tile, 8 stages.
+        tn_e4m3_pingpong_n64: e4m3 => f32, SM90_64x64x32_F32E4M3E4M3_SS_TN, _64, _8, _1, Pingpong;
+        /// A and B K-major, e4m3 in, f32 out, fast accumulation: 128 x 256 x 128 tiles, 4 stages, cooperative.
+        tn_e4m3_fast_accum: e4m3 => f32, SM90_64x256x32_F32E4M3E4M3_SS_TN, _256, _4, _1, CooperativeFP8FastAccum;
+        /// A and B K-major, e4m3 in, f32 out, fast accumulation, ping-pong: each consumer warpgroup a 128 x 128 x 128 tile, 6 stages.
+        tn_e4m3_fast_accum_pingpong: e4m3 => f32, SM90_64x128x32_F32E4M3E4M3_SS_TN, _128, _6, _1, PingpongFP8FastAccum;
     }
     // name: A major, B major.
     simt {

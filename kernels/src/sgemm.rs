@@ -110,6 +110,7 @@ pub const fn sgemm_config<C: SimtConfig>() -> GemmConfig {
         threads: SGEMM_THREADS,
         smem: SGEMM_SMEM,
         cluster_m: 1,
+        fast_accum: false,
         schedule: TileSchedule::PerTile,
     }
 }

@@ -541,11 +541,12 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config>(
         beta,
         ..
     } = case;
-    let offset = case.offset / 8 * 8;
-    let (to, back) = (C::Elem::from_f32_rn, |x: C::Elem| {
-        f64::from(x.to_f32_widened())
-    });
-    use cutlet_core::cuda::{Float16, TmaDescriptor};
+    // 16 bytes of the narrowest element (FP8 operands: 16 elements).
+    let unit = 16 / core::mem::size_of::<C::Elem>().min(core::mem::size_of::<C::Out>());
+    let offset = case.offset / unit * unit;
+    use cutlet_kernels::gemm_sm90::Sm90Element;
+    let (to, back) = (C::Elem::from_f32, |x: C::Elem| f64::from(x.to_f32()));
+    use cutlet_core::cuda::TmaDescriptor;
     use cutlet_kernels::gemm::{GemmArgs, GemmOutput};
     use cutlet_kernels::gemm_sm90::*;
     let cfg = sm90_config::<C>();
@@ -554,11 +555,12 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config>(
         move |r: usize, l: usize| if kmajor { l + r * ld } else { r + l * ld }
     };
     // TMA reads leading dimensions that are whole 16-byte units.
-    let ld = |kmajor: bool, rows: usize| (if kmajor { k } else { rows } + pad).next_multiple_of(8);
+    let ld =
+        |kmajor: bool, rows: usize| (if kmajor { k } else { rows } + pad).next_multiple_of(unit);
     let (lda, ldb, ldc) = (
         ld(cfg.a_kmajor, m),
         ld(cfg.b_kmajor, n),
-        (m + ldc_pad).next_multiple_of(8),
+        (m + ldc_pad).next_multiple_of(unit),
     );
     let (ia, ib) = (at(cfg.a_kmajor, lda), at(cfg.b_kmajor, ldb));
     let q = |len: usize, seed: u32| {
@@ -621,11 +623,12 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config>(
         counters.as_slice().iter().all(|&c| c == 0),
         "{split:?}: counters left set"
     );
-    // f32 out: accumulation order; 16-bit out: one rounding (2^-8 relative for bf16).
-    let tol = if core::mem::size_of::<C::Out>() == 4 {
-        1e-4
-    } else {
+    // f32 out: accumulation order; 16-bit out: one rounding (2^-8 relative for bf16);
+    // FP8 in: the tensor cores' 13 fraction bits a k step (2^-13 of the partial sums).
+    let tol = if core::mem::size_of::<C::Out>() == 2 || core::mem::size_of::<C::Elem>() == 1 {
         8e-3
+    } else {
+        1e-4
     };
     assert_gemm(
         &c.as_slice()[offset..],
@@ -641,7 +644,8 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config>(
 #[test]
 fn hopper_gemm_matches_reference_on_edge_sizes() {
     use cutlet_kernels::registry::sm90::{
-        NtBf16OutBf16, TnBf16, TnBf16Cluster2, TnBf16Pingpong, TnF16,
+        NtBf16OutBf16, TnBf16, TnBf16Cluster2, TnBf16Pingpong, TnE4m3FastAccumPingpong,
+        TnE4m3OutBf16Cluster2, TnF16,
     };
     let sizes = [
         ((1, 1, 1), 7, 4),
@@ -656,7 +660,108 @@ fn hopper_gemm_matches_reference_on_edge_sizes() {
         sm90_case::<TnBf16Pingpong>(mnk, pad, sms);
         sm90_case::<TnF16>(mnk, pad, sms);
         sm90_case::<NtBf16OutBf16>(mnk, pad, sms);
+        sm90_case::<TnE4m3OutBf16Cluster2>(mnk, pad, sms);
+        sm90_case::<TnE4m3FastAccumPingpong>(mnk, pad, sms);
     }
+}
+
+/// An FP8 dot product as the tensor cores take it (`fp8_accumulate` on each 32-element
+/// k step), through the whole reduction or, `promote`, from zero in each k tile of 128
+/// with the tiles' sums added in f32.
+fn fp8_dot(a: &[f32], b: &[f32], promote: bool) -> f32 {
+    use cutlet_core::cuda::wgmma::fp8_accumulate;
+    let (mut sum, mut acc) = (0f32, 0f32);
+    for (t, (ta, tb)) in a.chunks(128).zip(b.chunks(128)).enumerate() {
+        if promote {
+            acc = 0.0;
+        }
+        for (sa, sb) in ta.chunks(32).zip(tb.chunks(32)) {
+            let p: Vec<f64> = sa
+                .iter()
+                .zip(sb)
+                .map(|(&x, &y)| f64::from(x) * f64::from(y))
+                .collect();
+            acc = fp8_accumulate(acc, &p);
+        }
+        sum = if t == 0 || !promote { acc } else { sum + acc };
+    }
+    sum
+}
+
+/// The FP8 kernels' f32 results equal, bit for bit, the host model of the FP8 tensor
+/// cores ([`fp8_dot`]), fast-accumulating and promoted, at k tails that end inside a k
+/// step, a k tile, and past several.
+#[test]
+fn fp8_hopper_gemm_rounds_as_the_tensor_cores() {
+    use cutlet_kernels::gemm_sm90::Sm90Config;
+    use cutlet_kernels::registry::sm90::{TnE4m3, TnE4m3FastAccum};
+    fn check<C: Sm90Config<Out = f32>>() {
+        use cutlet_core::cuda::TmaDescriptor;
+        use cutlet_core::float8::e4m3;
+        use cutlet_kernels::gemm_sm90::*;
+        for (m, n, k) in [(64usize, 48usize, 40usize), (70, 130, 128), (130, 20, 520)] {
+            let cfg = sm90_config::<C>();
+            let (ld, ldc) = (k.next_multiple_of(16), m.next_multiple_of(4));
+            // Values of many magnitudes, so that the cuts show.
+            let q = |len: usize, seed: u32| -> Vec<e4m3> {
+                data(len, seed)
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, x)| e4m3::from_f32_sat(x * (1 << (i % 9)) as f32))
+                    .collect()
+            };
+            let (ha, hb) = (q(ld * m, 31), q(ld * n, 32));
+            let c = DeviceVec::<f32>::zeroed(ldc * n);
+            let p = GemmArgs {
+                m,
+                n,
+                k,
+                lda: ld,
+                ldb: ld,
+                ldc,
+                alpha: 1.0,
+                beta: 0.0,
+            };
+            let (box_a, box_b, box_c) = tma_boxes::<C>(&p).unwrap();
+            let descs = [
+                TmaDescriptor::emulated(ha.as_ptr(), &box_a).unwrap(),
+                TmaDescriptor::emulated(hb.as_ptr(), &box_b).unwrap(),
+                TmaDescriptor::emulated(c.ptr().as_ptr(), &box_c).unwrap(),
+            ];
+            let none = (
+                KSplit::NONE,
+                GmemPtr::from_slice(&[0f32; 0]),
+                GmemPtr::from_slice(&[0u32; 0]),
+            );
+            let (tma, pc) = (GmemPtr::from_slice(&descs), c.ptr());
+            cutlet_core::cuda::emu::launch_config(KSplit::NONE.launch(&cfg, m, n, 2), || {
+                gemm_sm90::<C>(p, tma, pc, none)
+            })
+            .unwrap();
+            let (fa, fb): (Vec<f32>, Vec<f32>) = (
+                ha.iter().map(|x| x.to_f32()).collect(),
+                hb.iter().map(|x| x.to_f32()).collect(),
+            );
+            for i in 0..m {
+                for j in 0..n {
+                    let want = fp8_dot(
+                        &fa[i * ld..i * ld + k],
+                        &fb[j * ld..j * ld + k],
+                        promotes::<C>(),
+                    );
+                    let got = c.as_slice()[i + j * ldc];
+                    assert_eq!(
+                        got.to_bits(),
+                        want.to_bits(),
+                        "{} {m}x{n}x{k} ({i},{j}): {got} vs {want}",
+                        C::NAME
+                    );
+                }
+            }
+        }
+    }
+    check::<TnE4m3>();
+    check::<TnE4m3FastAccum>();
 }
 
 #[test]

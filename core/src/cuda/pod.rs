@@ -42,3 +42,19 @@ pods!(
     U64,
     U128
 );
+
+/// The 8-bit floats as cudarc's device types (feature `cudarc`), so host tensors of
+/// `cutlet-cuda` hold them as they hold `half`'s types.
+#[cfg(feature = "cudarc")]
+mod cudarc_repr {
+    use crate::float8::{e4m3, e5m2};
+    // SAFETY: one byte each (`#[repr(transparent)]` over `u8`), every bit pattern a value:
+    // the driver copies them as the bytes they are, and the zero byte is `+0`.
+    unsafe impl cudarc::driver::DeviceRepr for e4m3 {}
+    // SAFETY: as above.
+    unsafe impl cudarc::driver::ValidAsZeroBits for e4m3 {}
+    // SAFETY: as above.
+    unsafe impl cudarc::driver::DeviceRepr for e5m2 {}
+    // SAFETY: as above.
+    unsafe impl cudarc::driver::ValidAsZeroBits for e5m2 {}
+}

@@ -295,7 +295,7 @@ pub(crate) fn emulate_rs(
     d: &mut [f32],
     scale_d: bool,
     b_major: u32,
-    widen: fn(u16) -> f64,
+    e: Operand,
 ) {
     let all = super::emu::warpgroup_gather(a);
     let mut tile = [[0f64; 16]; 64];
@@ -303,17 +303,90 @@ pub(crate) fn emulate_rs(
         for (r, &reg) in regs.iter().enumerate() {
             for h in 0..2 {
                 let (m, k) = a_register_position(t, r, h);
-                tile[m][k] = widen((reg >> (16 * h)) as u16);
+                tile[m][k] = (e.widen)((reg >> (16 * h)) & 0xffff);
             }
         }
     }
-    emulate_b(b, d, scale_d, b_major, widen, |m, k| {
+    emulate_b(b, d, scale_d, b_major, (e, exact_sum), |m, k| {
         tile[m as usize][k as usize]
     });
 }
 
+/// An operand element as the emulated tensor cores read it: its width in bytes (the
+/// instruction's K is 32 bytes of it) and its value from its bits.
+#[cfg(not(target_arch = "nvptx64"))]
+#[derive(Clone, Copy)]
+pub(crate) struct Operand {
+    pub(crate) bytes: u32,
+    pub(crate) widen: fn(u32) -> f64,
+}
+
+#[cfg(not(target_arch = "nvptx64"))]
+impl Operand {
+    /// The instruction's K: the elements of 32 bytes (16 of 16-bit types, 32 of 8-bit).
+    const fn k(self) -> u32 {
+        32 / self.bytes
+    }
+}
+
+/// One k step of the FP8 tensor cores: `acc + Σ products` (the 32 products of an
+/// `.e4m3`/`.e5m2` `wgmma`, each exact) as Hopper sums them. The PTX ISA leaves an FP8
+/// `wgmma`'s accumulation precision to the implementation; fitted bit for bit to an
+/// H100's results (`cutlet-gpu-bench --fp8`), the step aligns its addends (the
+/// accumulator and the products) to the largest one's exponent `e`, cuts each toward
+/// zero to a multiple of `2^(e - 13)`, sums them exactly and cuts the sum toward zero
+/// to 13 fraction bits (DeepSeek-V3's "around 14 bits"): small products against a
+/// large accumulator lose their low bits, always toward zero, so a long reduction
+/// drifts. The emulator runs every FP8 `wgmma` through this; a host reference of an
+/// FP8 product runs each 32-element k step through it.
+///
+/// ```
+/// use cutlet_core::cuda::wgmma::fp8_accumulate;
+/// let ulp = 2f64.powi(-13);
+/// // A product far below the accumulator is cut away; together they reach its grid.
+/// assert_eq!(fp8_accumulate(1.0, &[ulp / 2.0]), 1.0);
+/// assert_eq!(fp8_accumulate(1.0, &[ulp, ulp / 2.0]), (1.0 + ulp) as f32);
+/// // Toward zero, negative sums too.
+/// assert_eq!(fp8_accumulate(-1.0, &[-0.75 * ulp]), -1.0);
+/// assert_eq!(fp8_accumulate(0.0, &[3.0, 0.5]), 3.5);
+/// ```
+pub fn fp8_accumulate(acc: f32, products: &[f64]) -> f32 {
+    /// Fraction bits kept of an addend, relative to the largest, and of the sum.
+    const ADDEND_BITS: i32 = 13;
+    const SUM_BITS: i32 = 13;
+    /// `floor(log2 |x|)`; `None` for zero.
+    fn exp(x: f64) -> Option<i32> {
+        (x != 0.0).then(|| ((x.to_bits() >> 52) & 0x7ff) as i32 - 1023)
+    }
+    /// `x` toward zero to a multiple of `2^q`: its significand bits below `2^q` cleared.
+    fn cut(x: f64, q: i32) -> f64 {
+        match exp(x) {
+            Some(ex) if ex >= q => {
+                let drop = (52 - (ex - q)).max(0) as u32;
+                f64::from_bits(x.to_bits() & !((1u64 << drop) - 1))
+            }
+            _ => 0.0,
+        }
+    }
+    let acc = f64::from(acc);
+    let Some(e) = products.iter().chain([&acc]).filter_map(|&x| exp(x)).max() else {
+        return 0.0;
+    };
+    let q = e - ADDEND_BITS;
+    let s = products.iter().fold(cut(acc, q), |s, &x| s + cut(x, q));
+    exp(s).map_or(0.0, |es| cut(s, es - SUM_BITS) as f32)
+}
+
+/// `acc + Σ products` rounded once to f32: the 16-bit types' `wgmma` step as the emulator
+/// takes it.
+#[cfg(not(target_arch = "nvptx64"))]
+pub(crate) fn exact_sum(acc: f32, products: &[f64]) -> f32 {
+    products.iter().fold(f64::from(acc), |s, x| s + x) as f32
+}
+
 /// Emulates one `wgmma.mma_async` with both operands in shared memory for the calling
-/// thread: its `N/2` accumulators of the `64 x N` product over `k = 16`.
+/// thread: its `N/2` accumulators of the `64 x N` product over `k = 32 bytes` of the
+/// elements (16 of 16-bit types, 32 of 8-bit ones).
 #[cfg(not(target_arch = "nvptx64"))]
 #[track_caller]
 pub(crate) fn emulate_ss(
@@ -321,17 +394,18 @@ pub(crate) fn emulate_ss(
     d: &mut [f32],
     scale_d: bool,
     (a_major, b_major): (u32, u32),
-    widen: fn(u16) -> f64,
+    (ea, eb): (Operand, Operand),
+    sum: fn(f32, &[f64]) -> f32,
 ) {
     let t = super::emu::with_thread(|t| t.thread.linear(t.block_dim)) as u32;
     // The instruction reads each operand element once for the warpgroup, so the
     // sanitizer sees each read once, from one of its 128 threads: thread `i` reads half
     // of row `i / 2` of A (and every 128th column of B, in `emulate_b`).
-    let i = t % 128;
-    smem_reads(a, a_major == 0, i / 2, 8 * (i % 2)..8 * (i % 2) + 8);
+    let (i, h) = (t % 128, ea.k() / 2);
+    smem_reads(a, a_major == 0, ea, i / 2, h * (i % 2)..h * (i % 2) + h);
     let smem = super::emu::with_thread(|t| t.block_state.smem());
-    emulate_b(b, d, scale_d, b_major, widen, |m, k| {
-        smem_element(a, a_major == 0, m, k, smem, widen)
+    emulate_b(b, d, scale_d, b_major, (eb, sum), |m, k| {
+        smem_element(a, a_major == 0, m, k, smem, ea)
     });
 }
 
@@ -346,7 +420,7 @@ fn check_base(desc: GmmaDescriptor) {
     }
 }
 
-/// Element `(mn, k)` of the 16-bit operand `desc` describes, from shared memory.
+/// Element `(mn, k)` of the operand `desc` describes, from shared memory.
 #[cfg(not(target_arch = "nvptx64"))]
 fn smem_element(
     desc: GmmaDescriptor,
@@ -354,32 +428,39 @@ fn smem_element(
     mn: u32,
     k: u32,
     (p, n): (*mut u8, usize),
-    widen: fn(u16) -> f64,
+    e: Operand,
 ) -> f64 {
     check_base(desc);
-    let at = desc.element_addr(k_major, 2, mn, k) as usize;
-    if at + 2 > n {
+    let at = desc.element_addr(k_major, e.bytes, mn, k) as usize;
+    if at + e.bytes as usize > n {
         panic!(
             "wgmma: descriptor {:#x} reads shared offset {at:#x}, past the block's {n} bytes",
             desc.0
         );
     }
-    // SAFETY: `at` is inside the block's shared memory (checked above).
-    widen(unsafe { (p.add(at) as *const u16).read_unaligned() })
+    // SAFETY: `at .. at + e.bytes` is inside the block's shared memory (checked above).
+    let bytes = unsafe { core::slice::from_raw_parts(p.add(at), e.bytes as usize) };
+    (e.widen)(bytes.iter().rev().fold(0, |v, &x| (v << 8) | u32::from(x)))
 }
 
 /// Tells the sanitizer of the reads of row or column `mn`, elements `ks`, of `desc`'s
 /// operand.
 #[cfg(not(target_arch = "nvptx64"))]
-fn smem_reads(desc: GmmaDescriptor, k_major: bool, mn: u32, ks: core::ops::Range<u32>) {
+fn smem_reads(desc: GmmaDescriptor, k_major: bool, e: Operand, mn: u32, ks: core::ops::Range<u32>) {
     use super::emu::sanitizer::{Instr, Op, Origin, access};
     let p = super::emu::with_thread(|t| t.block_state.smem()).0 as usize;
     let base = p + desc.start_address() as usize;
     for k in ks {
-        let at = desc.element_addr(k_major, 2, mn, k);
+        let at = desc.element_addr(k_major, e.bytes, mn, k);
         let logical = p + desc.swizzle(at) as usize;
         let from = Origin { base, logical };
-        access(p + at as usize, 2, from, Op::Read, Instr::Wgmma);
+        access(
+            p + at as usize,
+            e.bytes as usize,
+            from,
+            Op::Read,
+            Instr::Wgmma,
+        );
     }
 }
 
@@ -393,7 +474,7 @@ fn emulate_b(
     d: &mut [f32],
     scale_d: bool,
     b_major: u32,
-    widen: fn(u16) -> f64,
+    (e, sum): (Operand, fn(f32, &[f64]) -> f32),
     a: impl Fn(u32, u32) -> f64,
 ) {
     let (t, smem) =
@@ -401,13 +482,16 @@ fn emulate_b(
     let (t0, t1, w) = ((t % 4) as u32, ((t / 4) % 8) as u32, ((t / 32) % 4) as u32);
     let i = (t % 128) as u32;
     for n in (i..2 * d.len() as u32).step_by(128) {
-        smem_reads(b, b_major == 0, n, 0..16);
+        smem_reads(b, b_major == 0, e, n, 0..e.k());
     }
     super::emu::wgmma::mma(d, |c| {
         // Each of the thread's two rows of A and each column of B is read once.
-        let row = |m: u32| -> [f64; 16] { core::array::from_fn(|k| a(m, k as u32)) };
-        let col = |n: u32| -> [f64; 16] {
-            core::array::from_fn(|k| smem_element(b, b_major == 0, n, k as u32, smem, widen))
+        let kk = e.k();
+        let row = |m: u32| -> std::vec::Vec<f64> { (0..kk).map(|k| a(m, k)).collect() };
+        let col = |n: u32| -> std::vec::Vec<f64> {
+            (0..kk)
+                .map(|k| smem_element(b, b_major == 0, n, k, smem, e))
+                .collect()
         };
         let rows = [row(16 * w + t1), row(16 * w + t1 + 8)];
         let mut out = std::vec::Vec::with_capacity(c.len());
@@ -415,11 +499,8 @@ fn emulate_b(
             let cols = [0, 1].map(|j| col(8 * q as u32 + 2 * t0 + j));
             for v in 4 * q..4 * q + 4 {
                 let (ra, cb) = (&rows[(v / 2) % 2], &cols[v % 2]);
-                let mut s = if scale_d { f64::from(c[v]) } else { 0.0 };
-                for k in 0..16 {
-                    s += ra[k] * cb[k];
-                }
-                out.push(s as f32);
+                let products: std::vec::Vec<f64> = ra.iter().zip(cb).map(|(x, y)| x * y).collect();
+                out.push(sum(if scale_d { c[v] } else { 0.0 }, &products));
             }
         }
         out

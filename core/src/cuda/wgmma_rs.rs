@@ -61,8 +61,9 @@ macro_rules! wgmma_rs {
                     )
                 };
                 #[cfg(not(target_arch = "nvptx64"))]
-                super::wgmma::emulate_rs(a, b, d, scale_d, B::VALUE, |x| {
-                    <$elem>::from_bits(x).to_f64()
+                super::wgmma::emulate_rs(a, b, d, scale_d, B::VALUE, super::wgmma::Operand {
+                    bytes: 2,
+                    widen: |x| <$elem>::from_bits(x as u16).to_f64(),
                 });
             }
         }

@@ -8,7 +8,8 @@ use super::clock::Clock;
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::vec::Vec;
 
-/// Bytes per cell: 16-bit elements are the smallest that kernels share-memory.
+/// Bytes per cell: the races of 8-bit elements are those of their pairs (the FP8
+/// operands are written by TMA and read by `wgmma`, never by two threads apart).
 pub(super) const GRAIN: usize = 2;
 
 /// An access as stored: valid (63), pending `cp.async` (62), thread (48..62),
@@ -121,11 +122,14 @@ impl Shadow {
                     wrote: true,
                 })
             } else {
+                // Cells hold the pre-swizzle address of their first byte (swizzles move
+                // 16-byte units, so a cell's bytes stay together).
                 let lg = c.logical.load(Relaxed) as usize;
+                let at = (i * GRAIN).wrapping_sub(off % GRAIN);
                 logical
-                    .filter(|l| lg != 0 && lg - 1 != l + i * GRAIN)
+                    .filter(|l| lg != 0 && lg - 1 != l.wrapping_add(at))
                     .map(|_| Hazard::Layout {
-                        written: (lg - 1).wrapping_sub(i * GRAIN),
+                        written: (lg - 1).wrapping_sub(at),
                     })
             };
             found = found.or(h);
@@ -179,7 +183,8 @@ impl Shadow {
             c.write.store(me.0, Relaxed);
             c.reads[0].store(0, Relaxed);
             c.reads[1].store(0, Relaxed);
-            let lg = logical.map_or(0, |l| (l + i * GRAIN) as u32 + 1);
+            let at = (i * GRAIN).wrapping_sub(off % GRAIN);
+            let lg = logical.map_or(0, |l| l.wrapping_add(at) as u32 + 1);
             c.logical.store(lg, Relaxed);
         }
         found

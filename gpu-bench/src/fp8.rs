@@ -1,0 +1,307 @@
+//! FP8 GEMM on the GPU: `cutlet_gemm::gemm_fp8` (e4m3, per-tensor scales, bf16 or f32
+//! out) checked against the host model of the FP8 tensor cores (bit for bit, f32 out: the
+//! model the emulator runs, `fp8_accumulate` after each 32-element k step) and against an
+//! f64 reference, then timed on the FP8 issue's shapes. `scaled_mm_peer.py` reads the
+//! `fp8\t` lines and times PyTorch's `_scaled_mm` (cuBLASLt) on the same shapes.
+
+use crate::elem::{Res, data};
+use crate::timing::{rate, tflops, time_ms};
+use cudarc::driver::CudaStream;
+use cutlet_core::cuda::wgmma::fp8_accumulate;
+use cutlet_core::float8::e4m3;
+use cutlet_core::prelude::*;
+use cutlet_cuda::DeviceTensor;
+use half::bf16;
+use std::sync::Arc;
+
+/// The FP8 issue's shapes: squares, a transformer layer, short K, small M, and
+/// DeepGEMM's.
+pub const SHAPES: [(usize, usize, usize); 9] = [
+    (4096, 4096, 4096),
+    (8192, 8192, 8192),
+    (4096, 14336, 4096),
+    (3072, 5120, 1024),
+    (128, 4096, 4096),
+    (1024, 1024, 1024),
+    (4096, 7168, 16384),
+    (4096, 2112, 7168),
+    (4096, 24576, 1536),
+];
+
+/// `len` e4m3 values of many magnitudes (so that the accumulator's truncation shows).
+fn operand(len: usize, seed: u32) -> Vec<e4m3> {
+    data(len, seed)
+        .into_iter()
+        .enumerate()
+        .map(|(i, x)| e4m3::from_f32_sat(x / 8.0 * (1 << (i % 5)) as f32))
+        .collect()
+}
+
+/// The operands of an `m x n x k` product, A `(m, k)` and B `(n, k)` K-major with
+/// leading dimension `ld` (a whole number of 16 bytes), on the device and the host.
+#[allow(clippy::type_complexity)]
+fn operands(
+    st: &Arc<CudaStream>,
+    (m, n, k): (usize, usize, usize),
+    ld: usize,
+) -> Res<(
+    DeviceTensor<e4m3, impl Layout>,
+    DeviceTensor<e4m3, impl Layout>,
+    Vec<e4m3>,
+    Vec<e4m3>,
+)> {
+    let (ha, hb) = (operand(m * ld, 41), operand(n * ld, 42));
+    let a = DeviceTensor::from_host(st, &ha, layout!((m, k):(ld, 1)))?;
+    let b = DeviceTensor::from_host(st, &hb, layout!((n, k):(ld, 1)))?;
+    Ok((a, b, ha, hb))
+}
+
+/// A candidate model of the FP8 tensor cores' accumulation: each `wgmma` k step (32
+/// products) aligns its addends (the accumulator and the products) to the largest's
+/// exponent `e` (a product's exponent the sum of its factors' where `unnormalized`, as
+/// a multiplier's raw output), cuts the products to multiples of `2^(e - bits)` and the
+/// accumulator to multiples of `2^(e - acc_bits)`, toward zero or -inf (`floor`), sums
+/// exactly, and cuts the sum to `result_bits` fraction bits of its own exponent (or of
+/// `e`'s, `result_at_e`).
+#[derive(Clone, Copy, Debug)]
+struct Model {
+    bits: i32,
+    acc_bits: i32,
+    result_bits: i32,
+    floor: bool,
+    unnormalized: bool,
+    result_at_e: bool,
+}
+
+impl Model {
+    /// `x` cut to a multiple of `q` (a power of two).
+    fn cut(self, x: f64, q: f64) -> f64 {
+        if self.floor {
+            (x / q).floor() * q
+        } else {
+            (x / q).trunc() * q
+        }
+    }
+    /// The exponent of `x` (`floor(log2 |x|)`), `None` for zero.
+    fn exp(x: f64) -> Option<i32> {
+        (x != 0.0).then(|| ((x.to_bits() >> 52) & 0x7ff) as i32 - 1023)
+    }
+    /// The dot product of `a` and `b` (f32 values of e4m3 elements) as the model sums it.
+    fn dot(self, a: &[f32], b: &[f32]) -> f32 {
+        let mut acc = 0f64;
+        for (ka, kb) in a.chunks(32).zip(b.chunks(32)) {
+            let (mut p, mut e) = (Vec::with_capacity(32), Self::exp(acc));
+            for (&x, &y) in ka.iter().zip(kb) {
+                let v = f64::from(x) * f64::from(y);
+                let ev = if self.unnormalized {
+                    Self::exp(f64::from(x))
+                        .zip(Self::exp(f64::from(y)))
+                        .map(|(i, j)| i + j)
+                } else {
+                    Self::exp(v)
+                };
+                e = e.max(ev);
+                p.push(v);
+            }
+            let Some(e) = e else { continue };
+            let s = self.cut(acc, 2f64.powi(e - self.acc_bits))
+                + p.iter()
+                    .map(|&x| self.cut(x, 2f64.powi(e - self.bits)))
+                    .sum::<f64>();
+            acc = match Self::exp(s) {
+                Some(es) if self.result_at_e => {
+                    self.cut(s, 2f64.powi(e.max(es) - self.result_bits))
+                }
+                Some(es) => self.cut(s, 2f64.powi(es - self.result_bits)),
+                None => 0.0,
+            };
+        }
+        acc as f32
+    }
+}
+
+/// Fits [`Model`]s to the GPU's f32 results of one FP8 product (many magnitudes, k of
+/// 16 k steps): prints the models that match the most elements bit for bit.
+fn fit_models(st: &Arc<CudaStream>) -> Res<()> {
+    let (m, n, k) = (64usize, 64usize, 512usize);
+    let (a, b, ha, hb) = operands(st, (m, n, k), k)?;
+    let mut c = DeviceTensor::<f32, _>::zeros(st, layout!((m, n):(n, 1)))?;
+    cutlet_gemm::gemm_fp8(st, &a, 1.0, &b, 1.0, &mut c, true)?;
+    let got = c.to_host(st)?;
+    let (fa, fb): (Vec<f32>, Vec<f32>) = (
+        ha.iter().map(|x| x.to_f32()).collect(),
+        hb.iter().map(|x| x.to_f32()).collect(),
+    );
+    let mut fits = Vec::new();
+    for bits in 12..=15 {
+        for acc_bits in [12, 13, 14, 15, 23] {
+            for result_bits in [13, 14, 23] {
+                for floor in [false, true] {
+                    for unnormalized in [false, true] {
+                        for result_at_e in [false, true] {
+                            let md = Model {
+                                bits,
+                                acc_bits,
+                                result_bits,
+                                floor,
+                                unnormalized,
+                                result_at_e,
+                            };
+                            let same = (0..m * n)
+                                .filter(|&idx| {
+                                    let (i, j) = (idx / n, idx % n);
+                                    md.dot(&fa[i * k..(i + 1) * k], &fb[j * k..(j + 1) * k])
+                                        .to_bits()
+                                        == got[idx].to_bits()
+                                })
+                                .count();
+                            fits.push((same, md));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    fits.sort_by_key(|f| std::cmp::Reverse(f.0));
+    for (same, md) in fits.iter().take(8) {
+        println!(
+            "fp8 model fit {m}x{n}x{k}: {same} of {} elements equal: {md:?}",
+            m * n
+        );
+    }
+    Ok(())
+}
+
+/// An FP8 dot product as the tensor cores take it (`fp8_accumulate` on each 32-element
+/// k step), through the whole reduction or, `promote`, from zero in each k tile of 128
+/// with the tiles' sums added in f32: what the kernels compute, bit for bit.
+fn fp8_dot(a: &[f32], b: &[f32], promote: bool) -> f32 {
+    let (mut sum, mut acc) = (0f32, 0f32);
+    for (t, (ta, tb)) in a.chunks(128).zip(b.chunks(128)).enumerate() {
+        if promote {
+            acc = 0.0;
+        }
+        for (sa, sb) in ta.chunks(32).zip(tb.chunks(32)) {
+            let p: Vec<f64> = sa
+                .iter()
+                .zip(sb)
+                .map(|(&x, &y)| f64::from(x) * f64::from(y))
+                .collect();
+            acc = fp8_accumulate(acc, &p);
+        }
+        sum = if t == 0 || !promote { acc } else { sum + acc };
+    }
+    sum
+}
+
+/// Checks `gemm_fp8` on small and large shapes, promoted and fast-accumulating: f32 out
+/// against the tensor cores' model (bit for bit) and an f64 reference, bf16 out against
+/// the f32 result rounded. Prints one line per check.
+pub fn check_all(st: &Arc<CudaStream>) -> Res<bool> {
+    fit_models(st)?;
+    let mut ok = true;
+    let (sa, sb) = (0.25f32, 0.5f32);
+    for (m, n, k) in [
+        (1usize, 8usize, 16usize),
+        (128, 128, 128),
+        (300, 200, 1000),
+        (129, 264, 4100),
+        (2048, 2048, 2048),
+    ] {
+        let ld = k.next_multiple_of(16);
+        let (a, b, ha, hb) = operands(st, (m, n, k), ld)?;
+        let (fa, fb): (Vec<f32>, Vec<f32>) = (
+            ha.iter().map(|x| x.to_f32()).collect(),
+            hb.iter().map(|x| x.to_f32()).collect(),
+        );
+        for fast in [false, true] {
+            // f32 out, row-major as PyTorch's: against the model and f64.
+            let mut c = DeviceTensor::<f32, _>::zeros(st, layout!((m, n):(n, 1)))?;
+            let kernel = cutlet_gemm::gemm_fp8(st, &a, sa, &b, sb, &mut c, fast)?;
+            let got = c.to_host(st)?;
+            let (mut differ, mut err, mut norm) = (0usize, 0f64, 0f64);
+            let total = m * n;
+            let step = if total > 1 << 16 { total / 8192 } else { 1 };
+            for idx in (0..total).step_by(step) {
+                let (i, j) = (idx / n, idx % n);
+                let (ra, rb) = (&fa[i * ld..i * ld + k], &fb[j * ld..j * ld + k]);
+                let model = fp8_dot(ra, rb, !fast) * (sa * sb);
+                differ += usize::from(model.to_bits() != got[idx].to_bits());
+                let w: f64 = ra
+                    .iter()
+                    .zip(rb)
+                    .map(|(&x, &y)| f64::from(x) * f64::from(y))
+                    .sum::<f64>()
+                    * f64::from(sa * sb);
+                err += (f64::from(got[idx]) - w).powi(2);
+                norm += w * w;
+            }
+            let rel = (err / norm.max(1e-30)).sqrt();
+            let pass = differ == 0;
+            ok &= pass;
+            println!(
+                "fp8 check {m}x{n}x{k} f32 out ({kernel}): {differ} of {} sampled elements differ from the model; relative error to f64 {rel:.2e} {}",
+                total.div_ceil(step),
+                if pass { "ok" } else { "FAIL" }
+            );
+            // bf16 out: the f32 result rounded once.
+            let mut c16 = DeviceTensor::<bf16, _>::zeros(st, layout!((m, n):(n, 1)))?;
+            let kernel = cutlet_gemm::gemm_fp8(st, &a, sa, &b, sb, &mut c16, fast)?;
+            let g16 = c16.to_host(st)?;
+            let differ = (0..total)
+                .step_by(step)
+                .filter(|&idx| bf16::from_f32(got[idx]).to_bits() != g16[idx].to_bits())
+                .count();
+            ok &= differ == 0;
+            println!(
+                "fp8 check {m}x{n}x{k} bf16 out ({kernel}): {differ} elements differ from the f32 result rounded {}",
+                if differ == 0 { "ok" } else { "FAIL" }
+            );
+        }
+    }
+    // A leading dimension TMA cannot use: an error that says what FP8 needs.
+    let (a, b, _, _) = operands(st, (64, 64, 40), 40)?;
+    let mut c = DeviceTensor::<bf16, _>::zeros(st, layout!((64, 64):(64, 1)))?;
+    match cutlet_gemm::gemm_fp8(st, &a, 1.0, &b, 1.0, &mut c, false) {
+        Err(e) => println!("fp8 check lda 40 (not 16-byte): error: {e} ok"),
+        Ok(k) => {
+            ok = false;
+            println!("fp8 check lda 40: ran {k} FAIL");
+        }
+    }
+    Ok(ok)
+}
+
+/// Times `gemm_fp8` (bf16 out, row-major C) on [`SHAPES`], promoted and
+/// fast-accumulating: a markdown table and one
+/// `fp8\tm\tn\tk\tfast\tmedian\tmin\tmax\tkernel` line per shape and mode (TFLOP/s)
+/// for the peer script.
+pub fn measure(st: &Arc<CudaStream>) -> Res<()> {
+    println!("| M x N x K | accumulation | cutlet gemm_fp8 e4m3 -> bf16 (TFLOP/s) | kernel |");
+    println!("|---|---|---|---|");
+    let mut lines = Vec::new();
+    for (m, n, k) in SHAPES {
+        let (a, b, _, _) = operands(st, (m, n, k), k)?;
+        let mut c = DeviceTensor::<bf16, _>::zeros(st, layout!((m, n):(n, 1)))?;
+        for fast in [false, true] {
+            let kernel = cutlet_gemm::gemm_fp8(st, &a, 0.5, &b, 2.0, &mut c, fast)?;
+            let t = time_ms(st, 3, 10, || {
+                cutlet_gemm::gemm_fp8(st, &a, 0.5, &b, 2.0, &mut c, fast).map(|_| ())
+            })?;
+            let r = rate(&t, 2.0 * (m * n * k) as f64);
+            let mode = if fast { "fast" } else { "promoted" };
+            println!("| {m}x{n}x{k} | {mode} | {} | {kernel} |", tflops(r));
+            lines.push(format!(
+                "fp8\t{m}\t{n}\t{k}\t{}\t{:.1}\t{:.1}\t{:.1}\t{kernel}",
+                u8::from(fast),
+                r.0 / 1e12,
+                r.1 / 1e12,
+                r.2 / 1e12
+            ));
+        }
+    }
+    for l in lines {
+        println!("{l}");
+    }
+    Ok(())
+}
