@@ -51,8 +51,9 @@ pub fn schedule(m: usize, n: usize, k: usize, sms: usize) -> Schedule {
 /// split-K and mixed modes): a problem of fewer tiles than the GPU has CTAs splits
 /// every tile into enough parts to fill it; one whose last wave is at most half full
 /// computes its full waves whole and splits the last wave's tiles; each part keeps at
-/// least [`MIN_PART_K_TILES`] k tiles, so that the time a part saves outweighs its
-/// fix-up (the partial's round trip through memory and the last part's sum).
+/// least [`MIN_PART_K_TILES`] k tiles (half that where M is at most 64), so that the
+/// time a part saves outweighs its fix-up (the partial's round trip through memory and
+/// the last part's sum).
 ///
 /// ```
 /// use cutlet_gemm::{k_split, KSplit};
@@ -66,6 +67,10 @@ pub fn schedule(m: usize, n: usize, k: usize, sms: usize) -> Schedule {
 /// assert_eq!(k_split(&coop, 4096, 4096, 4096, 132), KSplit::NONE);
 /// // Short K keeps whole tiles.
 /// assert_eq!(k_split(&coop, 128, 4096, 4096, 132), KSplit::NONE);
+/// // ... unless the tiles are at most half full: 64 x 4096 x 4096 in 2 parts of 32.
+/// let n64 = sm90_config::<TnBf16PingpongN64>();
+/// assert_eq!(k_split(&n64, 64, 4096, 4096, 132), KSplit { splits: 2, whole: 0 });
+/// assert_eq!(k_split(&n64, 128, 4096, 4096, 132), KSplit::NONE);
 /// // 2000 x 3000 x 16384: 192 tiles, a last wave of 60 on 132 CTAs: 132 whole, 60 in 2 parts.
 /// let s = k_split(&coop, 2000, 3000, 16384, 132);
 /// assert_eq!(s.splits, 2);
@@ -73,7 +78,16 @@ pub fn schedule(m: usize, n: usize, k: usize, sms: usize) -> Schedule {
 pub fn k_split(cfg: &GemmConfig, m: usize, n: usize, k: usize, ctas: usize) -> KSplit {
     let clusters = (ctas / cfg.cluster_m).max(1);
     let tiles = cfg.tiles(m, n);
-    let most = (k.div_ceil(cfg.tile.2) / MIN_PART_K_TILES).min(MAX_SPLITS);
+    // A tile of at most 64 real rows does half a tile's MMAs a k tile, so a part
+    // pays for its fix-up with half the k tiles (H200, 128x64 ping-pong, k = 4096 in 2
+    // parts of 32 k tiles: M = 64 80 against 71 TFLOP/s whole, M = 16 15 against 13;
+    // M = 128 138 against 145, `results/gpu/run31-splits-h200.txt`).
+    let min_part = if m <= 64 {
+        MIN_PART_K_TILES / 2
+    } else {
+        MIN_PART_K_TILES
+    };
+    let most = (k.div_ceil(cfg.tile.2) / min_part).min(MAX_SPLITS);
     let (split_tiles, parts) = if tiles == 0 {
         return KSplit::NONE;
     } else if tiles <= clusters {

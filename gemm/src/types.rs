@@ -9,7 +9,7 @@ use crate::{Gemm, HopperGemm, KernelRef, Problem, Schedule, schedule};
 use cudarc::driver::{CudaSlice, CudaStream};
 use cutlet_core::float8::{e4m3, e5m2};
 use cutlet_cuda::{Error, Result, TmaElement};
-use cutlet_kernels::gemm::TileSchedule;
+use cutlet_kernels::gemm::{GemmArgs, TileSchedule};
 use half::{bf16, f16};
 use std::sync::Arc;
 
@@ -115,15 +115,18 @@ pub(crate) fn run<E: GemmTypes<O>, O: GemmElement>(
             }
         };
         let (a, b) = (major(p.a_kmajor, "M"), major(p.b_kmajor, "N"));
-        Error::Operand(if size_of::<E>() == 1 {
-            // FP8 runs on the Hopper kernels alone.
-            format!(
-                "no FP8 kernel for A {a} and B {b}: FP8 wgmma takes K-major operands only \
-                 (A (m, k) and B (n, k) each with unit stride along k, 16-byte aligned \
-                 with leading dimensions of whole 16 bytes, on compute capability 9.0)"
-            )
-        } else {
+        Error::Operand(if size_of::<E>() != 1 {
             format!("no kernel for A {a} and B {b}")
+        } else if !(p.a_kmajor && p.b_kmajor) {
+            format!("no FP8 kernel for A {a} and B {b}: FP8 wgmma takes K-major operands only")
+        } else {
+            // FP8 runs on the Hopper kernels alone.
+            let GemmArgs { lda, ldb, ldc, .. } = p.args;
+            format!(
+                "no FP8 kernel for these operands: the Hopper kernels need compute \
+                 capability 9.0 and, for TMA, base addresses and leading dimensions of \
+                 whole 16 bytes (lda {lda}, ldb {ldb}, ldc {ldc} elements)"
+            )
         })
     })?;
     t.run(st, &p.args, a, b, c)?;

@@ -2,8 +2,10 @@
 //! `KernelTmaWarpSpecialized{Cooperative,Pingpong}` structure, every index from cutlet's
 //! layouts:
 //! `C = alpha A Bᵀ + beta C` with A `(m, k)` and B `(n, k)` in f16 or bf16, each K-major
-//! or M-/N-major (the atom's majors), C `(m, n)` column-major in f32 or the input type,
-//! accumulation in f32.
+//! or M-/N-major (the atom's majors), or in FP8 (e4m3/e5m2, K-major: FP8 `wgmma` reads
+//! no other), C `(m, n)` column-major in f32 or a 16-bit type, accumulation in f32 (FP8:
+//! the tensor cores' narrower accumulator, promoted into f32 registers every k tile
+//! unless the schedule says `FP8FastAccum`, [`KernelSchedule::FAST_ACCUM`]).
 //!
 //! - **Roles.** 384 threads: warpgroup 0 is the producer (one elected thread of its
 //!   first warp issues the TMA loads; the warpgroup gives registers back with
@@ -14,16 +16,19 @@
 //!   accumulators a thread) and their main loops take turns
 //!   ([`OrderedSequenceBarrier`]), so one warpgroup's epilogue runs under the other's
 //!   MMAs (CUTLASS's `KernelTmaWarpSpecializedPingpong`).
-//! - **Shared memory.** `stages` stages of A `(128, 64)` and B `(BN, 64)`, each the GMMA
+//! - **Shared memory.** `stages` stages of A `(128, BK)` and B `(BN, BK)` (BK: 128 bytes,
+//!   64 16-bit or 128 FP8 elements, [`Sm90Element`]), each the GMMA
 //!   128-byte swizzle atom of the operand's major tiled as CUTLASS's collective tiles it
 //!   ([`OperandMajor::stage_tiles`]), 1024-byte aligned. The TMA boxes come from the same
 //!   layout ([`tma_boxes`]): a K-major stage is one `cp.async.bulk.tensor.2d`, an MN-major
 //!   one a box per 64 rows; TMA zero-fills past the matrix edges.
 //! - **Pipeline.** [`PipelineTmaAsync`]: the producer acquires an empty stage, arms its
 //!   full barrier with the stage's bytes and issues both loads; consumers wait on the full
-//!   barrier, issue the four `64 x BN x 16` `wgmma`s of the k tile from GMMA descriptors
-//!   of the stage (`make_gmma_desc` of each `(64, 16)` / `(BN, 16)` tile), keep one batch
-//!   in flight (`warpgroup_wait<1>`) and release the previous stage.
+//!   barrier, issue the four `64 x BN x K` `wgmma`s of the k tile (K: 32 bytes) from GMMA
+//!   descriptors of the stage (`make_gmma_desc` of each `(64, K)` / `(BN, K)` tile), keep
+//!   one batch in flight (`warpgroup_wait<1>`) and release the previous stage; promoting
+//!   FP8, they wait for the k tile's batch, release its stage and add its sums into f32
+//!   registers (CUTLASS's `GmmaFP8Accumulation` at a promotion interval of 4 MMAs).
 //! - **Schedule.** Persistent: the grid is at most one CTA per SM and each CTA walks the
 //!   output tiles `blockIdx.x, blockIdx.x + gridDim.x, ...` in [`tile_coord`]'s swizzled
 //!   order, so CTAs running together share A rows and B columns in L2.

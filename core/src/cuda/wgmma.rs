@@ -331,14 +331,16 @@ impl Operand {
 
 /// One k step of the FP8 tensor cores: `acc + Σ products` (the 32 products of an
 /// `.e4m3`/`.e5m2` `wgmma`, each exact) as Hopper sums them. The PTX ISA leaves an FP8
-/// `wgmma`'s accumulation precision to the implementation; fitted bit for bit to an
-/// H100's results (`cutlet-gpu-bench --fp8`), the step aligns its addends (the
-/// accumulator and the products) to the largest one's exponent `e`, cuts each toward
-/// zero to a multiple of `2^(e - 13)`, sums them exactly and cuts the sum toward zero
-/// to 13 fraction bits (DeepSeek-V3's "around 14 bits"): small products against a
-/// large accumulator lose their low bits, always toward zero, so a long reduction
-/// drifts. The emulator runs every FP8 `wgmma` through this; a host reference of an
-/// FP8 product runs each 32-element k step through it.
+/// `wgmma`'s accumulation precision to the implementation. This model, the best of 128
+/// fitted to an H100's f32 results (`cutlet-gpu-bench --fp8`: 3948 of 4096 elements of a
+/// 64x64x512 product of many-magnitude inputs equal bit for bit,
+/// `results/gpu/run32-fp8-h100.txt`; the rest is not yet modelled), aligns the step's
+/// addends (the accumulator and the products) to the largest one's exponent `e`, cuts
+/// each toward zero to a multiple of `2^(e - 13)`, sums them exactly and cuts the sum
+/// toward zero to 13 fraction bits (DeepSeek-V3's "around 14 bits"): small products
+/// against a large accumulator lose their low bits, always toward zero, so a long
+/// reduction drifts. The emulator runs every FP8 `wgmma` through this; a host reference
+/// of an FP8 product runs each 32-element k step through it.
 ///
 /// ```
 /// use cutlet_core::cuda::wgmma::fp8_accumulate;
