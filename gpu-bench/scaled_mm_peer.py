@@ -14,24 +14,7 @@ import sys
 
 import torch
 
-
-def time_ms(f, warm=3, runs=10):
-    for _ in range(warm):
-        f()
-    out = []
-    for _ in range(runs):
-        s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        s.record()
-        f()
-        e.record()
-        e.synchronize()
-        out.append(s.elapsed_time(e))
-    return sorted(out)
-
-
-def rate(samples, flop):
-    r = lambda ms: flop / (ms * 1e-3) / 1e12
-    return r(statistics.median(samples)), r(samples[-1]), r(samples[0])
+from peer_timing import rate, time_ms
 
 
 def main():

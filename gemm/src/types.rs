@@ -2,7 +2,7 @@
 //! pair with no kernel does not compile; the kernel is the first of the registry's for
 //! the types and majors (known only at run time) in this order: the Hopper one of the
 //! shape's [`schedule`] (else the 128x128 ping-pong for the 128x64 one, else the cooperative
-//! one) where TMA reaches the operands, then the per-tile ones (SM80 tensor cores, else
+//! one, else any) where TMA reaches the operands, then the per-tile ones (SM80 tensor cores, else
 //! SIMT).
 
 use crate::{Gemm, HopperGemm, KernelRef, Problem, Schedule, schedule};
@@ -79,7 +79,8 @@ pub(crate) fn run<E: GemmTypes<O>, O: GemmElement>(
     };
     let want = schedule(p.args.m, p.args.n, p.args.k, g.sms);
     // The wanted schedule, else the one it stands in for (128x64 ping-pong tiles for
-    // 128x128 ones), else the cooperative kernel.
+    // 128x128 ones), else the cooperative kernel, else any (a type pair with few
+    // configurations: promoted FP8 into f32 has only 128x64 ping-pong tiles).
     let rank = |s: Schedule| match s {
         s if s == want => 0,
         Schedule::Pingpong if want == Schedule::PingpongN64 => 1,
@@ -92,7 +93,7 @@ pub(crate) fn run<E: GemmTypes<O>, O: GemmElement>(
         match k {
             KernelRef::Hopper(h) => {
                 let r = rank(schedule_of(h.config()));
-                if r < 3 && hopper.is_none_or(|b| r < rank(schedule_of(b.config()))) {
+                if hopper.is_none_or(|b| r < rank(schedule_of(b.config()))) {
                     hopper = Some(h);
                 }
             }

@@ -7,10 +7,10 @@
 use crate::elem::{Res, data};
 use crate::timing::{rate, tflops, time_ms};
 use cudarc::driver::CudaStream;
-use cutlet_core::cuda::wgmma::fp8_accumulate;
 use cutlet_core::float8::e4m3;
 use cutlet_core::prelude::*;
 use cutlet_cuda::DeviceTensor;
+use cutlet_kernels::gemm_sm90::fp8_dot;
 use half::bf16;
 use std::sync::Arc;
 
@@ -170,28 +170,6 @@ fn fit_models(st: &Arc<CudaStream>) -> Res<()> {
         );
     }
     Ok(())
-}
-
-/// An FP8 dot product as the tensor cores take it (`fp8_accumulate` on each 32-element
-/// k step), through the whole reduction or, `promote`, from zero in each k tile of 128
-/// with the tiles' sums added in f32: what the kernels compute, bit for bit.
-fn fp8_dot(a: &[f32], b: &[f32], promote: bool) -> f32 {
-    let (mut sum, mut acc) = (0f32, 0f32);
-    for (t, (ta, tb)) in a.chunks(128).zip(b.chunks(128)).enumerate() {
-        if promote {
-            acc = 0.0;
-        }
-        for (sa, sb) in ta.chunks(32).zip(tb.chunks(32)) {
-            let p: Vec<f64> = sa
-                .iter()
-                .zip(sb)
-                .map(|(&x, &y)| f64::from(x) * f64::from(y))
-                .collect();
-            acc = fp8_accumulate(acc, &p);
-        }
-        sum = if t == 0 || !promote { acc } else { sum + acc };
-    }
-    sum
 }
 
 /// Checks `gemm_fp8` on small and large shapes, promoted and fast-accumulating: f32 out

@@ -309,16 +309,17 @@ pub trait Sm90Element: DevicePod + Default + SizeofBits {
     /// The element's value.
     fn to_f32(self) -> f32;
 }
-/// `Sm90Element` for a 16-bit float of the `half` crate.
-macro_rules! sm90_element_16 {
-    ($($t:ty),*) => {$(
+/// `Sm90Element` for `$t`: its swizzle (`Sw<3,4,3>` on bytes in its units), k tile, MMA
+/// K and the conversion from f32 (saturating for FP8).
+macro_rules! sm90_element {
+    ($($t:ty: $sw:ty, $bk:ty, $k:ty, $from:ident;)*) => {$(
         impl Sm90Element for $t {
-            type Sw128 = Swizzle<3, 3, 3>;
-            type Bk = _64;
-            type MmaK = _16;
+            type Sw128 = $sw;
+            type Bk = $bk;
+            type MmaK = $k;
             #[inline(always)]
             fn from_f32(x: f32) -> Self {
-                <$t>::from_f32(x)
+                <$t>::$from(x)
             }
             #[inline(always)]
             fn to_f32(self) -> f32 {
@@ -327,26 +328,49 @@ macro_rules! sm90_element_16 {
         }
     )*};
 }
-sm90_element_16!(half::bf16, half::f16);
-/// `Sm90Element` for an 8-bit float of `cutlet_core::float8`.
-macro_rules! sm90_element_8 {
-    ($($t:ty),*) => {$(
-        impl Sm90Element for $t {
-            type Sw128 = Swizzle<3, 4, 3>;
-            type Bk = _128;
-            type MmaK = _32;
-            #[inline(always)]
-            fn from_f32(x: f32) -> Self {
-                <$t>::from_f32_sat(x)
-            }
-            #[inline(always)]
-            fn to_f32(self) -> f32 {
-                <$t>::to_f32(self)
-            }
-        }
-    )*};
+sm90_element! {
+    half::bf16: Swizzle<3, 3, 3>, _64, _16, from_f32;
+    half::f16: Swizzle<3, 3, 3>, _64, _16, from_f32;
+    cutlet_core::float8::e4m3: Swizzle<3, 4, 3>, _128, _32, from_f32_sat;
+    cutlet_core::float8::e5m2: Swizzle<3, 4, 3>, _128, _32, from_f32_sat;
 }
-sm90_element_8!(cutlet_core::float8::e4m3, cutlet_core::float8::e5m2);
+
+/// An FP8 configuration's dot product of `a` and `b` (the f32 values of its elements), as
+/// the tensor cores and the kernel compute it: each 32-element k step through
+/// [`fp8_accumulate`](cutlet_core::cuda::wgmma::fp8_accumulate); through the whole
+/// reduction (`promote` false: [`KernelSchedule::FAST_ACCUM`]) or from zero in each k
+/// tile of 128 with the tiles' sums added in f32 ([`promotes`]). The host reference of
+/// the FP8 checks, bit for bit.
+///
+/// ```
+/// use cutlet_kernels::gemm_sm90::fp8_dot;
+/// let (a, b) = (vec![1.0f32; 256], vec![2.0f32; 256]);
+/// assert_eq!((fp8_dot(&a, &b, false), fp8_dot(&a, &b, true)), (512.0, 512.0));
+/// // Products of 2^-14 are cut away against an accumulator of 1; promoted, the second
+/// // k tile sums its 128 of them from zero.
+/// let (mut a, b) = (vec![2f32.powi(-14); 256], vec![1.0f32; 256]);
+/// a[0] = 1.0;
+/// assert_eq!(fp8_dot(&a, &b, false), 1.0);
+/// assert_eq!(fp8_dot(&a, &b, true), 1.0 + 2f32.powi(-7));
+/// ```
+pub fn fp8_dot(a: &[f32], b: &[f32], promote: bool) -> f32 {
+    use cutlet_core::cuda::wgmma::fp8_accumulate;
+    let (mut sum, mut acc) = (0f32, 0f32);
+    for (t, (ta, tb)) in a.chunks(BK_BYTES).zip(b.chunks(BK_BYTES)).enumerate() {
+        if promote {
+            acc = 0.0;
+        }
+        for (sa, sb) in ta.chunks(32).zip(tb.chunks(32)) {
+            let mut p = [0f64; 32];
+            for (p, (&x, &y)) in p.iter_mut().zip(sa.iter().zip(sb)) {
+                *p = f64::from(x) * f64::from(y);
+            }
+            acc = fp8_accumulate(acc, &p[..sa.len()]);
+        }
+        sum = if t == 0 || !promote { acc } else { sum + acc };
+    }
+    sum
+}
 
 /// C's element in the Hopper epilogue: the shared-memory subtile its accumulators go
 /// through, TMA's 128-byte swizzle over the M-major GMMA atom of the type

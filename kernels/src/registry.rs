@@ -381,7 +381,9 @@ registry! {
         // ones). CUTLASS's schedule names: the plain ones promote the tensor cores'
         // accumulator into f32 registers every k tile (two sets of accumulators: 128 x 128
         // cooperative or 128 x 64 ping-pong tiles), the `FP8FastAccum` ones keep it
-        // (PyTorch's `use_fast_accum`), so they take the 16-bit kernels' tiles.
+        // (PyTorch's `use_fast_accum`), so they take the 16-bit kernels' tiles. Promoted
+        // f32 out has the 128 x 64 ping-pong tile only (the 128 x 128 cooperative one
+        // spills: two accumulator sets and f32's epilogue).
         /// A and B K-major, e4m3 in, bf16 out, promoted: 128 x 128 x 128 tiles, 6 stages, cooperative.
         tn_e4m3_out_bf16: e4m3 => bf16, SM90_64x128x32_F32E4M3E4M3_SS_TN, _128, _6, _1, Cooperative;
         /// [`TnE4m3OutBf16`] in clusters of 2 along M, B multicast.
@@ -396,8 +398,6 @@ registry! {
         tn_e4m3_out_bf16_fast_accum_pingpong: e4m3 => bf16, SM90_64x128x32_F32E4M3E4M3_SS_TN, _128, _6, _1, PingpongFP8FastAccum;
         /// A and B K-major, e4m3 in, bf16 out, fast accumulation, ping-pong: each consumer warpgroup a 128 x 64 x 128 tile, 8 stages.
         tn_e4m3_out_bf16_fast_accum_pingpong_n64: e4m3 => bf16, SM90_64x64x32_F32E4M3E4M3_SS_TN, _64, _8, _1, PingpongFP8FastAccum;
-        /// A and B K-major, e4m3 in, f32 out, promoted: 128 x 128 x 128 tiles, 6 stages, cooperative.
-        tn_e4m3: e4m3 => f32, SM90_64x128x32_F32E4M3E4M3_SS_TN, _128, _6, _1, Cooperative;
         /// A and B K-major, e4m3 in, f32 out, promoted, ping-pong: each consumer warpgroup a 128 x 64 x 128 tile, 8 stages.
         tn_e4m3_pingpong_n64: e4m3 => f32, SM90_64x64x32_F32E4M3E4M3_SS_TN, _64, _8, _1, Pingpong;
         /// A and B K-major, e4m3 in, f32 out, fast accumulation: 128 x 256 x 128 tiles, 4 stages, cooperative.
