@@ -436,9 +436,24 @@ fn cli_atoms_and_pictures() {
     assert!(err.starts_with("error: "));
     let (code, _, err) = cutlet(&["show", "--pdf", "_4:_1"], None);
     assert_eq!(code, 1);
-    assert!(err.contains("--latex or --svg"));
+    assert!(err.contains("--latex, --svg or --banks"));
     let (code, _, _) = cutlet(&["show", "--latex"], None);
     assert_eq!(code, 2);
+    // The banks of a thread-value layout, each access `bits` wide; bad widths are errors.
+    let (code, out, _) = cutlet(&["show", "--banks", "(_32,_2):(_64,_1)", "64"], None);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("access 0: 16-way, 32 wavefronts (2 without conflicts)"),
+        "{out}"
+    );
+    for bits in ["24", "x"] {
+        let (code, _, err) = cutlet(&["show", "--banks", "(_32,_2):(_64,_1)", bits], None);
+        assert_eq!(code, 1);
+        assert!(
+            err.starts_with("error: ") && err.lines().count() == 1,
+            "{err}"
+        );
+    }
     let (code, out, _) = cutlet(&["show", "--svg", "(_2,_2):(_1,_2)"], None);
     assert_eq!(code, 0);
     assert!(out.starts_with("<!--  Layout: (_2,_2):(_1,_2)  -->"));

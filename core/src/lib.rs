@@ -41,6 +41,7 @@
 
 pub mod algebra;
 pub mod algorithm;
+pub mod analysis;
 pub mod arch;
 pub mod atom;
 mod cold;

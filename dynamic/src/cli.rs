@@ -8,10 +8,12 @@
 //! cutlet show --latex "<expr>"  CuTe's print_latex of a layout, composed layout, TiledMMA or TiledCopy
 //! cutlet show --svg "<expr>"    CuTe's print_svg of a TiledMMA or MMA_Atom (and, beyond CuTe 4.2,
 //!                               an SVG of a layout or a TiledCopy in the same style)
+//! cutlet show --banks "<expr>" [bits]  an SVG of the shared-memory banks warp 0 of a
+//!                               thread-value layout hits, each access `bits` (32) wide
 //! ```
 
 use crate::atom::ATOM_OPERATIONS;
-use crate::picture::{print_latex, print_svg};
+use crate::picture::{print_banks_svg, print_latex, print_svg};
 use crate::{OPERATIONS, Value, eval_expr, parse_expr};
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -29,6 +31,9 @@ usage: cutlet eval <expr>...     evaluate CuTe expressions, one result line each
                                  MMA_Atom, TiledCopy)
        cutlet show --svg <expr>  CuTe's print_svg (TiledMMA, MMA_Atom); beyond CuTe 4.2,
                                  an SVG of a layout or a TiledCopy in the same style
+       cutlet show --banks <expr> [bits]  an SVG of the shared-memory banks that warp 0
+                                 of a thread-value layout (mode 0 the threads, offsets in
+                                 elements of `bits`, default 32) hits, access by access
 
 Expressions use CuTe's notation: _4 is static, 4 is dynamic, (a,b) is a tuple,
 shape:stride is a layout, (_3:_4,_8:_2) is a tile; compile-time arguments go in
@@ -130,13 +135,23 @@ fn run_eval(exprs: &[String]) -> ExitCode {
     }
 }
 
-fn run_show(flag: Option<&str>, expr: &str) -> ExitCode {
+fn run_show(flag: Option<&str>, expr: &str, bits: Option<&str>) -> ExitCode {
     let value = parse_expr(expr).and_then(|e| eval_expr(&e));
+    let bits = bits.map_or(Ok(32), |b| {
+        b.trim_start_matches('_').parse::<u32>().map_err(|_| {
+            format!("show --banks: the width `{b}` is not a number of bits such as 32")
+        })
+    });
     let table = match (flag, value) {
         (_, Err(e)) => Err(e.to_string()),
         (Some("--latex"), Ok(v)) => print_latex(&v).map_err(|e| e.to_string()),
         (Some("--svg"), Ok(v)) => print_svg(&v).map_err(|e| e.to_string()),
-        (Some(f), _) => Err(format!("unknown option '{f}' (expected --latex or --svg)")),
+        (Some("--banks"), Ok(v)) => {
+            bits.and_then(|b| print_banks_svg(&v, b).map_err(|e| e.to_string()))
+        }
+        (Some(f), _) => Err(format!(
+            "unknown option '{f}' (expected --latex, --svg or --banks)"
+        )),
         (None, value) => table(value),
     };
     match table {
@@ -197,8 +212,13 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     };
     match args.first().map(String::as_str) {
         Some("eval") if args.len() >= 2 => run_eval(&args[1..]),
-        Some("show") if args.len() == 2 && !args[1].starts_with("--") => run_show(None, &args[1]),
-        Some("show") if args.len() == 3 => run_show(Some(&args[1]), &args[2]),
+        Some("show") if args.len() == 2 && !args[1].starts_with("--") => {
+            run_show(None, &args[1], None)
+        }
+        Some("show") if args.len() == 3 => run_show(Some(&args[1]), &args[2], None),
+        Some("show") if args.len() == 4 && args[1] == "--banks" => {
+            run_show(Some(&args[1]), &args[2], Some(&args[3]))
+        }
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");
             println!("\noperations: {}", OPERATIONS.join(", "));

@@ -40,6 +40,11 @@ pub fn eval_expr(e: &Expr) -> Result<Value> {
             if let Some(r) = super::atom::apply_atom(name, targs, &vals) {
                 return r;
             }
+            if let Some(r) =
+                super::analysis::apply_analysis(name, &vals).filter(|_| targs.is_empty())
+            {
+                return r;
+            }
             if let Some(r) = apply_composed(name, targs, &vals) {
                 return r;
             }
@@ -115,6 +120,8 @@ pub const OPERATIONS: &[&str] = &[
     "recast_layout<Old,New>",
     "nullspace",
     "domain_distribute",
+    "bank_conflicts",
+    "sectors",
 ];
 
 fn layout_arg(name: &str, vals: &[Value], i: usize) -> Result<DynLayout> {

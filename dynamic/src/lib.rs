@@ -23,6 +23,7 @@
 extern crate alloc;
 
 mod algebra;
+pub mod analysis;
 pub mod atom;
 pub mod atom_traits;
 pub mod cli;

@@ -422,7 +422,7 @@ fn loaded(stream: &Arc<CudaStream>) -> Result<Arc<Gemm>> {
 /// FP8 `wgmma`'s accumulation precision to the implementation; measured on an H100 and
 /// modelled by the emulator, [`cutlet_core::cuda::wgmma::fp8_accumulate`]), so a long
 /// reduction drifts: 4.7% relative error against f64 at k = 4100 on many-magnitude
-/// inputs with the fast accumulation (`results/gpu/run32-fp8-h100.txt`).
+/// inputs with the fast accumulation, 7.2e-4 promoted (`results/gpu/run33-fp8-h100.txt`).
 /// `fast_accum = false` adds the tensor cores' sum into f32 registers after every k
 /// tile of 128 (CUTLASS's promotion, DeepGEMM's two-level accumulation): the error of
 /// one k tile's sum, not of the whole reduction; `true` keeps the tensor cores'

@@ -8,7 +8,7 @@
 //!
 //! ```text
 //! cutlet-gpu-bench [--ptx target/ptx/sm_90/cutlet_kernels.ptx] [--ptx90a target/ptx/sm_90a/cutlet_kernels.ptx]
-//!            [--check-only | --profile | --profile-hopper | --gemm-api | --sweep | --splits | --attention | --fp8]
+//!            [--check-only | --profile | --profile-hopper | --gemm-api | --sweep | --splits | --attention | --fp8 | --kernels]
 //!            [--size MxNxK]
 //! ```
 //! On a compute capability 9.0 device the sm_90a module's Hopper GEMMs are checked and
@@ -25,6 +25,8 @@
 //! `--attention` checks `cutlet_attention::attention` on every configuration and times it
 //! on the attention issue's shapes (`sdpa_peer.py` adds PyTorch's FA2 and cuDNN beside it);
 //! with `--profile`, one call at 4 x 16 x 4096 x 128 for `ncu`.
+//! `--kernels` checks only the copy, transpose and tile-copy kernels (each check launch
+//! once: what `ncu`'s memory counters are compared with, `cutlet_core::analysis`).
 //! `--profile` runs one bf16 SM80 tensor-core GEMM and nothing else, for `ncu`;
 //! `--profile-hopper` one GEMM of each Hopper configuration; both at 4096³ or at
 //! `--size` (e.g. `3072x5120x1024`).
@@ -59,6 +61,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     let mut ptx = String::from("target/ptx/sm_90/cutlet_kernels.ptx");
     let mut ptx90a = String::from("target/ptx/sm_90a/cutlet_kernels.ptx");
     let mut check_only = false;
+    let mut kernels_only = false;
     let mut profile = false;
     let mut profile_hopper = false;
     let mut gemm_api = false;
@@ -72,6 +75,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
             "--profile-hopper" => profile_hopper = true,
             "--gemm-api" => gemm_api = true,
             "--check-only" => check_only = true,
+            "--kernels" => kernels_only = true,
             "--sweep" => sweep = true,
             "--splits" => splits = true,
             "--attention" => attn = true,
@@ -150,6 +154,9 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
         return Ok(true);
     }
     let k = kernels::Kernels::load(&ctx, &src)?;
+    if kernels_only {
+        return k.check_all();
+    }
     let mut ok = k.check_all()?;
     ok &= gemms::check_all(&g, &stream)?;
     ok &= api::check_all(&stream)?;

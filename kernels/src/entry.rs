@@ -42,6 +42,22 @@ pub unsafe extern "ptx-kernel" fn cutlet_transpose(a: *const f32, b: *mut f32, m
     crate::transpose::transpose(a, b, m, n)
 }
 
+/// See [`crate::transpose::transpose_unpadded`].
+///
+/// # Safety
+/// `a` and `b` point to `m * n` `f32`, not overlapping.
+#[kernel(crate = cutlet_core)]
+pub unsafe extern "ptx-kernel" fn cutlet_transpose_unpadded(
+    a: *const f32,
+    b: *mut f32,
+    m: usize,
+    n: usize,
+) {
+    // SAFETY: the caller's contract above is the kernel's.
+    let (a, b) = unsafe { (GmemPtr::new(a as *mut f32), GmemPtr::new(b)) };
+    crate::transpose::transpose_unpadded(a, b, m, n)
+}
+
 /// See [`crate::tile_copy::tile_copy`].
 ///
 /// # Safety

@@ -361,9 +361,9 @@ pub fn fp8_dot(a: &[f32], b: &[f32], promote: bool) -> f32 {
             acc = 0.0;
         }
         for (sa, sb) in ta.chunks(32).zip(tb.chunks(32)) {
-            let mut p = [0f64; 32];
+            let mut p = [(0f64, 0f64); 32];
             for (p, (&x, &y)) in p.iter_mut().zip(sa.iter().zip(sb)) {
-                *p = f64::from(x) * f64::from(y);
+                *p = (f64::from(x), f64::from(y));
             }
             acc = fp8_accumulate(acc, &p[..sa.len()]);
         }

@@ -249,6 +249,7 @@ impl<T, Sp, Sw: SwizzleFn> PtrEngine<T, Sp, Sw> {
     /// The sanitizer's check of one element access at `o`.
     #[cfg(not(target_arch = "nvptx64"))]
     #[inline(always)]
+    #[track_caller]
     fn sanitize<O: IntTuple>(&self, o: O, write: bool) {
         use super::emu::sanitizer::{Instr, Op, access};
         let (op, instr) = if write {
@@ -309,6 +310,7 @@ impl<T: Copy, Sp: MemSpace, Sw: SwizzleFn> Engine for PtrEngine<T, Sp, Sw> {
         *self
     }
     #[inline(always)]
+    #[track_caller]
     fn read<O: IntTuple>(&self, o: O) -> T {
         #[cfg(target_arch = "nvptx64")]
         if matches!(Sp::SPACE, Space::Shared) {
@@ -344,6 +346,7 @@ impl<T: Copy, Sp: MemSpace, Sw: SwizzleFn> EngineMut for PtrEngine<T, Sp, Sw> {
         *self
     }
     #[inline(always)]
+    #[track_caller]
     fn write<O: IntTuple>(&mut self, o: O, v: T) {
         #[cfg(target_arch = "nvptx64")]
         if matches!(Sp::SPACE, Space::Shared) {
@@ -360,6 +363,7 @@ impl<T: Copy, Sp: MemSpace, Sw: SwizzleFn> EngineMut for PtrEngine<T, Sp, Sw> {
 }
 impl<T: Copy, Sp: MemSpace, Sw: SwizzleFn> EngineRef for PtrEngine<T, Sp, Sw> {
     #[inline(always)]
+    #[track_caller]
     fn at<O: IntTuple>(&self, o: O) -> &T {
         #[cfg(not(target_arch = "nvptx64"))]
         self.sanitize(o, false);
@@ -370,6 +374,7 @@ impl<T: Copy, Sp: MemSpace, Sw: SwizzleFn> EngineRef for PtrEngine<T, Sp, Sw> {
 }
 impl<T: Copy, Sp: MemSpace, Sw: SwizzleFn> EngineRefMut for PtrEngine<T, Sp, Sw> {
     #[inline(always)]
+    #[track_caller]
     fn at_mut<O: IntTuple>(&mut self, o: O) -> &mut T {
         #[cfg(not(target_arch = "nvptx64"))]
         self.sanitize(o, true);

@@ -329,30 +329,38 @@ impl Operand {
     }
 }
 
-/// One k step of the FP8 tensor cores: `acc + Σ products` (the 32 products of an
-/// `.e4m3`/`.e5m2` `wgmma`, each exact) as Hopper sums them. The PTX ISA leaves an FP8
-/// `wgmma`'s accumulation precision to the implementation. This model, the best of 128
-/// fitted to an H100's f32 results (`cutlet-gpu-bench --fp8`: 3948 of 4096 elements of a
-/// 64x64x512 product of many-magnitude inputs equal bit for bit,
-/// `results/gpu/run32-fp8-h100.txt`; the rest is not yet modelled), aligns the step's
-/// addends (the accumulator and the products) to the largest one's exponent `e`, cuts
-/// each toward zero to a multiple of `2^(e - 13)`, sums them exactly and cuts the sum
-/// toward zero to 13 fraction bits (DeepSeek-V3's "around 14 bits"): small products
-/// against a large accumulator lose their low bits, always toward zero, so a long
-/// reduction drifts. The emulator runs every FP8 `wgmma` through this; a host reference
-/// of an FP8 product runs each 32-element k step through it.
+/// One k step of the FP8 tensor cores: `acc + Σ x·y` over the 32 factor pairs `(x, y)`
+/// of an `.e4m3`/`.e5m2` `wgmma` (their f32 values), as Hopper sums them. The PTX ISA
+/// leaves an FP8 `wgmma`'s accumulation precision to the implementation. This model was
+/// fitted to an H100's f32 results (`cutlet-gpu-bench --fp8`: all 4096 elements of a
+/// 64x64x512 product of many-magnitude inputs equal bit for bit, the best of 480
+/// candidates, `results/gpu/run33-fp8-h100.txt`). The step takes the largest exponent `e`
+/// among its addends: the accumulator's, and each product's as the multiplier produces it,
+/// the factors' exponents summed before the product's significand (in [1, 4)) is
+/// normalized. It cuts each addend toward zero to a multiple of `2^(e - 13)`, sums them
+/// exactly and cuts the sum toward zero to 13 fraction bits (DeepSeek-V3's "around 14
+/// bits"): small products against a large accumulator lose their low bits, always toward
+/// zero, so a long reduction drifts. The emulator runs every FP8 `wgmma` through this; a
+/// host reference of an FP8 product runs each 32-element k step through it.
 ///
 /// ```
 /// use cutlet_core::cuda::wgmma::fp8_accumulate;
 /// let ulp = 2f64.powi(-13);
 /// // A product far below the accumulator is cut away; together they reach its grid.
-/// assert_eq!(fp8_accumulate(1.0, &[ulp / 2.0]), 1.0);
-/// assert_eq!(fp8_accumulate(1.0, &[ulp, ulp / 2.0]), (1.0 + ulp) as f32);
+/// assert_eq!(fp8_accumulate(1.0, &[(ulp / 2.0, 1.0)]), 1.0);
+/// assert_eq!(fp8_accumulate(1.0, &[(ulp, 1.0), (ulp / 2.0, 1.0)]), (1.0 + ulp) as f32);
 /// // Toward zero, negative sums too.
-/// assert_eq!(fp8_accumulate(-1.0, &[-0.75 * ulp]), -1.0);
-/// assert_eq!(fp8_accumulate(0.0, &[3.0, 0.5]), 3.5);
+/// assert_eq!(fp8_accumulate(-1.0, &[(-0.75 * ulp, 1.0)]), -1.0);
+/// assert_eq!(fp8_accumulate(0.0, &[(1.5, 2.0), (0.5, 1.0)]), 3.5);
+/// // 1.5 x 1.5 = 2.25 aligns the addends at the factors' exponent 0, not 2.25's 1: two
+/// // products of 2^-13 stay on the grid of 2^-13 and reach 2^-12 together; aligned at
+/// // exponent 1 (2.25 x 1), each is cut away.
+/// let small = (2f64.powi(-13), 1.0);
+/// let sum = fp8_accumulate(0.0, &[(1.5, 1.5), small, small]);
+/// assert_eq!(sum, (2.25 + 2f64.powi(-12)) as f32);
+/// assert_eq!(fp8_accumulate(0.0, &[(2.25, 1.0), small, small]), 2.25);
 /// ```
-pub fn fp8_accumulate(acc: f32, products: &[f64]) -> f32 {
+pub fn fp8_accumulate(acc: f32, products: &[(f64, f64)]) -> f32 {
     /// Fraction bits kept of an addend, relative to the largest, and of the sum.
     const ADDEND_BITS: i32 = 13;
     const SUM_BITS: i32 = 13;
@@ -371,19 +379,25 @@ pub fn fp8_accumulate(acc: f32, products: &[f64]) -> f32 {
         }
     }
     let acc = f64::from(acc);
-    let Some(e) = products.iter().chain([&acc]).filter_map(|&x| exp(x)).max() else {
+    // A product's exponent before normalization: its factors' summed.
+    let raw = products
+        .iter()
+        .filter_map(|&(x, y)| Some(exp(x)? + exp(y)?));
+    let Some(e) = raw.chain(exp(acc)).max() else {
         return 0.0;
     };
     let q = e - ADDEND_BITS;
-    let s = products.iter().fold(cut(acc, q), |s, &x| s + cut(x, q));
+    let s = products
+        .iter()
+        .fold(cut(acc, q), |s, &(x, y)| s + cut(x * y, q));
     exp(s).map_or(0.0, |es| cut(s, es - SUM_BITS) as f32)
 }
 
-/// `acc + Σ products` rounded once to f32: the 16-bit types' `wgmma` step as the emulator
-/// takes it.
+/// `acc + Σ x·y` rounded once to f32: the 16-bit types' `wgmma` step as the emulator
+/// takes it (each product of 16-bit values is exact in f64).
 #[cfg(not(target_arch = "nvptx64"))]
-pub(crate) fn exact_sum(acc: f32, products: &[f64]) -> f32 {
-    products.iter().fold(f64::from(acc), |s, x| s + x) as f32
+pub(crate) fn exact_sum(acc: f32, products: &[(f64, f64)]) -> f32 {
+    products.iter().fold(f64::from(acc), |s, (x, y)| s + x * y) as f32
 }
 
 /// Emulates one `wgmma.mma_async` with both operands in shared memory for the calling
@@ -397,7 +411,7 @@ pub(crate) fn emulate_ss(
     scale_d: bool,
     (a_major, b_major): (u32, u32),
     (ea, eb): (Operand, Operand),
-    sum: fn(f32, &[f64]) -> f32,
+    sum: fn(f32, &[(f64, f64)]) -> f32,
 ) {
     let t = super::emu::with_thread(|t| t.thread.linear(t.block_dim)) as u32;
     // The instruction reads each operand element once for the warpgroup, so the
@@ -476,7 +490,7 @@ fn emulate_b(
     d: &mut [f32],
     scale_d: bool,
     b_major: u32,
-    (e, sum): (Operand, fn(f32, &[f64]) -> f32),
+    (e, sum): (Operand, fn(f32, &[(f64, f64)]) -> f32),
     a: impl Fn(u32, u32) -> f64,
 ) {
     let (t, smem) =
@@ -501,7 +515,8 @@ fn emulate_b(
             let cols = [0, 1].map(|j| col(8 * q as u32 + 2 * t0 + j));
             for v in 4 * q..4 * q + 4 {
                 let (ra, cb) = (&rows[(v / 2) % 2], &cols[v % 2]);
-                let products: std::vec::Vec<f64> = ra.iter().zip(cb).map(|(x, y)| x * y).collect();
+                let products: std::vec::Vec<(f64, f64)> =
+                    ra.iter().copied().zip(cb.iter().copied()).collect();
                 out.push(sum(if scale_d { c[v] } else { 0.0 }, &products));
             }
         }

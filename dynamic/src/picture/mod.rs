@@ -21,4 +21,4 @@ mod svg;
 mod tv;
 
 pub use latex::print_latex;
-pub use svg::print_svg;
+pub use svg::{print_banks_svg, print_svg};

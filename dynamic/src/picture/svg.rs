@@ -172,3 +172,86 @@ pub fn print_svg(v: &Value) -> Result<String> {
     o.push_str("</svg>\n");
     Ok(o)
 }
+
+/// An SVG of the shared-memory banks that warp 0 of thread-value layout `v` hits (each
+/// element and access `bits` wide), one block of rows per access: bank `b`'s column
+/// holds the distinct words the access's phase reads from it, one row per wavefront,
+/// labelled with the first lane that touches each (`+` where others share the word);
+/// a row past the first is a bank conflict (red).
+///
+/// ```
+/// use cutlet_dynamic::{Value, picture::print_banks_svg};
+/// let v: Value = "(_32,_2):(_32,_1)".parse().unwrap();
+/// let svg = print_banks_svg(&v, 32).unwrap();
+/// assert!(svg.contains("access 0: 32-way, 32 wavefronts (1 without conflicts)"));
+/// ```
+pub fn print_banks_svg(v: &Value, bits: u32) -> Result<String> {
+    use cutlet_core::analysis::{BANKS, smem_access, smem_phases};
+    let accesses = super::super::analysis::warp0_addresses(v, bits)?;
+    let bytes = bits / 8;
+    let (left, title) = (3 * CELL, CELL);
+    let mut body = String::new();
+    let mut y = CELL;
+    for (a, addrs) in accesses.iter().enumerate() {
+        let c = smem_access(addrs, bytes);
+        text(
+            &mut body,
+            left + BANKS as i64 * CELL / 2,
+            y + title / 2,
+            10,
+            &alloc::format!(
+                "access {a}: {}-way, {} wavefront{} ({} without conflicts)",
+                c.ways,
+                c.wavefronts,
+                if c.wavefronts == 1 { "" } else { "s" },
+                c.ideal
+            ),
+        );
+        y += title;
+        for (p, phase) in smem_phases(addrs, bytes).enumerate() {
+            let rows = phase.worst().0 as i64;
+            text(
+                &mut body,
+                CELL,
+                y + rows * CELL / 2,
+                8,
+                &alloc::format!("phase {p}"),
+            );
+            let mut depth = [0i64; BANKS as usize];
+            for &(w, lanes) in phase.words() {
+                let b = (w % BANKS) as usize;
+                let (x, yy) = (left + b as i64 * CELL, y + depth[b] * CELL);
+                let color = if depth[b] == 0 { TV[1] } else { TV[3] };
+                let _ = writeln!(
+                    body,
+                    "<rect x=\"{x}\" y=\"{yy}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"rgb({color})\" stroke=\"black\"/>"
+                );
+                let more = if lanes.count_ones() > 1 { "+" } else { "" };
+                text(
+                    &mut body,
+                    x + CELL / 2,
+                    yy + CELL / 2,
+                    8,
+                    &alloc::format!("T{}{more}", lanes.trailing_zeros()),
+                );
+                depth[b] += 1;
+            }
+            y += rows * CELL;
+        }
+        y += CELL / 2;
+    }
+    let mut o = String::new();
+    header(&mut o, left + (BANKS as i64 + 1) * CELL, y + CELL);
+    for b in 0..BANKS as i64 {
+        text(
+            &mut o,
+            left + b * CELL + CELL / 2,
+            CELL / 2,
+            8,
+            &alloc::format!("{b}"),
+        );
+    }
+    o.push_str(&body);
+    o.push_str("</svg>\n");
+    Ok(o)
+}

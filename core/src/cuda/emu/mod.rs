@@ -39,10 +39,12 @@
 mod barrier;
 mod device_vec;
 pub(crate) mod mbarrier;
+mod perfcheck;
 pub(crate) mod sanitizer;
 pub(crate) mod wgmma;
 
 pub use device_vec::{DevicePod, DeviceVec};
+pub use perfcheck::{Perf, SiteCost, perfcheck};
 
 use super::{Dim3, WARP_SIZE};
 use barrier::Barrier;
@@ -119,6 +121,8 @@ pub(crate) struct ClusterState {
     pub(crate) reports: sanitizer::Reports,
     /// The launch's global-memory shadow (with the sanitizer on).
     pub(crate) global: Option<sanitizer::Global>,
+    /// The launch's accesses, with a perfcheck asked for.
+    pub(crate) perf: Option<perfcheck::Collector>,
 }
 
 impl ClusterState {
@@ -587,6 +591,7 @@ pub fn launch_cluster<F: Fn() + Sync>(
         barrier: Barrier::of_kind(ctas * threads, "barrier.cluster"),
         reports: sanitizer::Reports::new(core::any::type_name::<F>()),
         global: sanitizer::enabled().then(|| sanitizer::Global::new(grid.volume() / ctas)),
+        perf: perfcheck::start(),
     });
     let error: Mutex<Option<String>> = Mutex::new(None);
     let rendezvous = std::sync::Barrier::new(ctas * threads);
@@ -608,6 +613,9 @@ pub fn launch_cluster<F: Fn() + Sync>(
         }
     });
     let found = state.reports.summary();
+    if let Some(c) = &state.perf {
+        perfcheck::finish(c, core::any::type_name::<F>());
+    }
     drop(state);
     drop(smem);
     match (found, error.into_inner().unwrap_or_else(|e| e.into_inner())) {
@@ -698,6 +706,7 @@ fn run_thread(
         });
         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(kernel));
         cp_async_drain();
+        try_with_thread(perfcheck::flush);
         let left = wgmma::clear();
         let r = r.and_then(|()| match left {
             Some(m) => Err(Box::new(m) as Box<dyn Any + Send>),

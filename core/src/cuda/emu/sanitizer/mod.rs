@@ -162,11 +162,11 @@ impl Origin {
 
 /// Checks one access of `bytes` at `addr` by the calling emulated thread (nothing
 /// outside a launch or with the sanitizer off).
+/// With a [perfcheck](super::perfcheck) asked for, records it at the caller's line.
 #[inline(never)]
+#[track_caller]
 pub(crate) fn access(addr: usize, bytes: usize, at: Origin, op: Op, instr: Instr) {
-    if !enabled() {
-        return;
-    }
+    let site = Location::caller();
     let a = Access {
         addr,
         bytes,
@@ -174,7 +174,13 @@ pub(crate) fn access(addr: usize, bytes: usize, at: Origin, op: Op, instr: Instr
         op,
         instr,
     };
-    try_with_thread(|t| with_local(|l| check(t, l, a)));
+    try_with_thread(|t| {
+        let write = !matches!(op, Op::Read);
+        super::perfcheck::record(t, site, addr, bytes, write, instr);
+        if enabled() {
+            with_local(|l| check(t, l, a));
+        }
+    });
 }
 
 /// One access, as the checks see it.
