@@ -41,7 +41,7 @@
 
 use super::ThreadCtx;
 use super::sanitizer::Instr;
-use crate::analysis::{global_access, smem_access};
+use crate::analysis::{SECTOR_BYTES, global_access, smem_access};
 use core::fmt;
 use core::panic::Location;
 use std::cell::RefCell;
@@ -247,7 +247,7 @@ pub struct Perf {
 /// ```
 /// use cutlet_core::cuda::emu::SiteCost;
 /// let s = SiteCost { instructions: 4, sectors: 16, requested: 512, ..SiteCost::default() };
-/// assert_eq!(s.efficiency(), 1.0);
+/// assert_eq!(s.efficiency(), 100);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SiteCost {
@@ -275,14 +275,12 @@ pub struct SiteCost {
 }
 
 impl SiteCost {
-    /// Global memory: bytes asked for over bytes moved (1 when every sector moved is
-    /// used; 1 where nothing moved).
-    pub fn efficiency(&self) -> f64 {
-        if self.sectors == 0 {
-            1.0
-        } else {
-            self.requested as f64 / (32 * self.sectors) as f64
-        }
+    /// Global memory: bytes asked for over bytes moved, in percent, as
+    /// [`GlobalCost::efficiency`](crate::analysis::GlobalCost::efficiency).
+    pub fn efficiency(&self) -> u64 {
+        (100 * self.requested)
+            .checked_div(SECTOR_BYTES * self.sectors)
+            .unwrap_or(100)
     }
 }
 
@@ -333,7 +331,7 @@ impl fmt::Display for Perf {
                 String::new()
             };
             let used = if s.sectors > 0 {
-                std::format!("{:.0}%", 100.0 * s.efficiency())
+                std::format!("{}%", s.efficiency())
             } else {
                 String::new()
             };
