@@ -1,43 +1,4 @@
-//! perfcheck: what each memory instruction of an emulated kernel costs on the hardware,
-//! counted per source line from the addresses its lanes touch: shared-memory wavefronts
-//! (bank conflicts) and global-memory sectors, by [`crate::analysis`]'s model of sm_80 and
-//! sm_90 (what `ncu`'s `l1tex__data_pipe_lsu_wavefronts_mem_shared_*`,
-//! `l1tex__data_bank_conflicts_*` and `l1tex__t_sectors_pipe_lsu_mem_global_*` count).
-//! Off unless asked for: [`perfcheck`] collects the launches a closure makes, and
-//! `CUTLET_PERFCHECK=1` prints each launch's table to stderr after it.
-//!
-//! The lanes of a warp run as separate threads here, so a warp's instruction is put back
-//! together: the `k`-th access of each lane at one source line (one instruction, one
-//! direction, one memory space) is the warp's `k`-th execution of that line, and lanes
-//! with no `k`-th access there are inactive in it. That is exact wherever a lane that
-//! skips an access (a bounds check) skips the rest of that line's accesses too, as the
-//! repository's kernels do; a kernel whose lanes skip different earlier accesses gets
-//! their later accesses counted in earlier executions. The source line is the kernel's
-//! for tensor loads and stores, and the device layer's for `cp.async` and `ldmatrix`.
-//! TMA and `wgmma` operand reads do not go through the load/store unit and are not
-//! counted.
-//!
-//! ```
-//! use cutlet_core::cuda::{emu, thread_idx, Dim3, SmemBuffer};
-//! use cutlet_core::prelude::*;
-//! let ((), perf) = emu::perfcheck(|| {
-//!     emu::launch(Dim3::x(1), Dim3::x(32), 4096, || {
-//!         // SAFETY: one warp; every element is written before the barrier and read after.
-//!         let mut s = unsafe { SmemBuffer::dynamic().alloc::<f32, _>(layout!((32, 32):(32, 1))) };
-//!         let t = thread_idx().x;
-//!         for j in 0..32 {
-//!             s.set((t, j), 1.0); // lane t writes row t: 32 lanes in one bank
-//!         }
-//!         cutlet_core::cuda::syncthreads();
-//!         let _ = s.get((0, t)); // a row read by 32 lanes: conflict free
-//!     })
-//!     .unwrap();
-//! });
-//! let st = perf[0].total("st.shared");
-//! assert_eq!((st.instructions, st.wavefronts, st.ideal, st.ways), (32, 1024, 32, 32));
-//! let ld = perf[0].total("ld.shared");
-//! assert_eq!((ld.instructions, ld.wavefronts, ld.ways), (1, 1, 1));
-//! ```
+//! perfcheck: the emulator's count of what each memory instruction costs ([`perfcheck`]).
 
 use super::ThreadCtx;
 use super::sanitizer::Instr;
@@ -201,7 +162,48 @@ pub(crate) fn finish(c: &Collector, kernel: &str) {
 }
 
 /// Runs `f` and returns, beside its result, the perfcheck of every emulated launch it
-/// made from this thread, in launch order (see the [module](self)).
+/// made from this thread, in launch order.
+///
+/// The perfcheck of a launch is what each memory instruction of the kernel costs on the
+/// hardware, counted per source line from the addresses its lanes touch: shared-memory
+/// wavefronts (bank conflicts) and global-memory sectors, by [`crate::analysis`]'s model
+/// of sm_80 and sm_90 (what `ncu`'s `l1tex__data_pipe_lsu_wavefronts_mem_shared_*`,
+/// `l1tex__data_bank_conflicts_*` and `l1tex__t_sectors_pipe_lsu_mem_global_*` count).
+/// Launches count nothing unless asked: inside this function, or every launch with
+/// `CUTLET_PERFCHECK=1`, which prints each launch's table to stderr after it.
+///
+/// The lanes of a warp run as separate threads here, so a warp's instruction is put back
+/// together: the `k`-th access of each lane at one source line (one instruction, one
+/// direction, one memory space) is the warp's `k`-th execution of that line, and lanes
+/// with no `k`-th access there are inactive in it. That is exact wherever a lane that
+/// skips an access (a bounds check) skips the rest of that line's accesses too, as the
+/// repository's kernels do; a kernel whose lanes skip different earlier accesses gets
+/// their later accesses counted in earlier executions. The source line is the kernel's
+/// for tensor loads and stores, and the device layer's for `cp.async` and `ldmatrix`.
+/// TMA and `wgmma` operand reads do not go through the load/store unit and are not
+/// counted.
+///
+/// ```
+/// use cutlet_core::cuda::{emu, thread_idx, Dim3, SmemBuffer};
+/// use cutlet_core::prelude::*;
+/// let ((), perf) = emu::perfcheck(|| {
+///     emu::launch(Dim3::x(1), Dim3::x(32), 4096, || {
+///         // SAFETY: one warp; every element is written before the barrier and read after.
+///         let mut s = unsafe { SmemBuffer::dynamic().alloc::<f32, _>(layout!((32, 32):(32, 1))) };
+///         let t = thread_idx().x;
+///         for j in 0..32 {
+///             s.set((t, j), 1.0); // lane t writes row t: 32 lanes in one bank
+///         }
+///         cutlet_core::cuda::syncthreads();
+///         let _ = s.get((0, t)); // a row read by 32 lanes: conflict free
+///     })
+///     .unwrap();
+/// });
+/// let st = perf[0].total("st.shared");
+/// assert_eq!((st.instructions, st.wavefronts, st.ideal, st.ways), (32, 1024, 32, 32));
+/// let ld = perf[0].total("ld.shared");
+/// assert_eq!((ld.instructions, ld.wavefronts, ld.ways), (1, 1, 1));
+/// ```
 ///
 /// ```
 /// use cutlet_core::cuda::{emu, Dim3};
