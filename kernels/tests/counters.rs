@@ -89,6 +89,54 @@ fn predict(tile: impl Layout, (m, n): (usize, usize)) -> Counters {
     .collect()
 }
 
+/// A launch's perfcheck totals under `ncu`'s metric names.
+fn by_metric(perf: &emu::Perf) -> Counters {
+    let t = |instr: &str| perf.total(instr);
+    let (st, ld, ldsm) = (t("st.shared"), t("ld.shared"), t("ldmatrix"));
+    let (gld, gst, cp) = (t("ld.global"), t("st.global"), t("cp.async (ld.global)"));
+    // (instruction metric, memory metric): `shared_st` and `shared_op_st`, ...
+    let shared = |(inst, op): (&str, &str), s: emu::SiteCost| {
+        [
+            (format!("smsp__inst_executed_op_{inst}.sum"), s.instructions),
+            (
+                format!("l1tex__data_pipe_lsu_wavefronts_mem_{op}.sum"),
+                s.wavefronts,
+            ),
+            (
+                format!("l1tex__data_bank_conflicts_pipe_lsu_mem_{op}.sum"),
+                s.wavefronts - s.ideal,
+            ),
+        ]
+    };
+    let global = |op: &str, g: emu::SiteCost| {
+        [
+            (
+                format!("l1tex__t_requests_pipe_lsu_mem_global_op_{op}.sum"),
+                g.instructions,
+            ),
+            (
+                format!("l1tex__t_sectors_pipe_lsu_mem_global_op_{op}.sum"),
+                g.sectors,
+            ),
+        ]
+    };
+    let mut c: Counters = [
+        shared(("shared_st", "shared_op_st"), st),
+        shared(("shared_ld", "shared_op_ld"), ld),
+        shared(("ldsm", "shared_op_ldsm"), ldsm),
+    ]
+    .into_iter()
+    .flatten()
+    .chain(
+        [global("ld", gld), global("st", gst), global("ldgsts", cp)]
+            .into_iter()
+            .flatten(),
+    )
+    .collect();
+    c.insert("smsp__inst_executed_op_ldgsts.sum".into(), cp.instructions);
+    c
+}
+
 /// What the emulator's perfcheck counts for one launch of the transpose of an `m x n`
 /// matrix (`padded`: through [`smem_tile`]).
 fn emulated(padded: bool, (m, n): (usize, usize)) -> Counters {
@@ -107,63 +155,22 @@ fn emulated(padded: bool, (m, n): (usize, usize)) -> Counters {
         }
         .unwrap()
     });
-    let (st, ld) = (perf[0].total("st.shared"), perf[0].total("ld.shared"));
-    let (gld, gst) = (perf[0].total("ld.global"), perf[0].total("st.global"));
-    [
-        ("smsp__inst_executed_op_shared_st.sum", st.instructions),
-        ("smsp__inst_executed_op_shared_ld.sum", ld.instructions),
-        (
-            "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
-            st.wavefronts,
-        ),
-        (
-            "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
-            ld.wavefronts,
-        ),
-        (
-            "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
-            st.wavefronts - st.ideal,
-        ),
-        (
-            "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
-            ld.wavefronts - ld.ideal,
-        ),
-        (
-            "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
-            gld.instructions,
-        ),
-        (
-            "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
-            gld.sectors,
-        ),
-        (
-            "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
-            gst.instructions,
-        ),
-        (
-            "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
-            gst.sectors,
-        ),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_string(), v))
-    .collect()
+    by_metric(&perf[0])
 }
 
 #[test]
 fn perfcheck_counts_what_the_layouts_predict() {
     // The launches the emulator runs in a few seconds.
     for size in &SIZES[..4] {
-        assert_eq!(
-            emulated(true, *size),
-            predict(smem_tile(), *size),
-            "padded {size:?}"
-        );
-        assert_eq!(
-            emulated(false, *size),
-            predict(smem_tile_unpadded(), *size),
-            "unpadded {size:?}"
-        );
+        for (padded, want) in [
+            (true, predict(smem_tile(), *size)),
+            (false, predict(smem_tile_unpadded(), *size)),
+        ] {
+            let got = emulated(padded, *size);
+            for (metric, w) in &want {
+                assert_eq!(got[metric], *w, "padded {padded} {size:?}: {metric}");
+            }
+        }
     }
 }
 
@@ -194,58 +201,7 @@ fn emulated_sm80_gemm((m, n, k): (usize, usize, usize)) -> Counters {
         })
         .unwrap()
     });
-    let total = |i: &str| perf[0].total(i);
-    let (ldsm, cpg) = (total("ldmatrix"), total("cp.async (ld.global)"));
-    let (st, ld, gst) = (total("st.shared"), total("ld.shared"), total("st.global"));
-    [
-        ("smsp__inst_executed_op_ldsm.sum", ldsm.instructions),
-        (
-            "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum",
-            ldsm.wavefronts,
-        ),
-        (
-            "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldsm.sum",
-            ldsm.wavefronts - ldsm.ideal,
-        ),
-        ("smsp__inst_executed_op_ldgsts.sum", cpg.instructions),
-        (
-            "l1tex__t_requests_pipe_lsu_mem_global_op_ldgsts.sum",
-            cpg.instructions,
-        ),
-        (
-            "l1tex__t_sectors_pipe_lsu_mem_global_op_ldgsts.sum",
-            cpg.sectors,
-        ),
-        ("smsp__inst_executed_op_shared_st.sum", st.instructions),
-        ("smsp__inst_executed_op_shared_ld.sum", ld.instructions),
-        (
-            "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
-            st.wavefronts,
-        ),
-        (
-            "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
-            ld.wavefronts,
-        ),
-        (
-            "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
-            st.wavefronts - st.ideal,
-        ),
-        (
-            "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
-            ld.wavefronts - ld.ideal,
-        ),
-        (
-            "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
-            gst.instructions,
-        ),
-        (
-            "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
-            gst.sectors,
-        ),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_string(), v))
-    .collect()
+    by_metric(&perf[0])
 }
 
 #[test]
