@@ -3,7 +3,8 @@
 //! strided accesses, invariances of the bank model, and the typed and run-time layers
 //! agreeing on generated layouts.
 
-use cutlet::analysis::{global_cost, smem_access, smem_cost};
+use cutlet::analysis::{global_access, global_cost, smem_access, smem_cost, tma_cost};
+use cutlet::cuda::{TmaBox, TmaSwizzle};
 use cutlet::dynamic::{Value, analysis, eval};
 use cutlet::prelude::*;
 use proptest::prelude::*;
@@ -75,6 +76,33 @@ proptest! {
         let expect = (0..32u64).map(|t| t * s as u64 * 4 / 32).collect::<std::collections::BTreeSet<_>>().len();
         prop_assert_eq!(g.sectors as usize, expect);
         prop_assert_eq!(g.efficiency(), 128 * 100 / (32 * expect as u64));
+    }
+
+    /// A TMA box's sectors are those of its rows, each one contiguous access at its
+    /// byte offset (every index of the outer dimensions), counted one by one.
+    #[test]
+    fn tma_box_sectors_are_its_rows(
+        elem_log in 0u32..=3,
+        inner in 1u32..=16,
+        outer in prop::collection::vec((1u32..=9, 1u64..=40), 0..=3),
+    ) {
+        let elem = 1usize << elem_log;
+        // Inner extents of whole 16 bytes, strides of whole 16 bytes.
+        let inner = (inner * 16 / elem as u32).max(1);
+        let dims: Vec<u64> = std::iter::once(u64::from(inner) * 4).chain(outer.iter().map(|o| u64::from(o.0) + 3)).collect();
+        let strides: Vec<u64> = outer.iter().map(|o| o.1 * 16).collect();
+        let boxes: Vec<u32> = std::iter::once(inner).chain(outer.iter().map(|o| o.0)).collect();
+        let b = TmaBox::new(elem, &dims, &strides, &boxes, TmaSwizzle::None);
+        let g = tma_cost(&b).unwrap();
+        let row_bytes = inner * elem as u32;
+        let mut starts = vec![0u64];
+        for (n, s) in outer.iter().map(|o| (o.0, o.1 * 16)) {
+            starts = starts.iter().flat_map(|&a| (0..u64::from(n)).map(move |i| a + i * s)).collect();
+        }
+        let sectors: u64 = starts.iter().map(|&a| u64::from(global_access(&[Some(a)], row_bytes).sectors)).sum();
+        prop_assert_eq!(g.sectors, sectors);
+        prop_assert_eq!(g.requested, starts.len() as u64 * u64::from(row_bytes));
+        prop_assert_eq!(g.requests, 1);
     }
 }
 

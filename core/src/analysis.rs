@@ -31,6 +31,8 @@
 //! assert_eq!(smem_cost(&layout!((32, 32):(33, 1)), 32, 32).unwrap().ways, 1);
 //! ```
 
+#[cfg(any(target_arch = "nvptx64", feature = "std"))]
+use crate::cuda::{TmaBox, TmaError};
 use crate::int::Leaf;
 use crate::layout::{Layout, get, size};
 use crate::tensor::engine::int_offset;
@@ -277,6 +279,56 @@ impl GlobalCost {
             .checked_div(SECTOR_BYTES * self.sectors)
             .unwrap_or(100)
     }
+}
+
+/// What one TMA copy of box `b` costs in global memory, in [`GlobalCost`]'s terms, once
+/// [`TmaBox::check`] accepts it (its error otherwise, naming the values): one request
+/// (the whole box is one instruction), the 32-byte sectors of its rows (dimension 0
+/// contiguous, each index of the others a row at their byte strides) and the bytes they
+/// hold, for a box inside a tensor whose base is 32-byte aligned. Strides are multiples
+/// of 16 bytes, so a row starts on a sector or 16 bytes into one; an inner extent that
+/// is not a whole number of sectors leaves part of its last sector unused.
+///
+/// ```
+/// use cutlet_core::analysis::tma_cost;
+/// use cutlet_core::cuda::{TmaBox, TmaSwizzle};
+/// // The Hopper GEMM's K-major bf16 stage: 128 rows of 64 elements, whole sectors.
+/// let k_major = TmaBox::new(2, &[4096, 4096], &[8192], &[64, 128], TmaSwizzle::B128);
+/// let g = tma_cost(&k_major).unwrap();
+/// assert_eq!((g.requests, g.sectors, g.efficiency()), (1, 512, 100));
+/// // 16-byte rows at a leading dimension of 1000 bf16 (2000 bytes: every other row
+/// // starts 16 bytes into a sector): half of each sector used.
+/// let narrow = TmaBox::new(2, &[1000, 300], &[2000], &[8, 64], TmaSwizzle::None);
+/// assert_eq!((tma_cost(&narrow).unwrap().sectors, tma_cost(&narrow).unwrap().efficiency()), (64, 50));
+/// // What the driver refuses is the check's error.
+/// let wide = TmaBox::new(2, &[1000, 300], &[2000], &[128, 64], TmaSwizzle::B128);
+/// assert!(tma_cost(&wide).unwrap_err().to_string().contains("swizzle span"));
+/// ```
+#[cfg(any(target_arch = "nvptx64", feature = "std"))]
+pub fn tma_cost(b: &TmaBox) -> Result<GlobalCost, TmaError> {
+    b.check()?;
+    let inner = u64::from(b.box_dim[0]) * b.elem_bytes as u64;
+    // Rows starting on a sector boundary and rows starting 16 bytes into one: a
+    // dimension whose stride is an odd number of 16-byte units moves every other index
+    // of it to the other kind.
+    let (mut on, mut off) = (1u64, 0u64);
+    for i in 1..b.rank {
+        let n = u64::from(b.box_dim[i]);
+        if b.global_stride[i - 1].is_multiple_of(SECTOR_BYTES) {
+            (on, off) = (on * n, off * n);
+        } else {
+            let (even, odd) = (n.div_ceil(2), n / 2);
+            (on, off) = (on * even + off * odd, on * odd + off * even);
+        }
+    }
+    let sectors = |start: u64| (start + inner - 1) / SECTOR_BYTES - start / SECTOR_BYTES + 1;
+    Ok(GlobalCost {
+        requests: 1,
+        sectors: on * sectors(0) + off * sectors(16),
+        requested: (on + off) * inner,
+        // TMA moves 16-byte chunks whatever the element.
+        widest_bits: 128,
+    })
 }
 
 /// A thread-value mapping no access of the asked width can make.

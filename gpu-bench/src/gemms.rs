@@ -257,6 +257,27 @@ pub fn profile_once(
     Ok(())
 }
 
+/// One launch of [`Unswizzled`]`<`[`TnBf16`]`>` on `size` (the profiled SM80 GEMM with
+/// its shared tiles unswizzled: `ncu` counts the bank conflicts the swizzle removes).
+pub fn profile_unswizzled(
+    ctx: &Arc<cudarc::driver::CudaContext>,
+    ptx: &str,
+    st: &Arc<CudaStream>,
+    size: (usize, usize, usize),
+) -> Res<()> {
+    use cutlet_kernels::gemm_sm80::{Unswizzled, gemm_config};
+    use cutlet_kernels::registry::sm80::TnBf16;
+    let module = cutlet_cuda::Module::load(ctx, ptx)?;
+    let f = module.function(cutlet_kernels::entry::cutlet_gemm_tn_bf16_unswizzled)?;
+    let (p, a, b, mut c) = profile_operands::<bf16>(st, size)?;
+    let cfg = gemm_config::<Unswizzled<TnBf16>>();
+    // SAFETY: A (m, k) and B (n, k) K-major and C (m, n) column-major, each the size
+    // `p` reaches (`profile_operands`); C aliases neither.
+    unsafe { f.launch(st, cfg.launch(p.m, p.n, 0), (p, &a, &b, &mut c))? };
+    st.synchronize()?;
+    Ok(())
+}
+
 fn profile_types<E: El, O: El>(
     g: &Gemm,
     st: &Arc<CudaStream>,

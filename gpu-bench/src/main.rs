@@ -27,7 +27,8 @@
 //! with `--profile`, one call at 4 x 16 x 4096 x 128 for `ncu`.
 //! `--kernels` checks only the copy, transpose and tile-copy kernels (each check launch
 //! once: what `ncu`'s memory counters are compared with, `cutlet_core::analysis`).
-//! `--profile` runs one bf16 SM80 tensor-core GEMM and nothing else, for `ncu`;
+//! `--profile` runs one bf16 SM80 tensor-core GEMM, then the same kernel with its shared
+//! tiles unswizzled (`cutlet_gemm_tn_bf16_unswizzled`), and nothing else, for `ncu`;
 //! `--profile-hopper` one GEMM of each Hopper configuration; both at 4096³ or at
 //! `--size` (e.g. `3072x5120x1024`).
 //! ```text
@@ -145,12 +146,11 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
         if profile_hopper && !g.has_hopper() {
             return Err("--profile-hopper needs a compute capability 9.0 device".into());
         }
-        gemms::profile_once(
-            &g,
-            &stream,
-            profile_hopper,
-            size.unwrap_or((4096, 4096, 4096)),
-        )?;
+        let size = size.unwrap_or((4096, 4096, 4096));
+        gemms::profile_once(&g, &stream, profile_hopper, size)?;
+        if !profile_hopper {
+            gemms::profile_unswizzled(&ctx, &src, &stream, size)?;
+        }
         return Ok(true);
     }
     let k = kernels::Kernels::load(&ctx, &src)?;

@@ -86,6 +86,31 @@ pub unsafe extern "ptx-kernel" fn cutlet_static_layout(x: *const f32, y: *mut f3
     crate::static_layout::gather(x, y)
 }
 
+/// [`crate::gemm_sm80::gemm_sm80`] of [`crate::gemm_sm80::Unswizzled`]
+/// [`crate::registry::sm80::TnBf16`]: the swizzle's bank conflicts, for `ncu`.
+///
+/// # Safety
+/// A and B hold their `(m, k)` and `(n, k)` bf16 K-major with `lda` and `ldb`, C holds
+/// `ldc * n` f32; C does not overlap A or B.
+#[kernel(crate = cutlet_core)]
+pub unsafe extern "ptx-kernel" fn cutlet_gemm_tn_bf16_unswizzled(
+    args: crate::gemm::GemmArgs,
+    a: *const half::bf16,
+    b: *const half::bf16,
+    c: *mut f32,
+) {
+    use crate::gemm_sm80::{Unswizzled, gemm_sm80};
+    // SAFETY: the caller's contract above is the kernel's.
+    let (a, b, c) = unsafe {
+        (
+            GmemPtr::new(a.cast_mut()),
+            GmemPtr::new(b.cast_mut()),
+            GmemPtr::new(c),
+        )
+    };
+    gemm_sm80::<Unswizzled<crate::registry::sm80::TnBf16>>(args, a, b, c)
+}
+
 // The GEMM entries, one per configuration of the registry.
 pub use crate::registry::entries::*;
 // The attention entries.

@@ -171,6 +171,7 @@ impl Sm80Major for MnMajor {
 ///     type Stages = _4;
 ///     type WarpsM = _2;
 ///     type WarpsN = _2;
+///     type SmemSwizzle = Swizzle<3, 3, 3>;
 /// }
 /// assert_eq!(gemm_config::<Mine>().smem, 4 * 256 * 64 * 2);
 /// ```
@@ -201,6 +202,40 @@ pub trait Sm80Config: 'static {
     type WarpsM: Leaf;
     /// Warps along N.
     type WarpsN: Leaf;
+    /// The shared tiles' swizzle: CuTe's SM80 choice for 16-bit elements is
+    /// `Swizzle<3, 3, 3>`, which makes the `ldmatrix` reads free of bank conflicts;
+    /// `NoSwizzle` shows the conflicts it removes (`kernels/tests/counters.rs`).
+    type SmemSwizzle: SwizzleFn;
+}
+
+/// Configuration `C` with its shared tiles unswizzled (`NoSwizzle`), everything else
+/// `C`'s: the bank conflicts CuTe's swizzle removes, shown on the same kernel (its
+/// K-major stage rows of 64 16-bit elements are 128 bytes, so the 8 rows each `ldmatrix`
+/// matrix fetches share their 4 banks). Not in the registry: `gemm()` never runs it; its
+/// entry `cutlet_gemm_tn_bf16_unswizzled` is [`sm80::TnBf16`](crate::registry::sm80::TnBf16)'s,
+/// for `ncu` to count beside the swizzled one.
+///
+/// ```
+/// use cutlet_kernels::gemm_sm80::{Unswizzled, gemm_config};
+/// use cutlet_kernels::registry::sm80::TnBf16;
+/// assert_eq!(gemm_config::<Unswizzled<TnBf16>>().smem, gemm_config::<TnBf16>().smem);
+/// ```
+pub struct Unswizzled<C>(core::marker::PhantomData<C>);
+
+impl<C: Sm80Config> Sm80Config for Unswizzled<C> {
+    const NAME: &'static str = "gemm_unswizzled";
+    type Elem = C::Elem;
+    type Out = C::Out;
+    type Atom = C::Atom;
+    type A = C::A;
+    type B = C::B;
+    type Bm = C::Bm;
+    type Bn = C::Bn;
+    type Bk = C::Bk;
+    type Stages = C::Stages;
+    type WarpsM = C::WarpsM;
+    type WarpsN = C::WarpsN;
+    type SmemSwizzle = NoSwizzle;
 }
 
 /// The [`GemmConfig`] of a configuration, checked: an ill-formed one stops the build.
@@ -338,11 +373,11 @@ pub fn gemm_sm80<C: Sm80Config>(
     let (sa, sb) = unsafe {
         (
             smem.alloc_swizzled::<C::Elem, _, _>(
-                Swizzle::<3, 3, 3>::new(),
+                C::SmemSwizzle::default(),
                 C::A::smem::<C::Bm, C::Bk, C::Stages>(),
             ),
             smem.alloc_swizzled::<C::Elem, _, _>(
-                Swizzle::<3, 3, 3>::new(),
+                C::SmemSwizzle::default(),
                 C::B::smem::<C::Bn, C::Bk, C::Stages>(),
             ),
         )
@@ -377,7 +412,9 @@ pub fn gemm_sm80<C: Sm80Config>(
 }
 
 type Gmem2<T, L> = Tensor<PtrEngine<T, Gmem>, L>;
-type Smem2<T, L> = Tensor<PtrEngine<T, Smem, Swizzle<3, 3, 3>>, L>;
+type Smem2<T, Sw, L> = Tensor<PtrEngine<T, Smem, Sw>, L>;
+/// A configuration's shared stages of one operand, laid out `L`.
+type Stages<C, L> = Smem2<<C as Sm80Config>::Elem, <C as Sm80Config>::SmemSwizzle, L>;
 
 /// The main loop and the epilogue, over the built MMA `M`, the operands' global layouts
 /// `La`/`Lb`, their shared layouts `Sa`/`Sb` and their copies' thread layouts `Ta`/`Tb`.
@@ -390,7 +427,7 @@ fn mainloop<C, M, La, Lb, Sa, Sb, Ta, Tb>(
     mma: M,
     (ga, gb): (Gmem2<C::Elem, La>, Gmem2<C::Elem, Lb>),
     (vec_a, vec_b): (bool, bool),
-    (sa, sb): (Smem2<C::Elem, Sa>, Smem2<C::Elem, Sb>),
+    (sa, sb): (Stages<C, Sa>, Stages<C, Sb>),
     (thr_a, thr_b): (Ta, Tb),
 ) where
     C: Sm80Config,
@@ -517,11 +554,11 @@ fn mainloop<C, M, La, Lb, Sa, Sb, Ta, Tb>(
 /// operand is not vectorizable.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn load_tile<T, G, Lg, Li, Ls, Tl>(
+fn load_tile<T, G, Lg, Li, Sw, Ls, Tl>(
     copy: G,
     g: Gmem2<T, Lg>,
     id: Tensor<CoordEngine<U2>, Li>,
-    s: Smem2<T, Ls>,
+    s: Smem2<T, Sw, Ls>,
     tile: Tl,
     (blk, kt): (usize, usize),
     stage: usize,
@@ -532,6 +569,7 @@ fn load_tile<T, G, Lg, Li, Ls, Tl>(
     G: TiledCopier<Atom = G2sAtom<T>>,
     Lg: Layout,
     Li: Layout,
+    Sw: SwizzleFn,
     Ls: Layout,
     Tl: Tiler,
 {

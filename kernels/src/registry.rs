@@ -98,6 +98,7 @@ macro_rules! registry {
                     type Stages = $st8;
                     type WarpsM = $wm8;
                     type WarpsN = $wn8;
+                    type SmemSwizzle = cutlet_core::layout::Swizzle<3, 3, 3>;
                 }
             )*
         }

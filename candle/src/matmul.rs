@@ -1,0 +1,220 @@
+//! `matmul`: candle's `Tensor::matmul` on cutlet's GEMM.
+
+use crate::layout::{Matrices, cute_layout};
+use crate::widen;
+use candle::backend::BackendStorage;
+use candle::{CpuStorage, CustomOp2, Layout, Result, Shape, Tensor};
+use half::{bf16, f16};
+use rayon::prelude::*;
+
+/// `a.matmul(b)` on cutlet's GEMM: `a` is `(..., m, k)`, `b` is `(..., k, n)` with the
+/// same batch dims, the result `(..., m, n)` contiguous, in the operands' dtype. Any
+/// strides candle's layouts describe are read in place: transposed, narrowed and
+/// broadcast (stride 0) operands are not copied.
+///
+/// On the CPU, f32 and f64 run `cutlet_blas::{par_sgemm, par_dgemm}` (a batch of at
+/// least as many matrices as threads runs one matrix per thread instead); bf16 and f16
+/// are widened to f32 there and the product rounded once, as candle's own CPU matmul
+/// computes them. Other dtypes, and operands whose dims disagree, are errors naming them.
+///
+/// ```
+/// use candle::{Device, Tensor};
+/// let a = Tensor::arange(0f32, 6., &Device::Cpu)?.reshape((2, 3))?;
+/// let b = Tensor::arange(0f32, 6., &Device::Cpu)?.reshape((2, 3))?.t()?;
+/// let c = cutlet_candle::matmul(&a, &b)?;
+/// assert_eq!(c.to_vec2::<f32>()?, a.matmul(&b)?.to_vec2::<f32>()?);
+/// assert_eq!(c.to_vec2::<f32>()?, [[5., 14.], [14., 50.]]);
+/// // Bad input is an error naming the values.
+/// let e = cutlet_candle::matmul(&a, &a).unwrap_err();
+/// assert_eq!(
+///     e.to_string(),
+///     "matmul: k of a (m, k) is 3 but k of b (k, n) is 2 (a (2,3):(3,1), b (2,3):(3,1))"
+/// );
+/// # Ok::<(), candle::Error>(())
+/// ```
+pub fn matmul(a: &Tensor, b: &Tensor) -> Result<Tensor> {
+    a.apply_op2(b, Matmul)
+}
+
+/// The candle op behind [`matmul`] (CuTe's convention inside: C = A B as `sgemm`'s
+/// strided matrices, one per batch entry).
+///
+/// ```
+/// use candle::{Device, Tensor};
+/// let a = Tensor::ones((4, 2, 8), candle::DType::F64, &Device::Cpu)?;
+/// let b = Tensor::ones((4, 8, 3), candle::DType::F64, &Device::Cpu)?;
+/// let c = a.apply_op2(&b, cutlet_candle::Matmul)?;
+/// assert_eq!(c.dims(), [4, 2, 3]);
+/// assert_eq!(c.flatten_all()?.to_vec1::<f64>()?, vec![8.0; 24]);
+/// # Ok::<(), candle::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Matmul;
+
+/// The product's operands and result shape, checked as `Tensor::matmul` checks them.
+struct Product {
+    a: Matrices,
+    b: Matrices,
+    /// `(batch entries, m, k, n)`.
+    bmkn: (usize, usize, usize, usize),
+    shape: Shape,
+}
+
+impl Product {
+    fn of(la: &Layout, lb: &Layout) -> Result<Product> {
+        let (a, b) = (Matrices::of("a", la)?, Matrices::of("b", lb)?);
+        if a.batch != b.batch {
+            fail!(
+                "matmul: batch dims of a {:?} and b {:?} differ (a {}, b {})",
+                a.batch,
+                b.batch,
+                cute_layout(la),
+                cute_layout(lb)
+            );
+        }
+        if a.cols != b.rows {
+            fail!(
+                "matmul: k of a (m, k) is {} but k of b (k, n) is {} (a {}, b {})",
+                a.cols,
+                b.rows,
+                cute_layout(la),
+                cute_layout(lb)
+            );
+        }
+        let mut dims = a.batch.clone();
+        dims.extend([a.rows, b.cols]);
+        let bmkn = (a.offsets.len(), a.rows, a.cols, b.cols);
+        Ok(Product {
+            a,
+            b,
+            bmkn,
+            shape: Shape::from(dims),
+        })
+    }
+
+    /// C, `(batch, m, n)` row-major, from A's and B's storage.
+    fn run<T: CpuGemm>(&self, a: &[T], b: &[T]) -> Result<Vec<T>> {
+        let (batch, m, k, n) = self.bmkn;
+        self.a.window("a", a.len())?;
+        self.b.window("b", b.len())?;
+        let mut c = vec![T::default(); batch * m * n];
+        if m * n == 0 || k == 0 {
+            // An empty product: C = 0 (and nothing to read).
+            return Ok(c);
+        }
+        let (pa, pb) = (&self.a, &self.b);
+        let one = |i: usize, c: &mut [T], par: bool| {
+            let a = (&a[pa.offsets[i]..], pa.rs as isize, pa.cs as isize);
+            let b = (&b[pb.offsets[i]..], pb.rs as isize, pb.cs as isize);
+            T::gemm(par, (m, k, n), a, b, (c, n as isize, 1));
+        };
+        if batch >= rayon::current_num_threads() {
+            c.par_chunks_mut(m * n)
+                .enumerate()
+                .for_each(|(i, c)| one(i, c, false));
+        } else {
+            c.chunks_mut(m * n)
+                .enumerate()
+                .for_each(|(i, c)| one(i, c, true));
+        }
+        Ok(c)
+    }
+
+    /// C of 16-bit operands, computed in f32 and rounded once: each operand's reach in
+    /// its storage is widened to f32 first.
+    fn run_widened<T: Copy + Into<f32> + Send + Sync>(&self, a: &[T], b: &[T]) -> Result<Vec<f32>> {
+        let (wa, wb) = (self.a.window("a", a.len())?, self.b.window("b", b.len())?);
+        let p = Product {
+            a: self.a.shifted(wa.start),
+            b: self.b.shifted(wb.start),
+            bmkn: self.bmkn,
+            shape: self.shape.clone(),
+        };
+        p.run(&widen(&a[wa]), &widen(&b[wb]))
+    }
+}
+
+/// A strided matrix: its storage from its first element, its row and column strides.
+type Strided<'x, T> = (&'x [T], isize, isize);
+
+/// The element types of `cutlet_blas`'s GEMMs.
+trait CpuGemm: Copy + Default + Send + Sync {
+    /// `C = A B` (`C` written only), on rayon's threads when `par`.
+    fn gemm(
+        par: bool,
+        mkn: (usize, usize, usize),
+        a: Strided<'_, Self>,
+        b: Strided<'_, Self>,
+        c: (&mut [Self], isize, isize),
+    );
+}
+
+impl CpuGemm for f32 {
+    fn gemm(
+        par: bool,
+        (m, k, n): (usize, usize, usize),
+        (a, rsa, csa): Strided<'_, f32>,
+        (b, rsb, csb): Strided<'_, f32>,
+        (c, rsc, csc): (&mut [f32], isize, isize),
+    ) {
+        let f = if par {
+            cutlet_blas::par_sgemm
+        } else {
+            cutlet_blas::sgemm
+        };
+        f(m, k, n, 1.0, a, rsa, csa, b, rsb, csb, 0.0, c, rsc, csc);
+    }
+}
+
+impl CpuGemm for f64 {
+    fn gemm(
+        par: bool,
+        (m, k, n): (usize, usize, usize),
+        (a, rsa, csa): Strided<'_, f64>,
+        (b, rsb, csb): Strided<'_, f64>,
+        (c, rsc, csc): (&mut [f64], isize, isize),
+    ) {
+        let f = if par {
+            cutlet_blas::par_dgemm
+        } else {
+            cutlet_blas::dgemm
+        };
+        f(m, k, n, 1.0, a, rsa, csa, b, rsb, csb, 0.0, c, rsc, csc);
+    }
+}
+
+impl CustomOp2 for Matmul {
+    fn name(&self) -> &'static str {
+        "cutlet-matmul"
+    }
+
+    fn cpu_fwd(
+        &self,
+        sa: &CpuStorage,
+        la: &Layout,
+        sb: &CpuStorage,
+        lb: &Layout,
+    ) -> Result<(CpuStorage, Shape)> {
+        let p = Product::of(la, lb)?;
+        let c = match (sa, sb) {
+            (CpuStorage::F32(a), CpuStorage::F32(b)) => CpuStorage::F32(p.run(a, b)?),
+            (CpuStorage::F64(a), CpuStorage::F64(b)) => CpuStorage::F64(p.run(a, b)?),
+            (CpuStorage::BF16(a), CpuStorage::BF16(b)) => {
+                let c = p.run_widened(a, b)?;
+                CpuStorage::BF16(c.into_par_iter().map(bf16::from_f32).collect())
+            }
+            (CpuStorage::F16(a), CpuStorage::F16(b)) => {
+                let c = p.run_widened(a, b)?;
+                CpuStorage::F16(c.into_par_iter().map(f16::from_f32).collect())
+            }
+            (a, b) if a.dtype() != b.dtype() => {
+                fail!("matmul: a is {:?} but b is {:?}", a.dtype(), b.dtype())
+            }
+            (a, _) => fail!(
+                "matmul: cutlet's CPU GEMM takes f32, f64, bf16 and f16, got {:?}",
+                a.dtype()
+            ),
+        };
+        Ok((c, p.shape))
+    }
+}
