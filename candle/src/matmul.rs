@@ -103,10 +103,32 @@ impl Product {
             return Ok(c);
         }
         let (pa, pb) = (&self.a, &self.b);
+        // `C = A B` of batch entry `i` (C written only).
         let one = |i: usize, c: &mut [T], par: bool| {
-            let a = (&a[pa.offsets[i]..], pa.rs as isize, pa.cs as isize);
-            let b = (&b[pb.offsets[i]..], pb.rs as isize, pb.cs as isize);
-            T::gemm(par, (m, k, n), a, b, (c, n as isize, 1));
+            let f = if par { T::PAR } else { T::SERIAL };
+            let (ra, ca, rb, cb) = (
+                pa.rs as isize,
+                pa.cs as isize,
+                pb.rs as isize,
+                pb.cs as isize,
+            );
+            let (a, b) = (&a[pa.offsets[i]..], &b[pb.offsets[i]..]);
+            f(
+                m,
+                k,
+                n,
+                T::ONE,
+                a,
+                ra,
+                ca,
+                b,
+                rb,
+                cb,
+                T::default(),
+                c,
+                n as isize,
+                1,
+            );
         };
         if batch >= rayon::current_num_threads() {
             c.par_chunks_mut(m * n)
@@ -134,53 +156,31 @@ impl Product {
     }
 }
 
-/// A strided matrix: its storage from its first element, its row and column strides.
-type Strided<'x, T> = (&'x [T], isize, isize);
+/// `cutlet_blas`'s strided GEMM signature (`sgemm`'s): `(m, k, n, alpha, a, rsa, csa,
+/// b, rsb, csb, beta, c, rsc, csc)`.
+type BlasGemm<T> =
+    fn(usize, usize, usize, T, &[T], isize, isize, &[T], isize, isize, T, &mut [T], isize, isize);
 
-/// The element types of `cutlet_blas`'s GEMMs.
+/// The element types of `cutlet_blas`'s GEMMs: its one-thread and all-thread entries.
 trait CpuGemm: Copy + Default + Send + Sync {
-    /// `C = A B` (`C` written only), on rayon's threads when `par`.
-    fn gemm(
-        par: bool,
-        mkn: (usize, usize, usize),
-        a: Strided<'_, Self>,
-        b: Strided<'_, Self>,
-        c: (&mut [Self], isize, isize),
-    );
+    /// `1` in this type (alpha).
+    const ONE: Self;
+    /// On the calling thread.
+    const SERIAL: BlasGemm<Self>;
+    /// On all of rayon's threads.
+    const PAR: BlasGemm<Self>;
 }
 
 impl CpuGemm for f32 {
-    fn gemm(
-        par: bool,
-        (m, k, n): (usize, usize, usize),
-        (a, rsa, csa): Strided<'_, f32>,
-        (b, rsb, csb): Strided<'_, f32>,
-        (c, rsc, csc): (&mut [f32], isize, isize),
-    ) {
-        let f = if par {
-            cutlet_blas::par_sgemm
-        } else {
-            cutlet_blas::sgemm
-        };
-        f(m, k, n, 1.0, a, rsa, csa, b, rsb, csb, 0.0, c, rsc, csc);
-    }
+    const ONE: f32 = 1.0;
+    const SERIAL: BlasGemm<f32> = cutlet_blas::sgemm;
+    const PAR: BlasGemm<f32> = cutlet_blas::par_sgemm;
 }
 
 impl CpuGemm for f64 {
-    fn gemm(
-        par: bool,
-        (m, k, n): (usize, usize, usize),
-        (a, rsa, csa): Strided<'_, f64>,
-        (b, rsb, csb): Strided<'_, f64>,
-        (c, rsc, csc): (&mut [f64], isize, isize),
-    ) {
-        let f = if par {
-            cutlet_blas::par_dgemm
-        } else {
-            cutlet_blas::dgemm
-        };
-        f(m, k, n, 1.0, a, rsa, csa, b, rsb, csb, 0.0, c, rsc, csc);
-    }
+    const ONE: f64 = 1.0;
+    const SERIAL: BlasGemm<f64> = cutlet_blas::dgemm;
+    const PAR: BlasGemm<f64> = cutlet_blas::par_dgemm;
 }
 
 impl CustomOp2 for Matmul {
