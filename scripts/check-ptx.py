@@ -63,11 +63,11 @@ def hopper_problem(body, ptxas_log, name):
         needles += [".multicast::cluster", "mapa.shared::cluster", "barrier.cluster.arrive",
                     "%cluster_ctarank"]
     if name.endswith("_pingpong"):
-        # Each warpgroup's whole 128 x 128 tile: two 64 x 128 wgmmas per k step (k16 of
-        # 16-bit types, k32 of FP8), and the main loops' turns on mbarriers.
+        # Each warpgroup's whole 128 x 128 tile: two 64 x 128 wgmmas per k step (k8 of
+        # TF32, k16 of 16-bit types, k32 of FP8), and the main loops' turns on mbarriers.
         needles += ["mbarrier.arrive.shared::cta"]
-        if not re.search(r"wgmma\.mma_async\.sync\.aligned\.m64n128k(16|32)\.", body):
-            return "no wgmma.mma_async.sync.aligned.m64n128k16 (or k32)"
+        if not re.search(r"wgmma\.mma_async\.sync\.aligned\.m64n128k(8|16|32)\.", body):
+            return "no wgmma.mma_async.sync.aligned.m64n128k16 (or k8, k32)"
     for needle in needles:
         if needle not in body:
             return f"no {needle}"

@@ -63,7 +63,9 @@ pub use cutlet_tile as tile;
 /// assert_eq!(composition(l, layout!((2, 4):(4, 1))).to_string(), "(_2,_4):(_4,_1)");
 /// ```
 #[doc(no_inline)]
-pub use cutlet_core::{algebra, algorithm, analysis, float8, int, layout, prelude, tensor, tuple};
+pub use cutlet_core::{
+    algebra, algorithm, analysis, float8, int, layout, prelude, tensor, tfloat32, tuple,
+};
 #[doc(no_inline)]
 pub use cutlet_core::{coord, kernel, layout_t, path, shape, shape_t, unroll};
 

@@ -172,7 +172,8 @@ impl PtxBuilder {
     }
 
     /// The target directory of the nvptx build (default: `nvptx` beside the host's
-    /// profile directories, or `target/nvptx` outside a build script).
+    /// profile directories, or `target/nvptx` outside a build script; an entry filter's
+    /// build uses `nvptx-` and a hash of its names instead).
     ///
     /// ```
     /// let b = cutlet_build::PtxBuilder::new("kernels").target_dir("/tmp/ptx-target");
@@ -183,10 +184,18 @@ impl PtxBuilder {
         self
     }
 
+    /// A filtered build has a directory of its own: its cfgs differ from the whole
+    /// crate's but its artifact's name does not, so in one directory each build would
+    /// evict the other's and the next whole build (another host crate's build script,
+    /// `scripts/build-ptx.sh`) would compile the kernel crate again.
     fn nvptx_target_dir(&self) -> PathBuf {
         if let Some(t) = &self.target_dir {
             return t.clone();
         }
+        let name = match &self.entries {
+            None => "nvptx".to_string(),
+            Some(names) => format!("nvptx-{:016x}", fnv1a(&names.join(","))),
+        };
         // OUT_DIR is <target>/<profile>/build/<pkg>-<hash>/out.
         std::env::var_os("OUT_DIR")
             .map(PathBuf::from)
@@ -194,9 +203,9 @@ impl PtxBuilder {
                 let build = o
                     .ancestors()
                     .find(|a| a.file_name() == Some("build".as_ref()))?;
-                Some(build.parent()?.parent()?.join("nvptx"))
+                Some(build.parent()?.parent()?.join(&name))
             })
-            .unwrap_or_else(|| PathBuf::from("target/nvptx"))
+            .unwrap_or_else(|| PathBuf::from("target").join(&name))
     }
 
     /// Builds the PTX: one rustc build for the first arch, one llc run per arch. A
@@ -440,6 +449,14 @@ fn write(path: &Path, text: &str) -> Result<(), Error> {
     }
     std::fs::write(path, text)
         .map_err(|e| Error::Build(format!("cutlet-build: writing {}: {e}", path.display())))
+}
+
+/// FNV-1a (64 bits): a name for an entry filter's target directory that is the same in
+/// every build (std's hashers promise no stability).
+fn fnv1a(s: &str) -> u64 {
+    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
 }
 
 /// The linker stand-in, written into the target directory as an executable.

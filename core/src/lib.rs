@@ -51,6 +51,7 @@ pub mod float8;
 pub mod int;
 pub mod layout;
 pub mod tensor;
+pub mod tfloat32;
 pub mod tuple;
 
 #[cfg(feature = "std")]

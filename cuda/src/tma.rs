@@ -70,6 +70,10 @@ impl TmaElement for cutlet_core::float8::e4m3 {
 impl TmaElement for cutlet_core::float8::e5m2 {
     const DATA_TYPE: TmaDataType = TmaDataType::U8;
 }
+/// TMA moves a `tf32`'s 32 bits as an `f32`'s (the tensor cores ignore the low 13).
+impl TmaElement for cutlet_core::tfloat32::tf32 {
+    const DATA_TYPE: TmaDataType = TmaDataType::F32;
+}
 
 /// TMA reads global memory at 16-byte aligned addresses: else [`Error::Misaligned`].
 ///

@@ -8,6 +8,7 @@ use crate::KSplit;
 use crate::Result;
 use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DeviceRepr};
 use cutlet_core::cuda::{Kernel, TmaBox, TmaError};
+use cutlet_core::tfloat32::tf32;
 use cutlet_cuda::{
     Error, Function, Module, TmaDescriptors, TmaElement, check_tma_address, encode_tiled,
 };
@@ -422,6 +423,10 @@ pub(crate) fn load_all(tiled: &Module, hopper: Option<(&Module, usize)>) -> Resu
         }
         fn simt<C: SimtConfig>(&mut self, entry: Kernel<TiledParams<f32, f32>>) {
             self.tiled(entry, sgemm_config::<C>());
+            // tf32 operands the TF32 tensor cores cannot take (MN-major, or off Hopper)
+            // run the exact-FP32 kernel on their storage: a `tf32` is an `f32`'s bits.
+            let tf32 = Kernel::<TiledParams<tf32, f32>>::new(entry.name());
+            self.tiled(tf32, sgemm_config::<C>());
         }
     }
     let mut l = Loader {

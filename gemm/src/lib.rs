@@ -12,10 +12,26 @@
 //! H100). A row-major C is computed as `Cᵀ = B Aᵀ`.
 //!
 //! Element types are checked at compile time ([`GemmTypes`]: bf16 or f16 into f32 or the
-//! same type, f32 into f32, e4m3 into bf16 or f32); layouts, extents and buffer sizes at
-//! run time, as [`Error`]s naming the values. FP8 runs on the Hopper kernels alone, with
-//! both operands K-major; [`gemm_fp8`] is PyTorch's `_scaled_mm` (per-tensor scales, fast
-//! or promoted accumulation).
+//! same type, f32 or tf32 into f32, e4m3 into bf16 or f32); layouts, extents and buffer
+//! sizes at run time, as [`Error`]s naming the values. FP8 runs on the Hopper kernels
+//! alone, with both operands K-major; [`gemm_fp8`] is PyTorch's `_scaled_mm` (per-tensor
+//! scales, fast or promoted accumulation).
+//!
+//! # f32 and TF32
+//!
+//! f32 operands are multiplied exactly as f32 (the SIMT kernel: fused multiply-adds in
+//! f32). The tensor cores' f32 path is opt-in by type, as cuBLAS's
+//! `CUBLAS_COMPUTE_32F_FAST_TF32` is by compute type: operands of
+//! [`tf32`](cutlet_core::tfloat32::tf32) (an `f32`'s 32 bits, of which the tensor cores
+//! read the sign, the exponent and the upper 10 mantissa bits, cutting the rest toward
+//! zero) run the Hopper TF32 kernels, whose products are exact and whose 8-product steps
+//! are summed with about f32's precision, each cut toward zero
+//! ([`cutlet_core::cuda::wgmma::tf32_accumulate`], measured on an H100).
+//! Convert with `tf32::from_f32` (round to nearest) for the closest TF32 operands; an
+//! f32 buffer's bits passed as `tf32` lose their low 13 bits toward zero. TF32 `wgmma`
+//! reads K-major operands only: an M- or N-major tf32 operand, or a device without the
+//! Hopper kernels, runs the exact-FP32 SIMT kernel on the same bits (at least as exact,
+//! and slower; the kernel's name says which ran).
 //!
 //! ```no_run
 //! use cutlet_core::prelude::*;

@@ -8,6 +8,7 @@
 use crate::{Gemm, HopperGemm, KernelRef, Problem, Schedule, schedule};
 use cudarc::driver::{CudaSlice, CudaStream};
 use cutlet_core::float8::{e4m3, e5m2};
+use cutlet_core::tfloat32::tf32;
 use cutlet_cuda::{Error, Result, TmaElement};
 use cutlet_kernels::gemm::{GemmArgs, TileSchedule};
 use half::{bf16, f16};
@@ -20,15 +21,17 @@ mod sealed {
     impl Sealed for f32 {}
     impl Sealed for cutlet_core::float8::e4m3 {}
     impl Sealed for cutlet_core::float8::e5m2 {}
+    impl Sealed for cutlet_core::tfloat32::tf32 {}
 }
 
-/// An element type of cutlet's GEMM operands: bf16, f16, f32 or an 8-bit float.
+/// An element type of cutlet's GEMM operands: bf16, f16, f32, tf32 or an 8-bit float.
 ///
 /// ```
 /// fn takes<T: cutlet_gemm::GemmElement>() {}
 /// takes::<half::bf16>();
 /// takes::<f32>();
 /// takes::<cutlet_core::float8::e4m3>();
+/// takes::<cutlet_core::tfloat32::tf32>();
 /// ```
 pub trait GemmElement: TmaElement + sealed::Sealed + 'static {}
 impl GemmElement for bf16 {}
@@ -36,10 +39,12 @@ impl GemmElement for f16 {}
 impl GemmElement for f32 {}
 impl GemmElement for e4m3 {}
 impl GemmElement for e5m2 {}
+impl GemmElement for tf32 {}
 
 /// Element types cutlet's GEMM multiplies, `Self` in and `O` out: bf16 or f16 into f32
-/// or the same type, f32 into f32, e4m3 into bf16 or f32 (Hopper only, both operands
-/// K-major: [`gemm_fp8`](crate::gemm_fp8)).
+/// or the same type, f32 into f32 (exact FP32), tf32 into f32 (the tensor cores' TF32,
+/// cuBLAS's `CUBLAS_COMPUTE_32F_FAST_TF32`), e4m3 into bf16 or f32 (Hopper only, both
+/// operands K-major: [`gemm_fp8`](crate::gemm_fp8)).
 ///
 /// ```
 /// fn takes<E: cutlet_gemm::GemmTypes<O>, O: cutlet_gemm::GemmElement>() {}
@@ -47,10 +52,11 @@ impl GemmElement for e5m2 {}
 /// takes::<half::f16, half::f16>();
 /// takes::<f32, f32>();
 /// takes::<cutlet_core::float8::e4m3, half::bf16>();
+/// takes::<cutlet_core::tfloat32::tf32, f32>();
 /// ```
 #[diagnostic::on_unimplemented(
     message = "cutlet's GEMM has no kernel from `{Self}` inputs to `{O}` outputs",
-    label = "bf16 or f16 into f32 or the same type, f32 into f32, e4m3 into bf16 or f32"
+    label = "bf16 or f16 into f32 or the same type, f32 or tf32 into f32, e4m3 into bf16 or f32"
 )]
 pub trait GemmTypes<O: GemmElement>: GemmElement {}
 impl GemmTypes<f32> for bf16 {}
@@ -60,6 +66,7 @@ impl GemmTypes<f16> for f16 {}
 impl GemmTypes<f32> for f32 {}
 impl GemmTypes<bf16> for e4m3 {}
 impl GemmTypes<f32> for e4m3 {}
+impl GemmTypes<f32> for tf32 {}
 
 /// Operand buffers in the kernels' order.
 pub(crate) type Operands<'x, E, O> = (&'x CudaSlice<E>, &'x CudaSlice<E>, &'x mut CudaSlice<O>);

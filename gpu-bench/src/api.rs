@@ -11,6 +11,7 @@ use crate::timing::{rate, tflops, time_batch, time_ms};
 use cudarc::cublas::CudaBlas;
 use cudarc::driver::CudaStream;
 use cutlet_core::prelude::*;
+use cutlet_core::tfloat32::tf32;
 use cutlet_cuda::DeviceTensor;
 use cutlet_gemm::GemmArgs;
 use cutlet_gemm::GemmTypes;
@@ -138,7 +139,14 @@ pub fn check_all(st: &Arc<CudaStream>) -> Res<bool> {
     ok &= check_types::<bf16, bf16>(st)?;
     ok &= check_types::<f16, f16>(st)?;
     ok &= check_types::<f32, f32>(st)?;
+    ok &= check_tf32(st)?;
     Ok(ok)
+}
+
+/// `cutlet_gemm::gemm` on tf32 operands at every orientation (the Hopper TF32 kernels
+/// where both are K-major, the SIMT kernel elsewhere).
+pub fn check_tf32(st: &Arc<CudaStream>) -> Res<bool> {
+    check_types::<tf32, f32>(st)
 }
 
 /// The shapes of the sweep, `(m, n, k)`: squares, transformer shapes, M from 16 to 256
@@ -204,7 +212,7 @@ pub fn sweep(st: &Arc<CudaStream>, only: Option<(usize, usize, usize)>) -> Res<V
 }
 
 /// The four pairs of majors of one type pair at one shape.
-fn sweep_types<E: El + GemmTypes<O>, O: El>(
+pub(crate) fn sweep_types<E: El + GemmTypes<O>, O: El>(
     st: &Arc<CudaStream>,
     blas: &CudaBlas,
     (m, n, k): (usize, usize, usize),

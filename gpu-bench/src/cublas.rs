@@ -1,8 +1,9 @@
-//! The peer: cuBLAS's `GemmEx` on the operands of a cutlet GEMM, f32 compute.
+//! The peer: cuBLAS's `GemmEx` on the operands of a cutlet GEMM, f32 compute (through
+//! TF32 for tf32 operands: `CUBLAS_COMPUTE_32F_FAST_TF32`).
 
 use crate::elem::{El, Res};
 use cudarc::cublas::CudaBlas;
-use cudarc::cublas::sys::{cublasComputeType_t, cublasGemmAlgo_t, cublasOperation_t};
+use cudarc::cublas::sys::{cublasGemmAlgo_t, cublasOperation_t};
 use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DevicePtrMut};
 use cutlet_gemm::GemmArgs;
 
@@ -50,7 +51,7 @@ pub fn gemm<E: El, O: El>(
             pc as *mut _,
             O::CUDA,
             p.ldc as i32,
-            cublasComputeType_t::CUBLAS_COMPUTE_32F,
+            E::COMPUTE,
             cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
         )
     }

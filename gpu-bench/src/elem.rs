@@ -1,20 +1,23 @@
 //! Element types on the host side of the checks: generated operand values, widening to
 //! f64 for the references, and cuBLAS's name for each.
 
-use cudarc::cublas::sys::cudaDataType;
+use cudarc::cublas::sys::{cublasComputeType_t, cudaDataType};
 use cudarc::driver::{DeviceRepr, ValidAsZeroBits};
+use cutlet_core::tfloat32::tf32;
 use cutlet_gemm::GemmElement;
 use half::{bf16, f16};
 
 /// The result of a check or a run.
 pub type Res<T> = Result<T, Box<dyn std::error::Error>>;
 
-/// An element type of a GEMM operand: bf16, f16 or f32.
+/// An element type of a GEMM operand: bf16, f16, f32 or tf32.
 pub trait El: DeviceRepr + GemmElement + ValidAsZeroBits + Copy + Unpin + 'static {
     /// Its name in messages.
     const NAME: &'static str;
     /// cuBLAS's data type.
     const CUDA: cudaDataType;
+    /// cuBLAS's compute type for these inputs: f32, or f32 through TF32 for tf32.
+    const COMPUTE: cublasComputeType_t = cublasComputeType_t::CUBLAS_COMPUTE_32F;
     fn from_f32(x: f32) -> Self;
     fn to_f64(self) -> f64;
 }
@@ -46,6 +49,18 @@ impl El for f32 {
     }
     fn to_f64(self) -> f64 {
         self as f64
+    }
+}
+
+impl El for tf32 {
+    const NAME: &'static str = "tf32";
+    const CUDA: cudaDataType = cudaDataType::CUDA_R_32F;
+    const COMPUTE: cublasComputeType_t = cublasComputeType_t::CUBLAS_COMPUTE_32F_FAST_TF32;
+    fn from_f32(x: f32) -> Self {
+        tf32::from_f32(x)
+    }
+    fn to_f64(self) -> f64 {
+        self.into()
     }
 }
 

@@ -7,6 +7,7 @@ use crate::elem::{El, Res, values};
 use crate::timing::{rate, tflops, time_ms};
 use cudarc::cublas::CudaBlas;
 use cudarc::driver::{CudaSlice, CudaStream};
+use cutlet_core::tfloat32::tf32;
 use cutlet_gemm::{Gemm, GemmArgs, KSplit, KernelRef, TileSchedule};
 use half::{bf16, f16};
 use std::sync::Arc;
@@ -43,6 +44,7 @@ macro_rules! each_type_pair {
         ok &= $f::<bf16, bf16>($($arg),*)?;
         ok &= $f::<f16, f16>($($arg),*)?;
         ok &= $f::<f32, f32>($($arg),*)?;
+        ok &= $f::<tf32, f32>($($arg),*)?;
         ok
     }};
 }
@@ -56,7 +58,8 @@ pub fn check_all(g: &Gemm, st: &Arc<CudaStream>) -> Res<bool> {
     Ok(each_type_pair!(check_types(g, st)))
 }
 
-fn check_types<E: El, O: El>(g: &Gemm, st: &Arc<CudaStream>) -> Res<bool> {
+/// Every kernel from `E` to `O` on edge sizes ([`check`]).
+pub(crate) fn check_types<E: El, O: El>(g: &Gemm, st: &Arc<CudaStream>) -> Res<bool> {
     let mut ok = true;
     for k in g.kernels::<E, O>() {
         ok &= check(st, &k)?;

@@ -8,7 +8,7 @@
 //!
 //! ```text
 //! cutlet-gpu-bench [--ptx target/ptx/sm_90/cutlet_kernels.ptx] [--ptx90a target/ptx/sm_90a/cutlet_kernels.ptx]
-//!            [--check-only | --profile | --profile-hopper | --gemm-api | --sweep | --splits | --attention | --fp8 | --kernels]
+//!            [--check-only | --profile | --profile-hopper | --gemm-api | --sweep | --splits | --attention | --fp8 | --tf32 | --kernels]
 //!            [--size MxNxK]
 //! ```
 //! On a compute capability 9.0 device the sm_90a module's Hopper GEMMs are checked and
@@ -22,6 +22,9 @@
 //! `--fp8` checks `cutlet_gemm::gemm_fp8` against the FP8 tensor cores' model and an
 //! f64 reference and times it on the FP8 issue's shapes (`scaled_mm_peer.py` adds
 //! PyTorch's `_scaled_mm` beside it).
+//! `--tf32` checks the Hopper TF32 kernels against the emulator's model of the tensor
+//! cores bit for bit and `gemm()` on tf32 operands at every orientation, then times
+//! `gemm()` next to cuBLAS's TF32 GEMM on the sweep's shapes.
 //! `--attention` checks `cutlet_attention::attention` on every configuration and times it
 //! on the attention issue's shapes (`sdpa_peer.py` adds PyTorch's FA2 and cuDNN beside it);
 //! with `--profile`, one call at 4 x 16 x 4096 x 128 for `ncu`.
@@ -42,6 +45,7 @@ mod elem;
 mod fp8;
 mod gemms;
 mod kernels;
+mod tf32;
 mod timing;
 
 use cudarc::driver::{CudaContext, sys};
@@ -66,7 +70,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     let mut profile = false;
     let mut profile_hopper = false;
     let mut gemm_api = false;
-    let (mut sweep, mut splits, mut attn, mut fp8) = (false, false, false, false);
+    let (mut sweep, mut splits, mut attn, mut fp8, mut tf32) = (false, false, false, false, false);
     let mut size = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -81,6 +85,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
             "--splits" => splits = true,
             "--attention" => attn = true,
             "--fp8" => fp8 = true,
+            "--tf32" => tf32 = true,
             "--profile" => profile = true,
             "--size" => size = Some(parse_size(&args.next().ok_or("--size needs MxNxK")?)?),
             other => return Err(format!("unknown argument `{other}`").into()),
@@ -141,6 +146,15 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     if splits {
         gemms::split_table(&g, &stream)?;
         return Ok(true);
+    }
+    if tf32 {
+        let ok = tf32::check_model(&g, &stream)?;
+        let kernels = gemms::check_types::<cutlet_core::tfloat32::tf32, f32>(&g, &stream)?;
+        let api = api::check_tf32(&stream)?;
+        if !check_only {
+            tf32::sweep(&stream)?;
+        }
+        return Ok(ok && kernels && api);
     }
     if profile || profile_hopper {
         if profile_hopper && !g.has_hopper() {

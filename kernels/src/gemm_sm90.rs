@@ -284,9 +284,9 @@ pub const fn promotes<C: Sm90Config>() -> bool {
     core::mem::size_of::<C::Elem>() == 1 && !C::Schedule::FAST_ACCUM
 }
 
-/// An operand element of [`gemm_sm90`]: f16 and bf16, or FP8 (`e4m3`, `e5m2`, whose
-/// `wgmma` takes K-major operands only). Its width fixes the k tile (one 128-byte
-/// swizzle row, [`BK_BYTES`]) and the MMA's K (32 bytes).
+/// An operand element of [`gemm_sm90`]: f16 and bf16, or TF32 and FP8 (`tf32`, `e4m3`,
+/// `e5m2`, whose `wgmma` takes K-major operands only). Its width fixes the k tile (one
+/// 128-byte swizzle row, [`BK_BYTES`]) and the MMA's K (32 bytes).
 ///
 /// ```
 /// use cutlet_core::prelude::*;
@@ -295,6 +295,8 @@ pub const fn promotes<C: Sm90Config>() -> bool {
 /// type Bf16 = half::bf16;
 /// assert_eq!((<Bf16 as Sm90Element>::Bk::default().value(), <Bf16 as Sm90Element>::MmaK::default().value()), (64, 16));
 /// assert_eq!((<e4m3 as Sm90Element>::Bk::default().value(), <e4m3 as Sm90Element>::MmaK::default().value()), (128, 32));
+/// type Tf32 = cutlet_core::tfloat32::tf32;
+/// assert_eq!((<Tf32 as Sm90Element>::Bk::default().value(), <Tf32 as Sm90Element>::MmaK::default().value()), (32, 8));
 /// ```
 pub trait Sm90Element: DevicePod + Default + SizeofBits {
     /// GMMA's 128-byte swizzle (`Sw<3,4,3>` on bytes) on these elements.
@@ -333,6 +335,7 @@ sm90_element! {
     half::f16: Swizzle<3, 3, 3>, _64, _16, from_f32;
     cutlet_core::float8::e4m3: Swizzle<3, 4, 3>, _128, _32, from_f32_sat;
     cutlet_core::float8::e5m2: Swizzle<3, 4, 3>, _128, _32, from_f32_sat;
+    cutlet_core::tfloat32::tf32: Swizzle<3, 2, 3>, _32, _8, from_f32;
 }
 
 /// An FP8 configuration's dot product of `a` and `b` (the f32 values of its elements), as
@@ -370,6 +373,32 @@ pub fn fp8_dot(a: &[f32], b: &[f32], promote: bool) -> f32 {
         sum = if t == 0 || !promote { acc } else { sum + acc };
     }
     sum
+}
+
+/// A TF32 configuration's dot product of `a` and `b` (`f32` bits, as the buffers hold
+/// them), as the tensor cores compute it: each factor cut to its upper 19 bits
+/// ([`tf32::to_f32`](cutlet_core::tfloat32::tf32::to_f32)), each 8-element k step
+/// through [`tf32_accumulate`](cutlet_core::cuda::wgmma::tf32_accumulate). The host
+/// reference of the TF32 checks, bit for bit on the emulator and on an H100
+/// (`cutlet-gpu-bench --tf32`).
+///
+/// ```
+/// use cutlet_kernels::gemm_sm90::tf32_dot;
+/// // 1 + 2^-12 is read as 1: its low mantissa bits are not TF32's.
+/// let a = [1.0 + 2f32.powi(-12); 16];
+/// assert_eq!(tf32_dot(&a, &[1.0; 16]), 16.0);
+/// ```
+pub fn tf32_dot(a: &[f32], b: &[f32]) -> f32 {
+    use cutlet_core::cuda::wgmma::tf32_accumulate;
+    use cutlet_core::tfloat32::tf32;
+    let read = |x: f32| f64::from(tf32::from_bits(x.to_bits()).to_f32());
+    a.chunks(8).zip(b.chunks(8)).fold(0.0, |acc, (sa, sb)| {
+        let mut p = [(0f64, 0f64); 8];
+        for (p, (&x, &y)) in p.iter_mut().zip(sa.iter().zip(sb)) {
+            *p = (read(x), read(y));
+        }
+        tf32_accumulate(acc, &p[..sa.len()])
+    })
 }
 
 /// C's element in the Hopper epilogue: the shared-memory subtile its accumulators go
@@ -1053,6 +1082,7 @@ impl<L: Layout, W: Layout> Fixup<L, W> {
         if last.get(wg as isize) == 0 {
             return false;
         }
+
         // The sums into this part's slot, `SUM_VECTORS` vectors at a time: their loads
         // of one part are in flight together, so a chunk waits once per part, not once
         // per register (a loop: no register is indexed).

@@ -39,6 +39,7 @@ use cutlet_core::cuda::{GmemPtr, Kernel, TmaDescriptor};
 use cutlet_core::float8::e4m3;
 use cutlet_core::kernel;
 use cutlet_core::prelude::*;
+use cutlet_core::tfloat32::tf32;
 use half::{bf16, f16};
 
 /// The parameters of a per-tile GEMM entry (SM80, SIMT): `(args, a, b, c)`.
@@ -405,6 +406,15 @@ registry! {
         tn_e4m3_fast_accum: e4m3 => f32, SM90_64x256x32_F32E4M3E4M3_SS_TN, _256, _4, _1, CooperativeFP8FastAccum;
         /// A and B K-major, e4m3 in, f32 out, fast accumulation, ping-pong: each consumer warpgroup a 128 x 128 x 128 tile, 6 stages.
         tn_e4m3_fast_accum_pingpong: e4m3 => f32, SM90_64x128x32_F32E4M3E4M3_SS_TN, _128, _6, _1, PingpongFP8FastAccum;
+        // TF32 (an f32 the tensor cores read to 10 mantissa bits; `wgmma` takes K-major
+        // TF32 only): k tiles of 32, one 128-byte swizzle row of 4-byte elements, so the
+        // 16-bit kernels' tiles and stages hold the same bytes.
+        /// A and B K-major, tf32 in, f32 out: 128 x 256 x 32 tiles, 4 stages, cooperative.
+        tn_tf32: tf32 => f32, SM90_64x256x8_F32TF32TF32_SS_TN, _256, _4, _1, Cooperative;
+        /// A and B K-major, tf32 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 32 tile, 6 stages.
+        tn_tf32_pingpong: tf32 => f32, SM90_64x128x8_F32TF32TF32_SS_TN, _128, _6, _1, Pingpong;
+        /// A and B K-major, tf32 in, f32 out, ping-pong: each consumer warpgroup a 128 x 64 x 32 tile, 8 stages (twice the tiles, for problems of few).
+        tn_tf32_pingpong_n64: tf32 => f32, SM90_64x64x8_F32TF32TF32_SS_TN, _64, _8, _1, Pingpong;
     }
     // name: A major, B major.
     simt {

@@ -645,7 +645,7 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config>(
 fn hopper_gemm_matches_reference_on_edge_sizes() {
     use cutlet_kernels::registry::sm90::{
         NtBf16OutBf16, TnBf16, TnBf16Cluster2, TnBf16Pingpong, TnE4m3FastAccumPingpong,
-        TnE4m3OutBf16Cluster2, TnF16,
+        TnE4m3OutBf16Cluster2, TnF16, TnTf32,
     };
     let sizes = [
         ((1, 1, 1), 7, 4),
@@ -662,6 +662,61 @@ fn hopper_gemm_matches_reference_on_edge_sizes() {
         sm90_case::<NtBf16OutBf16>(mnk, pad, sms);
         sm90_case::<TnE4m3OutBf16Cluster2>(mnk, pad, sms);
         sm90_case::<TnE4m3FastAccumPingpong>(mnk, pad, sms);
+        sm90_case::<TnTf32>(mnk, pad, sms);
+    }
+}
+
+/// `C = A Bᵀ` of configuration `C` (both operands K-major, f32 out) on the emulator for
+/// `m x n x k` operands of leading dimension `ld`, `C` column-major with `ldc`.
+fn tn_product<C: cutlet_kernels::gemm_sm90::Sm90Config<Out = f32>>(
+    (ha, hb): (&[C::Elem], &[C::Elem]),
+    (m, n, k, ld, ldc): (usize, usize, usize, usize, usize),
+) -> Vec<f32> {
+    use cutlet_core::cuda::TmaDescriptor;
+    use cutlet_kernels::gemm_sm90::*;
+    let cfg = sm90_config::<C>();
+    let c = DeviceVec::<f32>::zeroed(ldc * n);
+    let p = GemmArgs {
+        m,
+        n,
+        k,
+        lda: ld,
+        ldb: ld,
+        ldc,
+        alpha: 1.0,
+        beta: 0.0,
+    };
+    let (box_a, box_b, box_c) = tma_boxes::<C>(&p).unwrap();
+    let descs = [
+        TmaDescriptor::emulated(ha.as_ptr(), &box_a).unwrap(),
+        TmaDescriptor::emulated(hb.as_ptr(), &box_b).unwrap(),
+        TmaDescriptor::emulated(c.ptr().as_ptr(), &box_c).unwrap(),
+    ];
+    let none = (
+        KSplit::NONE,
+        GmemPtr::from_slice(&[0f32; 0]),
+        GmemPtr::from_slice(&[0u32; 0]),
+    );
+    let (tma, pc) = (GmemPtr::from_slice(&descs), c.ptr());
+    cutlet_core::cuda::emu::launch_config(KSplit::NONE.launch(&cfg, m, n, 2), || {
+        gemm_sm90::<C>(p, tma, pc, none)
+    })
+    .unwrap();
+    c.as_slice().to_vec()
+}
+
+/// Asserts that `got` (`m x n`, column-major with `ldc`) equals `want(i, j)` bit for bit.
+fn assert_bits(
+    got: &[f32],
+    (m, n, ldc): (usize, usize, usize),
+    want: impl Fn(usize, usize) -> f32,
+    what: &str,
+) {
+    for i in 0..m {
+        for j in 0..n {
+            let (g, w) = (got[i + j * ldc], want(i, j));
+            assert_eq!(g.to_bits(), w.to_bits(), "{what} ({i},{j}): {g} vs {w}");
+        }
     }
 }
 
@@ -672,12 +727,10 @@ fn hopper_gemm_matches_reference_on_edge_sizes() {
 fn fp8_hopper_gemm_rounds_as_the_tensor_cores() {
     use cutlet_kernels::gemm_sm90::Sm90Config;
     use cutlet_kernels::registry::sm90::{TnE4m3FastAccum, TnE4m3PingpongN64};
-    fn check<C: Sm90Config<Out = f32>>() {
-        use cutlet_core::cuda::TmaDescriptor;
+    fn check<C: Sm90Config<Elem = cutlet_core::float8::e4m3, Out = f32>>() {
         use cutlet_core::float8::e4m3;
         use cutlet_kernels::gemm_sm90::*;
         for (m, n, k) in [(64usize, 48usize, 40usize), (70, 130, 128), (130, 20, 520)] {
-            let cfg = sm90_config::<C>();
             let (ld, ldc) = (k.next_multiple_of(16), m.next_multiple_of(4));
             // Values of many magnitudes, so that the cuts show.
             let q = |len: usize, seed: u32| -> Vec<e4m3> {
@@ -688,57 +741,59 @@ fn fp8_hopper_gemm_rounds_as_the_tensor_cores() {
                     .collect()
             };
             let (ha, hb) = (q(ld * m, 31), q(ld * n, 32));
-            let c = DeviceVec::<f32>::zeroed(ldc * n);
-            let p = GemmArgs {
-                m,
-                n,
-                k,
-                lda: ld,
-                ldb: ld,
-                ldc,
-                alpha: 1.0,
-                beta: 0.0,
-            };
-            let (box_a, box_b, box_c) = tma_boxes::<C>(&p).unwrap();
-            let descs = [
-                TmaDescriptor::emulated(ha.as_ptr(), &box_a).unwrap(),
-                TmaDescriptor::emulated(hb.as_ptr(), &box_b).unwrap(),
-                TmaDescriptor::emulated(c.ptr().as_ptr(), &box_c).unwrap(),
-            ];
-            let none = (
-                KSplit::NONE,
-                GmemPtr::from_slice(&[0f32; 0]),
-                GmemPtr::from_slice(&[0u32; 0]),
-            );
-            let (tma, pc) = (GmemPtr::from_slice(&descs), c.ptr());
-            cutlet_core::cuda::emu::launch_config(KSplit::NONE.launch(&cfg, m, n, 2), || {
-                gemm_sm90::<C>(p, tma, pc, none)
-            })
-            .unwrap();
+            let got = tn_product::<C>((&ha, &hb), (m, n, k, ld, ldc));
             let (fa, fb): (Vec<f32>, Vec<f32>) = (
                 ha.iter().map(|x| x.to_f32()).collect(),
                 hb.iter().map(|x| x.to_f32()).collect(),
             );
-            for i in 0..m {
-                for j in 0..n {
-                    let want = fp8_dot(
-                        &fa[i * ld..i * ld + k],
-                        &fb[j * ld..j * ld + k],
-                        promotes::<C>(),
-                    );
-                    let got = c.as_slice()[i + j * ldc];
-                    assert_eq!(
-                        got.to_bits(),
-                        want.to_bits(),
-                        "{} {m}x{n}x{k} ({i},{j}): {got} vs {want}",
-                        C::NAME
-                    );
-                }
-            }
+            let want = |i: usize, j: usize| {
+                fp8_dot(
+                    &fa[i * ld..i * ld + k],
+                    &fb[j * ld..j * ld + k],
+                    promotes::<C>(),
+                )
+            };
+            assert_bits(&got, (m, n, ldc), want, &format!("{} {m}x{n}x{k}", C::NAME));
         }
     }
     check::<TnE4m3PingpongN64>();
     check::<TnE4m3FastAccum>();
+}
+
+/// The TF32 kernels read an f32's upper 19 bits and sum each 8-element k step once:
+/// on f32 operands with every mantissa bit used, their results equal `tf32_dot` bit for
+/// bit (and differ from the f32 product), at k tails inside a k step, a k tile and past
+/// several.
+#[test]
+fn tf32_hopper_gemm_reads_the_upper_19_bits() {
+    use cutlet_core::tfloat32::tf32;
+    use cutlet_kernels::gemm_sm90::{Sm90Config, tf32_dot};
+    use cutlet_kernels::registry::sm90::{TnTf32, TnTf32PingpongN64};
+    fn check<C: Sm90Config<Elem = tf32, Out = f32>>() {
+        for (m, n, k) in [(64usize, 48usize, 13usize), (70, 130, 40), (130, 20, 264)] {
+            let (ld, ldc) = (k.next_multiple_of(4), m.next_multiple_of(4));
+            // f32 values with low mantissa bits set: what a TF32 read cuts.
+            let q = |len: usize, seed: u32| -> Vec<f32> {
+                data(len, seed)
+                    .into_iter()
+                    .map(|x| x * (1.0 + 3e-5))
+                    .collect()
+            };
+            let (fa, fb) = (q(ld * m, 41), q(ld * n, 42));
+            let (ha, hb): (Vec<tf32>, Vec<tf32>) = (
+                fa.iter().map(|x| tf32::from_bits(x.to_bits())).collect(),
+                fb.iter().map(|x| tf32::from_bits(x.to_bits())).collect(),
+            );
+            let got = tn_product::<C>((&ha, &hb), (m, n, k, ld, ldc));
+            let want =
+                |i: usize, j: usize| tf32_dot(&fa[i * ld..i * ld + k], &fb[j * ld..j * ld + k]);
+            assert_bits(&got, (m, n, ldc), want, &format!("{} {m}x{n}x{k}", C::NAME));
+            let f32_dot: f32 = (0..k).map(|l| fa[l] * fb[l]).sum();
+            assert_ne!(got[0], f32_dot, "{}: the low bits were read", C::NAME);
+        }
+    }
+    check::<TnTf32PingpongN64>();
+    check::<TnTf32>();
 }
 
 #[test]
@@ -920,6 +975,22 @@ fn blas_semantics_in_every_family() {
                 whole: 0,
             };
             sm90_run::<sm90::NnF16>(case, 4, split);
+        }
+    }
+}
+
+/// Split tiles of few rows (small M: most of each partial tile is past C's edge), the
+/// 16-bit and the TF32 kernel, in 2 and 3 parts.
+#[test]
+fn split_tiles_of_few_rows_match_reference() {
+    use cutlet_kernels::gemm_sm90::KSplit;
+    use cutlet_kernels::registry::sm90::{TnBf16PingpongN64, TnTf32};
+    for m in [1, 16, 17, 40, 70] {
+        for splits in [2, 3] {
+            let case = Case::fixed((m, 72, 200), 8);
+            let split = KSplit { splits, whole: 0 };
+            sm90_run::<TnBf16PingpongN64>(case, 4, split);
+            sm90_run::<TnTf32>(case, 2, split);
         }
     }
 }

@@ -213,5 +213,5 @@ sizeof_bits!(
     u8 => U8, i8 => U8, u16 => U16, i16 => U16, u32 => U32, i32 => U32, f32 => U32,
     u64 => U64, i64 => U64, f64 => U64, u128 => U128, i128 => U128,
     half::f16 => U16, half::bf16 => U16,
-    crate::float8::e4m3 => U8, crate::float8::e5m2 => U8,
+    crate::float8::e4m3 => U8, crate::float8::e5m2 => U8, crate::tfloat32::tf32 => U32,
 );

@@ -91,9 +91,9 @@ pub mod gmma {
         F32Bf16Bf16Ss: "F32BF16BF16_SS", 16, false, false, half::bf16, half::bf16, f32;
         /// f16 operands in shared memory, f16 accumulators (`F16F16F16_SS`).
         F16F16F16Ss: "F16F16F16_SS", 16, false, false, half::f16, half::f16, half::f16;
-        /// tf32 operands (`f32` whose low 13 mantissa bits are ignored) in shared memory,
-        /// K-major, f32 accumulators (`F32TF32TF32_SS_TN`).
-        F32Tf32Tf32SsTn: "F32TF32TF32_SS_TN", 8, false, true, f32, f32, f32;
+        /// tf32 operands ([`tf32`](crate::tfloat32::tf32): an `f32` whose low 13 mantissa
+        /// bits are ignored) in shared memory, K-major, f32 accumulators (`F32TF32TF32_SS_TN`).
+        F32Tf32Tf32SsTn: "F32TF32TF32_SS_TN", 8, false, true, crate::tfloat32::tf32, crate::tfloat32::tf32, f32;
         /// f16 A in registers, B in shared memory, f32 accumulators (`F32F16F16_RS`).
         F32F16F16Rs: "F32F16F16_RS", 16, true, false, half::f16, half::f16, f32;
         /// bf16 A in registers, B in shared memory, f32 accumulators (`F32BF16BF16_RS`).
@@ -102,7 +102,7 @@ pub mod gmma {
         F16F16F16Rs: "F16F16F16_RS", 16, true, false, half::f16, half::f16, half::f16;
         /// tf32 A in registers, B in shared memory, K-major, f32 accumulators
         /// (`F32TF32TF32_RS_TN`).
-        F32Tf32Tf32RsTn: "F32TF32TF32_RS_TN", 8, true, true, f32, f32, f32;
+        F32Tf32Tf32RsTn: "F32TF32TF32_RS_TN", 8, true, true, crate::tfloat32::tf32, crate::tfloat32::tf32, f32;
         /// e4m3 A and e4m3 B (in shared memory), K-major, f32
         /// accumulators (`F32E4M3E4M3_SS_TN`).
         F32E4M3E4M3SsTn: "F32E4M3E4M3_SS_TN", 32, false, true, crate::float8::e4m3, crate::float8::e4m3, f32;

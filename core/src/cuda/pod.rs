@@ -39,11 +39,12 @@ pods!(
     half::bf16,
     crate::float8::e4m3,
     crate::float8::e5m2,
+    crate::tfloat32::tf32,
     U64,
     U128
 );
 
-/// The 8-bit floats as cudarc's device types (feature `cudarc`), so host tensors of
+/// The 8-bit floats and `tf32` as cudarc's device types (feature `cudarc`), so host tensors of
 /// `cutlet-cuda` hold them as they hold `half`'s types.
 #[cfg(feature = "cudarc")]
 mod cudarc_repr {
@@ -57,4 +58,9 @@ mod cudarc_repr {
     unsafe impl cudarc::driver::DeviceRepr for e5m2 {}
     // SAFETY: as above.
     unsafe impl cudarc::driver::ValidAsZeroBits for e5m2 {}
+    // SAFETY: four bytes (`#[repr(transparent)]` over `u32`), every bit pattern a value,
+    // the zero bits `+0`.
+    unsafe impl cudarc::driver::DeviceRepr for crate::tfloat32::tf32 {}
+    // SAFETY: as above.
+    unsafe impl cudarc::driver::ValidAsZeroBits for crate::tfloat32::tf32 {}
 }

@@ -361,9 +361,41 @@ impl Operand {
 /// assert_eq!(fp8_accumulate(0.0, &[(2.25, 1.0), small, small]), 2.25);
 /// ```
 pub fn fp8_accumulate(acc: f32, products: &[(f64, f64)]) -> f32 {
-    /// Fraction bits kept of an addend, relative to the largest, and of the sum.
-    const ADDEND_BITS: i32 = 13;
-    const SUM_BITS: i32 = 13;
+    aligned_sum(acc, products, 13, 13)
+}
+
+/// One k step of the TF32 tensor cores: `acc + Σ x·y` over the 8 factor pairs of a
+/// `.tf32` `wgmma` (their values as the tensor cores read them,
+/// [`tf32::to_f32`](crate::tfloat32::tf32::to_f32)), as Hopper sums them. The PTX ISA
+/// does not say; this is [`fp8_accumulate`]'s structure with f32's widths, fitted to an
+/// H100's results (`cutlet-gpu-bench --tf32`: all 4096 elements of a 64x64x520 product
+/// and 208 sampled of a 200x136x4100 one equal bit for bit, `results/gpu/run41-*`): the
+/// addends are aligned to the largest exponent `e` among them, each cut toward zero to a
+/// multiple of `2^(e - 25)`, summed exactly, and the sum cut toward zero to f32's 24
+/// significant bits. Not the exact sum rounded once: each step cuts toward zero, so a
+/// long reduction drifts by up to about one f32 ulp a step (402 ulp at k = 4100). The
+/// emulator runs every TF32 `wgmma` through it.
+///
+/// ```
+/// use cutlet_core::cuda::wgmma::tf32_accumulate;
+/// // Toward zero, not to nearest: 1 + 3·2^-25 becomes 1, not 1 + 2^-23.
+/// let t = 2f64.powi(-25);
+/// assert_eq!(tf32_accumulate(1.0, &[(3.0 * t, 1.0)]), 1.0);
+/// // Two addends of 2^-24 reach f32's grid together, each alone would not.
+/// assert_eq!(tf32_accumulate(1.0, &[(2.0 * t, 1.0), (2.0 * t, 1.0)]), 1.0 + f32::EPSILON);
+/// assert_eq!(tf32_accumulate(1.0, &[(2.0 * t, 1.0)]), 1.0);
+/// // An addend below 2^(e - 25) is cut away, however many there are.
+/// assert_eq!(tf32_accumulate(1.0, &[(t / 2.0, 1.0); 8]), 1.0);
+/// ```
+pub fn tf32_accumulate(acc: f32, products: &[(f64, f64)]) -> f32 {
+    aligned_sum(acc, products, 25, 23)
+}
+
+/// `acc + Σ x·y` as the tensor cores' adder tree sums a k step: every addend aligned to
+/// the largest exponent among them (a product's as the multiplier makes it, its factors'
+/// exponents summed) and cut toward zero `addend_bits` below it, the exact sum of those
+/// cut toward zero to `sum_bits` fraction bits.
+fn aligned_sum(acc: f32, products: &[(f64, f64)], addend_bits: i32, sum_bits: i32) -> f32 {
     /// `floor(log2 |x|)`; `None` for zero.
     fn exp(x: f64) -> Option<i32> {
         (x != 0.0).then(|| ((x.to_bits() >> 52) & 0x7ff) as i32 - 1023)
@@ -386,11 +418,11 @@ pub fn fp8_accumulate(acc: f32, products: &[(f64, f64)]) -> f32 {
     let Some(e) = raw.chain(exp(acc)).max() else {
         return 0.0;
     };
-    let q = e - ADDEND_BITS;
+    let q = e - addend_bits;
     let s = products
         .iter()
         .fold(cut(acc, q), |s, &(x, y)| s + cut(x * y, q));
-    exp(s).map_or(0.0, |es| cut(s, es - SUM_BITS) as f32)
+    exp(s).map_or(0.0, |es| cut(s, es - sum_bits) as f32)
 }
 
 /// `acc + Σ x·y` rounded once to f32: the 16-bit types' `wgmma` step as the emulator
