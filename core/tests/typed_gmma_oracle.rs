@@ -4,6 +4,7 @@
 
 use cutlet_core::atom::*;
 use cutlet_core::prelude::*;
+use cutlet_core::tfloat32::tf32;
 
 /// One atom: its layouts print as CuTe's, its value types `(A, B, C, D)` are `V`'s, and
 /// it is zero-sized.
@@ -4256,7 +4257,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_32)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x8x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x8x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x8x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4266,7 +4267,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_1)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x16x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x16x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x16x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4276,7 +4277,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_2)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x24x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x24x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x24x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4286,7 +4287,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_3)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x32x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x32x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x32x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4296,7 +4297,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_4)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x40x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x40x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x40x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4306,7 +4307,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_5)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x48x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x48x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x48x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4316,7 +4317,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_6)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x56x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x56x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x56x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4326,7 +4327,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_7)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x64x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x64x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x64x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4336,7 +4337,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_8)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x72x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x72x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x72x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4346,7 +4347,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_9)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x80x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x80x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x80x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4356,7 +4357,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_10)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x88x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x88x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x88x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4366,7 +4367,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_11)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x96x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x96x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x96x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4376,7 +4377,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_12)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x104x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x104x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x104x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4386,7 +4387,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_13)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x112x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x112x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x112x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4396,7 +4397,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_14)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x120x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x120x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x120x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4406,7 +4407,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_15)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x128x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x128x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x128x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4416,7 +4417,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_16)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x136x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x136x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x136x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4426,7 +4427,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_17)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x144x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x144x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x144x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4436,7 +4437,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_18)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x152x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x152x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x152x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4446,7 +4447,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_19)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x160x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x160x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x160x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4456,7 +4457,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_20)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x168x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x168x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x168x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4466,7 +4467,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_21)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x176x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x176x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x176x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4476,7 +4477,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_22)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x184x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x184x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x184x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4486,7 +4487,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_23)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x192x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x192x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x192x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4496,7 +4497,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_24)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x200x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x200x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x200x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4506,7 +4507,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_25)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x208x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x208x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x208x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4516,7 +4517,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_26)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x216x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x216x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x216x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4526,7 +4527,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_27)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x224x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x224x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x224x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4536,7 +4537,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_28)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x232x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x232x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x232x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4546,7 +4547,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_29)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x240x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x240x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x240x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4556,7 +4557,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_30)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x248x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x248x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x248x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4566,7 +4567,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_31)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x256x8_F32TF32TF32_SS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x256x8_F32TF32TF32_SS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x256x8_F32TF32TF32_SS_TN>",
         [
             "_128:_1",
@@ -4576,7 +4577,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_32)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x8x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x8x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x8x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4586,7 +4587,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_1)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x16x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x16x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x16x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4596,7 +4597,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_2)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x24x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x24x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x24x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4606,7 +4607,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_3)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x32x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x32x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x32x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4616,7 +4617,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_4)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x40x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x40x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x40x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4626,7 +4627,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_5)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x48x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x48x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x48x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4636,7 +4637,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_6)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x56x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x56x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x56x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4646,7 +4647,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_7)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x64x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x64x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x64x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4656,7 +4657,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_8)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x72x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x72x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x72x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4666,7 +4667,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_9)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x80x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x80x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x80x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4676,7 +4677,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_10)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x88x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x88x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x88x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4686,7 +4687,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_11)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x96x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x96x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x96x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4696,7 +4697,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_12)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x104x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x104x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x104x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4706,7 +4707,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_13)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x112x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x112x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x112x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4716,7 +4717,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_14)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x120x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x120x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x120x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4726,7 +4727,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_15)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x128x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x128x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x128x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4736,7 +4737,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_16)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x136x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x136x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x136x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4746,7 +4747,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_17)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x144x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x144x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x144x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4756,7 +4757,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_18)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x152x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x152x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x152x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4766,7 +4767,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_19)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x160x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x160x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x160x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4776,7 +4777,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_20)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x168x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x168x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x168x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4786,7 +4787,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_21)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x176x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x176x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x176x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4796,7 +4797,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_22)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x184x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x184x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x184x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4806,7 +4807,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_23)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x192x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x192x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x192x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4816,7 +4817,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_24)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x200x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x200x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x200x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4826,7 +4827,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_25)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x208x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x208x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x208x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4836,7 +4837,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_26)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x216x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x216x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x216x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4846,7 +4847,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_27)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x224x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x224x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x224x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4856,7 +4857,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_28)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x232x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x232x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x232x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4866,7 +4867,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_29)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x240x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x240x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x240x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4876,7 +4877,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_30)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x248x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x248x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x248x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
@@ -4886,7 +4887,7 @@ fn every_typed_gmma_atom_has_cutes_traits() {
             "((_4,_8,_4),(_2,_2,_31)):((_128,_1,_16),(_64,_8,_512))",
         ],
     );
-    check::<SM90_64x256x8_F32TF32TF32_RS_TN, (f32, f32, f32, f32)>(
+    check::<SM90_64x256x8_F32TF32TF32_RS_TN, (tf32, tf32, f32, f32)>(
         "MMA_Atom<SM90_64x256x8_F32TF32TF32_RS_TN>",
         [
             "_128:_1",
