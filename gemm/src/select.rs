@@ -1,10 +1,15 @@
-//! Which Hopper schedule a GEMM runs, by shape. The rule is the measurements of the
-//! guide's table (`docs/guide/hopper-gemm.md`) and of `cutlet-gpu-bench --splits`:
+//! Which Hopper schedule a GEMM runs, by shape. The rule is the measurements of
+//! `cutlet-gpu-bench --configs` (every TN bf16 configuration at 12 shapes on an H100,
+//! `results/gpu/run43-configs-h100.txt`) and of `--splits`:
 //! ping-pong's 128x64 tiles when even they number no more than the SMs (1024³: 128
 //! tiles, one per SM, where 128x128 tiles would leave half the SMs idle), its 128x128
-//! tiles when those do (1024x2048), a 2x1 cluster at long K (8192³: 760 against 746 TFLOP/s
-//! on the H200), the 1x1 cooperative kernel elsewhere (3072x5120x1024: 425 against 348
-//! for 2x1).
+//! tiles when those do (1024x2048); 128x192 cooperative tiles where they fill the waves
+//! better than 128x256 ones by a tenth of the GPU or more (2000x3000x4000: 256 tiles in
+//! 2 waves against 192 in 2, 552 against 498 TFLOP/s; 1536³: 322 against 170);
+//! ping-pong's 128x128 tiles at K up to 2048, where its epilogue runs under the other
+//! warpgroup's MMAs (3072x5120x1024: 518 against 479; 16384x8192x1024: 639 against 587;
+//! 4096x4096x2048: 644 against 632); a 2x1 cluster at longer K (8192³: 786 against 733
+//! for 1x1; 6144³: 765 against 703), the 1x1 cooperative kernel in between.
 
 use crate::KSplit;
 use cutlet_kernels::gemm::GemmConfig;
@@ -15,6 +20,8 @@ use cutlet_kernels::gemm_sm90::{schedule_len, schedule_of, tile_coord};
 pub enum Schedule {
     /// `KernelTmaWarpSpecializedCooperative`, 128x256 tiles, clusters of one.
     Cooperative,
+    /// `KernelTmaWarpSpecializedCooperative`, 128x192 tiles, clusters of one.
+    CooperativeN192,
     /// The same in 2x1 clusters, B multicast.
     Cooperative2x1,
     /// `KernelTmaWarpSpecializedPingpong`, 128x128 tiles.
@@ -31,13 +38,21 @@ pub enum Schedule {
 /// assert_eq!(schedule(1024, 1024, 1024, 132), Schedule::PingpongN64);
 /// assert_eq!(schedule(1024, 2048, 1024, 132), Schedule::Pingpong);
 /// assert_eq!(schedule(8192, 8192, 8192, 132), Schedule::Cooperative2x1);
-/// assert_eq!(schedule(3072, 5120, 1024, 132), Schedule::Cooperative);
+/// assert_eq!(schedule(2000, 3000, 4000, 132), Schedule::CooperativeN192);
+/// assert_eq!(schedule(3072, 5120, 1024, 132), Schedule::Pingpong);
+/// assert_eq!(schedule(4096, 4096, 3072, 132), Schedule::Cooperative);
 /// ```
 pub fn schedule(m: usize, n: usize, k: usize, sms: usize) -> Schedule {
     let tiles = |bn: usize| m.div_ceil(128) * n.div_ceil(bn);
+    // The share of the waves' CTA slots that tiles `bn` wide fill.
+    let fill = |bn: usize| tiles(bn) as f64 / (tiles(bn).div_ceil(sms) * sms) as f64;
     if tiles(64) <= sms {
         Schedule::PingpongN64
     } else if tiles(128) <= sms {
+        Schedule::Pingpong
+    } else if fill(192) >= fill(256) + 0.1 {
+        Schedule::CooperativeN192
+    } else if k <= 2048 {
         Schedule::Pingpong
     } else if k >= 4096 {
         Schedule::Cooperative2x1

@@ -147,6 +147,7 @@ fn schedule_of(cfg: &cutlet_kernels::gemm::GemmConfig) -> Schedule {
         (TileSchedule::Pingpong, _) if cfg.tile.1 == 64 => Schedule::PingpongN64,
         (TileSchedule::Pingpong, _) => Schedule::Pingpong,
         (_, 2) => Schedule::Cooperative2x1,
+        _ if cfg.tile.1 == 192 => Schedule::CooperativeN192,
         _ => Schedule::Cooperative,
     }
 }

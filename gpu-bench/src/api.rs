@@ -175,14 +175,16 @@ pub const SWEEP: &[(usize, usize, usize)] = &[
 /// `gemm()` next to cuBLAS on every type pair, all four pairs of operand majors (C
 /// column-major) and every [`SWEEP`] shape (or `only`'s), per synchronised call (median
 /// (min..max) of 10 after 2 warm-ups) and back to back (10 queued calls): one table row
-/// each, with the kernel `gemm()` ran. Returns the ratios, per call then back to back.
+/// each, with the kernel `gemm()` ran and how far its result is from cuBLAS's (the
+/// largest difference over cuBLAS's largest magnitude). Returns the ratios, per call then
+/// back to back.
 pub fn sweep(st: &Arc<CudaStream>, only: Option<(usize, usize, usize)>) -> Res<Vec<(f64, f64)>> {
     let blas = CudaBlas::new(st.clone())?;
     println!();
     println!(
-        "| A, B | types | m x n x k | kernel | gemm() TFLOP/s | cuBLAS | ratio | back to back: gemm() | cuBLAS | ratio | host µs/call: gemm() | cuBLAS |"
+        "| A, B | types | m x n x k | kernel | gemm() TFLOP/s | cuBLAS | ratio | back to back: gemm() | cuBLAS | ratio | host µs/call: gemm() | cuBLAS | max diff / max |cuBLAS| |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let shapes = only.map_or(SWEEP.to_vec(), |s| vec![s]);
     let mut ratios = Vec::new();
     for &mnk in &shapes {
@@ -245,17 +247,25 @@ pub(crate) fn sweep_types<E: El + GemmTypes<O>, O: El>(
         let (warm, runs) = (2, 10);
         let one = time_ms(st, warm, runs, &mut ours)?;
         let (batch, host) = time_batch(st, runs, &mut ours)?;
+        let got = st.clone_dtoh(c.buf())?;
         let mut peer = || -> Res<()> {
             let c = c.buf_mut();
             cublas::gemm(blas, st, (ak, bk), p, a.buf(), b.buf(), c)
         };
         let peer_one = time_ms(st, warm, runs, &mut peer)?;
         let (peer_batch, peer_host) = time_batch(st, runs, &mut peer)?;
+        let want = st.clone_dtoh(c.buf())?;
+        // The largest difference from cuBLAS's result, relative to its largest magnitude.
+        let (diff, top) = got.iter().zip(&want).fold((0f64, 0f64), |(d, t), (x, y)| {
+            let (x, y) = (x.to_f64(), y.to_f64());
+            (d.max((x - y).abs()), t.max(y.abs()))
+        });
+        let diff = diff / top.max(f64::MIN_POSITIVE);
         let flop = 2.0 * (m * n * k) as f64;
         let (o, q) = (rate(&one, flop), rate(&peer_one, flop));
         let (ob, qb) = (flop / (batch * 1e-3), flop / (peer_batch * 1e-3));
         println!(
-            "| {name} | {}→{} | {m}x{n}x{k} | {kernel} | {} | {} | {:.2} | {:.0} | {:.0} | {:.2} | {:.1} | {:.1} |",
+            "| {name} | {}→{} | {m}x{n}x{k} | {kernel} | {} | {} | {:.2} | {:.0} | {:.0} | {:.2} | {:.1} | {:.1} | {diff:.0e} |",
             E::NAME,
             O::NAME,
             tflops(o),

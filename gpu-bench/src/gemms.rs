@@ -153,22 +153,40 @@ pub(crate) const TIMED_SIZES: &[(usize, usize, usize)] = &[
 
 /// The timing table: every kernel next to cuBLAS on the same operands (a Hopper kernel
 /// next to the SM80 kernel of its types and majors too), medians of 20 after 3 warm-up
-/// runs, min..max.
-pub fn measure_all(g: &Gemm, st: &Arc<CudaStream>) -> Res<()> {
+/// runs, min..max; every kernel at `size` where one is given, else the TN kernels at
+/// [`TIMED_SIZES`] and the others at 4096³; with `only`, the kernels whose names contain it.
+pub fn measure_all(
+    g: &Gemm,
+    st: &Arc<CudaStream>,
+    size: Option<(usize, usize, usize)>,
+    only: Option<&str>,
+) -> Res<()> {
     let blas = CudaBlas::new(st.clone())?;
     println!();
     println!(
         "| GEMM (TFLOP/s) | size | cutlet | cuBLAS GemmEx | cutlet / cuBLAS | SM80 of the same types and majors | cutlet / SM80 |"
     );
     println!("|---|---|---|---|---|---|---|");
-    each_type_pair!(measure_types(g, st, &blas));
+    each_type_pair!(measure_types(g, st, &blas, size, only));
     Ok(())
 }
 
-fn measure_types<E: El, O: El>(g: &Gemm, st: &Arc<CudaStream>, blas: &CudaBlas) -> Res<bool> {
+fn measure_types<E: El, O: El>(
+    g: &Gemm,
+    st: &Arc<CudaStream>,
+    blas: &CudaBlas,
+    size: Option<(usize, usize, usize)>,
+    only: Option<&str>,
+) -> Res<bool> {
     for k in g.kernels::<E, O>() {
         let cfg = k.config();
-        let sizes: &[_] = if cfg.a_kmajor && cfg.b_kmajor {
+        if only.is_some_and(|o| !cfg.name.contains(o)) {
+            continue;
+        }
+        let one = size.map(|s| [s]);
+        let sizes: &[_] = if let Some(one) = &one {
+            one
+        } else if cfg.a_kmajor && cfg.b_kmajor {
             TIMED_SIZES
         } else {
             &[(4096, 4096, 4096)]

@@ -8,8 +8,8 @@
 //!
 //! ```text
 //! cutlet-gpu-bench [--ptx target/ptx/sm_90/cutlet_kernels.ptx] [--ptx90a target/ptx/sm_90a/cutlet_kernels.ptx]
-//!            [--check-only | --profile | --profile-hopper | --gemm-api | --sweep | --splits | --attention | --fp8 | --tf32 | --kernels]
-//!            [--size MxNxK]
+//!            [--check-only | --profile | --profile-hopper | --gemm-api | --sweep | --splits | --configs | --attention | --fp8 | --tf32 | --kernels]
+//!            [--size MxNxK] [--only NAME]
 //! ```
 //! On a compute capability 9.0 device the sm_90a module's Hopper GEMMs are checked and
 //! timed too (next to cuBLAS and the SM80 GEMM, same operands).
@@ -18,7 +18,10 @@
 //! `--sweep` runs only the sweep of `gemm()` against cuBLAS (every type pair, pair of
 //! majors and shape of `api::SWEEP`, or the `--size` given); `--splits` only the table
 //! of Hopper kernels at each split of the reduction that `cutlet_gemm::k_split` is
-//! fitted to.
+//! fitted to; `--configs` only the timing table of every configuration of every type
+//! pair (Hopper, SM80, SIMT) at the `--size` given, each next to cuBLAS (what the
+//! schedule rule of `cutlet_gemm::schedule` is chosen from), with `--only NAME` those
+//! whose names contain `NAME`.
 //! `--fp8` checks `cutlet_gemm::gemm_fp8` against the FP8 tensor cores' model and an
 //! f64 reference and times it on the FP8 issue's shapes (`scaled_mm_peer.py` adds
 //! PyTorch's `_scaled_mm` beside it).
@@ -72,6 +75,8 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     let mut gemm_api = false;
     let (mut sweep, mut splits, mut attn, mut fp8, mut tf32) = (false, false, false, false, false);
     let mut size = None;
+    let mut configs = false;
+    let mut only = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -83,6 +88,8 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
             "--kernels" => kernels_only = true,
             "--sweep" => sweep = true,
             "--splits" => splits = true,
+            "--configs" => configs = true,
+            "--only" => only = Some(args.next().ok_or("--only needs part of a kernel name")?),
             "--attention" => attn = true,
             "--fp8" => fp8 = true,
             "--tf32" => tf32 = true,
@@ -147,6 +154,11 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
         gemms::split_table(&g, &stream)?;
         return Ok(true);
     }
+    if configs {
+        let size = size.ok_or("--configs needs --size MxNxK")?;
+        gemms::measure_all(&g, &stream, Some(size), only.as_deref())?;
+        return Ok(true);
+    }
     if tf32 {
         let ok = tf32::check_model(&g, &stream)?;
         let kernels = gemms::check_types::<cutlet_core::tfloat32::tf32, f32>(&g, &stream)?;
@@ -176,7 +188,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     ok &= api::check_all(&stream)?;
     if ok && !check_only {
         k.measure_all()?;
-        gemms::measure_all(&g, &stream)?;
+        gemms::measure_all(&g, &stream, None, None)?;
         api::sweep(&stream, size)?;
     }
     Ok(ok)

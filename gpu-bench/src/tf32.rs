@@ -98,9 +98,9 @@ pub fn sweep(st: &Arc<CudaStream>) -> Res<()> {
     let blas = CudaBlas::new(st.clone())?;
     println!();
     println!(
-        "| A, B | types | m x n x k | kernel | gemm() TFLOP/s | cuBLAS TF32 | ratio | back to back: gemm() | cuBLAS | ratio | host µs/call: gemm() | cuBLAS |"
+        "| A, B | types | m x n x k | kernel | gemm() TFLOP/s | cuBLAS TF32 | ratio | back to back: gemm() | cuBLAS | ratio | host µs/call: gemm() | cuBLAS | max diff / max |cuBLAS| |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let (mut tn, mut other) = (Vec::new(), Vec::new());
     for &mnk in SWEEP {
         let r = sweep_types::<tf32, f32>(st, &blas, mnk)?;

@@ -48,9 +48,10 @@
 //!   (rows only in 16-byte units, so where `m` elements are not a whole number of them the
 //!   warpgroup holding the last rows stores from its registers).
 //!
-//! The configurations built are [`crate::registry::sm90`]'s: bf16 and f16 TN
-//! (128 x 256 x 64, 4 stages, f32 out), in clusters of 2, ping-pong (128 x 128 x 64
-//! tiles, 6 stages) and one with both operands MN-major, bf16 out.
+//! The configurations built are [`crate::registry::sm90`]'s: bf16 and f16 at every pair
+//! of majors into f32 or the input type, each cooperative (128 x 256 x 64 and 128 x 192
+//! x 64 tiles) and ping-pong (128 x 128 x 64 and 128 x 64 x 64), TN bf16 also in
+//! clusters of 2; FP8 and TF32 TN.
 
 use crate::gemm::{GemmArgs, GemmConfig, GemmOutput, TileSchedule, val};
 use cutlet_core::algebra::recast::SizeofBits;
@@ -1438,31 +1439,45 @@ fn store_tile<O: EpilogueSmem, L: Layout, M: TiledMma, Bn: Leaf>(
         );
         return;
     }
-    tc.size().for_each_index(
-        #[inline(always)]
-        |v| {
-            let j = v / per;
-            ts.set(v, value(v).0);
-            if v % per == per - 1 {
-                tma_store_fence();
-                // The store before this one (from the other buffer, which the next
-                // subtile writes) has read it: it ran while this subtile was written.
-                // (A no-op in the threads that store nothing.)
-                tma_store_wait::<0>();
-                named_barrier_sync(bar, WARPGROUP_SIZE as u32);
-                if signals {
-                    for i in 0..64 / br {
-                        let b = out.epi.slice((i * br, X, j % 2 + 2 * wg));
-                        let src = b.engine().as_ptr().wrapping_offset(b.engine().origin());
-                        let at = [(rows + i * br) as i32, (tn * bn + j * EPI_N) as i32];
-                        // SAFETY: the descriptor is live; the buffer is complete (the
-                        // barrier above) and not rewritten before the barrier that
-                        // follows the next subtile's `tma_store_wait`.
-                        unsafe { tma_store(out.tma_c, src, at) };
-                    }
-                    tma_store_arrive();
+    // Value `v`'s place in its subtile, and at each subtile's last value its store.
+    let mut emit = |v: usize, x: O| {
+        let j = v / per;
+        ts.set(v, x);
+        if v % per == per - 1 {
+            tma_store_fence();
+            // The store before this one (from the other buffer, which the next
+            // subtile writes) has read it: it ran while this subtile was written.
+            // (A no-op in the threads that store nothing.)
+            tma_store_wait::<0>();
+            named_barrier_sync(bar, WARPGROUP_SIZE as u32);
+            if signals {
+                for i in 0..64 / br {
+                    let b = out.epi.slice((i * br, X, j % 2 + 2 * wg));
+                    let src = b.engine().as_ptr().wrapping_offset(b.engine().origin());
+                    let at = [(rows + i * br) as i32, (tn * bn + j * EPI_N) as i32];
+                    // SAFETY: the descriptor is live; the buffer is complete (the
+                    // barrier above) and not rewritten before the barrier that
+                    // follows the next subtile's `tma_store_wait`.
+                    unsafe { tma_store(out.tma_c, src, at) };
                 }
+                tma_store_arrive();
             }
-        },
-    );
+        }
+    };
+    // `beta == 0` (the common case, and BLAS's promise not to read C) decided once per
+    // tile: its loop is a multiply and a shared store a value, with no branch between
+    // them, so the code a ping-pong epilogue runs beside the other warpgroup's main loop
+    // is a fraction of the general loop's (ping-pong stalled on instruction fetch at short
+    // K, `ncu23-k1024-clock-none.txt`).
+    if beta == 0.0 {
+        tc.size().for_each_index(
+            #[inline(always)]
+            |v| emit(v, O::from_f32(alpha * acc(v))),
+        );
+    } else {
+        tc.size().for_each_index(
+            #[inline(always)]
+            |v| emit(v, value(v).0),
+        );
+    }
 }
