@@ -135,30 +135,58 @@ def blocks(instrs):
 
 
 def post_dominators(succ):
-    """The post-dominator sets, with a virtual exit node `len(succ)`."""
+    """The immediate post-dominator of each block (`None` for a block that reaches no
+    exit), with a virtual exit node `len(succ)`: Cooper, Harvey and Kennedy's iteration
+    over the reversed graph in reverse postorder (linear space; sets of post-dominators
+    are quadratic in the blocks, minutes for the Hopper GEMMs' entries)."""
     n = len(succ)
     exit_ = n
-    pdom = [set(range(n + 1)) for _ in range(n)] + [{exit_}]
     outs = [s if s else [exit_] for s in succ]
+    # The reversed graph's edges: each block to its predecessors.
+    preds = [[] for _ in range(n + 1)]
+    for i, s in enumerate(outs):
+        for t in s:
+            preds[t].append(i)
+    # Postorder of the reversed graph from the exit (iterative depth-first search).
+    order, seen = [], [False] * (n + 1)
+    seen[exit_] = True
+    stack = [(exit_, iter(preds[exit_]))]
+    while stack:
+        v, it = stack[-1]
+        for w in it:
+            if not seen[w]:
+                seen[w] = True
+                stack.append((w, iter(preds[w])))
+                break
+        else:
+            stack.pop()
+            order.append(v)
+    number = {v: k for k, v in enumerate(order)}
+    idom = [None] * (n + 1)
+    idom[exit_] = exit_
+
+    def meet(a, b):
+        while a != b:
+            while number[a] < number[b]:
+                a = idom[a]
+            while number[b] < number[a]:
+                b = idom[b]
+        return a
+
     changed = True
     while changed:
         changed = False
-        for i in reversed(range(n)):
-            new = set.intersection(*(pdom[s] for s in outs[i])) | {i}
-            if new != pdom[i]:
-                pdom[i] = new
+        for v in reversed(order):
+            if v == exit_:
+                continue
+            new = None
+            for s in outs[v]:
+                if idom[s] is not None:
+                    new = s if new is None else meet(s, new)
+            if new != idom[v]:
+                idom[v] = new
                 changed = True
-    return pdom
-
-
-def ipdom(i, pdom):
-    """The immediate post-dominator of block `i`: the strict post-dominator that every
-    other strict post-dominator post-dominates (the exit node where there is none)."""
-    strict = pdom[i] - {i}
-    for c in strict:
-        if all(d in pdom[c] for d in strict):
-            return c
-    return None
+    return idom[:n]
 
 
 def reach(start, stop, succ):
@@ -196,7 +224,7 @@ def check(name, instrs, noreturn=()):
     bs, succ = blocks(instrs)
     dead = doomed(bs, succ, set(noreturn))
     succ = [[x for x in s if x not in dead] if i not in dead else [] for i, s in enumerate(succ)]
-    pdom = post_dominators(succ)
+    ipdom = post_dominators(succ)
     found = []
     aligned = lambda ins: ALIGNED.match(re.sub(r"^@!?%\w+\s+", "", ins))
     for b, (_, body) in enumerate(bs):
@@ -210,7 +238,7 @@ def check(name, instrs, noreturn=()):
         m = BRANCH.match(last)
         if not (m and m.group(1) and m.group(3) in varying) or b in dead or len(succ[b]) < 2:
             continue
-        join = ipdom(b, pdom)
+        join = ipdom[b]
         arms = [reach(s, join, succ) for s in succ[b]]
         region = set().union(*arms) if arms else set()
         both = arms[0] & arms[1] if len(arms) == 2 else set()

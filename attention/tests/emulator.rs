@@ -196,63 +196,71 @@ fn run<C: FlashConfig>(case: Case) {
     }
 }
 
-/// Every attention configuration of the registry on each case.
-#[test]
-fn every_attention_configuration_matches_the_reference() {
-    struct Each(usize);
+/// Every attention configuration of the registry on `case`. Each case is a test of its
+/// own, so the test harness runs them on every core.
+fn every_configuration(case: Case) {
+    struct Each(Case, usize);
     impl FlashVisitor for Each {
         fn flash<C: FlashConfig>(&mut self, _: Kernel<FlashParams<C::Elem>>) {
-            let cases = [
-                Case {
-                    bhk: (1, 2, 1),
-                    seqlens: (130, 70),
-                    causal: false,
-                    bhsd: false,
-                    varlen: None,
-                    nan_key: None,
-                },
-                Case {
-                    bhk: (2, 2, 2),
-                    seqlens: (70, 200),
-                    causal: true,
-                    bhsd: true,
-                    varlen: None,
-                    nan_key: None,
-                },
-                Case {
-                    bhk: (1, 1, 1),
-                    seqlens: (200, 100),
-                    causal: true,
-                    bhsd: false,
-                    varlen: None,
-                    nan_key: None,
-                },
-                // Variable lengths (FA's varlen): an empty query sequence, one of a
-                // single row, keys shorter and longer than the queries, none at all.
-                Case {
-                    bhk: (0, 2, 1),
-                    seqlens: (0, 0),
-                    causal: true,
-                    bhsd: false,
-                    varlen: Some(&[(70, 130), (0, 20), (150, 40), (1, 1), (5, 0)]),
-                    nan_key: None,
-                },
-                // A NaN in K: causal rows from 100 on see it.
-                Case {
-                    bhk: (1, 2, 1),
-                    seqlens: (150, 150),
-                    causal: true,
-                    nan_key: Some(100),
-                    ..Case::default()
-                },
-            ];
-            for case in cases {
-                run::<C>(case);
-            }
-            self.0 += 1;
+            run::<C>(self.0);
+            self.1 += 1;
         }
     }
-    let mut each = Each(0);
+    let mut each = Each(case, 0);
     for_each_flash(&mut each);
-    assert_eq!(each.0, 6);
+    assert_eq!(each.1, 6);
+}
+
+#[test]
+fn every_configuration_on_more_queries_than_keys() {
+    every_configuration(Case {
+        bhk: (1, 2, 1),
+        seqlens: (130, 70),
+        ..Case::default()
+    });
+}
+
+#[test]
+fn every_configuration_causal_bhsd_on_more_keys_than_queries() {
+    every_configuration(Case {
+        bhk: (2, 2, 2),
+        seqlens: (70, 200),
+        causal: true,
+        bhsd: true,
+        ..Case::default()
+    });
+}
+
+#[test]
+fn every_configuration_causal_on_more_queries_than_keys() {
+    every_configuration(Case {
+        bhk: (1, 1, 1),
+        seqlens: (200, 100),
+        causal: true,
+        ..Case::default()
+    });
+}
+
+/// Variable lengths (FA's varlen): an empty query sequence, one of a single row, keys
+/// shorter and longer than the queries, none at all.
+#[test]
+fn every_configuration_on_variable_lengths() {
+    every_configuration(Case {
+        bhk: (0, 2, 1),
+        causal: true,
+        varlen: Some(&[(70, 130), (0, 20), (150, 40), (1, 1), (5, 0)]),
+        ..Case::default()
+    });
+}
+
+/// A NaN in K: causal rows from 100 on see it.
+#[test]
+fn every_configuration_with_a_nan_key() {
+    every_configuration(Case {
+        bhk: (1, 2, 1),
+        seqlens: (150, 150),
+        causal: true,
+        nan_key: Some(100),
+        ..Case::default()
+    });
 }

@@ -995,15 +995,20 @@ fn split_tiles_of_few_rows_match_reference() {
     }
 }
 
-/// Every Hopper configuration of the registry on random problems under the sanitizer,
-/// on one CTA (the pipeline wraps) or four, each also with its reduction split (all
-/// tiles, or those after the first).
-#[test]
-fn fuzz_every_hopper_configuration_under_the_sanitizer() {
+/// Every Hopper configuration of the registry whose index in it has parity `parity`, on
+/// a random problem under the sanitizer, on one CTA (the pipeline wraps) or four, whole
+/// or with its reduction split (all tiles, or those after the first). The two parities
+/// are two tests, so the harness runs them on two cores.
+fn fuzz_hopper_configurations(parity: usize) {
     use cutlet_core::cuda::Kernel;
     use cutlet_kernels::gemm_sm90::{KSplit, Sm90Config};
     use cutlet_kernels::registry::{GemmVisitor, Sm90Params, TiledParams, for_each_gemm};
-    struct Fuzz(Rng, usize);
+    struct Fuzz {
+        rng: Rng,
+        parity: usize,
+        seen: usize,
+        split: usize,
+    }
     impl GemmVisitor for Fuzz {
         fn sm80<C: cutlet_kernels::gemm_sm80::Sm80Config>(
             &mut self,
@@ -1011,21 +1016,45 @@ fn fuzz_every_hopper_configuration_under_the_sanitizer() {
         ) {
         }
         fn sm90<C: Sm90Config>(&mut self, _: Kernel<Sm90Params<C::Out>>) {
-            let sms = self.0.pick(&[1, 4]);
-            sm90_run::<C>(self.0.case(), sms, KSplit::NONE);
-            let split = KSplit {
-                splits: self.0.pick(&[2, 3]),
-                whole: self.0.pick(&[0, 1]),
+            let index = self.seen;
+            self.seen += 1;
+            if index % 2 != self.parity {
+                return;
+            }
+            let sms = self.rng.pick(&[1, 4]);
+            let split = if self.rng.below(2) == 0 {
+                KSplit::NONE
+            } else {
+                self.split += 1;
+                KSplit {
+                    splits: self.rng.pick(&[2, 3]),
+                    whole: self.rng.pick(&[0, 1]),
+                }
             };
-            sm90_run::<C>(self.0.case(), sms, split);
-            self.1 += 1;
+            sm90_run::<C>(self.rng.case(), sms, split);
         }
         fn simt<C: cutlet_kernels::sgemm::SimtConfig>(&mut self, _: Kernel<TiledParams<f32, f32>>) {
         }
     }
-    let mut fuzz = Fuzz(Rng(90), 0);
+    let mut fuzz = Fuzz {
+        rng: Rng(90 + parity as u64),
+        parity,
+        seen: 0,
+        split: 0,
+    };
     for_each_gemm(&mut fuzz);
-    assert!(fuzz.1 >= 5, "{} Hopper configurations", fuzz.1);
+    assert!(fuzz.seen >= 10, "{} Hopper configurations", fuzz.seen);
+    assert!(fuzz.split >= 2, "{} split runs", fuzz.split);
+}
+
+#[test]
+fn fuzz_even_hopper_configurations_under_the_sanitizer() {
+    fuzz_hopper_configurations(0);
+}
+
+#[test]
+fn fuzz_odd_hopper_configurations_under_the_sanitizer() {
+    fuzz_hopper_configurations(1);
 }
 
 /// The copy, transpose and tile-copy kernels on random extents and misaligned buffers
