@@ -108,13 +108,12 @@ def main(ptxas, root):
         logs[arch].seek(0)
         report = logs[arch].read()
         logs[arch].close()
-        r = subprocess.CompletedProcess(runs[arch].args, code, report, "")
-        if r.returncode != 0:
-            failures.append(f"{arch}: ptxas failed:\n{r.stdout}")
+        if code != 0:
+            failures.append(f"{arch}: ptxas failed:\n{report}")
             continue
         info = {}
         current = None
-        for line in (r.stdout + r.stderr).splitlines():
+        for line in report.splitlines():
             m = re.search(r"Compiling entry function '(\w+)'", line)
             if m:
                 current = m.group(1)
@@ -159,7 +158,7 @@ def main(ptxas, root):
         if arch != "sm_90a" and hopper:
             failures.append(f"{arch}: Hopper entries outside sm_90a: {hopper}")
         for name in hopper:
-            problem = hopper_problem(bodies[name], r.stdout + r.stderr, name)
+            problem = hopper_problem(bodies[name], report, name)
             if problem:
                 failures.append(f"{arch}: {name}: {problem}")
     print("| arch | kernel | registers | stack bytes | spill bytes |")

@@ -134,7 +134,7 @@ def blocks(instrs):
     return out, succ
 
 
-def post_dominators(succ):
+def immediate_post_dominators(succ):
     """The immediate post-dominator of each block (`None` for a block that reaches no
     exit), with a virtual exit node `len(succ)`: Cooper, Harvey and Kennedy's iteration
     over the reversed graph in reverse postorder (linear space; sets of post-dominators
@@ -224,7 +224,7 @@ def check(name, instrs, noreturn=()):
     bs, succ = blocks(instrs)
     dead = doomed(bs, succ, set(noreturn))
     succ = [[x for x in s if x not in dead] if i not in dead else [] for i, s in enumerate(succ)]
-    ipdom = post_dominators(succ)
+    ipdom = immediate_post_dominators(succ)
     found = []
     aligned = lambda ins: ALIGNED.match(re.sub(r"^@!?%\w+\s+", "", ins))
     for b, (_, body) in enumerate(bs):
