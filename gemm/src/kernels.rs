@@ -189,11 +189,7 @@ impl<E: TmaElement, O: TmaElement> HopperGemm<E, O> {
         let Some(descs) = self.descriptors(st, p, addrs)? else {
             return Ok(false);
         };
-        let need = split.workspace(
-            schedule_len(&self.cfg, p.m, p.n),
-            self.cfg.cluster_m,
-            self.cfg.tile.1,
-        );
+        let need = split.workspace(schedule_len(&self.cfg, p.m, p.n), &self.cfg);
         let mut spaces = self.workspaces.lock().unwrap_or_else(|e| e.into_inner());
         let ws = workspace(&mut spaces, st, need)?;
         // SAFETY: the maps describe these buffers (the cache's key is their addresses and

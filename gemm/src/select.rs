@@ -1,7 +1,11 @@
 //! Which Hopper schedule a GEMM runs, by shape. The rule is the measurements of
 //! `cutlet-gpu-bench --configs` (every TN bf16 configuration at 12 shapes on an H100,
-//! `results/gpu/run43-configs-h100.txt`) and of `--splits`:
-//! ping-pong's 128x64 tiles when even they number no more than the SMs (1024³: 128
+//! `results/gpu/run43-configs-h100.txt`, and at few rows, `run49-configs-*`) and of
+//! `--splits`: ping-pong's 64x64 tiles when they number no more than the SMs (M up to
+//! 128 at N = 4096: 64-row tiles whose stages hold half the zero-filled rows of A and
+//! twice the stages of B, 128x4096x4096 212 against 163 TFLOP/s for 128x64 tiles, 16
+//! rows 20 against 16); ping-pong's 128x64 tiles when even they number no more than
+//! the SMs (1024³: 128
 //! tiles, one per SM, where 128x128 tiles would leave half the SMs idle), its 128x128
 //! tiles when those do (1024x2048); 128x192 cooperative tiles where they fill the waves
 //! better than 128x256 ones by a tenth of the GPU or more (2000x3000x4000: 256 tiles in
@@ -29,12 +33,17 @@ pub enum Schedule {
     /// `KernelTmaWarpSpecializedPingpong`, 128x64 tiles (where a configuration has
     /// them; [`Pingpong`](Self::Pingpong) where not).
     PingpongN64,
+    /// `KernelTmaWarpSpecializedPingpong`, 64x64 tiles, for problems of few rows.
+    PingpongM64,
 }
 
 /// The schedule for an `m x n x k` product on a GPU with `sms` SMs.
 ///
 /// ```
 /// use cutlet_gemm::{schedule, Schedule};
+/// assert_eq!(schedule(16, 4096, 4096, 132), Schedule::PingpongM64);
+/// assert_eq!(schedule(128, 4096, 4096, 132), Schedule::PingpongM64);
+/// assert_eq!(schedule(256, 4096, 4096, 132), Schedule::PingpongN64);
 /// assert_eq!(schedule(1024, 1024, 1024, 132), Schedule::PingpongN64);
 /// assert_eq!(schedule(1024, 2048, 1024, 132), Schedule::Pingpong);
 /// assert_eq!(schedule(8192, 8192, 8192, 132), Schedule::Cooperative2x1);
@@ -46,7 +55,9 @@ pub fn schedule(m: usize, n: usize, k: usize, sms: usize) -> Schedule {
     let tiles = |bn: usize| m.div_ceil(128) * n.div_ceil(bn);
     // The share of the waves' CTA slots that tiles `bn` wide fill.
     let fill = |bn: usize| tiles(bn) as f64 / (tiles(bn).div_ceil(sms) * sms) as f64;
-    if tiles(64) <= sms {
+    if m.div_ceil(64) * n.div_ceil(64) <= sms {
+        Schedule::PingpongM64
+    } else if tiles(64) <= sms {
         Schedule::PingpongN64
     } else if tiles(128) <= sms {
         Schedule::Pingpong
@@ -86,6 +97,10 @@ pub fn schedule(m: usize, n: usize, k: usize, sms: usize) -> Schedule {
 /// let n64 = sm90_config::<TnBf16PingpongN64>();
 /// assert_eq!(k_split(&n64, 64, 4096, 4096, 132), KSplit { splits: 2, whole: 0 });
 /// assert_eq!(k_split(&n64, 128, 4096, 4096, 132), KSplit::NONE);
+/// // 64-row tiles over a third of the SMs or more stay whole.
+/// let m64 = sm90_config::<TnBf16PingpongM64N64>();
+/// assert_eq!(k_split(&m64, 16, 4096, 4096, 132), KSplit::NONE);
+/// assert_eq!(k_split(&m64, 16, 1024, 16384, 132).splits, 8);
 /// // 2000 x 3000 x 16384: 192 tiles, a last wave of 60 on 132 CTAs: 132 whole, 60 in 2 parts.
 /// let s = k_split(&coop, 2000, 3000, 16384, 132);
 /// assert_eq!(s.splits, 2);
@@ -104,6 +119,12 @@ pub fn k_split(cfg: &GemmConfig, m: usize, n: usize, k: usize, ctas: usize) -> K
     };
     let most = (k.div_ceil(cfg.tile.2) / min_part).min(MAX_SPLITS);
     let (split_tiles, parts) = if tiles == 0 {
+        return KSplit::NONE;
+    } else if cfg.tile.0 == 64 && 3 * tiles >= clusters {
+        // 64-row tiles over a third of the SMs or more keep about as many bytes in
+        // flight whole as split (their stages are deep): the fix-up gains nothing (H100,
+        // 64 tiles of 64x64, N = K = 4096: M = 16 23 whole against 21 in 2 parts, M = 32
+        // 51 against 47, M = 64 107 against 109, `results/gpu/run49-splits-h100.txt`).
         return KSplit::NONE;
     } else if tiles <= clusters {
         (tiles, clusters / tiles)

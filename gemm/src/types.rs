@@ -86,11 +86,12 @@ pub(crate) fn run<E: GemmTypes<O>, O: GemmElement>(
     };
     let want = schedule(p.args.m, p.args.n, p.args.k, g.sms);
     // The wanted schedule, else the one it stands in for (128x64 ping-pong tiles for
-    // 128x128 ones), else the cooperative kernel, else any (a type pair with few
+    // 128x128 ones or for 64x64 ones), else the cooperative kernel, else any (a type pair with few
     // configurations: promoted FP8 into f32 has only 128x64 ping-pong tiles).
     let rank = |s: Schedule| match s {
         s if s == want => 0,
         Schedule::Pingpong if want == Schedule::PingpongN64 => 1,
+        Schedule::PingpongN64 if want == Schedule::PingpongM64 => 1,
         Schedule::Cooperative => 2,
         _ => 3,
     };
@@ -144,6 +145,7 @@ pub(crate) fn run<E: GemmTypes<O>, O: GemmElement>(
 /// The [`Schedule`] a Hopper configuration runs.
 fn schedule_of(cfg: &cutlet_kernels::gemm::GemmConfig) -> Schedule {
     match (cfg.schedule, cfg.cluster_m) {
+        (TileSchedule::Pingpong, _) if cfg.tile.0 == 64 => Schedule::PingpongM64,
         (TileSchedule::Pingpong, _) if cfg.tile.1 == 64 => Schedule::PingpongN64,
         (TileSchedule::Pingpong, _) => Schedule::Pingpong,
         (_, 2) => Schedule::Cooperative2x1,

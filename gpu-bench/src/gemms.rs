@@ -421,6 +421,7 @@ pub(crate) fn report(name: &str, bad: &[String]) -> bool {
 /// The shapes the split table measures: few tiles, small M, short K, ragged.
 const SPLIT_SIZES: &[(usize, usize, usize)] = &[
     (16, 4096, 4096),
+    (32, 4096, 4096),
     (64, 4096, 4096),
     (128, 4096, 4096),
     (128, 4096, 16384),

@@ -10,13 +10,13 @@
 //! - **Roles.** 384 threads: warpgroup 0 is the producer (one elected thread of its
 //!   first warp issues the TMA loads; the warpgroup gives registers back with
 //!   `setmaxnreg.dec`), warpgroups 1 and 2 are consumers (`setmaxnreg.inc`). The
-//!   configuration's [`KernelSchedule`] says how they share the `(128, BN)` tiles:
-//!   cooperative, they split each along M, 64 rows each (`BN/2` f32 accumulators a
-//!   thread); ping-pong, each computes every other tile whole (two 64-row halves, `BN`
-//!   accumulators a thread) and their main loops take turns
-//!   ([`OrderedSequenceBarrier`]), so one warpgroup's epilogue runs under the other's
-//!   MMAs (CUTLASS's `KernelTmaWarpSpecializedPingpong`).
-//! - **Shared memory.** `stages` stages of A `(128, BK)` and B `(BN, BK)` (BK: 128 bytes,
+//!   configuration's [`KernelSchedule`] says how they share the `(BM, BN)` tiles:
+//!   cooperative, they split each 128-row tile along M, 64 rows each (`BN/2` f32
+//!   accumulators a thread); ping-pong, each computes every other tile whole (its
+//!   64-row halves: two, `BN` accumulators a thread, or one where BM is 64) and their
+//!   main loops take turns ([`OrderedSequenceBarrier`]), so one warpgroup's epilogue
+//!   runs under the other's MMAs (CUTLASS's `KernelTmaWarpSpecializedPingpong`).
+//! - **Shared memory.** `stages` stages of A `(BM, BK)` and B `(BN, BK)` (BK: 128 bytes,
 //!   64 16-bit or 128 FP8 elements, [`Sm90Element`]), each the GMMA
 //!   128-byte swizzle atom of the operand's major tiled as CUTLASS's collective tiles it
 //!   ([`OperandMajor::stage_tiles`]), 1024-byte aligned. The TMA boxes come from the same
@@ -50,8 +50,8 @@
 //!
 //! The configurations built are [`crate::registry::sm90`]'s: bf16 and f16 at every pair
 //! of majors into f32 or the input type, each cooperative (128 x 256 x 64 and 128 x 192
-//! x 64 tiles) and ping-pong (128 x 128 x 64 and 128 x 64 x 64), TN bf16 also in
-//! clusters of 2; FP8 and TF32 TN.
+//! x 64 tiles) and ping-pong (128 x 128 x 64, 128 x 64 x 64 and, for few rows, 64-row
+//! tiles), TN bf16 also in clusters of 2; FP8 and TF32 TN.
 
 use crate::gemm::{GemmArgs, GemmConfig, GemmOutput, TileSchedule, val};
 use cutlet_core::algebra::recast::SizeofBits;
@@ -73,8 +73,6 @@ use cutlet_core::cuda::{
 use cutlet_core::int::LeafOps;
 use cutlet_core::prelude::*;
 
-/// CTA tile rows: two consumer warpgroups of 64.
-pub const BM: usize = 128;
 /// The k tile in bytes: one 128-byte swizzle row (64 16-bit elements, 128 FP8 ones).
 pub const BK_BYTES: usize = 128;
 /// Threads per CTA: a producer warpgroup and two consumer warpgroups.
@@ -167,18 +165,21 @@ impl KSplit {
             self.whole as usize
         }
     }
-    /// The partial tiles and counters a launch over `padded` schedule indices of
-    /// `cluster_m`-CTA cluster tiles of `(128, bn)` needs: `(f32 elements, u32 counters)`.
+    /// The partial tiles and counters a launch of configuration `cfg` over `padded`
+    /// schedule indices needs: `(f32 elements, u32 counters)`, a partial tile per part
+    /// and a counter per 64-row half of each split tile.
     ///
     /// ```
-    /// use cutlet_kernels::gemm_sm90::KSplit;
+    /// use cutlet_kernels::{gemm_sm90::{sm90_config, KSplit}, registry::sm90::*};
     /// let s = KSplit { splits: 2, whole: 0 };
-    /// assert_eq!(s.workspace(3, 1, 256), (3 * 2 * 128 * 256, 3 * 2));
-    /// assert_eq!(KSplit::NONE.workspace(3, 1, 256), (0, 0));
+    /// assert_eq!(s.workspace(3, &sm90_config::<TnBf16>()), (3 * 2 * 128 * 256, 3 * 2));
+    /// assert_eq!(s.workspace(3, &sm90_config::<TnBf16PingpongM64N64>()), (3 * 2 * 64 * 64, 3));
+    /// assert_eq!(KSplit::NONE.workspace(3, &sm90_config::<TnBf16>()), (0, 0));
     /// ```
-    pub const fn workspace(&self, padded: usize, cluster_m: usize, bn: usize) -> (usize, usize) {
-        let tiles = (padded - self.whole_of(padded)) * cluster_m;
-        (tiles * self.splits as usize * BM * bn, tiles * 2)
+    pub const fn workspace(&self, padded: usize, cfg: &GemmConfig) -> (usize, usize) {
+        let tiles = (padded - self.whole_of(padded)) * cfg.cluster_m;
+        let (bm, bn, _) = cfg.tile;
+        (tiles * self.splits as usize * bm * bn, tiles * (bm / 64))
     }
 }
 
@@ -194,6 +195,7 @@ impl KSplit {
 ///     type Elem = half::bf16;
 ///     type Out = half::bf16;
 ///     type Atom = cutlet_core::atom::SM90_64x128x16_F32BF16BF16_SS;
+///     type Bm = _128;
 ///     type Bn = _128;
 ///     type Stages = _6;
 ///     type ClusterM = _1;
@@ -213,6 +215,10 @@ pub trait Sm90Config: 'static {
     type Atom: WgmmaSs<A: OperandMajor, B: OperandMajor>
         + MmaTraits<ValTypeA = Self::Elem, ValTypeB = Self::Elem, ValTypeC = f32>
         + Default;
+    /// CTA tile rows (CUTLASS's `TileShape` M): 128, or 64 ping-pong (each consumer
+    /// warpgroup's tile one `wgmma` row of 64: twice the tiles of 128, for problems of
+    /// few rows, whose stages then carry half the rows of A, most past M's edge).
+    type Bm: Leaf;
     /// CTA tile columns: the atom's N.
     type Bn: Leaf;
     /// Pipeline depth.
@@ -230,12 +236,13 @@ pub trait Sm90Config: 'static {
 ///
 /// ```
 /// use cutlet_kernels::gemm_sm90::*;
-/// assert_eq!(KernelTmaWarpSpecializedCooperative::HALVES, 1);
-/// assert_eq!(KernelTmaWarpSpecializedPingpong::HALVES, 2);
+/// assert!(!KernelTmaWarpSpecializedCooperative::PINGPONG);
+/// assert!(KernelTmaWarpSpecializedPingpong::PINGPONG);
 /// ```
 pub trait KernelSchedule: 'static {
-    /// The 64-row halves of a `(128, BN)` tile that one consumer warpgroup computes.
-    const HALVES: usize;
+    /// Whether each consumer warpgroup computes whole tiles in turn with the other
+    /// (ping-pong), rather than 64 rows of every tile (cooperative).
+    const PINGPONG: bool;
     /// FP8: the tensor cores' accumulator for the whole reduction (CUTLASS's
     /// `*FP8FastAccum` schedules, PyTorch's `use_fast_accum`); else it is added into f32
     /// registers after every k tile (4 `wgmma`s of 32: CUTLASS's promotion interval, the
@@ -248,7 +255,7 @@ pub trait KernelSchedule: 'static {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct KernelTmaWarpSpecializedCooperative;
 impl KernelSchedule for KernelTmaWarpSpecializedCooperative {
-    const HALVES: usize = 1;
+    const PINGPONG: bool = false;
 }
 
 /// Each consumer warpgroup computes whole tiles (`BN` accumulators a thread), the two
@@ -258,7 +265,7 @@ impl KernelSchedule for KernelTmaWarpSpecializedCooperative {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct KernelTmaWarpSpecializedPingpong;
 impl KernelSchedule for KernelTmaWarpSpecializedPingpong {
-    const HALVES: usize = 2;
+    const PINGPONG: bool = true;
 }
 
 /// [`KernelTmaWarpSpecializedCooperative`] with FP8's fast accumulation
@@ -266,7 +273,7 @@ impl KernelSchedule for KernelTmaWarpSpecializedPingpong {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct KernelTmaWarpSpecializedCooperativeFP8FastAccum;
 impl KernelSchedule for KernelTmaWarpSpecializedCooperativeFP8FastAccum {
-    const HALVES: usize = 1;
+    const PINGPONG: bool = false;
     const FAST_ACCUM: bool = true;
 }
 
@@ -275,8 +282,24 @@ impl KernelSchedule for KernelTmaWarpSpecializedCooperativeFP8FastAccum {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct KernelTmaWarpSpecializedPingpongFP8FastAccum;
 impl KernelSchedule for KernelTmaWarpSpecializedPingpongFP8FastAccum {
-    const HALVES: usize = 2;
+    const PINGPONG: bool = true;
     const FAST_ACCUM: bool = true;
+}
+
+/// The 64-row halves of a tile that one consumer warpgroup of configuration `C`
+/// computes: one cooperative (the other warpgroup computes the other half), all of
+/// the tile's ping-pong.
+///
+/// ```
+/// use cutlet_kernels::{gemm_sm90::halves, registry::sm90::*};
+/// assert_eq!((halves::<TnBf16>(), halves::<TnBf16Pingpong>(), halves::<TnBf16PingpongM64N64>()), (1, 2, 1));
+/// ```
+pub const fn halves<C: Sm90Config>() -> usize {
+    if C::Schedule::PINGPONG {
+        val::<C::Bm>() / 64
+    } else {
+        1
+    }
 }
 
 /// Whether configuration `C` promotes its accumulators ([`KernelSchedule::FAST_ACCUM`]):
@@ -583,7 +606,7 @@ pub fn tma_boxes<C: Sm90Config>(p: &GemmArgs) -> Result<(TmaBox, TmaBox, TmaBox)
 /// assert_eq!(sm90_config::<TnBf16Pingpong>().schedule, TileSchedule::Pingpong);
 /// ```
 pub const fn sm90_config<C: Sm90Config>() -> GemmConfig {
-    let n = val::<C::Bn>();
+    let (bm, n) = (val::<C::Bm>(), val::<C::Bn>());
     let stages = val::<C::Stages>();
     let cluster_m = val::<C::ClusterM>();
     assert!(
@@ -600,11 +623,11 @@ pub const fn sm90_config<C: Sm90Config>() -> GemmConfig {
     );
     assert!(stages >= 2, "Sm90Config: STAGES must be at least 2");
     assert!(
-        C::Schedule::HALVES == 1 || C::Schedule::HALVES == 2,
-        "Sm90Config: a consumer warpgroup computes one or two 64-row halves of a tile"
+        bm == 128 || (bm == 64 && C::Schedule::PINGPONG),
+        "Sm90Config: BM must be 128 (two 64-row halves), or 64 ping-pong (cooperative warpgroups split a tile's 128 rows)"
     );
     assert!(
-        !promotes::<C>() || n * C::Schedule::HALVES <= 128,
+        !promotes::<C>() || n * halves::<C>() <= 128,
         "Sm90Config: FP8 promotion keeps a second set of accumulators: at most 64 x 128 a consumer warpgroup (BN 128 cooperative, 64 ping-pong)"
     );
     let (bn, out_bytes, bk) = (
@@ -616,15 +639,15 @@ pub const fn sm90_config<C: Sm90Config>() -> GemmConfig {
         name: C::NAME,
         a_kmajor: MajorA::<C>::VALUE == 0,
         b_kmajor: MajorB::<C>::VALUE == 0,
-        tile: (BM, bn, bk),
+        tile: (bm, bn, bk),
         stages,
         threads: THREADS,
         // The barriers (padded to the 1024-byte alignment of the stages), the stages and
         // the epilogue's buffers (two `(64, EPI_N)` subtiles of C per consumer warpgroup).
-        smem: 1024 + stages * (BM + bn) * BK_BYTES + 2 * 2 * 64 * EPI_N * out_bytes,
+        smem: 1024 + stages * (bm + bn) * BK_BYTES + 2 * 2 * 64 * EPI_N * out_bytes,
         cluster_m,
         fast_accum: core::mem::size_of::<C::Elem>() == 1 && C::Schedule::FAST_ACCUM,
-        schedule: if C::Schedule::HALVES == 2 {
+        schedule: if C::Schedule::PINGPONG {
             TileSchedule::Pingpong
         } else {
             TileSchedule::Cooperative
@@ -681,7 +704,10 @@ pub const fn tile_coord(
 /// assert_eq!(schedule_of(&sm90_config::<TnBf16Cluster2>(), 1000, 1000), (4, 4, 2));
 /// ```
 pub const fn schedule_of(cfg: &GemmConfig, m: usize, n: usize) -> (usize, usize, u32) {
-    let tiles = (m.div_ceil(BM * cfg.cluster_m), n.div_ceil(cfg.tile.1));
+    let tiles = (
+        m.div_ceil(cfg.tile.0 * cfg.cluster_m),
+        n.div_ceil(cfg.tile.1),
+    );
     (tiles.0, tiles.1, log_swizzle(tiles.0, tiles.1))
 }
 
@@ -764,7 +790,7 @@ pub fn gemm_sm90<C: Sm90Config>(
     let cfg = const { sm90_config::<C>() };
     let tma_a = tma.as_ptr();
     let (tma_b, tma_c) = (tma_a.wrapping_add(1), tma_a.wrapping_add(2));
-    let (bn, stages, cm) = (cfg.tile.1, cfg.stages, cfg.cluster_m);
+    let ((bm, bn, _), stages, cm) = (cfg.tile, cfg.stages, cfg.cluster_m);
     // The schedule walks cluster tiles: `cm` vertically adjacent output tiles.
     let (tiles_m, tiles_n, swz) = schedule_of(&cfg, p.m, p.n);
     let tiles = (tiles_m, tiles_n);
@@ -773,7 +799,7 @@ pub fn gemm_sm90<C: Sm90Config>(
     // A launch without clusters is clusters of one CTA: rank 0, cluster id = block id.
     let rank = block_rank_in_cluster();
 
-    // Shared memory: the pipeline's barriers, then `stages` swizzled (128, BK) tiles of A
+    // Shared memory: the pipeline's barriers, then `stages` swizzled (BM, BK) tiles of A
     // and (BN, BK) of B (GMMA::Layout_K_SW128_Atom<T>: Sw<3,4,3> on bytes is Sw<3,3,3> on
     // 16-bit elements over (8, 64):(64, 1), Sw<3,4,3> on 8-bit over (8, 128):(128, 1)).
     let mut smem = SmemBuffer::dynamic();
@@ -818,7 +844,7 @@ pub fn gemm_sm90<C: Sm90Config>(
             C::Out::buffers(),
         )
     };
-    let stage_bytes = ((BM + bn) * BK_BYTES) as u32;
+    let stage_bytes = ((bm + bn) * BK_BYTES) as u32;
 
     let tid = thread_idx().x;
     if tid == 0 {
@@ -834,7 +860,8 @@ pub fn gemm_sm90<C: Sm90Config>(
         workspace.set(0, (partials, counters));
         // One arrival per consumer warpgroup of the cluster that reads a stage releases
         // it (its peers' multicast loads refill it too).
-        pipe.init(1, (2 / C::Schedule::HALVES * cm) as u32);
+        let readers = if C::Schedule::PINGPONG { 1 } else { 2 };
+        pipe.init(1, (readers * cm) as u32);
         order.init(WARPGROUP_SIZE as u32);
     }
     // The peers' barriers are initialised before any CTA arrives on them or multicasts
@@ -877,7 +904,7 @@ pub fn gemm_sm90<C: Sm90Config>(
                                 bar,
                                 &sa,
                                 s,
-                                (tm * BM, k0),
+                                (tm * bm, k0),
                                 (0, 1),
                             );
                             load_stage::<MajorB<C>, _, _>(
@@ -917,10 +944,10 @@ type MajorA<C> = <<C as Sm90Config>::Atom as WgmmaSs>::A;
 /// A configuration's B major.
 type MajorB<C> = <<C as Sm90Config>::Atom as WgmmaSs>::B;
 
-/// `S` stages of A's `(128, BK)` tiles.
+/// `S` stages of A's `(BM, BK)` tiles.
 #[inline(always)]
 fn a_tiles<C: Sm90Config, S: Leaf>() -> impl Layout {
-    MajorA::<C>::stage_tiles::<C::Elem, _128, S>()
+    MajorA::<C>::stage_tiles::<C::Elem, C::Bm, S>()
 }
 
 /// `S` stages of B's `(BN, BK)` tiles.
@@ -993,8 +1020,9 @@ struct Schedule {
 }
 
 /// Where split tiles meet ([`KSplit`]): the partial tiles, one arrival counter per
-/// 64-row half of each split tile, and each consumer warpgroup's word that tells its
-/// threads whether their part arrived last.
+/// 64-row half of each split tile (a slot: tile `t`'s half `h` is slot `t * halves + h`
+/// with the tile's halves), and each consumer warpgroup's word that tells its threads
+/// whether their part arrived last.
 struct Fixup<L, W> {
     workspace: SmemTensor<(GmemPtr<f32>, GmemPtr<u32>), W>,
     last: SmemTensor<u32, L>,
@@ -1008,27 +1036,27 @@ impl<L: Layout, W: Layout> Fixup<L, W> {
     /// `lane`, in 16-byte vectors: vector `j` of every thread at `j * 128 + lane`, so
     /// each vector's store or load is 512 contiguous bytes per warp.
     #[inline(always)]
-    fn at((tile, h, _, splits): Unit, lane: usize, regs: usize, s: usize, j: usize) -> isize {
-        ((((tile * splits + s) * 2 + h) * (regs / 4) + j) * WARPGROUP_SIZE + lane) as isize
+    fn at((slot, _, splits): Unit, lane: usize, regs: usize, s: usize, j: usize) -> isize {
+        (((slot * splits + s) * (regs / 4) + j) * WARPGROUP_SIZE + lane) as isize
     }
-    /// The partials as 16-byte vectors, up to those of split tile `tile`.
+    /// The partials as 16-byte vectors, up to those of `unit`'s slot.
     ///
     /// # Safety
-    /// The host sizes `partials` for every (tile, split, half) of the launch
+    /// The host sizes `partials` for every (slot, split) of the launch
     /// ([`KSplit::workspace`]).
     #[inline(always)]
     unsafe fn partials(
         &self,
-        (tile, _, _, splits): Unit,
+        (slot, _, splits): Unit,
         regs: usize,
     ) -> Tensor<cutlet_core::cuda::PtrEngine<U128, cutlet_core::cuda::Gmem>, impl Layout> {
-        let len = Self::at((tile + 1, 0, 0, splits), 0, regs, 0, 0);
+        let len = Self::at((slot + 1, 0, splits), 0, regs, 0, 0);
         // SAFETY: the caller's contract; the workspace is 16-byte aligned (a driver
         // allocation).
         unsafe { make_gmem_tensor(self.workspace.get(0).0.cast::<U128>(), layout!(len)) }
     }
-    /// Writes this part's accumulators of `unit` (half `h` of split tile `tile`, counted
-    /// from the first split one with the cluster rank, part `part` of `splits`) to the
+    /// Writes this part's accumulators of `unit` (a half's slot, counting the split tiles
+    /// from the first with the cluster rank, part `part` of `splits`) to the
     /// partials and counts its arrival. The part that arrives last adds the tile's
     /// partials in split order into its own slot (the same sum whichever part it is;
     /// [`total`](Self::total) reads it) and returns `true`: it stores the half. `me` is
@@ -1044,7 +1072,7 @@ impl<L: Layout, W: Layout> Fixup<L, W> {
         (wg, lane, bar): (usize, usize, u32),
     ) -> bool {
         let regs = Regs::conjure().value() as usize;
-        let (tile, h, part, splits) = unit;
+        let (slot, part, splits) = unit;
         // SAFETY: the host sizes the workspace ([`KSplit::workspace`]); each part
         // writes only its own slot, and the last reads the others only after acquiring
         // their writes below.
@@ -1065,10 +1093,10 @@ impl<L: Layout, W: Layout> Fixup<L, W> {
             .1
             .as_ptr()
             .cast_mut()
-            .wrapping_add(tile * 2 + h);
+            .wrapping_add(slot);
         let mut last = self.last;
         if lane == 0 {
-            // SAFETY: `counters` holds one word per half of every split tile, reached
+            // SAFETY: `counters` holds one word per slot, reached
             // only through these atomics; the barrier above ordered the warpgroup's
             // partial before this release.
             let old = unsafe { cutlet_core::cuda::atomic_add_acq_rel(counter, 1) };
@@ -1112,10 +1140,10 @@ impl<L: Layout, W: Layout> Fixup<L, W> {
     /// Value `i` of thread `lane` of `unit`'s summed half ([`reduce`](Self::reduce)).
     #[inline(always)]
     fn total(&self, unit: Unit, lane: usize, regs: usize, i: usize) -> f32 {
-        let len = 4 * Self::at((unit.0 + 1, 0, 0, unit.3), 0, regs, 0, 0);
+        let len = 4 * Self::at((unit.0 + 1, 0, unit.2), 0, regs, 0, 0);
         // SAFETY: as in `reduce`, after it returned `true` (the sums are this part's).
         let ws = unsafe { make_gmem_tensor(self.workspace.get(0).0, layout!(len)) };
-        ws.get(4 * Self::at(unit, lane, regs, unit.2, i / 4) + (i % 4) as isize)
+        ws.get(4 * Self::at(unit, lane, regs, unit.1, i / 4) + (i % 4) as isize)
     }
 }
 
@@ -1123,8 +1151,8 @@ impl<L: Layout, W: Layout> Fixup<L, W> {
 /// configuration's accumulators are a multiple of them).
 const SUM_VECTORS: usize = 4;
 
-/// A split tile's part: `(tile, half, part, splits)` ([`Fixup::reduce`]).
-type Unit = (usize, usize, usize, usize);
+/// A split tile's half's part: `(slot, part, splits)` ([`Fixup::reduce`]).
+type Unit = (usize, usize, usize);
 
 /// The consumer warpgroups: the main loop over each tile's k tiles, then the epilogue.
 /// Cooperative, both compute every tile, warpgroup `w` its rows `64 w ..`; ping-pong,
@@ -1141,9 +1169,10 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
 ) {
     let cfg = const { sm90_config::<C>() };
     let (cm, pingpong) = (cfg.cluster_m, cfg.schedule == TileSchedule::Pingpong);
-    let promote = const { promotes::<C>() };
+    let (promote, two) = const { (promotes::<C>(), halves::<C>() == 2) };
     let wg = warp_group_idx() - 1;
-    // The tile's 64-row halves this warpgroup computes: `h0` and, ping-pong, `h0 + 1`.
+    // The tile's 64-row halves this warpgroup computes: `h0` and, ping-pong over
+    // 128-row tiles, `h0 + 1`.
     let h0 = if pingpong { 0 } else { wg };
     // Lane `r < cm` of the warpgroup releases each stage in the cluster's CTA `r`.
     let lane = thread_idx().x % WARPGROUP_SIZE;
@@ -1178,7 +1207,7 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
     ];
     let fence = |acc: &mut [<C::Atom as WgmmaSs>::Accum; 2]| {
         warpgroup_fence_operand(&mut acc[0]);
-        if pingpong {
+        if two {
             warpgroup_fence_operand(&mut acc[1]);
         }
     };
@@ -1188,7 +1217,7 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
     let promote_into = |sums: &mut [<C::Atom as WgmmaSs>::Accum; 2],
                         acc: &[<C::Atom as WgmmaSs>::Accum; 2],
                         first: bool| {
-        for h in 0..C::Schedule::HALVES {
+        for h in 0..halves::<C>() {
             if first {
                 sums[h] = acc[h];
             } else {
@@ -1231,7 +1260,7 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
                         // Promoting, each k tile's MMAs start from zero.
                         let accumulate = kb > 0 || (kt > kt0 && !promote);
                         atom.mma_async(da(h0), db, &mut acc[0], accumulate);
-                        if pingpong {
+                        if two {
                             atom.mma_async(da(1), db, &mut acc[1], accumulate);
                         }
                     }
@@ -1274,7 +1303,7 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
                 };
                 let part = (split_tile, part, splits, kt1 == kt0);
                 store_half::<C>(p, &out, &fixup, (tm, tn), (h0, wg), part, &res[0]);
-                if pingpong {
+                if two {
                     store_half::<C>(p, &out, &fixup, (tm, tn), (1, wg), part, &res[1]);
                 }
             }
@@ -1288,11 +1317,12 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
     }
 }
 
-/// Stores half `h` of output tile `(tm, tn)` from consumer warpgroup `wg`'s
-/// accumulators `acc`: at once for a whole tile, through the fix-up for part `part` of
-/// split tile `split_tile` (`(split_tile, part, splits, empty)`, empty: no k tiles), where
-/// only the part that arrives last stores the sum. A half without rows (the second tile
-/// of a cluster pair, or the second half, at an M edge) is skipped by every part alike.
+/// Stores half `h` of output tile `(tm, tn)` (`(BM, BN)` tiles) from consumer warpgroup
+/// `wg`'s accumulators `acc`: at once for a whole tile, through the fix-up for part
+/// `part` of split tile `split_tile` (`(split_tile, part, splits, empty)`, empty: no k
+/// tiles), where only the part that arrives last stores the sum. A half without rows
+/// (the second tile of a cluster pair, or the second half, at an M edge) is skipped by
+/// every part alike.
 #[inline(always)]
 fn store_half<C: Sm90Config>(
     p: GemmArgs,
@@ -1303,23 +1333,26 @@ fn store_half<C: Sm90Config>(
     (split_tile, part, splits, empty): (usize, usize, usize, bool),
     acc: &<C::Atom as WgmmaSs>::Accum,
 ) {
-    if tm * BM + h * 64 >= p.m {
+    let bm = val::<C::Bm>();
+    let rows = tm * bm + h * 64;
+    if rows >= p.m {
         return;
     }
     let (lane, regs) = (thread_idx().x % WARPGROUP_SIZE, val::<C::Bn>() / 2);
     type Regs<C> = <<C as Sm90Config>::Bn as LeafOps>::Div<_2>;
-    let unit = (split_tile, h, part, splits);
+    let unit = (split_tile * (bm / 64) + h, part, splits);
     let me = (wg, lane, 1 + wg as u32);
     let summed = splits > 1 && fixup.reduce::<_, Regs<C>>(acc, empty, unit, me);
+    // The epilogue's tile is 128 rows: the half is half `rows / 64 % 2` of its tile
+    // `rows / 128` (a 64-row tile is one half of one).
+    let (tile, half) = ((rows / 128, tn), (rows / 64 % 2, wg));
     // Two epilogues, the sums' and the accumulators': one choosing per element costs two
     // branches and a reload of the workspace pointer for each (ptxas serializes no
     // wgmma either way: no C7520).
     if summed {
-        epilogue::<C>(p, out, (tm, tn), (h, wg), |i| {
-            fixup.total(unit, lane, regs, i)
-        });
+        epilogue::<C>(p, out, tile, half, |i| fixup.total(unit, lane, regs, i));
     } else if splits == 1 {
-        epilogue::<C>(p, out, (tm, tn), (h, wg), |i| acc.get(i));
+        epilogue::<C>(p, out, tile, half, |i| acc.get(i));
     }
 }
 

@@ -75,8 +75,8 @@ macro_rules! registry {
     (
         sm80 { $($(#[$m8:meta])* $n8:ident: $e8:ty => $o8:ty, $atom8:ty, $a8:ty, $b8:ty,
             ($bm8:ty, $bn8:ty, $bk8:ty), $st8:ty, ($wm8:ty, $wn8:ty);)* }
-        sm90 { $($(#[$m9:meta])* $n9:ident: $e9:ty => $o9:ty, $atom9:ty, $bn9:ty, $st9:ty,
-            $cl9:ty, $sc9:ty;)* }
+        sm90 { $($(#[$m9:meta])* $n9:ident: $e9:ty => $o9:ty, $atom9:ty, ($bm9:ty, $bn9:ty),
+            $st9:ty, $cl9:ty, $sc9:ty;)* }
         simt { $($(#[$ms:meta])* $ns:ident: $as:ty, $bs:ty;)* }
     ) => { paste::paste! {
         /// The SM80 configurations ([`crate::gemm_sm80::Sm80Config`]).
@@ -122,6 +122,7 @@ macro_rules! registry {
                     type Elem = $e9;
                     type Out = $o9;
                     type Atom = $atom9;
+                    type Bm = $bm9;
                     type Bn = $bn9;
                     type Stages = $st9;
                     type ClusterM = $cl9;
@@ -274,110 +275,146 @@ registry! {
         nt_f16_out_f16: f16 => f16, F16Atom, MnMajor, MnMajor, (_128, _128, _64), _3, (_2, _2);
     }
     // name: elements => C element, the warpgroup MMA atom (its majors are the operands'),
-    // BN, stages, CTAs per cluster along M, schedule.
+    // (BM, BN), stages, CTAs per cluster along M, schedule.
     sm90 {
         // Every pair of majors and every type pair, each in CUTLASS's cooperative tile
         // for large problems (128 x 256; 128 x 192 below, for ragged waves) and its
         // ping-pong tiles for problems of few tiles or short K (128 x 128, and 128 x 64
         // for fewer); `gemm()` picks by shape (cutlet-gemm's `select`).
         /// A and B K-major, bf16 in, f32 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
-        tn_bf16: bf16 => f32, SM90_64x256x16_F32BF16BF16_SS<gmma::K, gmma::K>, _256, _4, _1, Cooperative;
+        tn_bf16: bf16 => f32, SM90_64x256x16_F32BF16BF16_SS<gmma::K, gmma::K>, (_128, _256), _4, _1, Cooperative;
         /// A and B K-major, bf16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
-        tn_bf16_pingpong: bf16 => f32, SM90_64x128x16_F32BF16BF16_SS<gmma::K, gmma::K>, _128, _6, _1, Pingpong;
+        tn_bf16_pingpong: bf16 => f32, SM90_64x128x16_F32BF16BF16_SS<gmma::K, gmma::K>, (_128, _128), _6, _1, Pingpong;
         /// A and B K-major, bf16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
-        tn_bf16_pingpong_n64: bf16 => f32, SM90_64x64x16_F32BF16BF16_SS<gmma::K, gmma::K>, _64, _8, _1, Pingpong;
+        tn_bf16_pingpong_n64: bf16 => f32, SM90_64x64x16_F32BF16BF16_SS<gmma::K, gmma::K>, (_128, _64), _8, _1, Pingpong;
         /// [`TnBf16`] in clusters of 2 along M, B multicast (CUTLASS's 2x1x1 cluster).
-        tn_bf16_cluster2: bf16 => f32, SM90_64x256x16_F32BF16BF16_SS, _256, _4, _2, Cooperative;
+        tn_bf16_cluster2: bf16 => f32, SM90_64x256x16_F32BF16BF16_SS, (_128, _256), _4, _2, Cooperative;
         /// A and B K-major, bf16 in, bf16 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
-        tn_bf16_out_bf16: bf16 => bf16, SM90_64x256x16_F32BF16BF16_SS<gmma::K, gmma::K>, _256, _4, _1, Cooperative;
+        tn_bf16_out_bf16: bf16 => bf16, SM90_64x256x16_F32BF16BF16_SS<gmma::K, gmma::K>, (_128, _256), _4, _1, Cooperative;
         /// A and B K-major, bf16 in, bf16 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
-        tn_bf16_out_bf16_pingpong: bf16 => bf16, SM90_64x128x16_F32BF16BF16_SS<gmma::K, gmma::K>, _128, _6, _1, Pingpong;
+        tn_bf16_out_bf16_pingpong: bf16 => bf16, SM90_64x128x16_F32BF16BF16_SS<gmma::K, gmma::K>, (_128, _128), _6, _1, Pingpong;
         /// A and B K-major, bf16 in, bf16 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
-        tn_bf16_out_bf16_pingpong_n64: bf16 => bf16, SM90_64x64x16_F32BF16BF16_SS<gmma::K, gmma::K>, _64, _8, _1, Pingpong;
+        tn_bf16_out_bf16_pingpong_n64: bf16 => bf16, SM90_64x64x16_F32BF16BF16_SS<gmma::K, gmma::K>, (_128, _64), _8, _1, Pingpong;
         /// A and B K-major, f16 in, f32 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
-        tn_f16: f16 => f32, SM90_64x256x16_F32F16F16_SS<gmma::K, gmma::K>, _256, _4, _1, Cooperative;
+        tn_f16: f16 => f32, SM90_64x256x16_F32F16F16_SS<gmma::K, gmma::K>, (_128, _256), _4, _1, Cooperative;
         /// A and B K-major, f16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
-        tn_f16_pingpong: f16 => f32, SM90_64x128x16_F32F16F16_SS<gmma::K, gmma::K>, _128, _6, _1, Pingpong;
+        tn_f16_pingpong: f16 => f32, SM90_64x128x16_F32F16F16_SS<gmma::K, gmma::K>, (_128, _128), _6, _1, Pingpong;
         /// A and B K-major, f16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
-        tn_f16_pingpong_n64: f16 => f32, SM90_64x64x16_F32F16F16_SS<gmma::K, gmma::K>, _64, _8, _1, Pingpong;
+        tn_f16_pingpong_n64: f16 => f32, SM90_64x64x16_F32F16F16_SS<gmma::K, gmma::K>, (_128, _64), _8, _1, Pingpong;
         /// A and B K-major, f16 in, f16 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
-        tn_f16_out_f16: f16 => f16, SM90_64x256x16_F32F16F16_SS<gmma::K, gmma::K>, _256, _4, _1, Cooperative;
+        tn_f16_out_f16: f16 => f16, SM90_64x256x16_F32F16F16_SS<gmma::K, gmma::K>, (_128, _256), _4, _1, Cooperative;
         /// A and B K-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
-        tn_f16_out_f16_pingpong: f16 => f16, SM90_64x128x16_F32F16F16_SS<gmma::K, gmma::K>, _128, _6, _1, Pingpong;
+        tn_f16_out_f16_pingpong: f16 => f16, SM90_64x128x16_F32F16F16_SS<gmma::K, gmma::K>, (_128, _128), _6, _1, Pingpong;
         /// A and B K-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
-        tn_f16_out_f16_pingpong_n64: f16 => f16, SM90_64x64x16_F32F16F16_SS<gmma::K, gmma::K>, _64, _8, _1, Pingpong;
+        tn_f16_out_f16_pingpong_n64: f16 => f16, SM90_64x64x16_F32F16F16_SS<gmma::K, gmma::K>, (_128, _64), _8, _1, Pingpong;
         /// A M-major, B K-major, bf16 in, f32 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
-        nn_bf16: bf16 => f32, SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::K>, _256, _4, _1, Cooperative;
+        nn_bf16: bf16 => f32, SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::K>, (_128, _256), _4, _1, Cooperative;
         /// A M-major, B K-major, bf16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
-        nn_bf16_pingpong: bf16 => f32, SM90_64x128x16_F32BF16BF16_SS<gmma::MN, gmma::K>, _128, _6, _1, Pingpong;
+        nn_bf16_pingpong: bf16 => f32, SM90_64x128x16_F32BF16BF16_SS<gmma::MN, gmma::K>, (_128, _128), _6, _1, Pingpong;
         /// A M-major, B K-major, bf16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
-        nn_bf16_pingpong_n64: bf16 => f32, SM90_64x64x16_F32BF16BF16_SS<gmma::MN, gmma::K>, _64, _8, _1, Pingpong;
+        nn_bf16_pingpong_n64: bf16 => f32, SM90_64x64x16_F32BF16BF16_SS<gmma::MN, gmma::K>, (_128, _64), _8, _1, Pingpong;
         /// A M-major, B K-major, bf16 in, bf16 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
-        nn_bf16_out_bf16: bf16 => bf16, SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::K>, _256, _4, _1, Cooperative;
+        nn_bf16_out_bf16: bf16 => bf16, SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::K>, (_128, _256), _4, _1, Cooperative;
         /// A M-major, B K-major, bf16 in, bf16 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
-        nn_bf16_out_bf16_pingpong: bf16 => bf16, SM90_64x128x16_F32BF16BF16_SS<gmma::MN, gmma::K>, _128, _6, _1, Pingpong;
+        nn_bf16_out_bf16_pingpong: bf16 => bf16, SM90_64x128x16_F32BF16BF16_SS<gmma::MN, gmma::K>, (_128, _128), _6, _1, Pingpong;
         /// A M-major, B K-major, bf16 in, bf16 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
-        nn_bf16_out_bf16_pingpong_n64: bf16 => bf16, SM90_64x64x16_F32BF16BF16_SS<gmma::MN, gmma::K>, _64, _8, _1, Pingpong;
+        nn_bf16_out_bf16_pingpong_n64: bf16 => bf16, SM90_64x64x16_F32BF16BF16_SS<gmma::MN, gmma::K>, (_128, _64), _8, _1, Pingpong;
         /// A M-major, B K-major, f16 in, f32 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
-        nn_f16: f16 => f32, SM90_64x256x16_F32F16F16_SS<gmma::MN, gmma::K>, _256, _4, _1, Cooperative;
+        nn_f16: f16 => f32, SM90_64x256x16_F32F16F16_SS<gmma::MN, gmma::K>, (_128, _256), _4, _1, Cooperative;
         /// A M-major, B K-major, f16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
-        nn_f16_pingpong: f16 => f32, SM90_64x128x16_F32F16F16_SS<gmma::MN, gmma::K>, _128, _6, _1, Pingpong;
+        nn_f16_pingpong: f16 => f32, SM90_64x128x16_F32F16F16_SS<gmma::MN, gmma::K>, (_128, _128), _6, _1, Pingpong;
         /// A M-major, B K-major, f16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
-        nn_f16_pingpong_n64: f16 => f32, SM90_64x64x16_F32F16F16_SS<gmma::MN, gmma::K>, _64, _8, _1, Pingpong;
+        nn_f16_pingpong_n64: f16 => f32, SM90_64x64x16_F32F16F16_SS<gmma::MN, gmma::K>, (_128, _64), _8, _1, Pingpong;
         /// A M-major, B K-major, f16 in, f16 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
-        nn_f16_out_f16: f16 => f16, SM90_64x256x16_F32F16F16_SS<gmma::MN, gmma::K>, _256, _4, _1, Cooperative;
+        nn_f16_out_f16: f16 => f16, SM90_64x256x16_F32F16F16_SS<gmma::MN, gmma::K>, (_128, _256), _4, _1, Cooperative;
         /// A M-major, B K-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
-        nn_f16_out_f16_pingpong: f16 => f16, SM90_64x128x16_F32F16F16_SS<gmma::MN, gmma::K>, _128, _6, _1, Pingpong;
+        nn_f16_out_f16_pingpong: f16 => f16, SM90_64x128x16_F32F16F16_SS<gmma::MN, gmma::K>, (_128, _128), _6, _1, Pingpong;
         /// A M-major, B K-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
-        nn_f16_out_f16_pingpong_n64: f16 => f16, SM90_64x64x16_F32F16F16_SS<gmma::MN, gmma::K>, _64, _8, _1, Pingpong;
+        nn_f16_out_f16_pingpong_n64: f16 => f16, SM90_64x64x16_F32F16F16_SS<gmma::MN, gmma::K>, (_128, _64), _8, _1, Pingpong;
         /// A K-major, B N-major, bf16 in, f32 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
-        tt_bf16: bf16 => f32, SM90_64x256x16_F32BF16BF16_SS<gmma::K, gmma::MN>, _256, _4, _1, Cooperative;
+        tt_bf16: bf16 => f32, SM90_64x256x16_F32BF16BF16_SS<gmma::K, gmma::MN>, (_128, _256), _4, _1, Cooperative;
         /// A K-major, B N-major, bf16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
-        tt_bf16_pingpong: bf16 => f32, SM90_64x128x16_F32BF16BF16_SS<gmma::K, gmma::MN>, _128, _6, _1, Pingpong;
+        tt_bf16_pingpong: bf16 => f32, SM90_64x128x16_F32BF16BF16_SS<gmma::K, gmma::MN>, (_128, _128), _6, _1, Pingpong;
         /// A K-major, B N-major, bf16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
-        tt_bf16_pingpong_n64: bf16 => f32, SM90_64x64x16_F32BF16BF16_SS<gmma::K, gmma::MN>, _64, _8, _1, Pingpong;
+        tt_bf16_pingpong_n64: bf16 => f32, SM90_64x64x16_F32BF16BF16_SS<gmma::K, gmma::MN>, (_128, _64), _8, _1, Pingpong;
         /// A K-major, B N-major, bf16 in, bf16 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
-        tt_bf16_out_bf16: bf16 => bf16, SM90_64x256x16_F32BF16BF16_SS<gmma::K, gmma::MN>, _256, _4, _1, Cooperative;
+        tt_bf16_out_bf16: bf16 => bf16, SM90_64x256x16_F32BF16BF16_SS<gmma::K, gmma::MN>, (_128, _256), _4, _1, Cooperative;
         /// A K-major, B N-major, bf16 in, bf16 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
-        tt_bf16_out_bf16_pingpong: bf16 => bf16, SM90_64x128x16_F32BF16BF16_SS<gmma::K, gmma::MN>, _128, _6, _1, Pingpong;
+        tt_bf16_out_bf16_pingpong: bf16 => bf16, SM90_64x128x16_F32BF16BF16_SS<gmma::K, gmma::MN>, (_128, _128), _6, _1, Pingpong;
         /// A K-major, B N-major, bf16 in, bf16 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
-        tt_bf16_out_bf16_pingpong_n64: bf16 => bf16, SM90_64x64x16_F32BF16BF16_SS<gmma::K, gmma::MN>, _64, _8, _1, Pingpong;
+        tt_bf16_out_bf16_pingpong_n64: bf16 => bf16, SM90_64x64x16_F32BF16BF16_SS<gmma::K, gmma::MN>, (_128, _64), _8, _1, Pingpong;
         /// A K-major, B N-major, f16 in, f32 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
-        tt_f16: f16 => f32, SM90_64x256x16_F32F16F16_SS<gmma::K, gmma::MN>, _256, _4, _1, Cooperative;
+        tt_f16: f16 => f32, SM90_64x256x16_F32F16F16_SS<gmma::K, gmma::MN>, (_128, _256), _4, _1, Cooperative;
         /// A K-major, B N-major, f16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
-        tt_f16_pingpong: f16 => f32, SM90_64x128x16_F32F16F16_SS<gmma::K, gmma::MN>, _128, _6, _1, Pingpong;
+        tt_f16_pingpong: f16 => f32, SM90_64x128x16_F32F16F16_SS<gmma::K, gmma::MN>, (_128, _128), _6, _1, Pingpong;
         /// A K-major, B N-major, f16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
-        tt_f16_pingpong_n64: f16 => f32, SM90_64x64x16_F32F16F16_SS<gmma::K, gmma::MN>, _64, _8, _1, Pingpong;
+        tt_f16_pingpong_n64: f16 => f32, SM90_64x64x16_F32F16F16_SS<gmma::K, gmma::MN>, (_128, _64), _8, _1, Pingpong;
         /// A K-major, B N-major, f16 in, f16 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
-        tt_f16_out_f16: f16 => f16, SM90_64x256x16_F32F16F16_SS<gmma::K, gmma::MN>, _256, _4, _1, Cooperative;
+        tt_f16_out_f16: f16 => f16, SM90_64x256x16_F32F16F16_SS<gmma::K, gmma::MN>, (_128, _256), _4, _1, Cooperative;
         /// A K-major, B N-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
-        tt_f16_out_f16_pingpong: f16 => f16, SM90_64x128x16_F32F16F16_SS<gmma::K, gmma::MN>, _128, _6, _1, Pingpong;
+        tt_f16_out_f16_pingpong: f16 => f16, SM90_64x128x16_F32F16F16_SS<gmma::K, gmma::MN>, (_128, _128), _6, _1, Pingpong;
         /// A K-major, B N-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
-        tt_f16_out_f16_pingpong_n64: f16 => f16, SM90_64x64x16_F32F16F16_SS<gmma::K, gmma::MN>, _64, _8, _1, Pingpong;
+        tt_f16_out_f16_pingpong_n64: f16 => f16, SM90_64x64x16_F32F16F16_SS<gmma::K, gmma::MN>, (_128, _64), _8, _1, Pingpong;
         /// A M-major, B N-major, bf16 in, f32 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
-        nt_bf16: bf16 => f32, SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _256, _4, _1, Cooperative;
+        nt_bf16: bf16 => f32, SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, (_128, _256), _4, _1, Cooperative;
         /// A M-major, B N-major, bf16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
-        nt_bf16_pingpong: bf16 => f32, SM90_64x128x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _128, _6, _1, Pingpong;
+        nt_bf16_pingpong: bf16 => f32, SM90_64x128x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, (_128, _128), _6, _1, Pingpong;
         /// A M-major, B N-major, bf16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
-        nt_bf16_pingpong_n64: bf16 => f32, SM90_64x64x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _64, _8, _1, Pingpong;
+        nt_bf16_pingpong_n64: bf16 => f32, SM90_64x64x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, (_128, _64), _8, _1, Pingpong;
         /// A M-major, B N-major, bf16 in, bf16 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
-        nt_bf16_out_bf16: bf16 => bf16, SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _256, _4, _1, Cooperative;
+        nt_bf16_out_bf16: bf16 => bf16, SM90_64x256x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, (_128, _256), _4, _1, Cooperative;
         /// A M-major, B N-major, bf16 in, bf16 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
-        nt_bf16_out_bf16_pingpong: bf16 => bf16, SM90_64x128x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _128, _6, _1, Pingpong;
+        nt_bf16_out_bf16_pingpong: bf16 => bf16, SM90_64x128x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, (_128, _128), _6, _1, Pingpong;
         /// A M-major, B N-major, bf16 in, bf16 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
-        nt_bf16_out_bf16_pingpong_n64: bf16 => bf16, SM90_64x64x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _64, _8, _1, Pingpong;
+        nt_bf16_out_bf16_pingpong_n64: bf16 => bf16, SM90_64x64x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, (_128, _64), _8, _1, Pingpong;
         /// A M-major, B N-major, f16 in, f32 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
-        nt_f16: f16 => f32, SM90_64x256x16_F32F16F16_SS<gmma::MN, gmma::MN>, _256, _4, _1, Cooperative;
+        nt_f16: f16 => f32, SM90_64x256x16_F32F16F16_SS<gmma::MN, gmma::MN>, (_128, _256), _4, _1, Cooperative;
         /// A M-major, B N-major, f16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
-        nt_f16_pingpong: f16 => f32, SM90_64x128x16_F32F16F16_SS<gmma::MN, gmma::MN>, _128, _6, _1, Pingpong;
+        nt_f16_pingpong: f16 => f32, SM90_64x128x16_F32F16F16_SS<gmma::MN, gmma::MN>, (_128, _128), _6, _1, Pingpong;
         /// A M-major, B N-major, f16 in, f32 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
-        nt_f16_pingpong_n64: f16 => f32, SM90_64x64x16_F32F16F16_SS<gmma::MN, gmma::MN>, _64, _8, _1, Pingpong;
+        nt_f16_pingpong_n64: f16 => f32, SM90_64x64x16_F32F16F16_SS<gmma::MN, gmma::MN>, (_128, _64), _8, _1, Pingpong;
         /// A M-major, B N-major, f16 in, f16 out: 128 x 256 x 64 tiles, 4 stages, cooperative.
-        nt_f16_out_f16: f16 => f16, SM90_64x256x16_F32F16F16_SS<gmma::MN, gmma::MN>, _256, _4, _1, Cooperative;
+        nt_f16_out_f16: f16 => f16, SM90_64x256x16_F32F16F16_SS<gmma::MN, gmma::MN>, (_128, _256), _4, _1, Cooperative;
         /// A M-major, B N-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 128 x 128 x 64 tile, 6 stages.
-        nt_f16_out_f16_pingpong: f16 => f16, SM90_64x128x16_F32F16F16_SS<gmma::MN, gmma::MN>, _128, _6, _1, Pingpong;
+        nt_f16_out_f16_pingpong: f16 => f16, SM90_64x128x16_F32F16F16_SS<gmma::MN, gmma::MN>, (_128, _128), _6, _1, Pingpong;
         /// A M-major, B N-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 128 x 64 x 64 tile, 8 stages (twice the tiles, for problems of few).
-        nt_f16_out_f16_pingpong_n64: f16 => f16, SM90_64x64x16_F32F16F16_SS<gmma::MN, gmma::MN>, _64, _8, _1, Pingpong;
+        nt_f16_out_f16_pingpong_n64: f16 => f16, SM90_64x64x16_F32F16F16_SS<gmma::MN, gmma::MN>, (_128, _64), _8, _1, Pingpong;
+        // 64 x 64 ping-pong tiles for every pair of majors and type pair: for problems of
+        // few rows (cutlet-gemm's `select`), whose 128-row stages would carry mostly
+        // zero-filled rows of A: twice the tiles of 128 x 64 and half the bytes a stage
+        // (12 stages, 13 with 16-bit C).
+        /// A and B K-major, bf16 in, f32 out, ping-pong: each consumer warpgroup a 64 x 64 x 64 tile, 12 stages.
+        tn_bf16_pingpong_m64_n64: bf16 => f32, SM90_64x64x16_F32BF16BF16_SS<gmma::K, gmma::K>, (_64, _64), _12, _1, Pingpong;
+        /// A and B K-major, bf16 in, bf16 out, ping-pong: each consumer warpgroup a 64 x 64 x 64 tile, 13 stages.
+        tn_bf16_out_bf16_pingpong_m64_n64: bf16 => bf16, SM90_64x64x16_F32BF16BF16_SS<gmma::K, gmma::K>, (_64, _64), _13, _1, Pingpong;
+        /// A and B K-major, f16 in, f32 out, ping-pong: each consumer warpgroup a 64 x 64 x 64 tile, 12 stages.
+        tn_f16_pingpong_m64_n64: f16 => f32, SM90_64x64x16_F32F16F16_SS<gmma::K, gmma::K>, (_64, _64), _12, _1, Pingpong;
+        /// A and B K-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 64 x 64 x 64 tile, 13 stages.
+        tn_f16_out_f16_pingpong_m64_n64: f16 => f16, SM90_64x64x16_F32F16F16_SS<gmma::K, gmma::K>, (_64, _64), _13, _1, Pingpong;
+        /// A M-major, B K-major, bf16 in, f32 out, ping-pong: each consumer warpgroup a 64 x 64 x 64 tile, 12 stages.
+        nn_bf16_pingpong_m64_n64: bf16 => f32, SM90_64x64x16_F32BF16BF16_SS<gmma::MN, gmma::K>, (_64, _64), _12, _1, Pingpong;
+        /// A M-major, B K-major, bf16 in, bf16 out, ping-pong: each consumer warpgroup a 64 x 64 x 64 tile, 13 stages.
+        nn_bf16_out_bf16_pingpong_m64_n64: bf16 => bf16, SM90_64x64x16_F32BF16BF16_SS<gmma::MN, gmma::K>, (_64, _64), _13, _1, Pingpong;
+        /// A M-major, B K-major, f16 in, f32 out, ping-pong: each consumer warpgroup a 64 x 64 x 64 tile, 12 stages.
+        nn_f16_pingpong_m64_n64: f16 => f32, SM90_64x64x16_F32F16F16_SS<gmma::MN, gmma::K>, (_64, _64), _12, _1, Pingpong;
+        /// A M-major, B K-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 64 x 64 x 64 tile, 13 stages.
+        nn_f16_out_f16_pingpong_m64_n64: f16 => f16, SM90_64x64x16_F32F16F16_SS<gmma::MN, gmma::K>, (_64, _64), _13, _1, Pingpong;
+        /// A K-major, B N-major, bf16 in, f32 out, ping-pong: each consumer warpgroup a 64 x 64 x 64 tile, 12 stages.
+        tt_bf16_pingpong_m64_n64: bf16 => f32, SM90_64x64x16_F32BF16BF16_SS<gmma::K, gmma::MN>, (_64, _64), _12, _1, Pingpong;
+        /// A K-major, B N-major, bf16 in, bf16 out, ping-pong: each consumer warpgroup a 64 x 64 x 64 tile, 13 stages.
+        tt_bf16_out_bf16_pingpong_m64_n64: bf16 => bf16, SM90_64x64x16_F32BF16BF16_SS<gmma::K, gmma::MN>, (_64, _64), _13, _1, Pingpong;
+        /// A K-major, B N-major, f16 in, f32 out, ping-pong: each consumer warpgroup a 64 x 64 x 64 tile, 12 stages.
+        tt_f16_pingpong_m64_n64: f16 => f32, SM90_64x64x16_F32F16F16_SS<gmma::K, gmma::MN>, (_64, _64), _12, _1, Pingpong;
+        /// A K-major, B N-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 64 x 64 x 64 tile, 13 stages.
+        tt_f16_out_f16_pingpong_m64_n64: f16 => f16, SM90_64x64x16_F32F16F16_SS<gmma::K, gmma::MN>, (_64, _64), _13, _1, Pingpong;
+        /// A M-major, B N-major, bf16 in, f32 out, ping-pong: each consumer warpgroup a 64 x 64 x 64 tile, 12 stages.
+        nt_bf16_pingpong_m64_n64: bf16 => f32, SM90_64x64x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, (_64, _64), _12, _1, Pingpong;
+        /// A M-major, B N-major, bf16 in, bf16 out, ping-pong: each consumer warpgroup a 64 x 64 x 64 tile, 13 stages.
+        nt_bf16_out_bf16_pingpong_m64_n64: bf16 => bf16, SM90_64x64x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, (_64, _64), _13, _1, Pingpong;
+        /// A M-major, B N-major, f16 in, f32 out, ping-pong: each consumer warpgroup a 64 x 64 x 64 tile, 12 stages.
+        nt_f16_pingpong_m64_n64: f16 => f32, SM90_64x64x16_F32F16F16_SS<gmma::MN, gmma::MN>, (_64, _64), _12, _1, Pingpong;
+        /// A M-major, B N-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 64 x 64 x 64 tile, 13 stages.
+        nt_f16_out_f16_pingpong_m64_n64: f16 => f16, SM90_64x64x16_F32F16F16_SS<gmma::MN, gmma::MN>, (_64, _64), _13, _1, Pingpong;
         // FP8 (e4m3; `wgmma` takes K-major FP8 only): k tiles of 128 (one 128-byte
         // swizzle row of 8-bit elements, so the stages hold as many bytes as the 16-bit
         // ones). CUTLASS's schedule names: the plain ones promote the tensor cores'
@@ -387,69 +424,69 @@ registry! {
         // f32 out has the 128 x 64 ping-pong tile only (the 128 x 128 cooperative one
         // spills: two accumulator sets and f32's epilogue).
         /// A and B K-major, e4m3 in, bf16 out, promoted: 128 x 128 x 128 tiles, 6 stages, cooperative.
-        tn_e4m3_out_bf16: e4m3 => bf16, SM90_64x128x32_F32E4M3E4M3_SS_TN, _128, _6, _1, Cooperative;
+        tn_e4m3_out_bf16: e4m3 => bf16, SM90_64x128x32_F32E4M3E4M3_SS_TN, (_128, _128), _6, _1, Cooperative;
         /// [`TnE4m3OutBf16`] in clusters of 2 along M, B multicast.
-        tn_e4m3_out_bf16_cluster2: e4m3 => bf16, SM90_64x128x32_F32E4M3E4M3_SS_TN, _128, _6, _2, Cooperative;
+        tn_e4m3_out_bf16_cluster2: e4m3 => bf16, SM90_64x128x32_F32E4M3E4M3_SS_TN, (_128, _128), _6, _2, Cooperative;
         /// A and B K-major, e4m3 in, bf16 out, promoted, ping-pong: each consumer warpgroup a 128 x 64 x 128 tile, 8 stages.
-        tn_e4m3_out_bf16_pingpong_n64: e4m3 => bf16, SM90_64x64x32_F32E4M3E4M3_SS_TN, _64, _8, _1, Pingpong;
+        tn_e4m3_out_bf16_pingpong_n64: e4m3 => bf16, SM90_64x64x32_F32E4M3E4M3_SS_TN, (_128, _64), _8, _1, Pingpong;
         /// A and B K-major, e4m3 in, bf16 out, fast accumulation: 128 x 256 x 128 tiles, 4 stages, cooperative.
-        tn_e4m3_out_bf16_fast_accum: e4m3 => bf16, SM90_64x256x32_F32E4M3E4M3_SS_TN, _256, _4, _1, CooperativeFP8FastAccum;
+        tn_e4m3_out_bf16_fast_accum: e4m3 => bf16, SM90_64x256x32_F32E4M3E4M3_SS_TN, (_128, _256), _4, _1, CooperativeFP8FastAccum;
         /// [`TnE4m3OutBf16FastAccum`] in clusters of 2 along M, B multicast.
-        tn_e4m3_out_bf16_fast_accum_cluster2: e4m3 => bf16, SM90_64x256x32_F32E4M3E4M3_SS_TN, _256, _4, _2, CooperativeFP8FastAccum;
+        tn_e4m3_out_bf16_fast_accum_cluster2: e4m3 => bf16, SM90_64x256x32_F32E4M3E4M3_SS_TN, (_128, _256), _4, _2, CooperativeFP8FastAccum;
         /// A and B K-major, e4m3 in, bf16 out, fast accumulation, ping-pong: each consumer warpgroup a 128 x 128 x 128 tile, 6 stages.
-        tn_e4m3_out_bf16_fast_accum_pingpong: e4m3 => bf16, SM90_64x128x32_F32E4M3E4M3_SS_TN, _128, _6, _1, PingpongFP8FastAccum;
+        tn_e4m3_out_bf16_fast_accum_pingpong: e4m3 => bf16, SM90_64x128x32_F32E4M3E4M3_SS_TN, (_128, _128), _6, _1, PingpongFP8FastAccum;
         /// A and B K-major, e4m3 in, bf16 out, fast accumulation, ping-pong: each consumer warpgroup a 128 x 64 x 128 tile, 8 stages.
-        tn_e4m3_out_bf16_fast_accum_pingpong_n64: e4m3 => bf16, SM90_64x64x32_F32E4M3E4M3_SS_TN, _64, _8, _1, PingpongFP8FastAccum;
+        tn_e4m3_out_bf16_fast_accum_pingpong_n64: e4m3 => bf16, SM90_64x64x32_F32E4M3E4M3_SS_TN, (_128, _64), _8, _1, PingpongFP8FastAccum;
         /// A and B K-major, e4m3 in, f32 out, promoted, ping-pong: each consumer warpgroup a 128 x 64 x 128 tile, 8 stages.
-        tn_e4m3_pingpong_n64: e4m3 => f32, SM90_64x64x32_F32E4M3E4M3_SS_TN, _64, _8, _1, Pingpong;
+        tn_e4m3_pingpong_n64: e4m3 => f32, SM90_64x64x32_F32E4M3E4M3_SS_TN, (_128, _64), _8, _1, Pingpong;
         /// A and B K-major, e4m3 in, f32 out, fast accumulation: 128 x 256 x 128 tiles, 4 stages, cooperative.
-        tn_e4m3_fast_accum: e4m3 => f32, SM90_64x256x32_F32E4M3E4M3_SS_TN, _256, _4, _1, CooperativeFP8FastAccum;
+        tn_e4m3_fast_accum: e4m3 => f32, SM90_64x256x32_F32E4M3E4M3_SS_TN, (_128, _256), _4, _1, CooperativeFP8FastAccum;
         /// A and B K-major, e4m3 in, f32 out, fast accumulation, ping-pong: each consumer warpgroup a 128 x 128 x 128 tile, 6 stages.
-        tn_e4m3_fast_accum_pingpong: e4m3 => f32, SM90_64x128x32_F32E4M3E4M3_SS_TN, _128, _6, _1, PingpongFP8FastAccum;
+        tn_e4m3_fast_accum_pingpong: e4m3 => f32, SM90_64x128x32_F32E4M3E4M3_SS_TN, (_128, _128), _6, _1, PingpongFP8FastAccum;
         // 128 x 192 tiles for every pair of majors and type pair: a third more tiles than
         // 128 x 256, for shapes whose 128 x 256 tiles leave much of the last wave empty
         // (cutlet-gemm's `select`).
         /// A and B K-major, bf16 in, f32 out: 128 x 192 x 64 tiles, 4 stages, cooperative.
-        tn_bf16_n192: bf16 => f32, SM90_64x192x16_F32BF16BF16_SS<gmma::K, gmma::K>, _192, _4, _1, Cooperative;
+        tn_bf16_n192: bf16 => f32, SM90_64x192x16_F32BF16BF16_SS<gmma::K, gmma::K>, (_128, _192), _4, _1, Cooperative;
         /// A and B K-major, bf16 in, bf16 out: 128 x 192 x 64 tiles, 5 stages, cooperative.
-        tn_bf16_out_bf16_n192: bf16 => bf16, SM90_64x192x16_F32BF16BF16_SS<gmma::K, gmma::K>, _192, _5, _1, Cooperative;
+        tn_bf16_out_bf16_n192: bf16 => bf16, SM90_64x192x16_F32BF16BF16_SS<gmma::K, gmma::K>, (_128, _192), _5, _1, Cooperative;
         /// A and B K-major, f16 in, f32 out: 128 x 192 x 64 tiles, 4 stages, cooperative.
-        tn_f16_n192: f16 => f32, SM90_64x192x16_F32F16F16_SS<gmma::K, gmma::K>, _192, _4, _1, Cooperative;
+        tn_f16_n192: f16 => f32, SM90_64x192x16_F32F16F16_SS<gmma::K, gmma::K>, (_128, _192), _4, _1, Cooperative;
         /// A and B K-major, f16 in, f16 out: 128 x 192 x 64 tiles, 5 stages, cooperative.
-        tn_f16_out_f16_n192: f16 => f16, SM90_64x192x16_F32F16F16_SS<gmma::K, gmma::K>, _192, _5, _1, Cooperative;
+        tn_f16_out_f16_n192: f16 => f16, SM90_64x192x16_F32F16F16_SS<gmma::K, gmma::K>, (_128, _192), _5, _1, Cooperative;
         /// A M-major, B K-major, bf16 in, f32 out: 128 x 192 x 64 tiles, 4 stages, cooperative.
-        nn_bf16_n192: bf16 => f32, SM90_64x192x16_F32BF16BF16_SS<gmma::MN, gmma::K>, _192, _4, _1, Cooperative;
+        nn_bf16_n192: bf16 => f32, SM90_64x192x16_F32BF16BF16_SS<gmma::MN, gmma::K>, (_128, _192), _4, _1, Cooperative;
         /// A M-major, B K-major, bf16 in, bf16 out: 128 x 192 x 64 tiles, 5 stages, cooperative.
-        nn_bf16_out_bf16_n192: bf16 => bf16, SM90_64x192x16_F32BF16BF16_SS<gmma::MN, gmma::K>, _192, _5, _1, Cooperative;
+        nn_bf16_out_bf16_n192: bf16 => bf16, SM90_64x192x16_F32BF16BF16_SS<gmma::MN, gmma::K>, (_128, _192), _5, _1, Cooperative;
         /// A M-major, B K-major, f16 in, f32 out: 128 x 192 x 64 tiles, 4 stages, cooperative.
-        nn_f16_n192: f16 => f32, SM90_64x192x16_F32F16F16_SS<gmma::MN, gmma::K>, _192, _4, _1, Cooperative;
+        nn_f16_n192: f16 => f32, SM90_64x192x16_F32F16F16_SS<gmma::MN, gmma::K>, (_128, _192), _4, _1, Cooperative;
         /// A M-major, B K-major, f16 in, f16 out: 128 x 192 x 64 tiles, 5 stages, cooperative.
-        nn_f16_out_f16_n192: f16 => f16, SM90_64x192x16_F32F16F16_SS<gmma::MN, gmma::K>, _192, _5, _1, Cooperative;
+        nn_f16_out_f16_n192: f16 => f16, SM90_64x192x16_F32F16F16_SS<gmma::MN, gmma::K>, (_128, _192), _5, _1, Cooperative;
         /// A K-major, B N-major, bf16 in, f32 out: 128 x 192 x 64 tiles, 4 stages, cooperative.
-        tt_bf16_n192: bf16 => f32, SM90_64x192x16_F32BF16BF16_SS<gmma::K, gmma::MN>, _192, _4, _1, Cooperative;
+        tt_bf16_n192: bf16 => f32, SM90_64x192x16_F32BF16BF16_SS<gmma::K, gmma::MN>, (_128, _192), _4, _1, Cooperative;
         /// A K-major, B N-major, bf16 in, bf16 out: 128 x 192 x 64 tiles, 5 stages, cooperative.
-        tt_bf16_out_bf16_n192: bf16 => bf16, SM90_64x192x16_F32BF16BF16_SS<gmma::K, gmma::MN>, _192, _5, _1, Cooperative;
+        tt_bf16_out_bf16_n192: bf16 => bf16, SM90_64x192x16_F32BF16BF16_SS<gmma::K, gmma::MN>, (_128, _192), _5, _1, Cooperative;
         /// A K-major, B N-major, f16 in, f32 out: 128 x 192 x 64 tiles, 4 stages, cooperative.
-        tt_f16_n192: f16 => f32, SM90_64x192x16_F32F16F16_SS<gmma::K, gmma::MN>, _192, _4, _1, Cooperative;
+        tt_f16_n192: f16 => f32, SM90_64x192x16_F32F16F16_SS<gmma::K, gmma::MN>, (_128, _192), _4, _1, Cooperative;
         /// A K-major, B N-major, f16 in, f16 out: 128 x 192 x 64 tiles, 5 stages, cooperative.
-        tt_f16_out_f16_n192: f16 => f16, SM90_64x192x16_F32F16F16_SS<gmma::K, gmma::MN>, _192, _5, _1, Cooperative;
+        tt_f16_out_f16_n192: f16 => f16, SM90_64x192x16_F32F16F16_SS<gmma::K, gmma::MN>, (_128, _192), _5, _1, Cooperative;
         /// A M-major, B N-major, bf16 in, f32 out: 128 x 192 x 64 tiles, 4 stages, cooperative.
-        nt_bf16_n192: bf16 => f32, SM90_64x192x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _192, _4, _1, Cooperative;
+        nt_bf16_n192: bf16 => f32, SM90_64x192x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, (_128, _192), _4, _1, Cooperative;
         /// A M-major, B N-major, bf16 in, bf16 out: 128 x 192 x 64 tiles, 5 stages, cooperative.
-        nt_bf16_out_bf16_n192: bf16 => bf16, SM90_64x192x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, _192, _5, _1, Cooperative;
+        nt_bf16_out_bf16_n192: bf16 => bf16, SM90_64x192x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, (_128, _192), _5, _1, Cooperative;
         /// A M-major, B N-major, f16 in, f32 out: 128 x 192 x 64 tiles, 4 stages, cooperative.
-        nt_f16_n192: f16 => f32, SM90_64x192x16_F32F16F16_SS<gmma::MN, gmma::MN>, _192, _4, _1, Cooperative;
+        nt_f16_n192: f16 => f32, SM90_64x192x16_F32F16F16_SS<gmma::MN, gmma::MN>, (_128, _192), _4, _1, Cooperative;
         /// A M-major, B N-major, f16 in, f16 out: 128 x 192 x 64 tiles, 5 stages, cooperative.
-        nt_f16_out_f16_n192: f16 => f16, SM90_64x192x16_F32F16F16_SS<gmma::MN, gmma::MN>, _192, _5, _1, Cooperative;
+        nt_f16_out_f16_n192: f16 => f16, SM90_64x192x16_F32F16F16_SS<gmma::MN, gmma::MN>, (_128, _192), _5, _1, Cooperative;
         // TF32 (an f32 the tensor cores read to 10 mantissa bits; `wgmma` takes K-major
         // TF32 only): k tiles of 32, one 128-byte swizzle row of 4-byte elements, so the
         // 16-bit kernels' tiles and stages hold the same bytes.
         /// A and B K-major, tf32 in, f32 out: 128 x 256 x 32 tiles, 4 stages, cooperative.
-        tn_tf32: tf32 => f32, SM90_64x256x8_F32TF32TF32_SS_TN, _256, _4, _1, Cooperative;
+        tn_tf32: tf32 => f32, SM90_64x256x8_F32TF32TF32_SS_TN, (_128, _256), _4, _1, Cooperative;
         /// A and B K-major, tf32 in, f32 out, ping-pong: each consumer warpgroup a 128 x 128 x 32 tile, 6 stages.
-        tn_tf32_pingpong: tf32 => f32, SM90_64x128x8_F32TF32TF32_SS_TN, _128, _6, _1, Pingpong;
+        tn_tf32_pingpong: tf32 => f32, SM90_64x128x8_F32TF32TF32_SS_TN, (_128, _128), _6, _1, Pingpong;
         /// A and B K-major, tf32 in, f32 out, ping-pong: each consumer warpgroup a 128 x 64 x 32 tile, 8 stages (twice the tiles, for problems of few).
-        tn_tf32_pingpong_n64: tf32 => f32, SM90_64x64x8_F32TF32TF32_SS_TN, _64, _8, _1, Pingpong;
+        tn_tf32_pingpong_n64: tf32 => f32, SM90_64x64x8_F32TF32TF32_SS_TN, (_128, _64), _8, _1, Pingpong;
     }
     // name: A major, B major.
     simt {

@@ -607,7 +607,7 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config>(
         TmaDescriptor::emulated(pc.as_ptr(), &box_c).unwrap(),
     ];
     let tma = GmemPtr::from_slice(&descs);
-    let (np, nc) = split.workspace(schedule_len(&cfg, m, n), cfg.cluster_m, cfg.tile.1);
+    let (np, nc) = split.workspace(schedule_len(&cfg, m, n), &cfg);
     let (mut partials, mut counters) = (DeviceVec::<f32>::zeroed(np), DeviceVec::<u32>::zeroed(nc));
     let ws = (
         split,
@@ -644,8 +644,8 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config>(
 #[test]
 fn hopper_gemm_matches_reference_on_edge_sizes() {
     use cutlet_kernels::registry::sm90::{
-        NtBf16OutBf16, TnBf16, TnBf16Cluster2, TnBf16Pingpong, TnE4m3FastAccumPingpong,
-        TnE4m3OutBf16Cluster2, TnF16, TnTf32,
+        NtBf16OutBf16, TnBf16, TnBf16Cluster2, TnBf16Pingpong, TnBf16PingpongM64N64,
+        TnE4m3FastAccumPingpong, TnE4m3OutBf16Cluster2, TnF16, TnTf32,
     };
     let sizes = [
         ((1, 1, 1), 7, 4),
@@ -658,6 +658,7 @@ fn hopper_gemm_matches_reference_on_edge_sizes() {
         sm90_case::<TnBf16>(mnk, pad, sms);
         sm90_case::<TnBf16Cluster2>(mnk, pad, sms);
         sm90_case::<TnBf16Pingpong>(mnk, pad, sms);
+        sm90_case::<TnBf16PingpongM64N64>(mnk, pad, sms);
         sm90_case::<TnF16>(mnk, pad, sms);
         sm90_case::<NtBf16OutBf16>(mnk, pad, sms);
         sm90_case::<TnE4m3OutBf16Cluster2>(mnk, pad, sms);
@@ -980,16 +981,17 @@ fn blas_semantics_in_every_family() {
 }
 
 /// Split tiles of few rows (small M: most of each partial tile is past C's edge), the
-/// 16-bit and the TF32 kernel, in 2 and 3 parts.
+/// 16-bit kernels of 128 and 64 rows and the TF32 kernel, in 2 and 3 parts.
 #[test]
 fn split_tiles_of_few_rows_match_reference() {
     use cutlet_kernels::gemm_sm90::KSplit;
-    use cutlet_kernels::registry::sm90::{TnBf16PingpongN64, TnTf32};
+    use cutlet_kernels::registry::sm90::{TnBf16PingpongM64N64, TnBf16PingpongN64, TnTf32};
     for m in [1, 16, 17, 40, 70] {
         for splits in [2, 3] {
             let case = Case::fixed((m, 72, 200), 8);
             let split = KSplit { splits, whole: 0 };
             sm90_run::<TnBf16PingpongN64>(case, 4, split);
+            sm90_run::<TnBf16PingpongM64N64>(case, 4, split);
             sm90_run::<TnTf32>(case, 2, split);
         }
     }
