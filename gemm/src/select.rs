@@ -9,7 +9,8 @@
 //! tiles, one per SM, where 128x128 tiles would leave half the SMs idle), its 128x128
 //! tiles when those do (1024x2048); 128x192 cooperative tiles where they fill the waves
 //! better than 128x256 ones by a tenth of the GPU or more (2000x3000x4000: 256 tiles in
-//! 2 waves against 192 in 2, 552 against 498 TFLOP/s; 1536³: 322 against 170);
+//! 2 waves against 192 in 2, 552 against 498 TFLOP/s; 1536³: 322 against 170), in 2x1
+//! clusters (2000x3000x4000: 623 against 565 in clusters of one, run 52);
 //! ping-pong's 128x128 tiles at K up to 2048, where its epilogue runs under the other
 //! warpgroup's MMAs (3072x5120x1024: 518 against 479; 16384x8192x1024: 639 against 587;
 //! 4096x4096x2048: 644 against 632); a 2x1 cluster at longer K (8192³: 786 against 733
@@ -24,7 +25,7 @@ use cutlet_kernels::gemm_sm90::{schedule_len, schedule_of, tile_coord};
 pub enum Schedule {
     /// `KernelTmaWarpSpecializedCooperative`, 128x256 tiles, clusters of one.
     Cooperative,
-    /// `KernelTmaWarpSpecializedCooperative`, 128x192 tiles, clusters of one.
+    /// `KernelTmaWarpSpecializedCooperative`, 128x192 tiles in 2x1 clusters, B multicast.
     CooperativeN192,
     /// The same in 2x1 clusters, B multicast.
     Cooperative2x1,

@@ -148,8 +148,8 @@ fn schedule_of(cfg: &cutlet_kernels::gemm::GemmConfig) -> Schedule {
         (TileSchedule::Pingpong, _) if cfg.tile.0 == 64 => Schedule::PingpongM64,
         (TileSchedule::Pingpong, _) if cfg.tile.1 == 64 => Schedule::PingpongN64,
         (TileSchedule::Pingpong, _) => Schedule::Pingpong,
-        (_, 2) => Schedule::Cooperative2x1,
         _ if cfg.tile.1 == 192 => Schedule::CooperativeN192,
+        (_, 2) => Schedule::Cooperative2x1,
         _ => Schedule::Cooperative,
     }
 }

@@ -581,8 +581,9 @@ pub fn tma_boxes<C: Sm90Config>(p: &GemmArgs) -> Result<(TmaBox, TmaBox, TmaBox)
         ..
     } = *p;
     let a = make_tma_box::<C::Elem, _>(MajorA::<C>::gmem(m, k, lda), a_tiles::<C, _1>(), sw)?;
-    // Each CTA of a cluster loads its `BN / ClusterM` rows of the B tile.
-    let part = (val::<C::Bn>() / val::<C::ClusterM>()) as isize;
+    // Each CTA of a cluster loads boxes of the B tile ([`load_stage`]): K-major, its
+    // `BN / ClusterM` rows; MN-major, 64-row boxes in turn with the others.
+    let part = MajorB::<C>::box_rows::<C::Elem>(val::<C::Bn>() / val::<C::ClusterM>()) as isize;
     let b_part = composition(
         b_tiles::<C, _1>(),
         (part, <C::Elem as Sm90Element>::Bk::conjure()).as_tiler(),
@@ -968,10 +969,11 @@ type SmemTile<T, L> =
     Tensor<cutlet_core::cuda::PtrEngine<T, cutlet_core::cuda::Smem, <T as Sm90Element>::Sw128>, L>;
 
 /// The TMA loads that fill part `part` of `parts` of stage `s` of a `(rows, 64, stages)`
-/// operand tile with the operand's `(rows, 64)` block at `(row0, k0)`: one box per
-/// `M::box_rows` rows of the part, each landing at its first element's address in the
-/// stage. With several parts (a cluster sharing the tile) each box is multicast to every
-/// CTA of the cluster.
+/// operand tile with the operand's `(rows, 64)` block at `(row0, k0)`: the stage's
+/// boxes of `M::box_rows(rows / parts)` rows each (K-major: one a part; MN-major: one
+/// per 64 rows, part `p` taking boxes `p, p + parts, ...`), each landing at its first
+/// element's address in the stage. With several parts (a cluster sharing the tile) each
+/// box is multicast to every CTA of the cluster.
 ///
 /// # Safety
 /// `tma_load`'s (`tma_load_multicast`'s with parts): `desc` is a live descriptor of the
@@ -987,11 +989,13 @@ unsafe fn load_stage<M: OperandMajor, T: Sm90Element, L: Layout>(
     (part, parts): (usize, usize),
 ) {
     let stage = t.slice((X, X, s));
-    let rows = size(get::<0, _>(stage.layout())).value() as usize / parts;
-    let br = M::box_rows::<T>(rows);
-    for i in 0..rows / br {
+    let rows = size(get::<0, _>(stage.layout())).value() as usize;
+    let br = M::box_rows::<T>(rows / parts);
+    let mut i = part;
+    while i < rows / br {
         // Row `r` of the stage (its k = 0 element starts the box).
-        let r = part * rows + i * br;
+        let r = i * br;
+        i += parts;
         let b = stage.slice((r, X));
         let dst = b.engine().as_ptr().wrapping_offset(b.engine().origin());
         let at = M::tma_coord(row0 + r, k0);

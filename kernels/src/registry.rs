@@ -445,39 +445,41 @@ registry! {
         tn_e4m3_fast_accum_pingpong: e4m3 => f32, SM90_64x128x32_F32E4M3E4M3_SS_TN, (_128, _128), _6, _1, PingpongFP8FastAccum;
         // 128 x 192 tiles for every pair of majors and type pair: a third more tiles than
         // 128 x 256, for shapes whose 128 x 256 tiles leave much of the last wave empty
-        // (cutlet-gemm's `select`).
-        /// A and B K-major, bf16 in, f32 out: 128 x 192 x 64 tiles, 4 stages, cooperative.
-        tn_bf16_n192: bf16 => f32, SM90_64x192x16_F32BF16BF16_SS<gmma::K, gmma::K>, (_128, _192), _4, _1, Cooperative;
-        /// A and B K-major, bf16 in, bf16 out: 128 x 192 x 64 tiles, 5 stages, cooperative.
-        tn_bf16_out_bf16_n192: bf16 => bf16, SM90_64x192x16_F32BF16BF16_SS<gmma::K, gmma::K>, (_128, _192), _5, _1, Cooperative;
-        /// A and B K-major, f16 in, f32 out: 128 x 192 x 64 tiles, 4 stages, cooperative.
-        tn_f16_n192: f16 => f32, SM90_64x192x16_F32F16F16_SS<gmma::K, gmma::K>, (_128, _192), _4, _1, Cooperative;
-        /// A and B K-major, f16 in, f16 out: 128 x 192 x 64 tiles, 5 stages, cooperative.
-        tn_f16_out_f16_n192: f16 => f16, SM90_64x192x16_F32F16F16_SS<gmma::K, gmma::K>, (_128, _192), _5, _1, Cooperative;
-        /// A M-major, B K-major, bf16 in, f32 out: 128 x 192 x 64 tiles, 4 stages, cooperative.
-        nn_bf16_n192: bf16 => f32, SM90_64x192x16_F32BF16BF16_SS<gmma::MN, gmma::K>, (_128, _192), _4, _1, Cooperative;
-        /// A M-major, B K-major, bf16 in, bf16 out: 128 x 192 x 64 tiles, 5 stages, cooperative.
-        nn_bf16_out_bf16_n192: bf16 => bf16, SM90_64x192x16_F32BF16BF16_SS<gmma::MN, gmma::K>, (_128, _192), _5, _1, Cooperative;
-        /// A M-major, B K-major, f16 in, f32 out: 128 x 192 x 64 tiles, 4 stages, cooperative.
-        nn_f16_n192: f16 => f32, SM90_64x192x16_F32F16F16_SS<gmma::MN, gmma::K>, (_128, _192), _4, _1, Cooperative;
-        /// A M-major, B K-major, f16 in, f16 out: 128 x 192 x 64 tiles, 5 stages, cooperative.
-        nn_f16_out_f16_n192: f16 => f16, SM90_64x192x16_F32F16F16_SS<gmma::MN, gmma::K>, (_128, _192), _5, _1, Cooperative;
-        /// A K-major, B N-major, bf16 in, f32 out: 128 x 192 x 64 tiles, 4 stages, cooperative.
-        tt_bf16_n192: bf16 => f32, SM90_64x192x16_F32BF16BF16_SS<gmma::K, gmma::MN>, (_128, _192), _4, _1, Cooperative;
-        /// A K-major, B N-major, bf16 in, bf16 out: 128 x 192 x 64 tiles, 5 stages, cooperative.
-        tt_bf16_out_bf16_n192: bf16 => bf16, SM90_64x192x16_F32BF16BF16_SS<gmma::K, gmma::MN>, (_128, _192), _5, _1, Cooperative;
-        /// A K-major, B N-major, f16 in, f32 out: 128 x 192 x 64 tiles, 4 stages, cooperative.
-        tt_f16_n192: f16 => f32, SM90_64x192x16_F32F16F16_SS<gmma::K, gmma::MN>, (_128, _192), _4, _1, Cooperative;
-        /// A K-major, B N-major, f16 in, f16 out: 128 x 192 x 64 tiles, 5 stages, cooperative.
-        tt_f16_out_f16_n192: f16 => f16, SM90_64x192x16_F32F16F16_SS<gmma::K, gmma::MN>, (_128, _192), _5, _1, Cooperative;
-        /// A M-major, B N-major, bf16 in, f32 out: 128 x 192 x 64 tiles, 4 stages, cooperative.
-        nt_bf16_n192: bf16 => f32, SM90_64x192x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, (_128, _192), _4, _1, Cooperative;
-        /// A M-major, B N-major, bf16 in, bf16 out: 128 x 192 x 64 tiles, 5 stages, cooperative.
-        nt_bf16_out_bf16_n192: bf16 => bf16, SM90_64x192x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, (_128, _192), _5, _1, Cooperative;
-        /// A M-major, B N-major, f16 in, f32 out: 128 x 192 x 64 tiles, 4 stages, cooperative.
-        nt_f16_n192: f16 => f32, SM90_64x192x16_F32F16F16_SS<gmma::MN, gmma::MN>, (_128, _192), _4, _1, Cooperative;
-        /// A M-major, B N-major, f16 in, f16 out: 128 x 192 x 64 tiles, 5 stages, cooperative.
-        nt_f16_out_f16_n192: f16 => f16, SM90_64x192x16_F32F16F16_SS<gmma::MN, gmma::MN>, (_128, _192), _5, _1, Cooperative;
+        // (cutlet-gemm's `select`), in 2x1 clusters as cuBLAS runs them (H100,
+        // 2000x3000x4000 TN bf16: 623 TFLOP/s against 565 in clusters of one,
+        // `results/gpu/run52-configs-2000x3000x4000-h100.txt`).
+        /// A and B K-major, bf16 in, f32 out: 128 x 192 x 64 tiles, 4 stages, cooperative, in clusters of 2 along M (B multicast).
+        tn_bf16_n192_cluster2: bf16 => f32, SM90_64x192x16_F32BF16BF16_SS<gmma::K, gmma::K>, (_128, _192), _4, _2, Cooperative;
+        /// A and B K-major, bf16 in, bf16 out: 128 x 192 x 64 tiles, 5 stages, cooperative, in clusters of 2 along M (B multicast).
+        tn_bf16_out_bf16_n192_cluster2: bf16 => bf16, SM90_64x192x16_F32BF16BF16_SS<gmma::K, gmma::K>, (_128, _192), _5, _2, Cooperative;
+        /// A and B K-major, f16 in, f32 out: 128 x 192 x 64 tiles, 4 stages, cooperative, in clusters of 2 along M (B multicast).
+        tn_f16_n192_cluster2: f16 => f32, SM90_64x192x16_F32F16F16_SS<gmma::K, gmma::K>, (_128, _192), _4, _2, Cooperative;
+        /// A and B K-major, f16 in, f16 out: 128 x 192 x 64 tiles, 5 stages, cooperative, in clusters of 2 along M (B multicast).
+        tn_f16_out_f16_n192_cluster2: f16 => f16, SM90_64x192x16_F32F16F16_SS<gmma::K, gmma::K>, (_128, _192), _5, _2, Cooperative;
+        /// A M-major, B K-major, bf16 in, f32 out: 128 x 192 x 64 tiles, 4 stages, cooperative, in clusters of 2 along M (B multicast).
+        nn_bf16_n192_cluster2: bf16 => f32, SM90_64x192x16_F32BF16BF16_SS<gmma::MN, gmma::K>, (_128, _192), _4, _2, Cooperative;
+        /// A M-major, B K-major, bf16 in, bf16 out: 128 x 192 x 64 tiles, 5 stages, cooperative, in clusters of 2 along M (B multicast).
+        nn_bf16_out_bf16_n192_cluster2: bf16 => bf16, SM90_64x192x16_F32BF16BF16_SS<gmma::MN, gmma::K>, (_128, _192), _5, _2, Cooperative;
+        /// A M-major, B K-major, f16 in, f32 out: 128 x 192 x 64 tiles, 4 stages, cooperative, in clusters of 2 along M (B multicast).
+        nn_f16_n192_cluster2: f16 => f32, SM90_64x192x16_F32F16F16_SS<gmma::MN, gmma::K>, (_128, _192), _4, _2, Cooperative;
+        /// A M-major, B K-major, f16 in, f16 out: 128 x 192 x 64 tiles, 5 stages, cooperative, in clusters of 2 along M (B multicast).
+        nn_f16_out_f16_n192_cluster2: f16 => f16, SM90_64x192x16_F32F16F16_SS<gmma::MN, gmma::K>, (_128, _192), _5, _2, Cooperative;
+        /// A K-major, B N-major, bf16 in, f32 out: 128 x 192 x 64 tiles, 4 stages, cooperative, in clusters of 2 along M (B multicast).
+        tt_bf16_n192_cluster2: bf16 => f32, SM90_64x192x16_F32BF16BF16_SS<gmma::K, gmma::MN>, (_128, _192), _4, _2, Cooperative;
+        /// A K-major, B N-major, bf16 in, bf16 out: 128 x 192 x 64 tiles, 5 stages, cooperative, in clusters of 2 along M (B multicast).
+        tt_bf16_out_bf16_n192_cluster2: bf16 => bf16, SM90_64x192x16_F32BF16BF16_SS<gmma::K, gmma::MN>, (_128, _192), _5, _2, Cooperative;
+        /// A K-major, B N-major, f16 in, f32 out: 128 x 192 x 64 tiles, 4 stages, cooperative, in clusters of 2 along M (B multicast).
+        tt_f16_n192_cluster2: f16 => f32, SM90_64x192x16_F32F16F16_SS<gmma::K, gmma::MN>, (_128, _192), _4, _2, Cooperative;
+        /// A K-major, B N-major, f16 in, f16 out: 128 x 192 x 64 tiles, 5 stages, cooperative, in clusters of 2 along M (B multicast).
+        tt_f16_out_f16_n192_cluster2: f16 => f16, SM90_64x192x16_F32F16F16_SS<gmma::K, gmma::MN>, (_128, _192), _5, _2, Cooperative;
+        /// A M-major, B N-major, bf16 in, f32 out: 128 x 192 x 64 tiles, 4 stages, cooperative, in clusters of 2 along M (B multicast).
+        nt_bf16_n192_cluster2: bf16 => f32, SM90_64x192x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, (_128, _192), _4, _2, Cooperative;
+        /// A M-major, B N-major, bf16 in, bf16 out: 128 x 192 x 64 tiles, 5 stages, cooperative, in clusters of 2 along M (B multicast).
+        nt_bf16_out_bf16_n192_cluster2: bf16 => bf16, SM90_64x192x16_F32BF16BF16_SS<gmma::MN, gmma::MN>, (_128, _192), _5, _2, Cooperative;
+        /// A M-major, B N-major, f16 in, f32 out: 128 x 192 x 64 tiles, 4 stages, cooperative, in clusters of 2 along M (B multicast).
+        nt_f16_n192_cluster2: f16 => f32, SM90_64x192x16_F32F16F16_SS<gmma::MN, gmma::MN>, (_128, _192), _4, _2, Cooperative;
+        /// A M-major, B N-major, f16 in, f16 out: 128 x 192 x 64 tiles, 5 stages, cooperative, in clusters of 2 along M (B multicast).
+        nt_f16_out_f16_n192_cluster2: f16 => f16, SM90_64x192x16_F32F16F16_SS<gmma::MN, gmma::MN>, (_128, _192), _5, _2, Cooperative;
         // TF32 (an f32 the tensor cores read to 10 mantissa bits; `wgmma` takes K-major
         // TF32 only): k tiles of 32, one 128-byte swizzle row of 4-byte elements, so the
         // 16-bit kernels' tiles and stages hold the same bytes.

@@ -644,8 +644,9 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config>(
 #[test]
 fn hopper_gemm_matches_reference_on_edge_sizes() {
     use cutlet_kernels::registry::sm90::{
-        NtBf16OutBf16, TnBf16, TnBf16Cluster2, TnBf16Pingpong, TnBf16PingpongM64N64,
-        TnE4m3FastAccumPingpong, TnE4m3OutBf16Cluster2, TnF16, TnTf32,
+        NtBf16OutBf16, TnBf16, TnBf16Cluster2, TnBf16N192Cluster2, TnBf16Pingpong,
+        TnBf16PingpongM64N64, TnE4m3FastAccumPingpong, TnE4m3OutBf16Cluster2, TnF16, TnTf32,
+        TtBf16N192Cluster2,
     };
     let sizes = [
         ((1, 1, 1), 7, 4),
@@ -659,6 +660,8 @@ fn hopper_gemm_matches_reference_on_edge_sizes() {
         sm90_case::<TnBf16Cluster2>(mnk, pad, sms);
         sm90_case::<TnBf16Pingpong>(mnk, pad, sms);
         sm90_case::<TnBf16PingpongM64N64>(mnk, pad, sms);
+        sm90_case::<TnBf16N192Cluster2>(mnk, pad, sms);
+        sm90_case::<TtBf16N192Cluster2>(mnk, pad, sms);
         sm90_case::<TnF16>(mnk, pad, sms);
         sm90_case::<NtBf16OutBf16>(mnk, pad, sms);
         sm90_case::<TnE4m3OutBf16Cluster2>(mnk, pad, sms);
