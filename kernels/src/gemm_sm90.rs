@@ -34,7 +34,8 @@
 //!   order, so CTAs running together share A rows and B columns in L2.
 //! - **Clusters.** With [`Sm90Config::ClusterM`] = 2 the CTAs run in clusters of two
 //!   along M (CUTLASS's `ClusterShape<_2,_1,_1>`): the pair takes vertically adjacent
-//!   tiles, which share their B tile; each CTA loads half of it and multicasts it to both
+//!   tiles, which share their B tile; each CTA loads half of it (K-major; MN-major, its
+//!   share of the stage's 64-row boxes) and multicasts it to both
 //!   (`tma_load_multicast`), so B is read from L2 once per pair. A stage is then refilled
 //!   only when the consumers of both CTAs have released it: each consumer warpgroup
 //!   arrives on the stage's empty barrier in every CTA of the cluster.
@@ -49,9 +50,9 @@
 //!   warpgroup holding the last rows stores from its registers).
 //!
 //! The configurations built are [`crate::registry::sm90`]'s: bf16 and f16 at every pair
-//! of majors into f32 or the input type, each cooperative (128 x 256 x 64 and 128 x 192
-//! x 64 tiles) and ping-pong (128 x 128 x 64, 128 x 64 x 64 and, for few rows, 64-row
-//! tiles), TN bf16 also in clusters of 2; FP8 and TF32 TN.
+//! of majors into f32 or the input type, each cooperative (128 x 256 x 64 tiles, and
+//! 128 x 192 x 64 in clusters of 2) and ping-pong (128 x 128 x 64, 128 x 64 x 64 and,
+//! for few rows, 64-row tiles), TN bf16 128 x 256 also in clusters of 2; FP8 and TF32 TN.
 
 use crate::gemm::{GemmArgs, GemmConfig, GemmOutput, TileSchedule, val};
 use cutlet_core::algebra::recast::SizeofBits;
