@@ -5,12 +5,12 @@
 //! 128 at N = 4096: 64-row tiles whose stages hold half the zero-filled rows of A and
 //! twice the stages of B, 128x4096x4096 212 against 163 TFLOP/s for 128x64 tiles, 16
 //! rows 20 against 16); ping-pong's 128x64 tiles when even they number no more than
-//! the SMs (1024³: 128
-//! tiles, one per SM, where 128x128 tiles would leave half the SMs idle), its 128x128
-//! tiles when those do (1024x2048); 128x192 cooperative tiles where they fill the waves
-//! better than 128x256 ones by a tenth of the GPU or more (2000x3000x4000: 256 tiles in
-//! 2 waves against 192 in 2, 552 against 498 TFLOP/s; 1536³: 322 against 170), in 2x1
-//! clusters (2000x3000x4000: 623 against 565 in clusters of one, run 52);
+//! the SMs (1024³: 128 tiles, one per SM, where 128x128 tiles would leave half the SMs
+//! idle), its 128x128 tiles when those do (1024x2048); 128x192 cooperative tiles where
+//! they fill the waves better than 128x256 ones by a tenth of the GPU or more
+//! (2000x3000x4000: 256 tiles in 2 waves against 192 in 2, 552 against 498 TFLOP/s;
+//! 1536³: 322 against 170), in 2x1 clusters (2000x3000x4000: 623 against 565 in
+//! clusters of one, run 52);
 //! ping-pong's 128x128 tiles at K up to 2048, where its epilogue runs under the other
 //! warpgroup's MMAs (3072x5120x1024: 518 against 479; 16384x8192x1024: 639 against 587;
 //! 4096x4096x2048: 644 against 632); a 2x1 cluster at longer K (8192³: 786 against 733
@@ -27,7 +27,7 @@ pub enum Schedule {
     Cooperative,
     /// `KernelTmaWarpSpecializedCooperative`, 128x192 tiles in 2x1 clusters, B multicast.
     CooperativeN192,
-    /// The same in 2x1 clusters, B multicast.
+    /// `KernelTmaWarpSpecializedCooperative`, 128x256 tiles in 2x1 clusters, B multicast.
     Cooperative2x1,
     /// `KernelTmaWarpSpecializedPingpong`, 128x128 tiles.
     Pingpong,

@@ -86,8 +86,9 @@ pub(crate) fn run<E: GemmTypes<O>, O: GemmElement>(
     };
     let want = schedule(p.args.m, p.args.n, p.args.k, g.sms);
     // The wanted schedule, else the one it stands in for (128x64 ping-pong tiles for
-    // 128x128 ones or for 64x64 ones), else the cooperative kernel, else any (a type pair with few
-    // configurations: promoted FP8 into f32 has only 128x64 ping-pong tiles).
+    // 128x128 ones or for 64x64 ones), else the cooperative kernel, else any (a type
+    // pair with few configurations: promoted FP8 into f32 has only 128x64 ping-pong
+    // tiles).
     let rank = |s: Schedule| match s {
         s if s == want => 0,
         Schedule::Pingpong if want == Schedule::PingpongN64 => 1,
