@@ -55,12 +55,12 @@ impl<E: DeviceRepr, O: DeviceRepr> TiledGemm<E, O> {
     }
 }
 
-/// `tma_boxes` of a configuration: the TMA boxes of A, B and C.
-type Boxes = fn(&GemmArgs) -> core::result::Result<(TmaBox, TmaBox, TmaBox), TmaError>;
+/// `tma_boxes` of a configuration: the TMA boxes of A, B and C (none for a row-major C).
+type Boxes = fn(&GemmArgs) -> core::result::Result<(TmaBox, TmaBox, Option<TmaBox>), TmaError>;
 
-/// What a configuration's tensor maps depend on: the three addresses and the problem's
-/// extents and leading dimensions.
-type MapKey = ([u64; 3], [usize; 6]);
+/// What a configuration's tensor maps depend on: the three addresses, the problem's
+/// extents and leading dimensions, and C's major.
+type MapKey = ([u64; 3], [usize; 6], bool);
 
 /// Operand sets whose maps a configuration keeps.
 const MAPS_KEPT: usize = 8;
@@ -121,7 +121,11 @@ impl<E: TmaElement, O: TmaElement> HopperGemm<E, O> {
         p: &GemmArgs,
         (pa, pb, pc): (u64, u64, u64),
     ) -> Result<Option<Arc<TmaDescriptors>>> {
-        let key = ([pa, pb, pc], [p.m, p.n, p.k, p.lda, p.ldb, p.ldc]);
+        let key = (
+            [pa, pb, pc],
+            [p.m, p.n, p.k, p.lda, p.ldb, p.ldc],
+            p.c_row_major,
+        );
         let mut maps = self.maps.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(i) = maps.iter().position(|(k, _)| *k == key) {
             let hit = maps.remove(i);
@@ -133,11 +137,13 @@ impl<E: TmaElement, O: TmaElement> HopperGemm<E, O> {
             .all(|&x| check_tma_address("operand", x).is_ok());
         let d = match (self.boxes)(p) {
             Ok((ba, bb, bc)) if aligned => {
-                let m = [
-                    encode_tiled(pa, &ba, E::DATA_TYPE)?,
-                    encode_tiled(pb, &bb, E::DATA_TYPE)?,
-                    encode_tiled(pc, &bc, O::DATA_TYPE)?,
-                ];
+                let ma = encode_tiled(pa, &ba, E::DATA_TYPE)?;
+                // A row-major C is stored from registers: its slot holds A's map.
+                let mc = match bc {
+                    Some(bc) => encode_tiled(pc, &bc, O::DATA_TYPE)?,
+                    None => ma,
+                };
+                let m = [ma, encode_tiled(pb, &bb, E::DATA_TYPE)?, mc];
                 Some(Arc::new(TmaDescriptors::new(st, &m)?))
             }
             _ => None,
@@ -316,8 +322,15 @@ fn reach(what: &str, rows: usize, k: usize, kmajor: bool, ld: usize) -> Result<u
     })
 }
 
-/// Checks that A, B and C's buffers hold what problem `p` reaches at `cfg`'s majors.
+/// Checks that A, B and C's buffers hold what problem `p` reaches at `cfg`'s majors, and
+/// that the kernel takes C's major.
 fn check_buffers(cfg: &GemmConfig, p: &GemmArgs, a: usize, b: usize, c: usize) -> Result<()> {
+    if p.c_row_major && !cfg.stores_rows() {
+        return Err(Error::Operand(format!(
+            "{}: C must be column-major (this kernel stores no other)",
+            cfg.name
+        )));
+    }
     let operand = |what: &str, len: usize, rows: usize, kmajor: bool, ld: usize| {
         let need = reach(what, rows, p.k, kmajor, ld)?;
         let layout = if kmajor {
@@ -329,9 +342,15 @@ fn check_buffers(cfg: &GemmConfig, p: &GemmArgs, a: usize, b: usize, c: usize) -
     };
     operand("A", a, p.m, cfg.a_kmajor, p.lda)?;
     operand("B", b, p.n, cfg.b_kmajor, p.ldb)?;
-    // C is `(m, n)` column-major: n columns of m elements, `ldc` apart.
-    let need = reach("C", p.m, p.n, false, p.ldc)?;
-    short("C", c, format!("({},{}):(_1,{})", p.m, p.n, p.ldc), need)
+    // C is `(m, n)` column-major: n columns of m elements, `ldc` apart (row-major: m
+    // rows of n).
+    let need = reach("C", p.m, p.n, p.c_row_major, p.ldc)?;
+    let layout = if p.c_row_major {
+        format!("({},{}):({},_1)", p.m, p.n, p.ldc)
+    } else {
+        format!("({},{}):(_1,{})", p.m, p.n, p.ldc)
+    };
+    short("C", c, layout, need)
 }
 
 fn short(what: &str, len: usize, layout: String, cosize: usize) -> Result<()> {
@@ -467,6 +486,7 @@ mod tests {
                 ldc,
                 alpha: 1.0,
                 beta: 0.0,
+                c_row_major: false,
             };
             let mut cfg =
                 cutlet_kernels::gemm_sm80::gemm_config::<cutlet_kernels::registry::sm80::TnBf16>();

@@ -9,7 +9,9 @@
 //! The PTX is built into this crate by its build script (`cutlet-build`); the driver
 //! compiles each kernel, alone, the first time it runs (ptxas takes 1.3 s for one
 //! Hopper configuration; the driver compiling the whole module at load took 106 s on an
-//! H100). A row-major C is computed as `Cᵀ = B Aᵀ`.
+//! H100). A row-major C is computed as `Cᵀ = B Aᵀ`; so is a product of few rows
+//! ([`transposes`]: M at most 32) where a Hopper kernel of few columns serves it, its
+//! rows then the MMA's N and C stored from registers (cuBLAS's swap-AB kernels).
 //!
 //! Element types are checked at compile time ([`GemmTypes`]: bf16 or f16 into f32 or the
 //! same type, f32 or tf32 into f32, e4m3 into bf16 or f32); layouts, extents and buffer
@@ -92,7 +94,7 @@ pub use cutlet_cuda::{Matrix, matrix};
 pub use cutlet_kernels::gemm::{GemmArgs, GemmConfig, TileSchedule};
 pub use cutlet_kernels::gemm_sm90::KSplit;
 pub use kernels::{HopperGemm, KernelRef, TiledGemm};
-pub use select::{MAX_SPLITS, MIN_PART_K_TILES, Schedule, k_split, schedule};
+pub use select::{FEW, MAX_SPLITS, MIN_PART_K_TILES, Schedule, k_split, schedule, transposes};
 pub use types::{GemmElement, GemmTypes};
 
 use cudarc::driver::{CudaContext, CudaStream, sys};
@@ -299,8 +301,9 @@ fn compute_capability(ctx: &CudaContext) -> Result<(i32, i32)> {
     ))
 }
 
-/// A GEMM in the kernels' terms: C column-major, A `(m, k)` and B `(n, k)` with their
-/// majors (after swapping A and B for a row-major C).
+/// A GEMM in the kernels' terms: A `(m, k)` and B `(n, k)` with their majors, C
+/// column-major (after swapping A and B for a row-major C), or row-major in a
+/// [`transposed`](Problem::transposed) one, which only the Hopper kernels take.
 #[derive(Debug, Clone, Copy)]
 pub struct Problem {
     /// Sizes, leading dimensions and scalars.
@@ -309,8 +312,39 @@ pub struct Problem {
     pub a_kmajor: bool,
     /// B is K-major (else N-major).
     pub b_kmajor: bool,
-    /// A and B were swapped (C was row-major).
+    /// A and B were swapped (C was row-major, or column-major and the problem
+    /// [`transposed`](Problem::transposed)).
     pub swapped: bool,
+}
+
+impl Problem {
+    /// The same product transposed, `Cᵀ = B Aᵀ`: A and B trade places and C's major
+    /// flips.
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// let p = cutlet_gemm::problem(1.0, layout!((16, 64):(64, 1)), layout!((80, 64):(1, 80)), 0.0,
+    ///                              layout!((16, 80):(1, 16))).unwrap();
+    /// let t = p.transposed();
+    /// assert_eq!((t.args.m, t.args.n, t.args.lda, t.args.ldb, t.args.ldc), (80, 16, 80, 64, 16));
+    /// assert!(t.args.c_row_major && t.swapped && !t.a_kmajor && t.b_kmajor);
+    /// ```
+    pub fn transposed(&self) -> Problem {
+        let a = self.args;
+        Problem {
+            args: GemmArgs {
+                m: a.n,
+                n: a.m,
+                lda: a.ldb,
+                ldb: a.lda,
+                c_row_major: !a.c_row_major,
+                ..a
+            },
+            a_kmajor: self.b_kmajor,
+            b_kmajor: self.a_kmajor,
+            swapped: !self.swapped,
+        }
+    }
 }
 
 /// The [`Problem`] of `C = alpha A Bᵀ + beta C` for these layouts, or an error naming
@@ -369,6 +403,7 @@ pub fn problem(
             ldc: c.ld,
             alpha,
             beta,
+            c_row_major: false,
         },
         a_kmajor: a.contiguous_cols,
         b_kmajor: b.contiguous_cols,

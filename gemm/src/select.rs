@@ -36,13 +36,35 @@ pub enum Schedule {
     PingpongN64,
     /// `KernelTmaWarpSpecializedPingpong`, 64x64 tiles, for problems of few rows.
     PingpongM64,
+    /// `KernelTmaWarpSpecializedCooperative`, 128x32 tiles, for problems of few columns
+    /// (and, transposed, of few rows: [`transposes`]).
+    CooperativeN32,
+}
+
+/// The most columns a problem of few columns has ([`Schedule::CooperativeN32`]'s tile).
+pub const FEW: usize = 32;
+
+/// Whether `gemm()` computes an `m x n` product transposed, `Cᵀ = B Aᵀ`, on a Hopper
+/// kernel: a product of few rows against more columns, whose rows then are the 128x32
+/// tiles' columns, the MMA's N (cuBLAS's swap-AB kernels at few rows). Its C is then
+/// row-major in the kernel's terms, stored from registers.
+///
+/// ```
+/// use cutlet_gemm::transposes;
+/// assert!(transposes(16, 4096));
+/// assert!(!transposes(4096, 16));
+/// assert!(!transposes(64, 4096));
+/// ```
+pub fn transposes(m: usize, n: usize) -> bool {
+    m <= FEW && n > m
 }
 
 /// The schedule for an `m x n x k` product on a GPU with `sms` SMs.
 ///
 /// ```
 /// use cutlet_gemm::{schedule, Schedule};
-/// assert_eq!(schedule(16, 4096, 4096, 132), Schedule::PingpongM64);
+/// assert_eq!(schedule(4096, 16, 4096, 132), Schedule::CooperativeN32);
+/// assert_eq!(schedule(64, 4096, 4096, 132), Schedule::PingpongM64);
 /// assert_eq!(schedule(128, 4096, 4096, 132), Schedule::PingpongM64);
 /// assert_eq!(schedule(256, 4096, 4096, 132), Schedule::PingpongN64);
 /// assert_eq!(schedule(1024, 1024, 1024, 132), Schedule::PingpongN64);
@@ -56,7 +78,9 @@ pub fn schedule(m: usize, n: usize, k: usize, sms: usize) -> Schedule {
     let tiles = |bn: usize| m.div_ceil(128) * n.div_ceil(bn);
     // The share of the waves' CTA slots that tiles `bn` wide fill.
     let fill = |bn: usize| tiles(bn) as f64 / (tiles(bn).div_ceil(sms) * sms) as f64;
-    if m.div_ceil(64) * n.div_ceil(64) <= sms {
+    if n <= FEW && m >= n {
+        Schedule::CooperativeN32
+    } else if m.div_ceil(64) * n.div_ceil(64) <= sms {
         Schedule::PingpongM64
     } else if tiles(64) <= sms {
         Schedule::PingpongN64
@@ -78,7 +102,7 @@ pub fn schedule(m: usize, n: usize, k: usize, sms: usize) -> Schedule {
 /// split-K and mixed modes): a problem of fewer tiles than the GPU has CTAs splits
 /// every tile into enough parts to fill it; one whose last wave is at most half full
 /// computes its full waves whole and splits the last wave's tiles; each part keeps at
-/// least [`MIN_PART_K_TILES`] k tiles (half that where M is at most 64), so that the
+/// least [`MIN_PART_K_TILES`] k tiles (half that where M or N is at most 64), so that the
 /// time a part saves outweighs its fix-up (the partial's round trip through memory and
 /// the last part's sum).
 ///
@@ -102,6 +126,9 @@ pub fn schedule(m: usize, n: usize, k: usize, sms: usize) -> Schedule {
 /// let m64 = sm90_config::<TnBf16PingpongM64N64>();
 /// assert_eq!(k_split(&m64, 16, 4096, 4096, 132), KSplit::NONE);
 /// assert_eq!(k_split(&m64, 16, 1024, 16384, 132).splits, 8);
+/// // 4096 x 16 x 4096 in 32 tiles of 128 x 32, each in 2 parts of 32 k tiles.
+/// let n32 = sm90_config::<TnBf16N32>();
+/// assert_eq!(k_split(&n32, 4096, 16, 4096, 132), KSplit { splits: 2, whole: 0 });
 /// // 2000 x 3000 x 16384: 192 tiles, a last wave of 60 on 132 CTAs: 132 whole, 60 in 2 parts.
 /// let s = k_split(&coop, 2000, 3000, 16384, 132);
 /// assert_eq!(s.splits, 2);
@@ -109,11 +136,11 @@ pub fn schedule(m: usize, n: usize, k: usize, sms: usize) -> Schedule {
 pub fn k_split(cfg: &GemmConfig, m: usize, n: usize, k: usize, ctas: usize) -> KSplit {
     let clusters = (ctas / cfg.cluster_m).max(1);
     let tiles = cfg.tiles(m, n);
-    // A tile of at most 64 real rows does half a tile's MMAs a k tile, so a part
+    // A tile of at most 64 real rows (or columns) does half a tile's MMAs a k tile, so a part
     // pays for its fix-up with half the k tiles (H200, 128x64 ping-pong, k = 4096 in 2
     // parts of 32 k tiles: M = 64 80 against 71 TFLOP/s whole, M = 16 15 against 13;
     // M = 128 138 against 145, `results/gpu/run31-splits-h200.txt`).
-    let min_part = if m <= 64 {
+    let min_part = if m.min(n) <= 64 {
         MIN_PART_K_TILES / 2
     } else {
         MIN_PART_K_TILES

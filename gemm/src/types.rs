@@ -1,11 +1,12 @@
 //! Which kernel serves which element types and majors. Element types are a trait, so a
 //! pair with no kernel does not compile; the kernel is the first of the registry's for
-//! the types and majors (known only at run time) in this order: the Hopper one of the
-//! shape's [`schedule`] (else the 128x128 ping-pong for the 128x64 one, else the cooperative
-//! one, else any) where TMA reaches the operands, then the per-tile ones (SM80 tensor cores, else
-//! SIMT).
+//! the types and majors (known only at run time) in this order: for a product of few
+//! rows ([`transposes`]), the Hopper kernel of few columns on the product transposed;
+//! the Hopper one of the shape's [`schedule`] (else the ones it stands in for, else the
+//! cooperative one, else any) where TMA reaches the operands, then the per-tile ones (SM80
+//! tensor cores, else SIMT).
 
-use crate::{Gemm, HopperGemm, KernelRef, Problem, Schedule, schedule};
+use crate::{Gemm, HopperGemm, KernelRef, Problem, Schedule, TiledGemm, schedule, transposes};
 use cudarc::driver::{CudaSlice, CudaStream};
 use cutlet_core::float8::{e4m3, e5m2};
 use cutlet_core::tfloat32::tf32;
@@ -80,37 +81,18 @@ pub(crate) fn run<E: GemmTypes<O>, O: GemmElement>(
     (a, b, c): Operands<'_, E, O>,
     fast_accum: bool,
 ) -> Result<&'static str> {
-    let majors = |k: &KernelRef<'_, E, O>| {
-        let cfg = k.config();
-        (cfg.a_kmajor, cfg.b_kmajor, cfg.fast_accum) == (p.a_kmajor, p.b_kmajor, fast_accum)
-    };
-    let want = schedule(p.args.m, p.args.n, p.args.k, g.sms);
-    // The wanted schedule, else the one it stands in for (128x64 ping-pong tiles for
-    // 128x128 ones or for 64x64 ones), else the cooperative kernel, else any (a type
-    // pair with few configurations: promoted FP8 into f32 has only 128x64 ping-pong
-    // tiles).
-    let rank = |s: Schedule| match s {
-        s if s == want => 0,
-        Schedule::Pingpong if want == Schedule::PingpongN64 => 1,
-        Schedule::PingpongN64 if want == Schedule::PingpongM64 => 1,
-        Schedule::Cooperative => 2,
-        _ => 3,
-    };
-    let mut hopper: Option<&HopperGemm<E, O>> = None;
-    let mut tiled = None;
-    for k in g.kernels::<E, O>().filter(majors) {
-        match k {
-            KernelRef::Hopper(h) => {
-                let r = rank(schedule_of(h.config()));
-                if hopper.is_none_or(|b| r < rank(schedule_of(b.config()))) {
-                    hopper = Some(h);
-                }
-            }
-            KernelRef::Tiled(t) => {
-                tiled.get_or_insert(t);
-            }
+    // Few rows: transposed, where a Hopper kernel of few columns serves the swapped
+    // majors and TMA reaches the operands.
+    if transposes(p.args.m, p.args.n) {
+        let t = p.transposed();
+        if let (Some(h), _) = kernels(g, &t, fast_accum)
+            && schedule_of(h.config()) == Schedule::CooperativeN32
+            && h.try_run(st, &t.args, b, a, &mut *c)?
+        {
+            return Ok(h.config().name);
         }
     }
+    let (hopper, tiled) = kernels(g, p, fast_accum);
     if let Some(h) = hopper
         && h.try_run(st, &p.args, a, b, &mut *c)?
     {
@@ -143,12 +125,66 @@ pub(crate) fn run<E: GemmTypes<O>, O: GemmElement>(
     Ok(t.config().name)
 }
 
+/// A problem's Hopper kernel and per-tile kernel, where there are.
+type Chosen<'g, E, O> = (Option<&'g HopperGemm<E, O>>, Option<&'g TiledGemm<E, O>>);
+
+/// The Hopper kernel and the per-tile one (the first of the registry's) for `p`'s types
+/// and majors. The Hopper one runs the wanted schedule, else the ones it stands in for
+/// in turn (64x64 ping-pong tiles for 128x32 ones, 128x64 for 64x64, 128x128 for
+/// 128x64), else the cooperative kernel, else any (a type pair with few configurations:
+/// promoted FP8 into f32 has only 128x64 ping-pong tiles).
+fn kernels<'g, E: GemmTypes<O>, O: GemmElement>(
+    g: &'g Gemm,
+    p: &Problem,
+    fast_accum: bool,
+) -> Chosen<'g, E, O> {
+    let majors = |k: &KernelRef<'_, E, O>| {
+        let cfg = k.config();
+        (cfg.a_kmajor, cfg.b_kmajor, cfg.fast_accum) == (p.a_kmajor, p.b_kmajor, fast_accum)
+    };
+    let want = schedule(p.args.m, p.args.n, p.args.k, g.sms);
+    let stand_ins: &[Schedule] = match want {
+        Schedule::CooperativeN32 => &[Schedule::PingpongM64, Schedule::PingpongN64],
+        Schedule::PingpongM64 => &[Schedule::PingpongN64],
+        Schedule::PingpongN64 => &[Schedule::Pingpong],
+        _ => &[],
+    };
+    let rank = |s: Schedule| {
+        if s == want {
+            0
+        } else if let Some(i) = stand_ins.iter().position(|&x| x == s) {
+            1 + i
+        } else if s == Schedule::Cooperative {
+            3
+        } else {
+            4
+        }
+    };
+    let mut hopper: Option<&HopperGemm<E, O>> = None;
+    let mut tiled = None;
+    for k in g.kernels::<E, O>().filter(majors) {
+        match k {
+            KernelRef::Hopper(h) => {
+                let r = rank(schedule_of(h.config()));
+                if hopper.is_none_or(|b| r < rank(schedule_of(b.config()))) {
+                    hopper = Some(h);
+                }
+            }
+            KernelRef::Tiled(t) => {
+                tiled.get_or_insert(t);
+            }
+        }
+    }
+    (hopper, tiled)
+}
+
 /// The [`Schedule`] a Hopper configuration runs.
 fn schedule_of(cfg: &cutlet_kernels::gemm::GemmConfig) -> Schedule {
     match (cfg.schedule, cfg.cluster_m) {
         (TileSchedule::Pingpong, _) if cfg.tile.0 == 64 => Schedule::PingpongM64,
         (TileSchedule::Pingpong, _) if cfg.tile.1 == 64 => Schedule::PingpongN64,
         (TileSchedule::Pingpong, _) => Schedule::Pingpong,
+        _ if cfg.tile.1 == 32 => Schedule::CooperativeN32,
         _ if cfg.tile.1 == 192 => Schedule::CooperativeN192,
         (_, 2) => Schedule::Cooperative2x1,
         _ => Schedule::Cooperative,

@@ -29,6 +29,7 @@ pub(crate) fn profile_operands<E: El>(
         ldc: m,
         alpha: 1.0,
         beta: 0.0,
+        c_row_major: false,
     };
     let a = st.clone_htod(&values::<E>(m * k, 14, 32.0))?;
     let b = st.clone_htod(&values::<E>(n * k, 15, 32.0))?;
@@ -344,6 +345,7 @@ impl GemmCase {
             ldc: m + 1,
             alpha: 0.75,
             beta: 0.5,
+            c_row_major: false,
         }
     }
 
@@ -420,6 +422,8 @@ pub(crate) fn report(name: &str, bad: &[String]) -> bool {
 
 /// The shapes the split table measures: few tiles, small M, short K, ragged.
 const SPLIT_SIZES: &[(usize, usize, usize)] = &[
+    (4096, 16, 4096),
+    (4096, 32, 4096),
     (16, 4096, 4096),
     (32, 4096, 4096),
     (64, 4096, 4096),
@@ -438,8 +442,9 @@ const SPLIT_SIZES: &[(usize, usize, usize)] = &[
 /// The reduction's split measured, for the rule `cutlet_gemm::k_split` is fitted to:
 /// each bf16 → f32 Hopper kernel at both K-major and M-major A, on [`SPLIT_SIZES`],
 /// with every tile whole and in 2, 3, 4, 6 and 8 parts (medians of 10 after 2
-/// warm-ups, TFLOP/s), and what the rule picks.
-pub fn split_table(g: &Gemm, st: &Arc<CudaStream>) -> Res<()> {
+/// warm-ups, TFLOP/s), and what the rule picks; with `only`, the kernels whose names
+/// contain it.
+pub fn split_table(g: &Gemm, st: &Arc<CudaStream>, only: Option<&str>) -> Res<()> {
     const PARTS: [u32; 6] = [1, 2, 3, 4, 6, 8];
     println!();
     println!(
@@ -449,7 +454,7 @@ pub fn split_table(g: &Gemm, st: &Arc<CudaStream>) -> Res<()> {
     for k in g.kernels::<bf16, f32>() {
         let KernelRef::Hopper(h) = &k else { continue };
         let cfg = h.config();
-        if !cfg.b_kmajor {
+        if !cfg.b_kmajor || only.is_some_and(|o| !cfg.name.contains(o)) {
             continue;
         }
         for &(m, n, kk) in SPLIT_SIZES {

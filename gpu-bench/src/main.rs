@@ -151,7 +151,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
         loading.elapsed().as_secs_f64()
     );
     if splits {
-        gemms::split_table(&g, &stream)?;
+        gemms::split_table(&g, &stream, only.as_deref())?;
         return Ok(true);
     }
     if configs {

@@ -47,6 +47,7 @@ pub fn check_model(g: &Gemm, st: &Arc<CudaStream>) -> Res<bool> {
                 ldc: m,
                 alpha: 1.0,
                 beta: 0.0,
+                c_row_major: false,
             };
             if !h.try_run_split(st, &p, KSplit::NONE, (&a, &b, &mut c))? {
                 return Err(format!("{}: TMA cannot reach the operands", h.config().name).into());

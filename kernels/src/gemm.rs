@@ -9,7 +9,8 @@ use cutlet_core::prelude::*;
 use typenum::Integer;
 
 /// The problem `C = alpha A Bᵀ + beta C`, A `(m, k)` and B `(n, k)` at their majors'
-/// strides, C `(m, n)` column-major; element pointers are passed separately.
+/// strides, C `(m, n)` column-major (row-major where `c_row_major`, which only some Hopper
+/// kernels take); element pointers are passed separately.
 #[derive(Clone, Copy, Debug)]
 #[repr(C)]
 pub struct GemmArgs {
@@ -23,12 +24,16 @@ pub struct GemmArgs {
     pub lda: usize,
     /// Leading dimension of B.
     pub ldb: usize,
-    /// Leading dimension of C (column-major, `>= m`).
+    /// Leading dimension of C (column-major, `>= m`; row-major, `>= n`).
     pub ldc: usize,
     /// Scales `A Bᵀ`.
     pub alpha: f32,
     /// Scales C.
     pub beta: f32,
+    /// C is `(m, n):(ldc, 1)`, row-major, for the kernels that take it
+    /// ([`GemmConfig::stores_rows`]: they store it from registers; `cutlet-gemm` computes
+    /// a column-major C of few rows transposed, `Cᵀ = B Aᵀ`, on them).
+    pub c_row_major: bool,
 }
 
 /// How a kernel's CTAs cover the output tiles (CUTLASS's kernel schedules).
@@ -83,6 +88,19 @@ pub struct GemmConfig {
 }
 
 impl GemmConfig {
+    /// Whether the kernel takes a row-major C ([`GemmArgs::c_row_major`]): the Hopper
+    /// tiles of few columns (BN 32), which `cutlet-gemm` runs transposed for products of
+    /// few rows.
+    ///
+    /// ```
+    /// use cutlet_kernels::{gemm_sm90::sm90_config, registry::sm90::*};
+    /// assert!(sm90_config::<TnBf16N32>().stores_rows());
+    /// assert!(!sm90_config::<TnBf16>().stores_rows());
+    /// ```
+    pub const fn stores_rows(&self) -> bool {
+        !matches!(self.schedule, TileSchedule::PerTile) && self.tile.1 == 32
+    }
+
     /// Output tiles of an `m x n` product, counted in cluster tiles (`cluster_m`
     /// vertically adjacent tiles).
     ///

@@ -334,7 +334,7 @@ fn c_tile<C: Sm80Config>() -> impl Layout {
 /// let a = DeviceVec::from_slice(&vec![bf16::from_f32(1.0); m * k]);
 /// let b = DeviceVec::from_slice(&vec![bf16::from_f32(0.5); n * k]);
 /// let c = DeviceVec::<f32>::zeroed(m * n);
-/// let p = GemmArgs { m, n, k, lda: k, ldb: k, ldc: m, alpha: 1.0, beta: 0.0 };
+/// let p = GemmArgs { m, n, k, lda: k, ldb: k, ldc: m, alpha: 1.0, beta: 0.0, c_row_major: false };
 /// let (pa, pb, pc) = (a.ptr(), b.ptr(), c.ptr());
 /// let cfg = gemm_config::<TnBf16>();
 /// emu::launch_config(cfg.launch(m, n, 0), || gemm_sm80::<TnBf16>(p, pa, pb, pc)).unwrap();

@@ -39,6 +39,11 @@
 //!   (`tma_load_multicast`), so B is read from L2 once per pair. A stage is then refilled
 //!   only when the consumers of both CTAs have released it: each consumer warpgroup
 //!   arrives on the stage's empty barrier in every CTA of the cluster.
+//! - **Row-major C.** Where [`GemmArgs::c_row_major`] says so, on the 128 x 32 tiles
+//!   ([`GemmConfig::stores_rows`]; a few-rows product that `cutlet-gemm` computes
+//!   transposed) every thread stores its values
+//!   from registers at `partition_C`'s places in `(m, n):(ldc, 1)`; the tiles are
+//!   small and the problem memory-bound on its large operand, so the stores cost little.
 //! - **Epilogue.** Through shared memory with TMA stores (CUTLASS's
 //!   `TmaWarpSpecialized` epilogue): each consumer warpgroup converts `alpha acc + beta C`
 //!   of each 64-row half it holds into `(64, 32)` M-major subtiles, swizzled as TMA's
@@ -52,7 +57,8 @@
 //! The configurations built are [`crate::registry::sm90`]'s: bf16 and f16 at every pair
 //! of majors into f32 or the input type, each cooperative (128 x 256 x 64 tiles, and
 //! 128 x 192 x 64 in clusters of 2) and ping-pong (128 x 128 x 64, 128 x 64 x 64 and,
-//! for few rows, 64-row tiles), TN bf16 128 x 256 also in clusters of 2; FP8 and TF32 TN.
+//! for few rows, 64-row tiles), TN bf16 128 x 256 also in clusters of 2; with K-major B,
+//! 128 x 32 x 64 cooperative tiles for few columns; FP8 and TF32 TN.
 
 use crate::gemm::{GemmArgs, GemmConfig, GemmOutput, TileSchedule, val};
 use cutlet_core::algebra::recast::SizeofBits;
@@ -548,7 +554,8 @@ impl OperandMajor for gmma::MN {
 
 /// The TMA boxes of A, B and C for problem `p` (`make_tma_box` of each operand, at the
 /// atom's majors, against one stage of the kernel's shared-memory tiles, and of C against
-/// the epilogue's subtile): what the host encodes into the descriptors it passes. A
+/// the epilogue's subtile, none where C is row-major and stored from registers: its
+/// slot then holds any valid map, A's): what the host encodes into the descriptors it passes. A
 /// matrix TMA cannot reach (a leading dimension that is not a whole number of 16 bytes:
 /// 8 16-bit elements, 4 f32) is an error naming it.
 ///
@@ -556,11 +563,15 @@ impl OperandMajor for gmma::MN {
 /// use cutlet_kernels::gemm::GemmArgs;
 /// use cutlet_kernels::gemm_sm90::*;
 /// use cutlet_kernels::registry::sm90::*;
-/// let p = GemmArgs { m: 300, n: 200, k: 1000, lda: 1000, ldb: 1000, ldc: 300, alpha: 1.0, beta: 0.0 };
+/// let p = GemmArgs { m: 300, n: 200, k: 1000, lda: 1000, ldb: 1000, ldc: 300, alpha: 1.0, beta: 0.0, c_row_major: false };
 /// let (a, b, c) = tma_boxes::<TnBf16>(&p).unwrap();
 /// assert_eq!((a.box_dim[1], b.box_dim[1], b.global_dim[1]), (128, 256, 200));
 /// // C: (32, 32) f32 boxes, the 128-byte swizzle's span.
+/// let c = c.unwrap();
 /// assert_eq!((c.box_dim[..2].to_vec(), c.global_stride[0]), (vec![32, 32], 1200));
+/// // A row-major C has no map.
+/// let rows = GemmArgs { c_row_major: true, ldc: 200, ..p };
+/// assert!(tma_boxes::<TnBf16>(&rows).unwrap().2.is_none());
 /// let odd = GemmArgs { ldc: 301, ..p };
 /// assert!(tma_boxes::<TnBf16>(&odd).unwrap_err().to_string().contains("1204"));
 /// let bad = GemmArgs { lda: 1001, ..p };
@@ -570,7 +581,9 @@ impl OperandMajor for gmma::MN {
 /// let (a, b, _) = tma_boxes::<NtBf16OutBf16>(&nt).unwrap();
 /// assert_eq!((a.global_dim[0], a.box_dim[..2].to_vec(), b.box_dim[..2].to_vec()), (300, vec![64, 64], vec![64, 64]));
 /// ```
-pub fn tma_boxes<C: Sm90Config>(p: &GemmArgs) -> Result<(TmaBox, TmaBox, TmaBox), TmaError> {
+pub fn tma_boxes<C: Sm90Config>(
+    p: &GemmArgs,
+) -> Result<(TmaBox, TmaBox, Option<TmaBox>), TmaError> {
     let sw = <C::Elem as Sm90Element>::Sw128::default();
     let GemmArgs {
         m,
@@ -579,6 +592,7 @@ pub fn tma_boxes<C: Sm90Config>(p: &GemmArgs) -> Result<(TmaBox, TmaBox, TmaBox)
         lda,
         ldb,
         ldc,
+        c_row_major,
         ..
     } = *p;
     let a = make_tma_box::<C::Elem, _>(MajorA::<C>::gmem(m, k, lda), a_tiles::<C, _1>(), sw)?;
@@ -590,11 +604,16 @@ pub fn tma_boxes<C: Sm90Config>(p: &GemmArgs) -> Result<(TmaBox, TmaBox, TmaBox)
         (part, <C::Elem as Sm90Element>::Bk::conjure()).as_tiler(),
     );
     let b = make_tma_box::<C::Elem, _>(MajorB::<C>::gmem(n, k, ldb), b_part, sw)?;
-    let c = make_tma_box::<C::Out, _>(
-        layout!((m, n):(1, ldc)),
-        C::Out::buffers(),
-        <C::Out as EpilogueSmem>::Swizzle::default(),
-    )?;
+    // A row-major C is stored from registers: no map.
+    let c = if c_row_major {
+        None
+    } else {
+        Some(make_tma_box::<C::Out, _>(
+            layout!((m, n):(1, ldc)),
+            C::Out::buffers(),
+            <C::Out as EpilogueSmem>::Swizzle::default(),
+        )?)
+    };
     Ok((a, b, c))
 }
 
@@ -764,14 +783,14 @@ const fn log_swizzle(tiles_m: usize, tiles_n: usize) -> u32 {
 /// let (m, n, k) = (130, 20, 72);
 /// let a: Vec<bf16> = (0..m * k).map(|i| bf16::from_f32((i % 7) as f32 - 3.0)).collect();
 /// let b: Vec<bf16> = (0..n * k).map(|i| bf16::from_f32((i % 5) as f32 - 2.0)).collect();
-/// let p = GemmArgs { m, n, k, lda: k, ldb: k, ldc: m + 2, alpha: 1.0, beta: 0.0 };
+/// let p = GemmArgs { m, n, k, lda: k, ldb: k, ldc: m + 2, alpha: 1.0, beta: 0.0, c_row_major: false };
 /// let c = DeviceVec::<f32>::zeroed(p.ldc * n);
 /// let cfg = sm90_config::<TnBf16>();
 /// let (box_a, box_b, box_c) = tma_boxes::<TnBf16>(&p).unwrap();
 /// let descs = [
 ///     TmaDescriptor::emulated(a.as_ptr(), &box_a).unwrap(),
 ///     TmaDescriptor::emulated(b.as_ptr(), &box_b).unwrap(),
-///     TmaDescriptor::emulated(c.ptr().as_ptr(), &box_c).unwrap(),
+///     TmaDescriptor::emulated(c.ptr().as_ptr(), &box_c.unwrap()).unwrap(),
 /// ];
 /// let (tma, pc) = (GmemPtr::from_slice(&descs), c.ptr());
 /// let none = (KSplit::NONE, GmemPtr::from_slice(&[0f32; 0]), GmemPtr::from_slice(&[0u32; 0]));
@@ -1371,7 +1390,7 @@ struct Out<O: EpilogueSmem, L> {
 }
 
 /// `C = alpha acc + beta C` for 64-row half `half` of output tile `(tm, tn)`, through
-/// consumer warpgroup `wg`'s buffers.
+/// consumer warpgroup `wg`'s buffers (a row-major C from registers).
 #[inline(always)]
 fn epilogue<C: Sm90Config>(
     p: GemmArgs,
@@ -1380,7 +1399,14 @@ fn epilogue<C: Sm90Config>(
     (half, wg): (usize, usize),
     acc: impl Fn(usize) -> f32,
 ) {
-    store_tile::<C::Out, _, _, C::Bn>(p, out, consumer_mma::<C::Atom>(), tile, (half, wg), acc);
+    let mma = consumer_mma::<C::Atom>();
+    // Only the kernels that take a row-major C carry its stores (the others' epilogues
+    // stay as small as they were: ptxas spills the ping-pong ones otherwise).
+    if const { sm90_config::<C>().stores_rows() } && p.c_row_major {
+        store_rows::<C::Out, _, C::Bn>(p, out.c, mma, tile, half, acc);
+    } else {
+        store_tile::<C::Out, _, _, C::Bn>(p, out, mma, tile, (half, wg), acc);
+    }
 }
 
 /// [`epilogue`] over a built TiledMMA `M` and CTA tile `(128, Bn)`. `partition_C` of the tile
@@ -1430,12 +1456,15 @@ fn store_tile<O: EpilogueSmem, L: Layout, M: TiledMma, Bn: Leaf>(
         (tm, tn),
     ));
     // The CTA tile's (row, column) -> buffer coordinate: rows (64, both halves onto
-    // one pair), columns (32, 2 buffers, subtile pairs sharing them), composed with the
-    // buffers' layout, from the warpgroup's pair (buffer `2 wg`).
+    // one pair), columns (32, 2 buffers, subtile pairs sharing them; a 32-column tile
+    // is one subtile in one buffer), composed with the buffers' layout, from the
+    // warpgroup's pair (buffer `2 wg`).
     // All static (a dynamic extent here would make the composition a run-time algorithm).
-    let pairs = <Bn as LeafOps>::Div::<_64>::conjure();
+    type Subtiles<Bn> = <Bn as LeafOps>::Div<_32>;
+    let buffers = <Subtiles<Bn> as LeafOps>::Min::<_2>::conjure();
+    let pairs = <<Bn as LeafOps>::Div<_64> as LeafOps>::Max::<_1>::conjure();
     let fold = cutlet_core::layout::StridedLayout::new(
-        (shape!((64, 2)), (_32::new(), (_2::new(), pairs))),
+        (shape!((64, 2)), (_32::new(), (buffers, pairs))),
         (shape!((1, 0)), (_64::new(), (shape!(2048), _0::new()))),
     );
     let mut ts = thr.partition_c(Tensor::from_parts(
@@ -1518,4 +1547,50 @@ fn store_tile<O: EpilogueSmem, L: Layout, M: TiledMma, Bn: Leaf>(
             |v| emit(v, value(v).0),
         );
     }
+}
+
+/// [`epilogue`] into a row-major C, `(m, n):(ldc, 1)`: each thread stores its values
+/// inside C from its registers, at `partition_C`'s places (the tiles that run it are
+/// small, their products memory-bound on the large operand).
+#[inline(always)]
+fn store_rows<O: GemmOutput, M: TiledMma, Bn: Leaf>(
+    p: GemmArgs,
+    c: GmemPtr<O>,
+    mma: M,
+    (tm, tn): (usize, usize),
+    half: usize,
+    acc: impl Fn(usize) -> f32,
+) {
+    let GemmArgs {
+        m,
+        n,
+        ldc,
+        alpha,
+        beta,
+        ..
+    } = p;
+    let thr = mma.get_slice(half * WARPGROUP_SIZE + thread_idx().x % WARPGROUP_SIZE);
+    let tile = (_128::new(), Bn::conjure());
+    // SAFETY: C holds (m, n) row-major with `ldc` (the caller's contract); every access
+    // is predicated on its identity coordinate lying inside (m, n).
+    let gc = unsafe { make_gmem_tensor(c, layout!((m, n):(ldc, 1))) };
+    let mut tc = thr.partition_c(local_tile(gc, tile.as_tiler(), (tm, tn)));
+    let ic = thr.partition_c(local_tile(
+        make_identity_tensor(shape!((m, n))),
+        tile.as_tiler(),
+        (tm, tn),
+    ));
+    tc.size().for_each_index(
+        #[inline(always)]
+        |v| {
+            let (r, col) = ic.get(v);
+            if r < m as isize && col < n as isize {
+                let mut x = alpha * acc(v);
+                if beta != 0.0 {
+                    x += beta * tc.get(v).to_f32();
+                }
+                tc.set(v, O::from_f32(x));
+            }
+        },
+    );
 }

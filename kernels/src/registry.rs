@@ -415,6 +415,27 @@ registry! {
         nt_f16_pingpong_m64_n64: f16 => f32, SM90_64x64x16_F32F16F16_SS<gmma::MN, gmma::MN>, (_64, _64), _12, _1, Pingpong;
         /// A M-major, B N-major, f16 in, f16 out, ping-pong: each consumer warpgroup a 64 x 64 x 64 tile, 13 stages.
         nt_f16_out_f16_pingpong_m64_n64: f16 => f16, SM90_64x64x16_F32F16F16_SS<gmma::MN, gmma::MN>, (_64, _64), _13, _1, Pingpong;
+        // 128 x 32 tiles with K-major B, for products of few columns: `gemm()` computes a
+        // product of few rows (M at most 32) transposed, `Cᵀ = B Aᵀ` (C row-major, stored
+        // from registers), so that its few rows are the MMA's N and each stage carries 128
+        // rows of the large operand and 32 of the small one (cuBLAS's swap-AB kernels at
+        // few rows). B N-major would need a 64-byte swizzle atom for 32 columns.
+        /// A and B K-major, bf16 in, f32 out: 128 x 32 x 64 tiles, 9 stages, cooperative.
+        tn_bf16_n32: bf16 => f32, SM90_64x32x16_F32BF16BF16_SS<gmma::K, gmma::K>, (_128, _32), _9, _1, Cooperative;
+        /// A and B K-major, bf16 in, bf16 out: 128 x 32 x 64 tiles, 10 stages, cooperative.
+        tn_bf16_out_bf16_n32: bf16 => bf16, SM90_64x32x16_F32BF16BF16_SS<gmma::K, gmma::K>, (_128, _32), _10, _1, Cooperative;
+        /// A and B K-major, f16 in, f32 out: 128 x 32 x 64 tiles, 9 stages, cooperative.
+        tn_f16_n32: f16 => f32, SM90_64x32x16_F32F16F16_SS<gmma::K, gmma::K>, (_128, _32), _9, _1, Cooperative;
+        /// A and B K-major, f16 in, f16 out: 128 x 32 x 64 tiles, 10 stages, cooperative.
+        tn_f16_out_f16_n32: f16 => f16, SM90_64x32x16_F32F16F16_SS<gmma::K, gmma::K>, (_128, _32), _10, _1, Cooperative;
+        /// A M-major, B K-major, bf16 in, f32 out: 128 x 32 x 64 tiles, 9 stages, cooperative.
+        nn_bf16_n32: bf16 => f32, SM90_64x32x16_F32BF16BF16_SS<gmma::MN, gmma::K>, (_128, _32), _9, _1, Cooperative;
+        /// A M-major, B K-major, bf16 in, bf16 out: 128 x 32 x 64 tiles, 10 stages, cooperative.
+        nn_bf16_out_bf16_n32: bf16 => bf16, SM90_64x32x16_F32BF16BF16_SS<gmma::MN, gmma::K>, (_128, _32), _10, _1, Cooperative;
+        /// A M-major, B K-major, f16 in, f32 out: 128 x 32 x 64 tiles, 9 stages, cooperative.
+        nn_f16_n32: f16 => f32, SM90_64x32x16_F32F16F16_SS<gmma::MN, gmma::K>, (_128, _32), _9, _1, Cooperative;
+        /// A M-major, B K-major, f16 in, f16 out: 128 x 32 x 64 tiles, 10 stages, cooperative.
+        nn_f16_out_f16_n32: f16 => f16, SM90_64x32x16_F32F16F16_SS<gmma::MN, gmma::K>, (_128, _32), _10, _1, Cooperative;
         // FP8 (e4m3; `wgmma` takes K-major FP8 only): k tiles of 128 (one 128-byte
         // swizzle row of 8-bit elements, so the stages hold as many bytes as the 16-bit
         // ones). CUTLASS's schedule names: the plain ones promote the tensor cores'

@@ -197,6 +197,7 @@ fn emulated_sm80_gemm<C: Sm80Config<Elem = half::bf16, Out = f32>>(
         ldc: m,
         alpha: 1.0,
         beta: 0.0,
+        c_row_major: false,
     };
     let cfg = gemm_config::<C>();
     let ((), perf) = emu::perfcheck(|| {
@@ -290,12 +291,13 @@ where
         ldc,
         alpha: 1.0,
         beta: 1.0,
+        c_row_major: false,
     };
     let (box_a, box_b, box_c) = tma_boxes::<C>(&p).unwrap();
     let descs = [
         TmaDescriptor::emulated(a.ptr().as_ptr(), &box_a).unwrap(),
         TmaDescriptor::emulated(b.ptr().as_ptr(), &box_b).unwrap(),
-        TmaDescriptor::emulated(c.ptr().as_ptr(), &box_c).unwrap(),
+        TmaDescriptor::emulated(c.ptr().as_ptr(), &box_c.unwrap()).unwrap(),
     ];
     let (tma, pc) = (GmemPtr::from_slice(&descs), c.ptr());
     let none = (

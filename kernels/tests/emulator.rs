@@ -142,6 +142,7 @@ fn sgemm_run(kernel: SgemmKernel, (ak, bk): (bool, bool), case: Case) {
         ldc,
         alpha,
         beta,
+        c_row_major: false,
     };
     let len = |rows: usize, kmajor: bool, ld: usize| ld * if kmajor { rows } else { k };
     let (mut ha, hb, mut c0) = (
@@ -244,6 +245,8 @@ struct Case {
     alpha: f32,
     beta: f32,
     nan: Nan,
+    /// C row-major (the Hopper kernels only).
+    c_row_major: bool,
 }
 
 /// Where a case plants NaNs: nowhere, in every element of C, or in A(0, 0).
@@ -280,6 +283,7 @@ impl Case {
             alpha: 0.75,
             beta: 0.5,
             nan: Nan::None,
+            c_row_major: false,
         }
     }
 }
@@ -342,6 +346,7 @@ fn tc_run<T: Input, CT: cutlet_kernels::gemm::GemmOutput>(
         ldc,
         alpha,
         beta,
+        c_row_major: false,
     };
     cutlet_core::cuda::emu::launch_config(cfg.launch(m, n, 0), || kernel(p, pa, pb, pc))
         .unwrap_or_else(|e| panic!("{case:?}: {e}"));
@@ -539,8 +544,12 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config>(
         ldc_pad,
         alpha,
         beta,
+        c_row_major,
         ..
     } = case;
+    use cutlet_kernels::gemm_sm90::sm90_config;
+    // A row-major C where the kernel takes one.
+    let c_row_major = c_row_major && sm90_config::<C>().stores_rows();
     // 16 bytes of the narrowest element (FP8 operands: 16 elements).
     let unit = 16 / core::mem::size_of::<C::Elem>().min(core::mem::size_of::<C::Out>());
     let offset = case.offset / unit * unit;
@@ -560,8 +569,10 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config>(
     let (lda, ldb, ldc) = (
         ld(cfg.a_kmajor, m),
         ld(cfg.b_kmajor, n),
-        (m + ldc_pad).next_multiple_of(unit),
+        (if c_row_major { n } else { m } + ldc_pad).next_multiple_of(unit),
     );
+    // C's columns (rows where it is row-major): `ldc` apart.
+    let lines = if c_row_major { m } else { n };
     let (ia, ib) = (at(cfg.a_kmajor, lda), at(cfg.b_kmajor, ldb));
     let q = |len: usize, seed: u32| {
         data(len, seed)
@@ -574,7 +585,7 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config>(
         q(span(cfg.a_kmajor, lda, m), 21),
         q(span(cfg.b_kmajor, ldb, n), 22),
     );
-    let mut hc: Vec<C::Out> = data(ldc * n, 23)
+    let mut hc: Vec<C::Out> = data(ldc * lines, 23)
         .into_iter()
         .map(C::Out::from_f32)
         .collect();
@@ -599,12 +610,16 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config>(
         ldc,
         alpha,
         beta,
+        c_row_major,
     };
     let (box_a, box_b, box_c) = tma_boxes::<C>(&p).unwrap();
     let descs = [
         TmaDescriptor::emulated(pa.as_ptr(), &box_a).unwrap(),
         TmaDescriptor::emulated(pb.as_ptr(), &box_b).unwrap(),
-        TmaDescriptor::emulated(pc.as_ptr(), &box_c).unwrap(),
+        match box_c {
+            Some(bc) => TmaDescriptor::emulated(pc.as_ptr(), &bc).unwrap(),
+            None => TmaDescriptor::emulated(pa.as_ptr(), &box_a).unwrap(),
+        },
     ];
     let tma = GmemPtr::from_slice(&descs);
     let (np, nc) = split.workspace(schedule_len(&cfg, m, n), &cfg);
@@ -630,15 +645,15 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config>(
     } else {
         1e-4
     };
-    assert_gemm(
-        &c.as_slice()[offset..],
-        &hc,
-        (m, n, k, ldc),
-        (alpha, beta, tol),
-        |i, l| back(ha[ia(i, l)]),
-        |j, l| back(hb[ib(j, l)]),
-        &format!("{case:?} on {sms} SMs"),
-    );
+    let what = format!("{case:?} on {sms} SMs");
+    let (a, b) = (|i, l| back(ha[ia(i, l)]), |j, l| back(hb[ib(j, l)]));
+    let got = &c.as_slice()[offset..];
+    if c_row_major {
+        // A row-major C is Cᵀ = B Aᵀ column-major.
+        assert_gemm(got, &hc, (n, m, k, ldc), (alpha, beta, tol), b, a, &what);
+    } else {
+        assert_gemm(got, &hc, (m, n, k, ldc), (alpha, beta, tol), a, b, &what);
+    }
 }
 
 #[test]
@@ -689,12 +704,13 @@ fn tn_product<C: cutlet_kernels::gemm_sm90::Sm90Config<Out = f32>>(
         ldc,
         alpha: 1.0,
         beta: 0.0,
+        c_row_major: false,
     };
     let (box_a, box_b, box_c) = tma_boxes::<C>(&p).unwrap();
     let descs = [
         TmaDescriptor::emulated(ha.as_ptr(), &box_a).unwrap(),
         TmaDescriptor::emulated(hb.as_ptr(), &box_b).unwrap(),
-        TmaDescriptor::emulated(c.ptr().as_ptr(), &box_c).unwrap(),
+        TmaDescriptor::emulated(c.ptr().as_ptr(), &box_c.unwrap()).unwrap(),
     ];
     let none = (
         KSplit::NONE,
@@ -814,6 +830,7 @@ fn hopper_gemm_rejects_what_tma_cannot_read() {
         ldc: 64,
         alpha: 1.0,
         beta: 0.0,
+        c_row_major: false,
     };
     let e = tma_boxes::<TnBf16>(&p).unwrap_err().to_string();
     assert!(e.contains("multiple of 16") && e.contains("60"), "{e}");
@@ -862,6 +879,7 @@ impl Rng {
             alpha: self.pick(&[1.0, 0.75, -2.0, 0.0]),
             beta: self.pick(&[0.0, 0.5, 1.0, -1.0]),
             nan: Nan::None,
+            c_row_major: self.below(4) == 0,
         }
     }
 }
@@ -997,6 +1015,28 @@ fn split_tiles_of_few_rows_match_reference() {
             sm90_run::<TnBf16PingpongM64N64>(case, 4, split);
             sm90_run::<TnTf32>(case, 2, split);
         }
+    }
+}
+
+/// The 128 x 32 tiles on products of few columns, as `gemm()` runs a product of few rows
+/// transposed: C row-major (stored from registers) and column-major, whole and split.
+#[test]
+fn few_columns_match_reference() {
+    use cutlet_kernels::gemm_sm90::KSplit;
+    use cutlet_kernels::registry::sm90::{NnF16OutF16N32, TnBf16N32};
+    for (mnk, c_row_major, splits) in [
+        ((200, 16, 136), true, 1),
+        ((130, 17, 72), true, 2),
+        ((70, 32, 200), false, 3),
+        ((257, 40, 64), true, 1),
+    ] {
+        let case = Case {
+            c_row_major,
+            ..Case::fixed(mnk, 8)
+        };
+        let split = KSplit { splits, whole: 0 };
+        sm90_run::<TnBf16N32>(case, 4, split);
+        sm90_run::<NnF16OutF16N32>(case, 2, split);
     }
 }
 
