@@ -18,7 +18,7 @@
 //! `--sweep` runs only the sweep of `gemm()` against cuBLAS (every type pair, pair of
 //! majors and shape of `api::SWEEP`, or the `--size` given); `--splits` only the table
 //! of Hopper kernels at each split of the reduction that `cutlet_gemm::k_split` is
-//! fitted to; `--configs` only the timing table of every configuration of every type
+//! fitted to (with `--only NAME`, those whose names contain `NAME`); `--configs` only the timing table of every configuration of every type
 //! pair (Hopper, SM80, SIMT) at the `--size` given, each next to cuBLAS (what the
 //! schedule rule of `cutlet_gemm::schedule` is chosen from), with `--only NAME` those
 //! whose names contain `NAME`.
