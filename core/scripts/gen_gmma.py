@@ -109,6 +109,11 @@ pub trait Accumulators: Copy {
     /// Adds `other` register by register (every register named: no loop that could
     /// put the registers in local memory).
     fn add(&mut self, other: &Self);
+    /// Adds `other` times its row's scale: GMMA's accumulator layout
+    /// (`((4,8,4),(2,2,N/8)):((128,1,16),(64,8,512))` over a `64 x N` tile) gives each
+    /// thread two rows, 8 apart, the lower in registers `4j`, `4j + 1` and the upper in
+    /// `4j + 2`, `4j + 3`; `scale` holds theirs (block-wise FP8 dequantization).
+    fn add_row_scaled(&mut self, other: &Self, scale: [f32; 2]);
 }
 
 /// A warpgroup MMA atom with both operands in shared memory (CuTe's `SM90_*_SS`).
@@ -163,6 +168,10 @@ macro_rules! accumulators {
             #[inline(always)]
             fn add(&mut self, other: &Self) {
                 $(self[$i] += other[$i];)*
+            }
+            #[inline(always)]
+            fn add_row_scaled(&mut self, other: &Self, scale: [f32; 2]) {
+                $(self[$i] += other[$i] * scale[$i / 2 % 2];)*
             }
         }
     )*};

@@ -134,6 +134,44 @@ fn partitions_agree_with_tv_layouts() {
     ));
 }
 
+/// GMMA's accumulators hold two rows a thread, as `Accumulators::add_row_scaled` (and
+/// the Hopper GEMM's block-wise scales) read them: thread `t`'s value `i` lies on row
+/// `16 (t / 32) + t % 32 / 4`, plus 8 where `i / 2` is odd, for every N.
+#[test]
+fn gmma_accumulators_hold_two_rows_a_thread() {
+    fn check<M: TiledMma>(mma: M, n: usize) {
+        for t in 0..128usize {
+            let ic = mma
+                .get_slice(t)
+                .partition_c(make_identity_tensor(shape!((64, n))));
+            let r = (16 * (t / 32) + t % 32 / 4) as isize;
+            ic.size().for_each_index(|i| {
+                assert_eq!(
+                    ic.get(i).0,
+                    r + 8 * ((i / 2) % 2) as isize,
+                    "N {n}, thread {t}, value {i}"
+                );
+            });
+        }
+    }
+    let one = layout!((1, 1, 1));
+    check(
+        make_tiled_mma(
+            SM90_64x32x16_F32BF16BF16_SS::<gmma::K, gmma::K>::default(),
+            one,
+        ),
+        32,
+    );
+    check(
+        make_tiled_mma(SM90_64x64x32_F32E4M3E4M3_SS_TN::default(), one),
+        64,
+    );
+    check(
+        make_tiled_mma(SM90_64x128x32_F32E4M3E4M3_SS_TN::default(), one),
+        128,
+    );
+}
+
 #[test]
 fn static_partitions_are_zero_cost() {
     let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));

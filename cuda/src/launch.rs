@@ -110,6 +110,7 @@ kernel_args!(A0 P0 v0 g0, A1 P1 v1 g1, A2 P2 v2 g2, A3 P3 v3 g3, A4 P4 v4 g4);
 kernel_args!(A0 P0 v0 g0, A1 P1 v1 g1, A2 P2 v2 g2, A3 P3 v3 g3, A4 P4 v4 g4, A5 P5 v5 g5);
 kernel_args!(A0 P0 v0 g0, A1 P1 v1 g1, A2 P2 v2 g2, A3 P3 v3 g3, A4 P4 v4 g4, A5 P5 v5 g5, A6 P6 v6 g6);
 kernel_args!(A0 P0 v0 g0, A1 P1 v1 g1, A2 P2 v2 g2, A3 P3 v3 g3, A4 P4 v4 g4, A5 P5 v5 g5, A6 P6 v6 g6, A7 P7 v7 g7);
+kernel_args!(A0 P0 v0 g0, A1 P1 v1 g1, A2 P2 v2 g2, A3 P3 v3 g3, A4 P4 v4 g4, A5 P5 v5 g5, A6 P6 v6 g6, A7 P7 v7 g7, A8 P8 v8 g8);
 
 /// Whether dependent launches overlap (programmatic dependent launch): on, unless the
 /// environment sets `CUTLET_PDL=0`, which launches every kernel after the previous one

@@ -14,7 +14,9 @@ use cutlet_cuda::{
 };
 use cutlet_kernels::gemm::{GemmArgs, GemmConfig};
 use cutlet_kernels::gemm_sm80::{Sm80Config, gemm_config};
-use cutlet_kernels::gemm_sm90::{Sm90Config, schedule_len, sm90_config, tma_boxes};
+use cutlet_kernels::gemm_sm90::{
+    SCALE_BLOCK, ScaleStrides, Sm90Config, schedule_len, sm90_config, tma_boxes,
+};
 use cutlet_kernels::registry::{GemmVisitor, Sm90Params, TiledParams, for_each_gemm};
 use cutlet_kernels::sgemm::{SimtConfig, sgemm_config};
 use std::any::Any;
@@ -181,9 +183,35 @@ impl<E: TmaElement, O: TmaElement> HopperGemm<E, O> {
         st: &Arc<CudaStream>,
         p: &GemmArgs,
         split: KSplit,
+        operands: (&CudaSlice<E>, &CudaSlice<E>, &mut CudaSlice<O>),
+    ) -> Result<bool> {
+        self.launch(st, p, split, operands, None)
+    }
+
+    /// [`try_run`](Self::try_run) for a block-scaled configuration
+    /// ([`GemmConfig::block_scaled`]), with A's and B's scales.
+    pub fn try_run_block_scaled(
+        &self,
+        st: &Arc<CudaStream>,
+        p: &GemmArgs,
+        operands: (&CudaSlice<E>, &CudaSlice<E>, &mut CudaSlice<O>),
+        scales: Scales<'_>,
+    ) -> Result<bool> {
+        self.launch(st, p, self.split(st, p)?, operands, Some(scales))
+    }
+
+    /// Launches on `p` after checking the buffers (and the scales, which a block-scaled
+    /// configuration needs and no other takes).
+    fn launch(
+        &self,
+        st: &Arc<CudaStream>,
+        p: &GemmArgs,
+        split: KSplit,
         (a, b, c): (&CudaSlice<E>, &CudaSlice<E>, &mut CudaSlice<O>),
+        scales: Option<Scales<'_>>,
     ) -> Result<bool> {
         check_buffers(&self.cfg, p, a.len(), b.len(), c.len())?;
+        let strides = check_scales(&self.cfg, p, scales.as_ref())?;
         if split.splits == 0 {
             return Err(Error::Operand(format!(
                 "{}: a split into 0 parts",
@@ -204,6 +232,8 @@ impl<E: TmaElement, O: TmaElement> HopperGemm<E, O> {
         // extents, and the kernel predicates its register stores of C to (m, n). C is
         // borrowed mutably, so it aliases neither A nor B. The workspace holds what
         // `split` needs, its counters zero (each launch on this stream leaves them so).
+        // The scales hold what their strides reach (`check_scales`); only a block-scaled
+        // kernel reads them.
         unsafe {
             self.f.launch(
                 st,
@@ -215,6 +245,9 @@ impl<E: TmaElement, O: TmaElement> HopperGemm<E, O> {
                     split,
                     &mut ws.partials,
                     &mut ws.counters,
+                    scales.map(|s| s.sfa),
+                    scales.map(|s| s.sfb),
+                    strides,
                 ),
             )?
         };
@@ -302,6 +335,60 @@ impl<E: TmaElement, O: TmaElement> KernelRef<'_, E, O> {
             KernelRef::Hopper(k) => k.run(st, p, a, b, c),
         }
     }
+}
+
+/// A block-scaled FP8 product's scales ([`cutlet_kernels::gemm_sm90::BlockScales`]):
+/// A's `(m, ⌈k/128⌉)` and B's `(⌈n/128⌉, ⌈k/128⌉)` at their strides.
+#[derive(Clone, Copy, Debug)]
+pub struct Scales<'x> {
+    /// A's scales.
+    pub sfa: &'x CudaSlice<f32>,
+    /// B's scales.
+    pub sfb: &'x CudaSlice<f32>,
+    /// Their strides.
+    pub strides: ScaleStrides,
+}
+
+/// The strides the launch passes: `scales`' where `cfg` is block-scaled and they hold
+/// what `p` reaches; an error where the two disagree (scales for a kernel that takes
+/// none, or none for one that needs them) or a buffer is short.
+fn check_scales(
+    cfg: &GemmConfig,
+    p: &GemmArgs,
+    scales: Option<&Scales<'_>>,
+) -> Result<ScaleStrides> {
+    let s = match (cfg.block_scaled, scales) {
+        (false, None) => return Ok(ScaleStrides::default()),
+        (true, Some(s)) => s,
+        (scaled, _) => {
+            return Err(Error::Operand(format!(
+                "{}: {}",
+                cfg.name,
+                if scaled {
+                    "a block-scaled kernel needs A's and B's scales"
+                } else {
+                    "this kernel takes no block-wise scales"
+                }
+            )));
+        }
+    };
+    let kb = p.k.div_ceil(SCALE_BLOCK);
+    let scale = |what: &str, len: usize, rows: usize, [s0, s1]: [usize; 2]| {
+        let need = if rows == 0 || kb == 0 {
+            0
+        } else {
+            (rows - 1) * s0 + (kb - 1) * s1 + 1
+        };
+        short(what, len, format!("({rows},{kb}):({s0},{s1})"), need)
+    };
+    scale("scale_a", s.sfa.len(), p.m, s.strides.sfa)?;
+    scale(
+        "scale_b",
+        s.sfb.len(),
+        p.n.div_ceil(SCALE_BLOCK),
+        s.strides.sfb,
+    )?;
+    Ok(s.strides)
 }
 
 /// Elements an operand of `rows` rows reaches at its major with leading dimension `ld`,

@@ -17,7 +17,9 @@
 //! same type, f32 or tf32 into f32, e4m3 into bf16 or f32); layouts, extents and buffer
 //! sizes at run time, as [`Error`]s naming the values. FP8 runs on the Hopper kernels
 //! alone, with both operands K-major; [`gemm_fp8`] is PyTorch's `_scaled_mm` (per-tensor
-//! scales, fast or promoted accumulation).
+//! scales, fast or promoted accumulation) and [`gemm_fp8_block_scaled`] DeepGEMM's
+//! block-wise scaling (A's scales per row and 128-element k block, B's per 128 x 128
+//! block).
 //!
 //! # f32 and TF32
 //!
@@ -89,11 +91,14 @@ mod kernels;
 mod select;
 mod types;
 
+use cutlet_kernels::gemm_sm90::{SCALE_BLOCK, ScaleStrides};
+use types::Accumulation;
+
 pub use cutlet_cuda::{DeviceTensor, Error, Result};
 pub use cutlet_cuda::{Matrix, matrix};
 pub use cutlet_kernels::gemm::{GemmArgs, GemmConfig, TileSchedule};
 pub use cutlet_kernels::gemm_sm90::KSplit;
-pub use kernels::{HopperGemm, KernelRef, TiledGemm};
+pub use kernels::{HopperGemm, KernelRef, Scales, TiledGemm};
 pub use select::{FEW, MAX_SPLITS, MIN_PART_K_TILES, Schedule, k_split, schedule, transposes};
 pub use types::{GemmElement, GemmTypes};
 
@@ -234,7 +239,7 @@ impl Gemm {
         beta: f32,
         c: &mut DeviceTensor<O, impl Layout>,
     ) -> Result<&'static str> {
-        self.run(stream, (alpha, a, b, beta, c), false)
+        self.run(stream, (alpha, a, b, beta, c), Accumulation::Promoted)
     }
 
     /// [`gemm_fp8`] on these kernels.
@@ -263,15 +268,92 @@ impl Gemm {
     where
         e4m3: GemmTypes<O>,
     {
-        self.run(stream, (scale_a * scale_b, a, b, 0.0, c), fast_accum)
+        let acc = if fast_accum {
+            Accumulation::Fast
+        } else {
+            Accumulation::Promoted
+        };
+        self.run(stream, (scale_a * scale_b, a, b, 0.0, c), acc)
     }
 
-    /// Runs `C = alpha A Bᵀ + beta C` (FP8 with `fast_accum` or promoted).
+    /// [`gemm_fp8_block_scaled`] on these kernels.
+    ///
+    /// ```no_run
+    /// use cutlet_core::{float8::e4m3, prelude::*};
+    /// use cutlet_cuda::DeviceTensor;
+    /// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
+    /// let g = cutlet_gemm::Gemm::new(stream.context())?;
+    /// let (m, n, k) = (256, 128, 512);
+    /// let a = DeviceTensor::<e4m3, _>::zeros(&stream, layout!((m, k):(k, 1)))?;
+    /// let b = DeviceTensor::<e4m3, _>::zeros(&stream, layout!((n, k):(k, 1)))?;
+    /// let sa = DeviceTensor::<f32, _>::zeros(&stream, layout!((m, k / 128):(1, m)))?;
+    /// let sb = DeviceTensor::<f32, _>::zeros(&stream, layout!((n / 128, k / 128):(k / 128, 1)))?;
+    /// let mut c = DeviceTensor::<f32, _>::zeros(&stream, layout!((m, n):(1, m)))?;
+    /// g.gemm_fp8_block_scaled(&stream, &a, &sa, &b, &sb, &mut c)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn gemm_fp8_block_scaled<O: GemmElement>(
+        &self,
+        stream: &Arc<CudaStream>,
+        a: &DeviceTensor<e4m3, impl Layout>,
+        scale_a: &DeviceTensor<f32, impl Layout>,
+        b: &DeviceTensor<e4m3, impl Layout>,
+        scale_b: &DeviceTensor<f32, impl Layout>,
+        c: &mut DeviceTensor<O, impl Layout>,
+    ) -> Result<&'static str>
+    where
+        e4m3: GemmTypes<O>,
+    {
+        let p = problem(1.0, a.layout(), b.layout(), 0.0, c.layout())?;
+        // The scales are A's per row and B's per block: the product cannot be computed
+        // transposed, as a row-major C is by the other kernels.
+        if p.swapped {
+            return Err(Error::Operand(format!(
+                "gemm_fp8_block_scaled: C ({}, {}) must be column-major (the block-scaled \
+                 kernels store no other, and the scales do not transpose)",
+                p.args.n, p.args.m
+            )));
+        }
+        let kb = p.args.k.div_ceil(SCALE_BLOCK);
+        let strides = |what: &str, l: Matrix, rows: usize| {
+            if (l.rows, l.cols) != (rows, kb) {
+                return Err(Error::Operand(format!(
+                    "{what}: expected ({rows}, {kb}) scales (k = {}, blocks of {SCALE_BLOCK}), got ({}, {})",
+                    p.args.k, l.rows, l.cols
+                )));
+            }
+            Ok(if l.contiguous_cols {
+                [l.ld, 1]
+            } else {
+                [1, l.ld]
+            })
+        };
+        let sfa = strides("scale_a", matrix("scale_a", scale_a.layout())?, p.args.m)?;
+        let sfb = strides(
+            "scale_b",
+            matrix("scale_b", scale_b.layout())?,
+            p.args.n.div_ceil(SCALE_BLOCK),
+        )?;
+        let scales = kernels::Scales {
+            sfa: scale_a.buf(),
+            sfb: scale_b.buf(),
+            strides: ScaleStrides { sfa, sfb },
+        };
+        types::run(
+            self,
+            stream,
+            &p,
+            (a.buf(), b.buf(), c.buf_mut()),
+            Accumulation::BlockScaled(scales),
+        )
+    }
+
+    /// Runs `C = alpha A Bᵀ + beta C` (FP8 accumulating as `acc` says).
     fn run<E: GemmTypes<O>, O: GemmElement>(
         &self,
         stream: &Arc<CudaStream>,
         (alpha, a, b, beta, c): Call<'_, E, O, impl Layout, impl Layout, impl Layout>,
-        fast_accum: bool,
+        acc: Accumulation<'_>,
     ) -> Result<&'static str> {
         let p = problem(alpha, a.layout(), b.layout(), beta, c.layout())?;
         let (a, b) = if p.swapped {
@@ -279,7 +361,7 @@ impl Gemm {
         } else {
             (a.buf(), b.buf())
         };
-        types::run(self, stream, &p, (a, b, c.buf_mut()), fast_accum)
+        types::run(self, stream, &p, (a, b, c.buf_mut()), acc)
     }
 }
 
@@ -507,4 +589,50 @@ where
     e4m3: GemmTypes<O>,
 {
     loaded(stream)?.gemm_fp8(stream, a, scale_a, b, scale_b, c, fast_accum)
+}
+
+/// Block-scaled FP8 GEMM, DeepGEMM's contract: `C(i, j) = Σ_kb scale_a(i, kb)
+/// scale_b(j / 128, kb) Σ_{l in block kb} A(i, l) B(j, l)` for e4m3 A `(m, k)` and B
+/// `(n, k)`, both K-major, with A's scales per row and 128-element k block (`scale_a`
+/// `(m, ⌈k/128⌉)`, DeepGEMM's per-token groups of 1 x 128) and B's per 128 x 128 block
+/// (`scale_b` `(⌈n/128⌉, ⌈k/128⌉)`), each scale layout row- or column-major at any
+/// leading dimension (DeepGEMM's are A's M-major and B's K-major). C is bf16 or f32,
+/// column-major (a row-major C is an error: the product cannot run transposed, since
+/// the scales do not swap with the operands, and the kernels store C column-major).
+///
+/// Each k block's sum is the tensor cores' (promoted into f32 registers after each k
+/// tile, as [`gemm_fp8`] with `fast_accum = false`), multiplied by its two scales and
+/// added in f32 (CUTLASS's `KernelTmaWarpSpecializedCooperativeFP8BlockScaledAccum`).
+/// Scale shapes that do not match, a layout with no unit-stride mode, a buffer shorter
+/// than its layout: an [`Error`] naming the values.
+///
+/// ```no_run
+/// use cutlet_core::{float8::e4m3, prelude::*};
+/// use cutlet_cuda::DeviceTensor;
+/// use half::bf16;
+/// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
+/// let (m, n, k) = (4096, 7168, 16384);
+/// let a = DeviceTensor::<e4m3, _>::zeros(&stream, layout!((m, k):(k, 1)))?;
+/// let b = DeviceTensor::<e4m3, _>::zeros(&stream, layout!((n, k):(k, 1)))?;
+/// let sa = DeviceTensor::<f32, _>::zeros(&stream, layout!((m, k / 128):(1, m)))?;
+/// let sb = DeviceTensor::<f32, _>::zeros(&stream, layout!((n / 128, k / 128):(k / 128, 1)))?;
+/// let mut c = DeviceTensor::<bf16, _>::zeros(&stream, layout!((m, n):(1, m)))?;
+/// cutlet_gemm::gemm_fp8_block_scaled(&stream, &a, &sa, &b, &sb, &mut c)?;
+/// // Scales of the wrong shape: an error naming both.
+/// let e = cutlet_gemm::gemm_fp8_block_scaled(&stream, &a, &sb, &b, &sb, &mut c).unwrap_err();
+/// assert!(e.to_string().starts_with("scale_a: expected (4096, 128)"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn gemm_fp8_block_scaled<O: GemmElement>(
+    stream: &Arc<CudaStream>,
+    a: &DeviceTensor<e4m3, impl Layout>,
+    scale_a: &DeviceTensor<f32, impl Layout>,
+    b: &DeviceTensor<e4m3, impl Layout>,
+    scale_b: &DeviceTensor<f32, impl Layout>,
+    c: &mut DeviceTensor<O, impl Layout>,
+) -> Result<&'static str>
+where
+    e4m3: GemmTypes<O>,
+{
+    loaded(stream)?.gemm_fp8_block_scaled(stream, a, scale_a, b, scale_b, c)
 }

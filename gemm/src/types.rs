@@ -6,6 +6,7 @@
 //! cooperative one, else any) where TMA reaches the operands, then the per-tile ones (SM80
 //! tensor cores, else SIMT).
 
+use crate::kernels::Scales;
 use crate::{Gemm, HopperGemm, KernelRef, Problem, Schedule, TiledGemm, schedule, transposes};
 use cudarc::driver::{CudaSlice, CudaStream};
 use cutlet_core::float8::{e4m3, e5m2};
@@ -72,29 +73,47 @@ impl GemmTypes<f32> for tf32 {}
 /// Operand buffers in the kernels' order.
 pub(crate) type Operands<'x, E, O> = (&'x CudaSlice<E>, &'x CudaSlice<E>, &'x mut CudaSlice<O>);
 
-/// Runs the kernel that serves `p` (see the module docs), FP8 with `fast_accum` or
-/// promoted: its name.
+/// How an FP8 product accumulates (other types have one way, `Promoted`'s kernels).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Accumulation<'x> {
+    /// Into f32 registers every k tile.
+    Promoted,
+    /// In the tensor cores' accumulator throughout (PyTorch's `use_fast_accum`).
+    Fast,
+    /// Promoted, each k tile's sums times their block-wise scales.
+    BlockScaled(Scales<'x>),
+}
+
+/// Runs the kernel that serves `p` (see the module docs), FP8 accumulating as `acc`
+/// says: its name.
 pub(crate) fn run<E: GemmTypes<O>, O: GemmElement>(
     g: &Gemm,
     st: &Arc<CudaStream>,
     p: &Problem,
     (a, b, c): Operands<'_, E, O>,
-    fast_accum: bool,
+    acc: Accumulation<'_>,
 ) -> Result<&'static str> {
     // Few rows: transposed, where a Hopper kernel of few columns serves the swapped
-    // majors and TMA reaches the operands.
-    if transposes(p.args.m, p.args.n) {
+    // majors and TMA reaches the operands (block-wise scales do not transpose).
+    let scales = match acc {
+        Accumulation::BlockScaled(s) => Some(s),
+        _ => None,
+    };
+    if transposes(p.args.m, p.args.n) && scales.is_none() {
         let t = p.transposed();
-        if let (Some(h), _) = kernels(g, &t, fast_accum)
+        if let (Some(h), _) = kernels(g, &t, acc)
             && schedule_of(h.config()) == Schedule::CooperativeN32
             && h.try_run(st, &t.args, b, a, &mut *c)?
         {
             return Ok(h.config().name);
         }
     }
-    let (hopper, tiled) = kernels(g, p, fast_accum);
+    let (hopper, tiled) = kernels(g, p, acc);
     if let Some(h) = hopper
-        && h.try_run(st, &p.args, a, b, &mut *c)?
+        && match scales {
+            Some(s) => h.try_run_block_scaled(st, &p.args, (a, b, &mut *c), s)?,
+            None => h.try_run(st, &p.args, a, b, &mut *c)?,
+        }
     {
         return Ok(h.config().name);
     }
@@ -136,11 +155,16 @@ type Chosen<'g, E, O> = (Option<&'g HopperGemm<E, O>>, Option<&'g TiledGemm<E, O
 fn kernels<'g, E: GemmTypes<O>, O: GemmElement>(
     g: &'g Gemm,
     p: &Problem,
-    fast_accum: bool,
+    acc: Accumulation<'_>,
 ) -> Chosen<'g, E, O> {
+    let (fast, scaled) = (
+        matches!(acc, Accumulation::Fast),
+        matches!(acc, Accumulation::BlockScaled(_)),
+    );
     let majors = |k: &KernelRef<'_, E, O>| {
         let cfg = k.config();
-        (cfg.a_kmajor, cfg.b_kmajor, cfg.fast_accum) == (p.a_kmajor, p.b_kmajor, fast_accum)
+        (cfg.a_kmajor, cfg.b_kmajor, cfg.fast_accum, cfg.block_scaled)
+            == (p.a_kmajor, p.b_kmajor, fast, scaled)
     };
     let want = schedule(p.args.m, p.args.n, p.args.k, g.sms);
     let stand_ins: &[Schedule] = match want {

@@ -1,8 +1,9 @@
 //! FP8 GEMM on the GPU: `cutlet_gemm::gemm_fp8` (e4m3, per-tensor scales, bf16 or f32
-//! out) checked against the host model of the FP8 tensor cores (bit for bit, f32 out: the
-//! model the emulator runs, `fp8_accumulate` after each 32-element k step) and against an
-//! f64 reference, then timed on the FP8 issue's shapes. `scaled_mm_peer.py` reads the
-//! `fp8\t` lines and times PyTorch's `_scaled_mm` (cuBLASLt) on the same shapes.
+//! out) and `gemm_fp8_block_scaled` (DeepGEMM's block-wise scales) checked against the
+//! host model of the FP8 tensor cores (bit for bit, f32 out: the model the emulator
+//! runs, `fp8_accumulate` after each 32-element k step) and against an f64 reference,
+//! then timed on the FP8 issue's shapes. `scaled_mm_peer.py` reads the `fp8\t` lines
+//! and times PyTorch's `_scaled_mm` (cuBLASLt) on the same shapes.
 
 use crate::elem::{Res, data};
 use crate::timing::{rate, tflops, time_ms};
@@ -10,7 +11,7 @@ use cudarc::driver::CudaStream;
 use cutlet_core::float8::e4m3;
 use cutlet_core::prelude::*;
 use cutlet_cuda::DeviceTensor;
-use cutlet_kernels::gemm_sm90::fp8_dot;
+use cutlet_kernels::gemm_sm90::{SCALE_BLOCK, fp8_dot, fp8_dot_block_scaled};
 use half::bf16;
 use std::sync::Arc;
 
@@ -120,6 +121,7 @@ pub fn check_all(st: &Arc<CudaStream>) -> Res<bool> {
             );
         }
     }
+    ok &= check_block_scaled(st)?;
     // A leading dimension TMA cannot use: an error that says what FP8 needs.
     let (a, b, _, _) = operands(st, (64, 64, 40), 40)?;
     let mut c = DeviceTensor::<bf16, _>::zeros(st, layout!((64, 64):(64, 1)))?;
@@ -133,28 +135,143 @@ pub fn check_all(st: &Arc<CudaStream>) -> Res<bool> {
     Ok(ok)
 }
 
+/// A's `(m, ⌈k/128⌉)` scales M-major and B's `(⌈n/128⌉, ⌈k/128⌉)` K-major (DeepGEMM's
+/// layouts), of many mantissas, on the device and the host.
+#[allow(clippy::type_complexity)]
+fn block_scales(
+    st: &Arc<CudaStream>,
+    (m, n, k): (usize, usize, usize),
+) -> Res<(
+    DeviceTensor<f32, impl Layout>,
+    DeviceTensor<f32, impl Layout>,
+    Vec<f32>,
+    Vec<f32>,
+)> {
+    let (kb, nb) = (k.div_ceil(SCALE_BLOCK), n.div_ceil(SCALE_BLOCK));
+    let pos = |len: usize, seed: u32| -> Vec<f32> {
+        data(len, seed)
+            .into_iter()
+            .map(|x| x.abs() + 0.25)
+            .collect()
+    };
+    let (ha, hb) = (pos(m * kb, 51), pos(nb * kb, 52));
+    let sa = DeviceTensor::from_host(st, &ha, layout!((m, kb):(1, m)))?;
+    let sb = DeviceTensor::from_host(st, &hb, layout!((nb, kb):(kb, 1)))?;
+    Ok((sa, sb, ha, hb))
+}
+
+/// Checks `gemm_fp8_block_scaled`: f32 out against the tensor cores' model with the
+/// scales (bit for bit) and f64, bf16 out against the f32 result rounded, and a
+/// row-major C and scales of the wrong shape as errors.
+fn check_block_scaled(st: &Arc<CudaStream>) -> Res<bool> {
+    let mut ok = true;
+    for (m, n, k) in [
+        (1usize, 8usize, 16usize),
+        (200, 300, 1000),
+        (2048, 2048, 2048),
+    ] {
+        let ld = k.next_multiple_of(16);
+        let (a, b, ha, hb) = operands(st, (m, n, k), ld)?;
+        let (sa, sb, hsa, hsb) = block_scales(st, (m, n, k))?;
+        let (kb, nb) = (k.div_ceil(SCALE_BLOCK), n.div_ceil(SCALE_BLOCK));
+        let (fa, fb): (Vec<f32>, Vec<f32>) = (
+            ha.iter().map(|x| x.to_f32()).collect(),
+            hb.iter().map(|x| x.to_f32()).collect(),
+        );
+        let scale = |i: usize, j: usize, t: usize| hsa[i + t * m] * hsb[j / SCALE_BLOCK * kb + t];
+        let total = m * n;
+        let step = if total > 1 << 16 { total / 8192 } else { 1 };
+        // C column-major: element (i, j) at i + j m.
+        let mut c = DeviceTensor::<f32, _>::zeros(st, layout!((m, n):(1, m)))?;
+        let kernel = cutlet_gemm::gemm_fp8_block_scaled(st, &a, &sa, &b, &sb, &mut c)?;
+        let got = c.to_host(st)?;
+        let (mut differ, mut err, mut norm) = (0usize, 0f64, 0f64);
+        for idx in (0..total).step_by(step) {
+            let (i, j) = (idx % m, idx / m);
+            let (ra, rb) = (&fa[i * ld..i * ld + k], &fb[j * ld..j * ld + k]);
+            let model = fp8_dot_block_scaled(ra, rb, |t| scale(i, j, t));
+            differ += usize::from(model.to_bits() != got[idx].to_bits());
+            let w: f64 = (0..k)
+                .map(|l| {
+                    f64::from(ra[l]) * f64::from(rb[l]) * f64::from(scale(i, j, l / SCALE_BLOCK))
+                })
+                .sum();
+            err += (f64::from(got[idx]) - w).powi(2);
+            norm += w * w;
+        }
+        let rel = (err / norm.max(1e-30)).sqrt();
+        ok &= differ == 0;
+        println!(
+            "fp8 block-scaled check {m}x{n}x{k} f32 out ({kernel}): {differ} of {} sampled elements differ from the model; relative error to f64 {rel:.2e} {}",
+            total.div_ceil(step),
+            if differ == 0 { "ok" } else { "FAIL" }
+        );
+        let mut c16 = DeviceTensor::<bf16, _>::zeros(st, layout!((m, n):(1, m)))?;
+        let kernel = cutlet_gemm::gemm_fp8_block_scaled(st, &a, &sa, &b, &sb, &mut c16)?;
+        let g16 = c16.to_host(st)?;
+        let differ = (0..total)
+            .step_by(step)
+            .filter(|&idx| bf16::from_f32(got[idx]).to_bits() != g16[idx].to_bits())
+            .count();
+        ok &= differ == 0;
+        println!(
+            "fp8 block-scaled check {m}x{n}x{k} bf16 out ({kernel}): {differ} elements differ from the f32 result rounded {}",
+            if differ == 0 { "ok" } else { "FAIL" }
+        );
+        if (m, n, k) == (200, 300, 1000) {
+            // A row-major C, and A's scales in B's shape: errors that say why.
+            let mut r = DeviceTensor::<f32, _>::zeros(st, layout!((m, n):(n, 1)))?;
+            let bad = [
+                (
+                    "row-major C",
+                    cutlet_gemm::gemm_fp8_block_scaled(st, &a, &sa, &b, &sb, &mut r),
+                ),
+                (
+                    "scale_a of B's shape",
+                    cutlet_gemm::gemm_fp8_block_scaled(st, &a, &sb, &b, &sb, &mut c),
+                ),
+            ];
+            for (what, res) in bad {
+                match res {
+                    Err(e) => println!("fp8 block-scaled check {what} ({nb}, {kb}): error: {e} ok"),
+                    Ok(k) => {
+                        ok = false;
+                        println!("fp8 block-scaled check {what}: ran {k} FAIL");
+                    }
+                }
+            }
+        }
+    }
+    Ok(ok)
+}
+
 /// Times `gemm_fp8` (bf16 out, row-major C) on [`SHAPES`], promoted and
-/// fast-accumulating: a markdown table and one
-/// `fp8\tm\tn\tk\tfast\tmedian\tmin\tmax\tkernel` line per shape and mode (TFLOP/s)
-/// for the peer script.
+/// fast-accumulating, and `gemm_fp8_block_scaled` (column-major C): a markdown table and one
+/// `fp8\tm\tn\tk\tmode\tmedian\tmin\tmax\tkernel` line per shape and mode (0
+/// promoted, 1 fast, 2 block-scaled; TFLOP/s) for the peer script.
 pub fn measure(st: &Arc<CudaStream>) -> Res<()> {
-    println!("| M x N x K | accumulation | cutlet gemm_fp8 e4m3 -> bf16 (TFLOP/s) | kernel |");
+    println!("| M x N x K | accumulation | cutlet e4m3 -> bf16 (TFLOP/s) | kernel |");
     println!("|---|---|---|---|");
     let mut lines = Vec::new();
     for (m, n, k) in SHAPES {
         let (a, b, _, _) = operands(st, (m, n, k), k)?;
+        let (sa, sb, _, _) = block_scales(st, (m, n, k))?;
+        // Row-major C as PyTorch's; column-major for the block-scaled kernels (the only
+        // C they store; the same bytes written).
         let mut c = DeviceTensor::<bf16, _>::zeros(st, layout!((m, n):(n, 1)))?;
-        for fast in [false, true] {
-            let kernel = cutlet_gemm::gemm_fp8(st, &a, 0.5, &b, 2.0, &mut c, fast)?;
-            let t = time_ms(st, 3, 10, || {
-                cutlet_gemm::gemm_fp8(st, &a, 0.5, &b, 2.0, &mut c, fast).map(|_| ())
-            })?;
+        let mut ct = DeviceTensor::<bf16, _>::zeros(st, layout!((m, n):(1, m)))?;
+        for mode in 0..3u8 {
+            let mut call = || match mode {
+                2 => cutlet_gemm::gemm_fp8_block_scaled(st, &a, &sa, &b, &sb, &mut ct),
+                _ => cutlet_gemm::gemm_fp8(st, &a, 0.5, &b, 2.0, &mut c, mode == 1),
+            };
+            let kernel = call()?;
+            let t = time_ms(st, 3, 10, || call().map(|_| ()))?;
             let r = rate(&t, 2.0 * (m * n * k) as f64);
-            let mode = if fast { "fast" } else { "promoted" };
-            println!("| {m}x{n}x{k} | {mode} | {} | {kernel} |", tflops(r));
+            let name = ["promoted", "fast", "block-scaled"][mode as usize];
+            println!("| {m}x{n}x{k} | {name} | {} | {kernel} |", tflops(r));
             lines.push(format!(
-                "fp8\t{m}\t{n}\t{k}\t{}\t{:.1}\t{:.1}\t{:.1}\t{kernel}",
-                u8::from(fast),
+                "fp8\t{m}\t{n}\t{k}\t{mode}\t{:.1}\t{:.1}\t{:.1}\t{kernel}",
                 r.0 / 1e12,
                 r.1 / 1e12,
                 r.2 / 1e12

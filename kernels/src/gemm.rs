@@ -83,6 +83,9 @@ pub struct GemmConfig {
     /// `use_fast_accum`), not promoted into f32 registers every k tile. False for other
     /// types.
     pub fast_accum: bool,
+    /// FP8: each k tile's sums are scaled block-wise (A's `1 x 128`, B's `128 x 128`
+    /// scales, DeepGEMM's) as they are promoted; the launch passes the scales.
+    pub block_scaled: bool,
     /// How the CTAs cover the output tiles.
     pub schedule: TileSchedule,
 }

@@ -285,6 +285,7 @@ pub const fn gemm_config<C: Sm80Config>() -> GemmConfig {
         smem: gemm_smem(bm, bn, bk, stages),
         cluster_m: 1,
         fast_accum: false,
+        block_scaled: false,
         schedule: TileSchedule::PerTile,
     }
 }

@@ -5,7 +5,9 @@
 //! or M-/N-major (the atom's majors), or in FP8 (e4m3/e5m2, K-major: FP8 `wgmma` reads
 //! no other), C `(m, n)` column-major in f32 or a 16-bit type, accumulation in f32 (FP8:
 //! the tensor cores' narrower accumulator, promoted into f32 registers every k tile
-//! unless the schedule says `FP8FastAccum`, [`KernelSchedule::FAST_ACCUM`]).
+//! unless the schedule says `FP8FastAccum`, [`KernelSchedule::FAST_ACCUM`]; with
+//! `FP8BlockScaledAccum`, each k tile's sums times DeepGEMM's block-wise scales as they
+//! are promoted, [`BlockScales`]).
 //!
 //! - **Roles.** 384 threads: warpgroup 0 is the producer (one elected thread of its
 //!   first warp issues the TMA loads; the warpgroup gives registers back with
@@ -28,7 +30,9 @@
 //!   descriptors of the stage (`make_gmma_desc` of each `(64, K)` / `(BN, K)` tile), keep
 //!   one batch in flight (`warpgroup_wait<1>`) and release the previous stage; promoting
 //!   FP8, they wait for the k tile's batch, release its stage and add its sums into f32
-//!   registers (CUTLASS's `GmmaFP8Accumulation` at a promotion interval of 4 MMAs).
+//!   registers (CUTLASS's `GmmaFP8Accumulation` at a promotion interval of 4 MMAs),
+//!   block-scaled after multiplying them by their rows' scales, loaded from global
+//!   memory while the batch runs.
 //! - **Schedule.** Persistent: the grid is at most one CTA per SM and each CTA walks the
 //!   output tiles `blockIdx.x, blockIdx.x + gridDim.x, ...` in [`tile_coord`]'s swizzled
 //!   order, so CTAs running together share A rows and B columns in L2.
@@ -255,6 +259,11 @@ pub trait KernelSchedule: 'static {
     /// registers after every k tile (4 `wgmma`s of 32: CUTLASS's promotion interval, the
     /// two-level accumulation of DeepGEMM and FA3). No effect on 16-bit types.
     const FAST_ACCUM: bool = false;
+    /// FP8, promoted: each k tile's sums are multiplied by their dequantization scales
+    /// before they are added, A's of their row and B's of their 128 x 128 block
+    /// ([`BlockScales`]: DeepGEMM's block-wise scaling, CUTLASS's
+    /// `*FP8BlockScaledAccum` schedules).
+    const BLOCK_SCALED: bool = false;
 }
 
 /// Both consumer warpgroups compute each tile, 64 rows each (`BN/2` accumulators a
@@ -293,6 +302,24 @@ impl KernelSchedule for KernelTmaWarpSpecializedPingpongFP8FastAccum {
     const FAST_ACCUM: bool = true;
 }
 
+/// [`KernelTmaWarpSpecializedCooperative`] with FP8's block-wise scaling
+/// ([`KernelSchedule::BLOCK_SCALED`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KernelTmaWarpSpecializedCooperativeFP8BlockScaledAccum;
+impl KernelSchedule for KernelTmaWarpSpecializedCooperativeFP8BlockScaledAccum {
+    const PINGPONG: bool = false;
+    const BLOCK_SCALED: bool = true;
+}
+
+/// [`KernelTmaWarpSpecializedPingpong`] with FP8's block-wise scaling
+/// ([`KernelSchedule::BLOCK_SCALED`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KernelTmaWarpSpecializedPingpongFP8BlockScaledAccum;
+impl KernelSchedule for KernelTmaWarpSpecializedPingpongFP8BlockScaledAccum {
+    const PINGPONG: bool = true;
+    const BLOCK_SCALED: bool = true;
+}
+
 /// The 64-row halves of a tile that one consumer warpgroup of configuration `C`
 /// computes: one cooperative (the other warpgroup computes the other half), all of
 /// the tile's ping-pong.
@@ -313,6 +340,73 @@ pub const fn halves<C: Sm90Config>() -> usize {
 /// FP8 elements and a schedule without fast accumulation.
 pub const fn promotes<C: Sm90Config>() -> bool {
     core::mem::size_of::<C::Elem>() == 1 && !C::Schedule::FAST_ACCUM
+}
+
+/// Whether configuration `C` scales each k tile's sums block-wise as it promotes them
+/// ([`KernelSchedule::BLOCK_SCALED`]).
+///
+/// ```
+/// use cutlet_kernels::{gemm_sm90::block_scaled, registry::sm90::*};
+/// assert!(block_scaled::<TnE4m3OutBf16BlockScaled>() && !block_scaled::<TnE4m3OutBf16>());
+/// ```
+pub const fn block_scaled<C: Sm90Config>() -> bool {
+    promotes::<C>() && C::Schedule::BLOCK_SCALED
+}
+
+/// The k extent of one block-wise scale: A's `1 x 128` groups of a row and B's `128 x
+/// 128` blocks (DeepGEMM's), one FP8 k tile.
+pub const SCALE_BLOCK: usize = 128;
+
+/// The strides of the block-wise FP8 scales ([`BlockScales`]), in elements: A's `(m,
+/// ⌈k/128⌉)` and B's `(⌈n/128⌉, ⌈k/128⌉)`, each `[row stride, k-block stride]`
+/// (DeepGEMM stores A's M-major, `[1, m]`, and B's K-major, `[⌈k/128⌉, 1]`).
+///
+/// ```
+/// use cutlet_kernels::gemm_sm90::ScaleStrides;
+/// let s = ScaleStrides { sfa: [1, 4096], sfb: [32, 1] };
+/// assert_eq!(s.sfa[1], 4096);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
+pub struct ScaleStrides {
+    /// A's scales: `[row, k block]`.
+    pub sfa: [usize; 2],
+    /// B's scales: `[128-row block, k block]`.
+    pub sfb: [usize; 2],
+}
+
+/// Block-wise FP8 dequantization scales ([`KernelSchedule::BLOCK_SCALED`]): `C = alpha
+/// Σ_kb (A_kb B_kbᵀ) ⊙ (sfa(:, kb) sfb(:, kb)ᵀ ⊗ 1₁₂₈) + beta C`, the sums of each k
+/// block of 128 (`A_kb B_kbᵀ`, FP8 tensor cores) multiplied by A's scale of their row
+/// and B's of their 128-column block before they are added in f32. A kernel that does
+/// not scale never reads them ([`BlockScales::NONE`]).
+///
+/// ```
+/// use cutlet_kernels::gemm_sm90::BlockScales;
+/// assert!(BlockScales::NONE.sfa.as_ptr().is_null());
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct BlockScales {
+    /// A's scales, `(m, ⌈k/128⌉)` at `strides.sfa`.
+    pub sfa: GmemPtr<f32>,
+    /// B's scales, `(⌈n/128⌉, ⌈k/128⌉)` at `strides.sfb`.
+    pub sfb: GmemPtr<f32>,
+    /// Their strides.
+    pub strides: ScaleStrides,
+}
+
+impl BlockScales {
+    /// No scales (the kernels that do not scale).
+    pub const NONE: BlockScales = BlockScales {
+        // SAFETY: null, and no access goes through it.
+        sfa: unsafe { GmemPtr::new(core::ptr::null_mut()) },
+        // SAFETY: as above.
+        sfb: unsafe { GmemPtr::new(core::ptr::null_mut()) },
+        strides: ScaleStrides {
+            sfa: [0, 0],
+            sfb: [0, 0],
+        },
+    };
 }
 
 /// An operand element of [`gemm_sm90`]: f16 and bf16, or TF32 and FP8 (`tf32`, `e4m3`,
@@ -388,22 +482,45 @@ sm90_element! {
 /// assert_eq!(fp8_dot(&a, &b, true), 1.0 + 2f32.powi(-7));
 /// ```
 pub fn fp8_dot(a: &[f32], b: &[f32], promote: bool) -> f32 {
-    use cutlet_core::cuda::wgmma::fp8_accumulate;
     let (mut sum, mut acc) = (0f32, 0f32);
     for (t, (ta, tb)) in a.chunks(BK_BYTES).zip(b.chunks(BK_BYTES)).enumerate() {
-        if promote {
-            acc = 0.0;
-        }
-        for (sa, sb) in ta.chunks(32).zip(tb.chunks(32)) {
-            let mut p = [(0f64, 0f64); 32];
-            for (p, (&x, &y)) in p.iter_mut().zip(sa.iter().zip(sb)) {
-                *p = (f64::from(x), f64::from(y));
-            }
-            acc = fp8_accumulate(acc, &p[..sa.len()]);
-        }
+        acc = fp8_tile(if promote { 0.0 } else { acc }, ta, tb);
         sum = if t == 0 || !promote { acc } else { sum + acc };
     }
     sum
+}
+
+/// A block-scaled FP8 configuration's dot product ([`block_scaled`]): each k tile of
+/// 128 summed from zero as [`fp8_dot`] does, times `scale(t)` (A's scale of the row
+/// times B's of the column's block, for k tile `t`), added in f32 from zero. The host
+/// reference of the block-scaled checks, bit for bit.
+///
+/// ```
+/// use cutlet_kernels::gemm_sm90::fp8_dot_block_scaled;
+/// let (a, b) = (vec![1.0f32; 256], vec![2.0f32; 256]);
+/// // 256 + 0.5 * 256: the second k tile's sum is scaled by half.
+/// assert_eq!(fp8_dot_block_scaled(&a, &b, |t| [1.0, 0.5][t]), 384.0);
+/// ```
+pub fn fp8_dot_block_scaled(a: &[f32], b: &[f32], scale: impl Fn(usize) -> f32) -> f32 {
+    let mut sum = 0f32;
+    for (t, (ta, tb)) in a.chunks(BK_BYTES).zip(b.chunks(BK_BYTES)).enumerate() {
+        sum += fp8_tile(0.0, ta, tb) * scale(t);
+    }
+    sum
+}
+
+/// `acc` plus the FP8 products of one k tile, each 32-element k step through
+/// [`fp8_accumulate`](cutlet_core::cuda::wgmma::fp8_accumulate).
+fn fp8_tile(mut acc: f32, a: &[f32], b: &[f32]) -> f32 {
+    use cutlet_core::cuda::wgmma::fp8_accumulate;
+    for (sa, sb) in a.chunks(32).zip(b.chunks(32)) {
+        let mut p = [(0f64, 0f64); 32];
+        for (p, (&x, &y)) in p.iter_mut().zip(sa.iter().zip(sb)) {
+            *p = (f64::from(x), f64::from(y));
+        }
+        acc = fp8_accumulate(acc, &p[..sa.len()]);
+    }
+    acc
 }
 
 /// A TF32 configuration's dot product of `a` and `b` (`f32` bits, as the buffers hold
@@ -651,6 +768,14 @@ pub const fn sm90_config<C: Sm90Config>() -> GemmConfig {
         !promotes::<C>() || n * halves::<C>() <= 128,
         "Sm90Config: FP8 promotion keeps a second set of accumulators: at most 64 x 128 a consumer warpgroup (BN 128 cooperative, 64 ping-pong)"
     );
+    assert!(
+        !C::Schedule::BLOCK_SCALED || promotes::<C>(),
+        "Sm90Config: block-wise scaling needs FP8 elements and their promotion (no fast accumulation)"
+    );
+    assert!(
+        !block_scaled::<C>() || SCALE_BLOCK.is_multiple_of(n),
+        "Sm90Config: block-wise scaling reads one of B's 128 x 128 scales a tile: BN must divide 128"
+    );
     let (bn, out_bytes, bk) = (
         n,
         core::mem::size_of::<C::Out>(),
@@ -668,6 +793,7 @@ pub const fn sm90_config<C: Sm90Config>() -> GemmConfig {
         smem: 1024 + stages * (bm + bn) * BK_BYTES + 2 * 2 * 64 * EPI_N * out_bytes,
         cluster_m,
         fast_accum: core::mem::size_of::<C::Elem>() == 1 && C::Schedule::FAST_ACCUM,
+        block_scaled: block_scaled::<C>(),
         schedule: if C::Schedule::PINGPONG {
             TileSchedule::Pingpong
         } else {
@@ -794,7 +920,7 @@ const fn log_swizzle(tiles_m: usize, tiles_n: usize) -> u32 {
 /// ];
 /// let (tma, pc) = (GmemPtr::from_slice(&descs), c.ptr());
 /// let none = (KSplit::NONE, GmemPtr::from_slice(&[0f32; 0]), GmemPtr::from_slice(&[0u32; 0]));
-/// emu::launch_config(KSplit::NONE.launch(&cfg, m, n, 2), || gemm_sm90::<TnBf16>(p, tma, pc, none))
+/// emu::launch_config(KSplit::NONE.launch(&cfg, m, n, 2), || gemm_sm90::<TnBf16>(p, tma, pc, none, BlockScales::NONE))
 ///     .unwrap();
 /// // A configuration with clusters launches them (`emu::launch_cluster`, and
 /// // `cuLaunchKernelEx` with a cluster dimension on the GPU).
@@ -807,6 +933,7 @@ pub fn gemm_sm90<C: Sm90Config>(
     tma: GmemPtr<TmaDescriptor>,
     c: GmemPtr<C::Out>,
     (split, partials, counters): (KSplit, GmemPtr<f32>, GmemPtr<u32>),
+    scales: BlockScales,
 ) {
     let cfg = const { sm90_config::<C>() };
     let tma_a = tma.as_ptr();
@@ -956,7 +1083,14 @@ pub fn gemm_sm90<C: Sm90Config>(
             rank,
         };
         let fixup = Fixup { workspace, last };
-        consumer::<C, _, _>(p, out, (&pipe, order), (sa, sb), (sched, fixup), k_tiles);
+        consumer::<C, _, _>(
+            p,
+            out,
+            (&pipe, order),
+            (sa, sb),
+            (sched, fixup),
+            (k_tiles, scales),
+        );
     }
 }
 
@@ -1189,11 +1323,12 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
     (pipe, mut order): (&PipelineTmaAsync, OrderedSequenceBarrier),
     (sa, sb): (SmemTile<C::Elem, La>, SmemTile<C::Elem, Lb>),
     (sched, fixup): (Schedule, Fixup<impl Layout, impl Layout>),
-    k_tiles: usize,
+    (k_tiles, scales): (usize, BlockScales),
 ) {
     let cfg = const { sm90_config::<C>() };
     let (cm, pingpong) = (cfg.cluster_m, cfg.schedule == TileSchedule::Pingpong);
-    let (promote, two) = const { (promotes::<C>(), halves::<C>() == 2) };
+    let (promote, scaled, two) =
+        const { (promotes::<C>(), block_scaled::<C>(), halves::<C>() == 2) };
     let wg = warp_group_idx() - 1;
     // The tile's 64-row halves this warpgroup computes: `h0` and, ping-pong over
     // 128-row tiles, `h0 + 1`.
@@ -1236,13 +1371,20 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
         }
     };
     // FP8 promotion: the tile's sums in f32 registers, each k tile's MMAs (from zero)
-    // added in once they complete (an empty part's are never read: `store_half`).
+    // added in once they complete (an empty part's are never read: `store_half`),
+    // block-scaled times their rows' scales (`tile_scales`).
     let mut sums = acc;
     let promote_into = |sums: &mut [<C::Atom as WgmmaSs>::Accum; 2],
                         acc: &[<C::Atom as WgmmaSs>::Accum; 2],
-                        first: bool| {
+                        first: bool,
+                        scale: [[f32; 2]; 2]| {
         for h in 0..halves::<C>() {
-            if first {
+            if scaled {
+                if first {
+                    sums[h] = <C::Atom as WgmmaSs>::Accum::zeroed();
+                }
+                sums[h].add_row_scaled(&acc[h], scale[h]);
+            } else if first {
                 sums[h] = acc[h];
             } else {
                 sums[h].add(&acc[h]);
@@ -1290,11 +1432,17 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
                     }
                     warpgroup_commit_batch();
                     if promote {
+                        // The scales load while the MMAs run.
+                        let scale = if scaled {
+                            tile_scales::<C>(&p, &scales, (ctm * cm + rank, tn), h0, kt)
+                        } else {
+                            [[1.0; 2]; 2]
+                        };
                         // The k tile's products are needed now: its stage is done too.
                         warpgroup_wait::<0>();
                         fence(&mut acc);
                         release(st);
-                        promote_into(&mut sums, &acc, kt == kt0);
+                        promote_into(&mut sums, &acc, kt == kt0, scale);
                     } else {
                         // One batch stays in flight; the one before it is done with its
                         // stage.
@@ -1338,6 +1486,51 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
     if lane == 0 {
         // The last stores have read their buffers before the block's shared memory goes.
         tma_store_wait::<0>();
+    }
+}
+
+/// This thread's block-wise scales for k tile `kt` of output tile `(tm, tn)`
+/// ([`BlockScales`]): for each 64-row half it computes (`h0`, and `h0 + 1` ping-pong),
+/// A's scales of its two rows ([`Accumulators::add_row_scaled`]) times B's of the
+/// tile's 128-column block. Rows past M read row `m - 1` (their sums are never stored).
+/// The rows come from GMMA's accumulator layout directly: a `partition_C` here, generic
+/// over the configuration's atom, costs rustc minutes of trait solving (cutlet-core's
+/// `gmma_accumulators_hold_two_rows_a_thread` checks the rule against it).
+#[inline(always)]
+fn tile_scales<C: Sm90Config>(
+    p: &GemmArgs,
+    s: &BlockScales,
+    (tm, tn): (usize, usize),
+    h0: usize,
+    kt: usize,
+) -> [[f32; 2]; 2] {
+    let (m, n, kb) = (p.m, p.n, p.k.div_ceil(SCALE_BLOCK));
+    let nb = n.div_ceil(SCALE_BLOCK);
+    let ([a0, a1], [b0, b1]) = (s.strides.sfa, s.strides.sfb);
+    // SAFETY: the launch's scales hold A's (m, ⌈k/128⌉) and B's (⌈n/128⌉, ⌈k/128⌉) at
+    // these strides (the caller's contract); every index below lies inside them.
+    let (sfa, sfb) = unsafe {
+        (
+            make_gmem_tensor(s.sfa, layout!((m, kb):(a0, a1))),
+            make_gmem_tensor(s.sfb, layout!((nb, kb):(b0, b1))),
+        )
+    };
+    let sb = sfb.get((tn * val::<C::Bn>() / SCALE_BLOCK, kt));
+    // The thread's rows in a 64-row half: GMMA's accumulator layout
+    // (`CLayout_64xN = ((4,8,4),(2,2,N/8)):((128,1,16),(64,8,512))`, (m, n) column-major)
+    // puts thread `t` on rows `16 (t / 32) + t % 32 / 4` and 8 below it.
+    let lane = thread_idx().x % WARPGROUP_SIZE;
+    let r = 16 * (lane / 32) + lane % 32 / 4;
+    // Written out, no iterators: a loop left rolled keeps the array in local memory.
+    let at = |h: usize, r: usize| {
+        let row = tm * val::<C::Bm>() + (h0 + h) * 64 + r;
+        sfa.get((row.min(m - 1), kt)) * sb
+    };
+    let first = [at(0, r), at(0, r + 8)];
+    if halves::<C>() == 2 {
+        [first, [at(1, r), at(1, r + 8)]]
+    } else {
+        [first, [0.0; 2]]
     }
 }
 

@@ -33,7 +33,7 @@
 use crate::gemm::{GemmArgs, KMajor, MnMajor};
 use crate::gemm_sm80::Sm80Config;
 #[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_gemm_sm90"))]
-use crate::gemm_sm90::KSplit;
+use crate::gemm_sm90::{BlockScales, KSplit, ScaleStrides};
 use cutlet_core::atom::{SM80_16x8x16_F32BF16BF16F32_TN, SM80_16x8x16_F32F16F16F32_TN};
 use cutlet_core::cuda::{GmemPtr, Kernel, TmaDescriptor};
 use cutlet_core::float8::e4m3;
@@ -45,7 +45,8 @@ use half::{bf16, f16};
 /// The parameters of a per-tile GEMM entry (SM80, SIMT): `(args, a, b, c)`.
 pub type TiledParams<E, O> = (GemmArgs, *const E, *const E, *mut O);
 /// The parameters of a Hopper GEMM entry: `(args, tensor maps of A, B and C, c, the
-/// reduction's split, its partial tiles, its counters)` ([`crate::gemm_sm90::KSplit`]).
+/// reduction's split, its partial tiles, its counters, A's and B's block-wise scales and
+/// their strides)` ([`crate::gemm_sm90::KSplit`], [`crate::gemm_sm90::BlockScales`]).
 #[cfg(any(not(cutlet_entries), cutlet_entry_prefix = "cutlet_gemm_sm90"))]
 pub type Sm90Params<O> = (
     GemmArgs,
@@ -54,6 +55,9 @@ pub type Sm90Params<O> = (
     KSplit,
     *mut f32,
     *mut u32,
+    *const f32,
+    *const f32,
+    ScaleStrides,
 );
 
 /// What visits the registry: one call per configuration, with its type and entry.
@@ -109,8 +113,9 @@ macro_rules! registry {
         pub mod sm90 {
             use super::*;
             use crate::gemm_sm90::{
-                KernelTmaWarpSpecializedCooperative, KernelTmaWarpSpecializedCooperativeFP8FastAccum,
-                KernelTmaWarpSpecializedPingpong, KernelTmaWarpSpecializedPingpongFP8FastAccum, Sm90Config,
+                KernelTmaWarpSpecializedCooperative, KernelTmaWarpSpecializedCooperativeFP8BlockScaledAccum,
+                KernelTmaWarpSpecializedCooperativeFP8FastAccum, KernelTmaWarpSpecializedPingpong,
+                KernelTmaWarpSpecializedPingpongFP8FastAccum, Sm90Config,
             };
             use cutlet_core::atom::*;
             $(
@@ -186,8 +191,11 @@ macro_rules! registry {
                 /// # Safety
                 /// `tma` points to three descriptors (in global memory) of
                 /// `crate::gemm_sm90::tma_boxes`'s boxes over A, B and C; C holds `ldc * n` elements;
-                /// `partials` and `counters` hold `split.workspace(..)`'s elements, the counters zero.
+                /// `partials` and `counters` hold `split.workspace(..)`'s elements, the counters zero;
+                /// a block-scaled configuration's `sfa` and `sfb` hold A's `(m, ⌈k/128⌉)` and B's
+                /// `(⌈n/128⌉, ⌈k/128⌉)` scales at `sf`'s strides (others never read them).
                 #[kernel(crate = cutlet_core)]
+                #[allow(clippy::too_many_arguments)]
                 pub unsafe extern "ptx-kernel" fn [<cutlet_gemm_sm90_ $n9>](
                     args: GemmArgs,
                     tma: *const TmaDescriptor,
@@ -195,12 +203,20 @@ macro_rules! registry {
                     split: KSplit,
                     partials: *mut f32,
                     counters: *mut u32,
+                    sfa: *const f32,
+                    sfb: *const f32,
+                    sf: ScaleStrides,
                 ) {
                     // SAFETY: the caller's contract above is the kernel's.
-                    let (tma, c, ws) = unsafe {
-                        (GmemPtr::new(tma.cast_mut()), GmemPtr::new(c), (GmemPtr::new(partials), GmemPtr::new(counters)))
+                    let (tma, c, ws, scales) = unsafe {
+                        (
+                            GmemPtr::new(tma.cast_mut()),
+                            GmemPtr::new(c),
+                            (GmemPtr::new(partials), GmemPtr::new(counters)),
+                            BlockScales { sfa: GmemPtr::new(sfa.cast_mut()), sfb: GmemPtr::new(sfb.cast_mut()), strides: sf },
+                        )
                     };
-                    crate::gemm_sm90::gemm_sm90::<sm90::[<$n9:camel>]>(args, tma, c, (split, ws.0, ws.1))
+                    crate::gemm_sm90::gemm_sm90::<sm90::[<$n9:camel>]>(args, tma, c, (split, ws.0, ws.1), scales)
                 }
             }
             #[cfg(not(target_arch = "nvptx64"))]
@@ -464,6 +480,16 @@ registry! {
         tn_e4m3_fast_accum: e4m3 => f32, SM90_64x256x32_F32E4M3E4M3_SS_TN, (_128, _256), _4, _1, CooperativeFP8FastAccum;
         /// A and B K-major, e4m3 in, f32 out, fast accumulation, ping-pong: each consumer warpgroup a 128 x 128 x 128 tile, 6 stages.
         tn_e4m3_fast_accum_pingpong: e4m3 => f32, SM90_64x128x32_F32E4M3E4M3_SS_TN, (_128, _128), _6, _1, PingpongFP8FastAccum;
+        // Block-scaled FP8 (DeepGEMM's scales: A's of each row and 128-element k block,
+        // B's of each 128 x 128 block): promoted, each k tile's sums multiplied by their
+        // scales as they are added. 128 x 64 cooperative tiles: the 128 x 128 ones (and
+        // ping-pong's two halves) spill under the scales' registers.
+        /// A and B K-major, e4m3 in, bf16 out, block-scaled: 128 x 64 x 128 tiles, 8 stages, cooperative.
+        tn_e4m3_out_bf16_block_scaled: e4m3 => bf16, SM90_64x64x32_F32E4M3E4M3_SS_TN, (_128, _64), _8, _1, CooperativeFP8BlockScaledAccum;
+        /// [`TnE4m3OutBf16BlockScaled`] in clusters of 2 along M, B multicast.
+        tn_e4m3_out_bf16_block_scaled_cluster2: e4m3 => bf16, SM90_64x64x32_F32E4M3E4M3_SS_TN, (_128, _64), _8, _2, CooperativeFP8BlockScaledAccum;
+        /// A and B K-major, e4m3 in, f32 out, block-scaled: 128 x 64 x 128 tiles, 7 stages, cooperative.
+        tn_e4m3_block_scaled: e4m3 => f32, SM90_64x64x32_F32E4M3E4M3_SS_TN, (_128, _64), _7, _1, CooperativeFP8BlockScaledAccum;
         // 128 x 192 tiles for every pair of majors and type pair: a third more tiles than
         // 128 x 256, for shapes whose 128 x 256 tiles leave much of the last wave empty
         // (cutlet-gemm's `select`), in 2x1 clusters as cuBLAS runs them (H100,

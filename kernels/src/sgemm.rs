@@ -111,6 +111,7 @@ pub const fn sgemm_config<C: SimtConfig>() -> GemmConfig {
         smem: SGEMM_SMEM,
         cluster_m: 1,
         fast_accum: false,
+        block_scaled: false,
         schedule: TileSchedule::PerTile,
     }
 }

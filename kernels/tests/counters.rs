@@ -307,7 +307,13 @@ where
     );
     let ((), perf) = emu::perfcheck(|| {
         emu::launch_config(KSplit::NONE.launch(&cfg, m, n, 2), || {
-            gemm_sm90::<C>(p, tma, pc, none)
+            gemm_sm90::<C>(
+                p,
+                tma,
+                pc,
+                none,
+                cutlet_kernels::gemm_sm90::BlockScales::NONE,
+            )
         })
         .unwrap()
     });

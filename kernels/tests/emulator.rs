@@ -629,8 +629,36 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config>(
         GmemPtr::from_mut_slice(partials.as_mut_slice()),
         GmemPtr::from_mut_slice(counters.as_mut_slice()),
     );
+    // Block-scaled: powers of two (exact products), A's scales M-major and B's K-major
+    // as DeepGEMM stores them, each past a padded leading dimension.
+    let kb = k.div_ceil(SCALE_BLOCK);
+    let pow2 = |i: usize, seed: usize| 2f32.powi(((i * 7 + seed) % 5) as i32 - 2);
+    let (lsa, lsb) = (m + 3, kb + 1);
+    let (sfa, sfb): (Vec<f32>, Vec<f32>) = if block_scaled::<C>() {
+        (
+            (0..lsa * kb).map(|i| pow2(i, 1)).collect(),
+            (0..n.div_ceil(SCALE_BLOCK) * lsb)
+                .map(|i| pow2(i, 3))
+                .collect(),
+        )
+    } else {
+        (vec![1.0], vec![1.0])
+    };
+    let scales = BlockScales {
+        sfa: GmemPtr::from_slice(&sfa),
+        sfb: GmemPtr::from_slice(&sfb),
+        strides: ScaleStrides {
+            sfa: [1, lsa],
+            sfb: [lsb, 1],
+        },
+    };
+    let (sa, sb) = (
+        |i: usize, l: usize| f64::from(sfa[i + l / SCALE_BLOCK * lsa]),
+        |j: usize, l: usize| f64::from(sfb[j / SCALE_BLOCK * lsb + l / SCALE_BLOCK]),
+    );
+    let scaled = block_scaled::<C>();
     cutlet_core::cuda::emu::launch_config(split.launch(&cfg, m, n, sms), || {
-        gemm_sm90::<C>(p, tma, pc, ws)
+        gemm_sm90::<C>(p, tma, pc, ws, scales)
     })
     .unwrap_or_else(|e| panic!("{case:?} on {sms} SMs, {split:?}: {e}"));
     // Every fix-up leaves its counter at zero for the next launch.
@@ -646,7 +674,10 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config>(
         1e-4
     };
     let what = format!("{case:?} on {sms} SMs");
-    let (a, b) = (|i, l| back(ha[ia(i, l)]), |j, l| back(hb[ib(j, l)]));
+    let (a, b) = (
+        |i, l| back(ha[ia(i, l)]) * if scaled { sa(i, l) } else { 1.0 },
+        |j, l| back(hb[ib(j, l)]) * if scaled { sb(j, l) } else { 1.0 },
+    );
     let got = &c.as_slice()[offset..];
     if c_row_major {
         // A row-major C is Cᵀ = B Aᵀ column-major.
@@ -690,6 +721,7 @@ fn hopper_gemm_matches_reference_on_edge_sizes() {
 fn tn_product<C: cutlet_kernels::gemm_sm90::Sm90Config<Out = f32>>(
     (ha, hb): (&[C::Elem], &[C::Elem]),
     (m, n, k, ld, ldc): (usize, usize, usize, usize, usize),
+    scales: cutlet_kernels::gemm_sm90::BlockScales,
 ) -> Vec<f32> {
     use cutlet_core::cuda::TmaDescriptor;
     use cutlet_kernels::gemm_sm90::*;
@@ -719,7 +751,7 @@ fn tn_product<C: cutlet_kernels::gemm_sm90::Sm90Config<Out = f32>>(
     );
     let (tma, pc) = (GmemPtr::from_slice(&descs), c.ptr());
     cutlet_core::cuda::emu::launch_config(KSplit::NONE.launch(&cfg, m, n, 2), || {
-        gemm_sm90::<C>(p, tma, pc, none)
+        gemm_sm90::<C>(p, tma, pc, none, scales)
     })
     .unwrap();
     c.as_slice().to_vec()
@@ -741,16 +773,22 @@ fn assert_bits(
 }
 
 /// The FP8 kernels' f32 results equal, bit for bit, the host model of the FP8 tensor
-/// cores (`fp8_dot`), fast-accumulating and promoted, at k tails that end inside a k
-/// step, a k tile, and past several.
+/// cores (`fp8_dot`, `fp8_dot_block_scaled`), fast-accumulating, promoted and
+/// block-scaled (scales of every mantissa, rows and 128-column blocks apart), at k tails
+/// that end inside a k step, a k tile, and past several.
 #[test]
 fn fp8_hopper_gemm_rounds_as_the_tensor_cores() {
     use cutlet_kernels::gemm_sm90::Sm90Config;
-    use cutlet_kernels::registry::sm90::{TnE4m3FastAccum, TnE4m3PingpongN64};
+    use cutlet_kernels::registry::sm90::{TnE4m3BlockScaled, TnE4m3FastAccum, TnE4m3PingpongN64};
     fn check<C: Sm90Config<Elem = cutlet_core::float8::e4m3, Out = f32>>() {
         use cutlet_core::float8::e4m3;
         use cutlet_kernels::gemm_sm90::*;
-        for (m, n, k) in [(64usize, 48usize, 40usize), (70, 130, 128), (130, 20, 520)] {
+        for (m, n, k) in [
+            (64usize, 48usize, 40usize),
+            (70, 130, 128),
+            (130, 20, 520),
+            (64, 200, 256),
+        ] {
             let (ld, ldc) = (k.next_multiple_of(16), m.next_multiple_of(4));
             // Values of many magnitudes, so that the cuts show.
             let q = |len: usize, seed: u32| -> Vec<e4m3> {
@@ -761,23 +799,41 @@ fn fp8_hopper_gemm_rounds_as_the_tensor_cores() {
                     .collect()
             };
             let (ha, hb) = (q(ld * m, 31), q(ld * n, 32));
-            let got = tn_product::<C>((&ha, &hb), (m, n, k, ld, ldc));
+            // A's scales K-major here (strides [kb, 1]), B's M-major ([1, nb]).
+            let (kb, nb) = (k.div_ceil(SCALE_BLOCK), n.div_ceil(SCALE_BLOCK));
+            let (sfa, sfb) = (data(m * kb, 33), data(nb * kb, 34));
+            let scales = if block_scaled::<C>() {
+                BlockScales {
+                    sfa: GmemPtr::from_slice(&sfa),
+                    sfb: GmemPtr::from_slice(&sfb),
+                    strides: ScaleStrides {
+                        sfa: [kb, 1],
+                        sfb: [1, nb],
+                    },
+                }
+            } else {
+                BlockScales::NONE
+            };
+            let got = tn_product::<C>((&ha, &hb), (m, n, k, ld, ldc), scales);
             let (fa, fb): (Vec<f32>, Vec<f32>) = (
                 ha.iter().map(|x| x.to_f32()).collect(),
                 hb.iter().map(|x| x.to_f32()).collect(),
             );
             let want = |i: usize, j: usize| {
-                fp8_dot(
-                    &fa[i * ld..i * ld + k],
-                    &fb[j * ld..j * ld + k],
-                    promotes::<C>(),
-                )
+                let (a, b) = (&fa[i * ld..i * ld + k], &fb[j * ld..j * ld + k]);
+                if block_scaled::<C>() {
+                    let s = |t: usize| sfa[i * kb + t] * sfb[j / SCALE_BLOCK + t * nb];
+                    fp8_dot_block_scaled(a, b, s)
+                } else {
+                    fp8_dot(a, b, promotes::<C>())
+                }
             };
             assert_bits(&got, (m, n, ldc), want, &format!("{} {m}x{n}x{k}", C::NAME));
         }
     }
     check::<TnE4m3PingpongN64>();
     check::<TnE4m3FastAccum>();
+    check::<TnE4m3BlockScaled>();
 }
 
 /// The TF32 kernels read an f32's upper 19 bits and sum each 8-element k step once:
@@ -787,7 +843,7 @@ fn fp8_hopper_gemm_rounds_as_the_tensor_cores() {
 #[test]
 fn tf32_hopper_gemm_reads_the_upper_19_bits() {
     use cutlet_core::tfloat32::tf32;
-    use cutlet_kernels::gemm_sm90::{Sm90Config, tf32_dot};
+    use cutlet_kernels::gemm_sm90::{BlockScales, Sm90Config, tf32_dot};
     use cutlet_kernels::registry::sm90::{TnTf32, TnTf32PingpongN64};
     fn check<C: Sm90Config<Elem = tf32, Out = f32>>() {
         for (m, n, k) in [(64usize, 48usize, 13usize), (70, 130, 40), (130, 20, 264)] {
@@ -804,7 +860,7 @@ fn tf32_hopper_gemm_reads_the_upper_19_bits() {
                 fa.iter().map(|x| tf32::from_bits(x.to_bits())).collect(),
                 fb.iter().map(|x| tf32::from_bits(x.to_bits())).collect(),
             );
-            let got = tn_product::<C>((&ha, &hb), (m, n, k, ld, ldc));
+            let got = tn_product::<C>((&ha, &hb), (m, n, k, ld, ldc), BlockScales::NONE);
             let want =
                 |i: usize, j: usize| tf32_dot(&fa[i * ld..i * ld + k], &fb[j * ld..j * ld + k]);
             assert_bits(&got, (m, n, ldc), want, &format!("{} {m}x{n}x{k}", C::NAME));
