@@ -286,8 +286,9 @@ impl Gemm {
     /// let (m, n, k) = (256, 128, 512);
     /// let a = DeviceTensor::<e4m3, _>::zeros(&stream, layout!((m, k):(k, 1)))?;
     /// let b = DeviceTensor::<e4m3, _>::zeros(&stream, layout!((n, k):(k, 1)))?;
-    /// let sa = DeviceTensor::<f32, _>::zeros(&stream, layout!((m, k / 128):(1, m)))?;
-    /// let sb = DeviceTensor::<f32, _>::zeros(&stream, layout!((n / 128, k / 128):(k / 128, 1)))?;
+    /// let (nb, kb) = (n / 128, k / 128);
+    /// let sa = DeviceTensor::<f32, _>::zeros(&stream, layout!((m, kb):(1, m)))?;
+    /// let sb = DeviceTensor::<f32, _>::zeros(&stream, layout!((nb, kb):(kb, 1)))?;
     /// let mut c = DeviceTensor::<f32, _>::zeros(&stream, layout!((m, n):(1, m)))?;
     /// g.gemm_fp8_block_scaled(&stream, &a, &sa, &b, &sb, &mut c)?;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -614,8 +615,9 @@ where
 /// let (m, n, k) = (4096, 7168, 16384);
 /// let a = DeviceTensor::<e4m3, _>::zeros(&stream, layout!((m, k):(k, 1)))?;
 /// let b = DeviceTensor::<e4m3, _>::zeros(&stream, layout!((n, k):(k, 1)))?;
-/// let sa = DeviceTensor::<f32, _>::zeros(&stream, layout!((m, k / 128):(1, m)))?;
-/// let sb = DeviceTensor::<f32, _>::zeros(&stream, layout!((n / 128, k / 128):(k / 128, 1)))?;
+/// let (nb, kb) = (n / 128, k / 128);
+/// let sa = DeviceTensor::<f32, _>::zeros(&stream, layout!((m, kb):(1, m)))?;
+/// let sb = DeviceTensor::<f32, _>::zeros(&stream, layout!((nb, kb):(kb, 1)))?;
 /// let mut c = DeviceTensor::<bf16, _>::zeros(&stream, layout!((m, n):(1, m)))?;
 /// cutlet_gemm::gemm_fp8_block_scaled(&stream, &a, &sa, &b, &sb, &mut c)?;
 /// // Scales of the wrong shape: an error naming both.
