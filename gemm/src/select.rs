@@ -39,6 +39,10 @@ pub enum Schedule {
     /// `KernelTmaWarpSpecializedCooperative`, 128x32 tiles, for problems of few columns
     /// (and, transposed, of few rows: [`transposes`]).
     CooperativeN32,
+    /// `KernelTmaWarpSpecializedCooperative`, 128x64 tiles: block-scaled FP8's tiles for
+    /// problems of few tiles (it has no ping-pong kernel), standing in for the
+    /// ping-pong and 128x32 tiles; [`schedule`] never asks for it.
+    CooperativeN64,
 }
 
 /// The most columns a problem of few columns has ([`Schedule::CooperativeN32`]'s tile).

@@ -12,7 +12,7 @@ use cudarc::driver::{CudaSlice, CudaStream};
 use cutlet_core::float8::{e4m3, e5m2};
 use cutlet_core::tfloat32::tf32;
 use cutlet_cuda::{Error, Result, TmaElement};
-use cutlet_kernels::gemm::{GemmArgs, TileSchedule};
+use cutlet_kernels::gemm::{GemmArgs, GemmConfig, TileSchedule};
 use half::{bf16, f16};
 use std::sync::Arc;
 
@@ -150,8 +150,9 @@ type Chosen<'g, E, O> = (Option<&'g HopperGemm<E, O>>, Option<&'g TiledGemm<E, O
 /// The Hopper kernel and the per-tile one (the first of the registry's) for `p`'s types
 /// and majors. The Hopper one runs the wanted schedule, else the ones it stands in for
 /// in turn (64x64 ping-pong tiles for 128x32 ones, 128x64 for 64x64, 128x128 for
-/// 128x64), else the cooperative kernel, else any (a type pair with few configurations:
-/// promoted FP8 into f32 has only 128x64 ping-pong tiles).
+/// 128x64, cooperative 128x64 for each of them), else the cooperative kernel, else any
+/// (a type pair with few configurations: promoted FP8 into f32 has only 128x64
+/// ping-pong tiles).
 fn kernels<'g, E: GemmTypes<O>, O: GemmElement>(
     g: &'g Gemm,
     p: &Problem,
@@ -166,31 +167,14 @@ fn kernels<'g, E: GemmTypes<O>, O: GemmElement>(
         (cfg.a_kmajor, cfg.b_kmajor, cfg.fast_accum, cfg.block_scaled)
             == (p.a_kmajor, p.b_kmajor, fast, scaled)
     };
-    let want = schedule(p.args.m, p.args.n, p.args.k, g.sms);
-    let stand_ins: &[Schedule] = match want {
-        Schedule::CooperativeN32 => &[Schedule::PingpongM64, Schedule::PingpongN64],
-        Schedule::PingpongM64 => &[Schedule::PingpongN64],
-        Schedule::PingpongN64 => &[Schedule::Pingpong],
-        _ => &[],
-    };
-    let rank = |s: Schedule| {
-        if s == want {
-            0
-        } else if let Some(i) = stand_ins.iter().position(|&x| x == s) {
-            1 + i
-        } else if s == Schedule::Cooperative {
-            3
-        } else {
-            4
-        }
-    };
+    let rank = hopper_rank(schedule(p.args.m, p.args.n, p.args.k, g.sms));
     let mut hopper: Option<&HopperGemm<E, O>> = None;
     let mut tiled = None;
     for k in g.kernels::<E, O>().filter(majors) {
         match k {
             KernelRef::Hopper(h) => {
-                let r = rank(schedule_of(h.config()));
-                if hopper.is_none_or(|b| r < rank(schedule_of(b.config()))) {
+                let r = rank(h.config());
+                if hopper.is_none_or(|b| r < rank(b.config())) {
                     hopper = Some(h);
                 }
             }
@@ -202,15 +186,126 @@ fn kernels<'g, E: GemmTypes<O>, O: GemmElement>(
     (hopper, tiled)
 }
 
+/// How well a Hopper configuration serves a problem whose [`schedule`] is `want`, lower
+/// better: `want` itself, then the schedules that stand in for it in turn, then the
+/// cooperative one, then any.
+fn hopper_rank(want: Schedule) -> impl Fn(&GemmConfig) -> usize {
+    let stand_ins: &[Schedule] = match want {
+        Schedule::CooperativeN32 => &[
+            Schedule::PingpongM64,
+            Schedule::PingpongN64,
+            Schedule::CooperativeN64,
+        ],
+        Schedule::PingpongM64 => &[Schedule::PingpongN64, Schedule::CooperativeN64],
+        Schedule::PingpongN64 => &[Schedule::Pingpong, Schedule::CooperativeN64],
+        _ => &[],
+    };
+    move |cfg| {
+        let s = schedule_of(cfg);
+        if s == want {
+            0
+        } else if let Some(i) = stand_ins.iter().position(|&x| x == s) {
+            1 + i
+        } else if s == Schedule::Cooperative {
+            1 + stand_ins.len()
+        } else {
+            2 + stand_ins.len()
+        }
+    }
+}
+
 /// The [`Schedule`] a Hopper configuration runs.
-fn schedule_of(cfg: &cutlet_kernels::gemm::GemmConfig) -> Schedule {
+fn schedule_of(cfg: &GemmConfig) -> Schedule {
     match (cfg.schedule, cfg.cluster_m) {
         (TileSchedule::Pingpong, _) if cfg.tile.0 == 64 => Schedule::PingpongM64,
         (TileSchedule::Pingpong, _) if cfg.tile.1 == 64 => Schedule::PingpongN64,
         (TileSchedule::Pingpong, _) => Schedule::Pingpong,
         _ if cfg.tile.1 == 32 => Schedule::CooperativeN32,
+        _ if cfg.tile.1 == 64 => Schedule::CooperativeN64,
         _ if cfg.tile.1 == 192 => Schedule::CooperativeN192,
         (_, 2) => Schedule::Cooperative2x1,
         _ => Schedule::Cooperative,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cutlet_core::cuda::Kernel;
+    use cutlet_kernels::gemm_sm80::Sm80Config;
+    use cutlet_kernels::gemm_sm90::{Sm90Config, sm90_config};
+    use cutlet_kernels::registry::{GemmVisitor, Sm90Params, TiledParams, for_each_gemm};
+    use cutlet_kernels::sgemm::SimtConfig;
+    use std::any::TypeId;
+
+    /// The Hopper configurations of e4m3 in and `O` out, in the registry's order.
+    struct Fp8<O>(Vec<GemmConfig>, std::marker::PhantomData<O>);
+
+    impl<O: 'static> GemmVisitor for Fp8<O> {
+        fn sm80<C: Sm80Config>(&mut self, _: Kernel<TiledParams<C::Elem, C::Out>>) {}
+        fn sm90<C: Sm90Config>(&mut self, _: Kernel<Sm90Params<C::Out>>) {
+            if TypeId::of::<C::Elem>() == TypeId::of::<e4m3>()
+                && TypeId::of::<C::Out>() == TypeId::of::<O>()
+            {
+                self.0.push(sm90_config::<C>());
+            }
+        }
+        fn simt<C: SimtConfig>(&mut self, _: Kernel<TiledParams<f32, f32>>) {}
+    }
+
+    /// The name of the configuration `kernels` runs for `m x n x k` on 132 SMs.
+    fn chosen<O: 'static>(
+        (m, n, k): (usize, usize, usize),
+        fast: bool,
+        scaled: bool,
+    ) -> &'static str {
+        let mut v = Fp8::<O>(Vec::new(), std::marker::PhantomData);
+        for_each_gemm(&mut v);
+        let rank = hopper_rank(schedule(m, n, k, 132));
+        let mut best: Option<&GemmConfig> = None;
+        for c in
+            v.0.iter()
+                .filter(|c| (c.fast_accum, c.block_scaled) == (fast, scaled))
+        {
+            if best.is_none_or(|b| rank(c) < rank(b)) {
+                best = Some(c);
+            }
+        }
+        let name = best.expect("a configuration").name;
+        name.strip_prefix("gemm_sm90_").unwrap_or(name)
+    }
+
+    #[test]
+    fn fp8_products_take_the_tiles_of_their_shape() {
+        // Block-scaled: 128 x 128 tiles, in clusters at long K; 128 x 64 ones where the
+        // problem has few tiles (there is no ping-pong kernel); f32 out has 128 x 64 only.
+        let big = [(8192, 8192, 8192), (4096, 7168, 16384)];
+        for s in big {
+            assert_eq!(
+                chosen::<bf16>(s, false, true),
+                "tn_e4m3_out_bf16_block_scaled_cluster2"
+            );
+            assert_eq!(chosen::<f32>(s, false, true), "tn_e4m3_block_scaled");
+            assert_eq!(chosen::<bf16>(s, false, false), "tn_e4m3_out_bf16_cluster2");
+        }
+        assert_eq!(
+            chosen::<bf16>((4096, 2112, 2048), false, true),
+            "tn_e4m3_out_bf16_block_scaled"
+        );
+        for s in [
+            (16, 4096, 4096),
+            (256, 4096, 4096),
+            (1024, 1024, 1024),
+            (4096, 16, 4096),
+        ] {
+            assert_eq!(
+                chosen::<bf16>(s, false, true),
+                "tn_e4m3_out_bf16_block_scaled_n64"
+            );
+            assert_eq!(
+                chosen::<bf16>(s, false, false),
+                "tn_e4m3_out_bf16_pingpong_n64"
+            );
+        }
     }
 }

@@ -57,6 +57,34 @@ fn operands(
     Ok((a, b, ha, hb))
 }
 
+/// The elements checked of `total`: all up to 65536, else 8192 evenly spread.
+fn sampled(total: usize) -> std::iter::StepBy<std::ops::Range<usize>> {
+    let step = if total > 1 << 16 { total / 8192 } else { 1 };
+    (0..total).step_by(step)
+}
+
+/// Over the sampled elements of `total`, with `at(idx)` an element's result, its model
+/// and its f64 reference: how many were sampled, how many differ from the model bit for
+/// bit, and the relative error of the results to f64 (Frobenius norms).
+fn against_model(total: usize, at: impl Fn(usize) -> (f32, f32, f64)) -> (usize, usize, f64) {
+    let (mut count, mut differ, mut err, mut norm) = (0usize, 0usize, 0f64, 0f64);
+    for idx in sampled(total) {
+        let (got, model, w) = at(idx);
+        count += 1;
+        differ += usize::from(model.to_bits() != got.to_bits());
+        err += (f64::from(got) - w).powi(2);
+        norm += w * w;
+    }
+    (count, differ, (err / norm.max(1e-30)).sqrt())
+}
+
+/// How many sampled bf16 results differ from the f32 ones rounded once.
+fn differ_from_rounded(got: &[f32], g16: &[bf16]) -> usize {
+    sampled(got.len())
+        .filter(|&idx| bf16::from_f32(got[idx]).to_bits() != g16[idx].to_bits())
+        .count()
+}
+
 /// Checks `gemm_fp8` on small and large shapes, promoted and fast-accumulating: f32 out
 /// against the tensor cores' model (bit for bit) and an f64 reference, bf16 out against
 /// the f32 result rounded. Prints one line per check.
@@ -81,39 +109,26 @@ pub fn check_all(st: &Arc<CudaStream>) -> Res<bool> {
             let mut c = DeviceTensor::<f32, _>::zeros(st, layout!((m, n):(n, 1)))?;
             let kernel = cutlet_gemm::gemm_fp8(st, &a, sa, &b, sb, &mut c, fast)?;
             let got = c.to_host(st)?;
-            let (mut differ, mut err, mut norm) = (0usize, 0f64, 0f64);
-            let total = m * n;
-            let step = if total > 1 << 16 { total / 8192 } else { 1 };
-            for idx in (0..total).step_by(step) {
+            let (count, differ, rel) = against_model(m * n, |idx| {
                 let (i, j) = (idx / n, idx % n);
                 let (ra, rb) = (&fa[i * ld..i * ld + k], &fb[j * ld..j * ld + k]);
-                let model = fp8_dot(ra, rb, !fast) * (sa * sb);
-                differ += usize::from(model.to_bits() != got[idx].to_bits());
                 let w: f64 = ra
                     .iter()
                     .zip(rb)
                     .map(|(&x, &y)| f64::from(x) * f64::from(y))
                     .sum::<f64>()
                     * f64::from(sa * sb);
-                err += (f64::from(got[idx]) - w).powi(2);
-                norm += w * w;
-            }
-            let rel = (err / norm.max(1e-30)).sqrt();
-            let pass = differ == 0;
-            ok &= pass;
+                (got[idx], fp8_dot(ra, rb, !fast) * (sa * sb), w)
+            });
+            ok &= differ == 0;
             println!(
-                "fp8 check {m}x{n}x{k} f32 out ({kernel}): {differ} of {} sampled elements differ from the model; relative error to f64 {rel:.2e} {}",
-                total.div_ceil(step),
-                if pass { "ok" } else { "FAIL" }
+                "fp8 check {m}x{n}x{k} f32 out ({kernel}): {differ} of {count} sampled elements differ from the model; relative error to f64 {rel:.2e} {}",
+                if differ == 0 { "ok" } else { "FAIL" }
             );
             // bf16 out: the f32 result rounded once.
             let mut c16 = DeviceTensor::<bf16, _>::zeros(st, layout!((m, n):(n, 1)))?;
             let kernel = cutlet_gemm::gemm_fp8(st, &a, sa, &b, sb, &mut c16, fast)?;
-            let g16 = c16.to_host(st)?;
-            let differ = (0..total)
-                .step_by(step)
-                .filter(|&idx| bf16::from_f32(got[idx]).to_bits() != g16[idx].to_bits())
-                .count();
+            let differ = differ_from_rounded(&got, &c16.to_host(st)?);
             ok &= differ == 0;
             println!(
                 "fp8 check {m}x{n}x{k} bf16 out ({kernel}): {differ} elements differ from the f32 result rounded {}",
@@ -179,40 +194,32 @@ fn check_block_scaled(st: &Arc<CudaStream>) -> Res<bool> {
             hb.iter().map(|x| x.to_f32()).collect(),
         );
         let scale = |i: usize, j: usize, t: usize| hsa[i + t * m] * hsb[j / SCALE_BLOCK * kb + t];
-        let total = m * n;
-        let step = if total > 1 << 16 { total / 8192 } else { 1 };
         // C column-major: element (i, j) at i + j m.
         let mut c = DeviceTensor::<f32, _>::zeros(st, layout!((m, n):(1, m)))?;
         let kernel = cutlet_gemm::gemm_fp8_block_scaled(st, &a, &sa, &b, &sb, &mut c)?;
         let got = c.to_host(st)?;
-        let (mut differ, mut err, mut norm) = (0usize, 0f64, 0f64);
-        for idx in (0..total).step_by(step) {
+        let (count, differ, rel) = against_model(m * n, |idx| {
             let (i, j) = (idx % m, idx / m);
             let (ra, rb) = (&fa[i * ld..i * ld + k], &fb[j * ld..j * ld + k]);
-            let model = fp8_dot_block_scaled(ra, rb, |t| scale(i, j, t));
-            differ += usize::from(model.to_bits() != got[idx].to_bits());
             let w: f64 = (0..k)
                 .map(|l| {
                     f64::from(ra[l]) * f64::from(rb[l]) * f64::from(scale(i, j, l / SCALE_BLOCK))
                 })
                 .sum();
-            err += (f64::from(got[idx]) - w).powi(2);
-            norm += w * w;
-        }
-        let rel = (err / norm.max(1e-30)).sqrt();
+            (
+                got[idx],
+                fp8_dot_block_scaled(ra, rb, |t| scale(i, j, t)),
+                w,
+            )
+        });
         ok &= differ == 0;
         println!(
-            "fp8 block-scaled check {m}x{n}x{k} f32 out ({kernel}): {differ} of {} sampled elements differ from the model; relative error to f64 {rel:.2e} {}",
-            total.div_ceil(step),
+            "fp8 block-scaled check {m}x{n}x{k} f32 out ({kernel}): {differ} of {count} sampled elements differ from the model; relative error to f64 {rel:.2e} {}",
             if differ == 0 { "ok" } else { "FAIL" }
         );
         let mut c16 = DeviceTensor::<bf16, _>::zeros(st, layout!((m, n):(1, m)))?;
         let kernel = cutlet_gemm::gemm_fp8_block_scaled(st, &a, &sa, &b, &sb, &mut c16)?;
-        let g16 = c16.to_host(st)?;
-        let differ = (0..total)
-            .step_by(step)
-            .filter(|&idx| bf16::from_f32(got[idx]).to_bits() != g16[idx].to_bits())
-            .count();
+        let differ = differ_from_rounded(&got, &c16.to_host(st)?);
         ok &= differ == 0;
         println!(
             "fp8 block-scaled check {m}x{n}x{k} bf16 out ({kernel}): {differ} elements differ from the f32 result rounded {}",
@@ -243,6 +250,23 @@ fn check_block_scaled(st: &Arc<CudaStream>) -> Res<bool> {
         }
     }
     Ok(ok)
+}
+
+/// One call each of `gemm_fp8` promoted and fast and of `gemm_fp8_block_scaled` on
+/// `m x n x k`, for a profiler to capture (`ncu -k regex:e4m3 gpu-bench --fp8 --profile`).
+pub fn profile_once(st: &Arc<CudaStream>, (m, n, k): (usize, usize, usize)) -> Res<()> {
+    let (a, b, _, _) = operands(st, (m, n, k), k)?;
+    let (sa, sb, _, _) = block_scales(st, (m, n, k))?;
+    let mut c = DeviceTensor::<bf16, _>::zeros(st, layout!((m, n):(n, 1)))?;
+    let mut ct = DeviceTensor::<bf16, _>::zeros(st, layout!((m, n):(1, m)))?;
+    for fast in [false, true] {
+        let name = cutlet_gemm::gemm_fp8(st, &a, 0.5, &b, 2.0, &mut c, fast)?;
+        println!("profiled {name} on {m}x{n}x{k}");
+    }
+    let name = cutlet_gemm::gemm_fp8_block_scaled(st, &a, &sa, &b, &sb, &mut ct)?;
+    st.synchronize()?;
+    println!("profiled {name} on {m}x{n}x{k}");
+    Ok(())
 }
 
 /// Times `gemm_fp8` (bf16 out, row-major C) on [`SHAPES`], promoted and

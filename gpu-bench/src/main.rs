@@ -24,7 +24,8 @@
 //! whose names contain `NAME`.
 //! `--fp8` checks `cutlet_gemm::gemm_fp8` against the FP8 tensor cores' model and an
 //! f64 reference and times it on the FP8 issue's shapes (`scaled_mm_peer.py` adds
-//! PyTorch's `_scaled_mm` beside it).
+//! PyTorch's `_scaled_mm` beside it); with `--profile`, one call of each accumulation
+//! (promoted, fast, block-scaled) at `--size` (8192³ by default) for `ncu`.
 //! `--tf32` checks the Hopper TF32 kernels against the emulator's model of the tensor
 //! cores bit for bit and `gemm()` on tf32 operands at every orientation, then times
 //! `gemm()` next to cuBLAS's TF32 GEMM on the sweep's shapes.
@@ -121,6 +122,10 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
             attention::measure(&stream)?;
         }
         return Ok(ok);
+    }
+    if fp8 && profile {
+        fp8::profile_once(&stream, size.unwrap_or((8192, 8192, 8192)))?;
+        return Ok(true);
     }
     if fp8 {
         let ok = fp8::check_all(&stream)?;

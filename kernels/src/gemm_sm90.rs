@@ -75,7 +75,7 @@ use cutlet_core::cuda::wgmma::{
 use cutlet_core::cuda::{
     DevicePod, GmemPtr, LaunchConfig, Mbarrier, OrderedSequenceBarrier, PipelineState,
     PipelineTmaAsync, SmemBuffer, TmaBox, TmaDescriptor, TmaError, U128, WARPGROUP_SIZE,
-    block_rank_in_cluster, cluster_id_in_grid, cluster_sync, elect_one_sync, grid_dim,
+    block_rank_in_cluster, cluster_id_in_grid, cluster_sync, elect_one_sync, fma, grid_dim,
     griddepcontrol_launch_dependents, griddepcontrol_wait, launder, make_gmem_tensor,
     named_barrier_sync, prefetch_tma_descriptor, thread_idx, tma_load, tma_load_multicast,
     tma_store, tma_store_arrive, tma_store_fence, tma_store_wait, warp_group_idx, warp_id,
@@ -467,8 +467,8 @@ sm90_element! {
 /// the tensor cores and the kernel compute it: each 32-element k step through
 /// [`fp8_accumulate`](cutlet_core::cuda::wgmma::fp8_accumulate); through the whole
 /// reduction (`promote` false: [`KernelSchedule::FAST_ACCUM`]) or from zero in each k
-/// tile of 128 with the tiles' sums added in f32 ([`promotes`]). The host reference of
-/// the FP8 checks, bit for bit.
+/// tile of 128 with the tiles' sums added in f32 from zero ([`promotes`]). The host
+/// reference of the FP8 checks, bit for bit.
 ///
 /// ```
 /// use cutlet_kernels::gemm_sm90::fp8_dot;
@@ -483,17 +483,17 @@ sm90_element! {
 /// ```
 pub fn fp8_dot(a: &[f32], b: &[f32], promote: bool) -> f32 {
     let (mut sum, mut acc) = (0f32, 0f32);
-    for (t, (ta, tb)) in a.chunks(BK_BYTES).zip(b.chunks(BK_BYTES)).enumerate() {
+    for (ta, tb) in a.chunks(BK_BYTES).zip(b.chunks(BK_BYTES)) {
         acc = fp8_tile(if promote { 0.0 } else { acc }, ta, tb);
-        sum = if t == 0 || !promote { acc } else { sum + acc };
+        sum += acc;
     }
-    sum
+    if promote { sum } else { acc }
 }
 
 /// A block-scaled FP8 configuration's dot product ([`block_scaled`]): each k tile of
 /// 128 summed from zero as [`fp8_dot`] does, times `scale(t)` (A's scale of the row
-/// times B's of the column's block, for k tile `t`), added in f32 from zero. The host
-/// reference of the block-scaled checks, bit for bit.
+/// times B's of the column's block, for k tile `t`), added in f32 from zero with one
+/// rounding ([`fma`]). The host reference of the block-scaled checks, bit for bit.
 ///
 /// ```
 /// use cutlet_kernels::gemm_sm90::fp8_dot_block_scaled;
@@ -504,7 +504,7 @@ pub fn fp8_dot(a: &[f32], b: &[f32], promote: bool) -> f32 {
 pub fn fp8_dot_block_scaled(a: &[f32], b: &[f32], scale: impl Fn(usize) -> f32) -> f32 {
     let mut sum = 0f32;
     for (t, (ta, tb)) in a.chunks(BK_BYTES).zip(b.chunks(BK_BYTES)).enumerate() {
-        sum += fp8_tile(0.0, ta, tb) * scale(t);
+        sum = fma(fp8_tile(0.0, ta, tb), scale(t), sum);
     }
     sum
 }
@@ -1370,22 +1370,19 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
             warpgroup_fence_operand(&mut acc[1]);
         }
     };
-    // FP8 promotion: the tile's sums in f32 registers, each k tile's MMAs (from zero)
-    // added in once they complete (an empty part's are never read: `store_half`),
-    // block-scaled times their rows' scales (`tile_scales`).
+    // FP8 promotion: the tile's sums in f32 registers, zeroed before its k loop, each
+    // k tile's MMAs (from zero) added in once they complete (an empty part's are never
+    // read: `store_half`), block-scaled times their rows' scales (`tile_scales`). The
+    // same adds every k tile: a first tile that copied instead made the loop's sums two
+    // values that ptxas reconciled with some 130 register moves a k tile, which left
+    // the issue slots, not the tensor cores, the limit.
     let mut sums = acc;
     let promote_into = |sums: &mut [<C::Atom as WgmmaSs>::Accum; 2],
                         acc: &[<C::Atom as WgmmaSs>::Accum; 2],
-                        first: bool,
                         scale: [[f32; 2]; 2]| {
         for h in 0..halves::<C>() {
             if scaled {
-                if first {
-                    sums[h] = <C::Atom as WgmmaSs>::Accum::zeroed();
-                }
                 sums[h].add_row_scaled(&acc[h], scale[h]);
-            } else if first {
-                sums[h] = acc[h];
             } else {
                 sums[h].add(&acc[h]);
             }
@@ -1405,6 +1402,12 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
                     order.wait();
                 }
                 let mut prev = st;
+                if promote {
+                    sums = [
+                        <C::Atom as WgmmaSs>::Accum::zeroed(),
+                        <C::Atom as WgmmaSs>::Accum::zeroed(),
+                    ];
+                }
                 for kt in kt0..kt1 {
                     pipe.consumer_wait(st);
                     let (a, b) = (sa.slice((X, X, st.index())), sb.slice((X, X, st.index())));
@@ -1442,7 +1445,7 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
                         warpgroup_wait::<0>();
                         fence(&mut acc);
                         release(st);
-                        promote_into(&mut sums, &acc, kt == kt0, scale);
+                        promote_into(&mut sums, &acc, scale);
                     } else {
                         // One batch stays in flight; the one before it is done with its
                         // stage.

@@ -482,12 +482,15 @@ registry! {
         tn_e4m3_fast_accum_pingpong: e4m3 => f32, SM90_64x128x32_F32E4M3E4M3_SS_TN, (_128, _128), _6, _1, PingpongFP8FastAccum;
         // Block-scaled FP8 (DeepGEMM's scales: A's of each row and 128-element k block,
         // B's of each 128 x 128 block): promoted, each k tile's sums multiplied by their
-        // scales as they are added. 128 x 64 cooperative tiles: the 128 x 128 ones (and
-        // ping-pong's two halves) spill under the scales' registers.
-        /// A and B K-major, e4m3 in, bf16 out, block-scaled: 128 x 64 x 128 tiles, 8 stages, cooperative.
-        tn_e4m3_out_bf16_block_scaled: e4m3 => bf16, SM90_64x64x32_F32E4M3E4M3_SS_TN, (_128, _64), _8, _1, CooperativeFP8BlockScaledAccum;
+        // scales as they are added. 128 x 128 cooperative tiles, and 128 x 64 ones for
+        // problems of few tiles and for f32 out (whose 128 x 128 tile spills, as the
+        // promoted one does).
+        /// A and B K-major, e4m3 in, bf16 out, block-scaled: 128 x 128 x 128 tiles, 6 stages, cooperative.
+        tn_e4m3_out_bf16_block_scaled: e4m3 => bf16, SM90_64x128x32_F32E4M3E4M3_SS_TN, (_128, _128), _6, _1, CooperativeFP8BlockScaledAccum;
         /// [`TnE4m3OutBf16BlockScaled`] in clusters of 2 along M, B multicast.
-        tn_e4m3_out_bf16_block_scaled_cluster2: e4m3 => bf16, SM90_64x64x32_F32E4M3E4M3_SS_TN, (_128, _64), _8, _2, CooperativeFP8BlockScaledAccum;
+        tn_e4m3_out_bf16_block_scaled_cluster2: e4m3 => bf16, SM90_64x128x32_F32E4M3E4M3_SS_TN, (_128, _128), _6, _2, CooperativeFP8BlockScaledAccum;
+        /// A and B K-major, e4m3 in, bf16 out, block-scaled: 128 x 64 x 128 tiles, 8 stages, cooperative.
+        tn_e4m3_out_bf16_block_scaled_n64: e4m3 => bf16, SM90_64x64x32_F32E4M3E4M3_SS_TN, (_128, _64), _8, _1, CooperativeFP8BlockScaledAccum;
         /// A and B K-major, e4m3 in, f32 out, block-scaled: 128 x 64 x 128 tiles, 7 stages, cooperative.
         tn_e4m3_block_scaled: e4m3 => f32, SM90_64x64x32_F32E4M3E4M3_SS_TN, (_128, _64), _7, _1, CooperativeFP8BlockScaledAccum;
         // 128 x 192 tiles for every pair of majors and type pair: a third more tiles than

@@ -30,7 +30,8 @@ pub trait Accumulators: Copy {
     /// Adds `other` times its row's scale: GMMA's accumulator layout
     /// (`((4,8,4),(2,2,N/8)):((128,1,16),(64,8,512))` over a `64 x N` tile) gives each
     /// thread two rows, 8 apart, the lower in registers `4j`, `4j + 1` and the upper in
-    /// `4j + 2`, `4j + 3`; `scale` holds theirs (block-wise FP8 dequantization).
+    /// `4j + 2`, `4j + 3`; `scale` holds theirs (block-wise FP8 dequantization). Each
+    /// product and sum rounds once (`fma`, as DeepGEMM's compiled `+= scale * acc`).
     fn add_row_scaled(&mut self, other: &Self, scale: [f32; 2]);
 }
 
@@ -89,7 +90,7 @@ macro_rules! accumulators {
             }
             #[inline(always)]
             fn add_row_scaled(&mut self, other: &Self, scale: [f32; 2]) {
-                $(self[$i] += other[$i] * scale[$i / 2 % 2];)*
+                $(self[$i] = super::fma(other[$i], scale[$i / 2 % 2], self[$i]);)*
             }
         }
     )*};
