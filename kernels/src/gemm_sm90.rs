@@ -1373,9 +1373,9 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
     // FP8 promotion: the tile's sums in f32 registers, zeroed before its k loop, each
     // k tile's MMAs (from zero) added in once they complete (an empty part's are never
     // read: `store_half`), block-scaled times their rows' scales (`tile_scales`). The
-    // same adds every k tile: a first tile that copied instead made the loop's sums two
-    // values that ptxas reconciled with some 130 register moves a k tile, which left
-    // the issue slots, not the tensor cores, the limit.
+    // same add every k tile: copying the first tile's sums instead gives the loop two
+    // definitions of them, which ptxas reconciles with register moves every k tile, and
+    // the issue slots, not the tensor cores, then limit the kernel.
     let mut sums = acc;
     let promote_into = |sums: &mut [<C::Atom as WgmmaSs>::Accum; 2],
                         acc: &[<C::Atom as WgmmaSs>::Accum; 2],
