@@ -1122,6 +1122,12 @@ fn consumer_mma<A: MmaTraits + Default>() -> impl TiledMma {
 type SmemTile<T, L> =
     Tensor<cutlet_core::cuda::PtrEngine<T, cutlet_core::cuda::Smem, <T as Sm90Element>::Sw128>, L>;
 
+/// A consumer's views of A's and B's pipeline stages.
+type StageTiles<'a, C, La, Lb> = (
+    &'a SmemTile<<C as Sm90Config>::Elem, La>,
+    &'a SmemTile<<C as Sm90Config>::Elem, Lb>,
+);
+
 /// The TMA loads that fill part `part` of `parts` of stage `s` of a `(rows, 64, stages)`
 /// operand tile with the operand's `(rows, 64)` block at `(row0, k0)`: the stage's
 /// boxes of `M::box_rows(rows / parts)` rows each (K-major: one a part; MN-major: one
@@ -1327,19 +1333,17 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
 ) {
     let cfg = const { sm90_config::<C>() };
     let (cm, pingpong) = (cfg.cluster_m, cfg.schedule == TileSchedule::Pingpong);
-    let (promote, scaled, two) =
-        const { (promotes::<C>(), block_scaled::<C>(), halves::<C>() == 2) };
+    let (promote, two) = const { (promotes::<C>(), halves::<C>() == 2) };
+    // Promoting cooperatively, two accumulators take turns (`acc`, `acc2`): a k tile's
+    // MMAs run while the one before is added in, so the tensor cores never wait for the
+    // promotion (ping-pong's two halves already take both). Where three accumulators
+    // fit: with 64 x 128 ones, and the sums, the kernel spills under its 168 registers.
+    let double = promote && !two && val::<C::Bn>() <= 64;
     let wg = warp_group_idx() - 1;
     // The tile's 64-row halves this warpgroup computes: `h0` and, ping-pong over
     // 128-row tiles, `h0 + 1`.
     let h0 = if pingpong { 0 } else { wg };
-    // Lane `r < cm` of the warpgroup releases each stage in the cluster's CTA `r`.
-    let lane = thread_idx().x % WARPGROUP_SIZE;
-    let release = |st: PipelineState| {
-        if lane < cm {
-            pipe.consumer_release_in(st, lane);
-        }
-    };
+    let release = |st: PipelineState| release_stage(pipe, st, cm);
     let (tiles_m, tiles_n, _) = schedule_of(&cfg, p.m, p.n);
     let tiles = (tiles_m, tiles_n);
     let Schedule {
@@ -1350,26 +1354,18 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
         swz,
         rank,
     } = sched;
-    let atom = C::Atom::default();
-    let (mma_k, b_tile) = (
-        <C::Elem as Sm90Element>::MmaK::conjure(),
-        (C::Bn::conjure(), <C::Elem as Sm90Element>::MmaK::conjure()),
-    );
     let mut st = PipelineState::consumer_start(cfg.stages);
     // Zeroed once: each tile's first MMA ignores the old values (scale_d = 0), and a
     // zeroing per tile would be register moves into wgmma's accumulators that ptxas
     // answers by serializing the wgmmas (C7515). Only k = 0 leaves them zero.
-    // Cooperative, the second is never touched and costs no registers.
+    // Cooperative, the second of each is never touched and costs no registers, and
+    // `acc2` only where `double`.
     let mut acc = [
         <C::Atom as WgmmaSs>::Accum::zeroed(),
         <C::Atom as WgmmaSs>::Accum::zeroed(),
     ];
-    let fence = |acc: &mut [<C::Atom as WgmmaSs>::Accum; 2]| {
-        warpgroup_fence_operand(&mut acc[0]);
-        if two {
-            warpgroup_fence_operand(&mut acc[1]);
-        }
-    };
+    let mut acc2 = acc;
+    let fence = fence_accumulators::<C>;
     // FP8 promotion: the tile's sums in f32 registers, zeroed before its k loop, each
     // k tile's MMAs (from zero) added in once they complete (an empty part's are never
     // read: `store_half`), block-scaled times their rows' scales (`tile_scales`). The
@@ -1377,17 +1373,6 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
     // definitions of them, which ptxas reconciles with register moves every k tile, and
     // the issue slots, not the tensor cores, then limit the kernel.
     let mut sums = acc;
-    let promote_into = |sums: &mut [<C::Atom as WgmmaSs>::Accum; 2],
-                        acc: &[<C::Atom as WgmmaSs>::Accum; 2],
-                        scale: [[f32; 2]; 2]| {
-        for h in 0..halves::<C>() {
-            if scaled {
-                sums[h].add_row_scaled(&acc[h], scale[h]);
-            } else {
-                sums[h].add(&acc[h]);
-            }
-        }
-    };
     let mut u = first;
     // The CTA's units so far (ping-pong: warpgroup `t % 2` computes unit `t`).
     let mut t = 0;
@@ -1408,55 +1393,83 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
                         <C::Atom as WgmmaSs>::Accum::zeroed(),
                     ];
                 }
-                for kt in kt0..kt1 {
-                    pipe.consumer_wait(st);
-                    let (a, b) = (sa.slice((X, X, st.index())), sb.slice((X, X, st.index())));
-                    fence(&mut acc);
-                    warpgroup_arrive();
-                    for kb in 0..BK_BYTES / 32 {
-                        let db = make_gmma_desc::<MajorB<C>, _, _, _>(&local_tile(
-                            b,
-                            b_tile.as_tiler(),
-                            (0usize, kb),
-                        ));
-                        let da = |h: usize| {
-                            make_gmma_desc::<MajorA<C>, _, _, _>(&local_tile(
-                                a,
-                                (_64::new(), mma_k).as_tiler(),
-                                (h, kb),
-                            ))
-                        };
-                        // Promoting, each k tile's MMAs start from zero.
-                        let accumulate = kb > 0 || (kt > kt0 && !promote);
-                        atom.mma_async(da(h0), db, &mut acc[0], accumulate);
-                        if two {
-                            atom.mma_async(da(1), db, &mut acc[1], accumulate);
-                        }
-                    }
-                    warpgroup_commit_batch();
-                    if promote {
-                        // The scales load while the MMAs run.
-                        let scale = if scaled {
-                            tile_scales::<C>(&p, &scales, (ctm * cm + rank, tn), h0, kt)
-                        } else {
-                            [[1.0; 2]; 2]
-                        };
-                        // The k tile's products are needed now: its stage is done too.
-                        warpgroup_wait::<0>();
-                        fence(&mut acc);
-                        release(st);
-                        promote_into(&mut sums, &acc, scale);
-                    } else {
-                        // One batch stays in flight; the one before it is done with its
-                        // stage.
-                        warpgroup_wait::<1>();
-                        fence(&mut acc);
-                        if kt > kt0 {
-                            release(prev);
-                        }
-                        prev = st;
-                    }
+                let scales_of = tile_scales::<C>(&p, &scales, (ctm * cm + rank, tn), h0);
+                if double && kt1 > kt0 {
+                    // The first k tile into `acc`, then odd ones into `acc2` and even
+                    // ones into `acc`: literal call sites, no wait under a branch, so
+                    // that ptxas sees which batch each wait retires.
+                    mma_k_tile::<C, _, _>(pipe, (&sa, &sb), (st, kt0, kt0, h0), &mut acc);
+                    prev = st;
                     st.advance();
+                    let mut kt = kt0 + 1;
+                    let tiles = (&sa, &sb);
+                    // Each step loads the scales of the k tile it adds in (`kt - 1`) before
+                    // it issues `kt`: nothing carried from one step to the next, which
+                    // ptxas would move between registers, waiting for the loads.
+                    while kt < kt1 {
+                        let scale = scales_of(kt - 1);
+                        let at = (st, prev, kt, kt0, h0, cm);
+                        mma_then_promote::<C, _, _>(
+                            pipe,
+                            tiles,
+                            at,
+                            (&mut acc2, &mut acc),
+                            &mut sums,
+                            scale,
+                        );
+                        (prev, kt) = (st, kt + 1);
+                        st.advance();
+                        if kt == kt1 {
+                            break;
+                        }
+                        let scale = scales_of(kt - 1);
+                        let at = (st, prev, kt, kt0, h0, cm);
+                        mma_then_promote::<C, _, _>(
+                            pipe,
+                            tiles,
+                            at,
+                            (&mut acc, &mut acc2),
+                            &mut sums,
+                            scale,
+                        );
+                        (prev, kt) = (st, kt + 1);
+                        st.advance();
+                    }
+                    // The last k tile's products, in the buffer its parity names.
+                    let scale = scales_of(kt1 - 1);
+                    warpgroup_wait::<0>();
+                    release(prev);
+                    if (kt1 - kt0) % 2 == 1 {
+                        fence(&mut acc);
+                        promote_into::<C>(&mut sums, &acc, scale);
+                    } else {
+                        fence(&mut acc2);
+                        promote_into::<C>(&mut sums, &acc2, scale);
+                    }
+                } else if !double {
+                    for kt in kt0..kt1 {
+                        // Block-scaled, the k tile's scales load before its MMAs are
+                        // issued and are first used once they are done.
+                        let scale = scales_of(kt);
+                        mma_k_tile::<C, _, _>(pipe, (&sa, &sb), (st, kt, kt0, h0), &mut acc);
+                        if promote {
+                            // The k tile's products are needed now: its stage is done too.
+                            warpgroup_wait::<0>();
+                            fence(&mut acc);
+                            release(st);
+                            promote_into::<C>(&mut sums, &acc, scale);
+                        } else {
+                            // One batch stays in flight; the one before it is done with its
+                            // stage.
+                            warpgroup_wait::<1>();
+                            fence(&mut acc);
+                            if kt > kt0 {
+                                release(prev);
+                            }
+                            prev = st;
+                        }
+                        st.advance();
+                    }
                 }
                 if pingpong {
                     // Every MMA of the tile is issued: the other warpgroup's turn.
@@ -1486,16 +1499,114 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
         }
         u += step;
     }
-    if lane == 0 {
+    if thread_idx().x.is_multiple_of(WARPGROUP_SIZE) {
         // The last stores have read their buffers before the block's shared memory goes.
         tma_store_wait::<0>();
     }
 }
 
-/// This thread's block-wise scales for k tile `kt` of output tile `(tm, tn)`
-/// ([`BlockScales`]): for each 64-row half it computes (`h0`, and `h0 + 1` ping-pong),
-/// A's scales of its two rows ([`Accumulators::add_row_scaled`]) times B's of the
-/// tile's 128-column block. Rows past M read row `m - 1` (their sums are never stored).
+/// Issues k tile `kt`'s MMAs (of a tile's k range from `kt0`) from pipeline stage `st`
+/// into `acc` as one batch, once the stage is full: the warpgroup's 64-row half `h0`,
+/// and half 1 too where it computes two (ping-pong). Promoting, each k tile's MMAs
+/// start from zero. A function, not a closure: called from three sites, a closure is
+/// left out of line and its accumulators go through local memory.
+#[inline(always)]
+fn mma_k_tile<C: Sm90Config, La: Layout, Lb: Layout>(
+    pipe: &PipelineTmaAsync,
+    (sa, sb): StageTiles<'_, C, La, Lb>,
+    (st, kt, kt0, h0): (PipelineState, usize, usize, usize),
+    acc: &mut Accs<C>,
+) {
+    let (promote, two) = const { (promotes::<C>(), halves::<C>() == 2) };
+    let atom = C::Atom::default();
+    let (mma_k, b_tile) = (
+        <C::Elem as Sm90Element>::MmaK::conjure(),
+        (C::Bn::conjure(), <C::Elem as Sm90Element>::MmaK::conjure()),
+    );
+    pipe.consumer_wait(st);
+    let (a, b) = (sa.slice((X, X, st.index())), sb.slice((X, X, st.index())));
+    fence_accumulators::<C>(acc);
+    warpgroup_arrive();
+    for kb in 0..BK_BYTES / 32 {
+        let db =
+            make_gmma_desc::<MajorB<C>, _, _, _>(&local_tile(b, b_tile.as_tiler(), (0usize, kb)));
+        let da = |h: usize| {
+            make_gmma_desc::<MajorA<C>, _, _, _>(&local_tile(
+                a,
+                (_64::new(), mma_k).as_tiler(),
+                (h, kb),
+            ))
+        };
+        let accumulate = kb > 0 || (kt > kt0 && !promote);
+        atom.mma_async(da(h0), db, &mut acc[0], accumulate);
+        if two {
+            atom.mma_async(da(1), db, &mut acc[1], accumulate);
+        }
+    }
+    warpgroup_commit_batch();
+}
+
+/// `warpgroup_fence_operand` on the accumulators a consumer warpgroup uses.
+#[inline(always)]
+fn fence_accumulators<C: Sm90Config>(acc: &mut Accs<C>) {
+    warpgroup_fence_operand(&mut acc[0]);
+    if halves::<C>() == 2 {
+        warpgroup_fence_operand(&mut acc[1]);
+    }
+}
+
+/// Issues k tile `kt` into `cur` ([`mma_k_tile`]), then, once the batch before it is
+/// done (`warpgroup_wait<1>`), releases that batch's stage `prev` and adds its products
+/// `last` into `sums` with their `scale` ([`promote_into`]): the promotion runs while
+/// the tensor cores work on `kt`. `at`: `(st, prev, kt, kt0, h0, cluster_m)`.
+#[inline(always)]
+fn mma_then_promote<C: Sm90Config, La: Layout, Lb: Layout>(
+    pipe: &PipelineTmaAsync,
+    tiles: StageTiles<'_, C, La, Lb>,
+    (st, prev, kt, kt0, h0, cm): (PipelineState, PipelineState, usize, usize, usize, usize),
+    (cur, last): (&mut Accs<C>, &mut Accs<C>),
+    sums: &mut Accs<C>,
+    scale: KScales,
+) {
+    mma_k_tile::<C, La, Lb>(pipe, tiles, (st, kt, kt0, h0), cur);
+    warpgroup_wait::<1>();
+    fence_accumulators::<C>(last);
+    release_stage(pipe, prev, cm);
+    promote_into::<C>(sums, last, scale);
+}
+
+/// FP8 promotion: adds one k tile's products `acc` into the f32 `sums`, block-scaled
+/// times their rows' `scale` ([`tile_scales`]), for each 64-row half the warpgroup holds.
+#[inline(always)]
+fn promote_into<C: Sm90Config>(sums: &mut Accs<C>, acc: &Accs<C>, scale: KScales) {
+    for h in 0..halves::<C>() {
+        if block_scaled::<C>() {
+            sums[h].add_row_scaled(&acc[h], scale.rows(h));
+        } else {
+            sums[h].add(&acc[h]);
+        }
+    }
+}
+
+/// Releases pipeline stage `st` in each CTA of the cluster's `cm`: lane `r < cm` of the
+/// warpgroup arrives on CTA `r`'s empty barrier.
+#[inline(always)]
+fn release_stage(pipe: &PipelineTmaAsync, st: PipelineState, cm: usize) {
+    let lane = thread_idx().x % WARPGROUP_SIZE;
+    if lane < cm {
+        pipe.consumer_release_in(st, lane);
+    }
+}
+
+/// A consumer warpgroup's accumulators: one per 64-row half (the second unused where it
+/// computes one).
+type Accs<C> = [<<C as Sm90Config>::Atom as WgmmaSs>::Accum; 2];
+
+/// This thread's block-wise scales of output tile `(tm, tn)` ([`BlockScales`]), by k
+/// tile: for each 64-row half it computes (`h0`, and `h0 + 1` ping-pong), A's scales of
+/// its two rows ([`Accumulators::add_row_scaled`]), and B's of the tile's 128-column
+/// block. Rows past M read row `m - 1` (their sums are never stored). The rows and their
+/// offsets are worked out once a tile, so that a k tile's loads are all the loop does.
 /// The rows come from GMMA's accumulator layout directly: a `partition_C` here, generic
 /// over the configuration's atom, costs rustc minutes of trait solving (cutlet-core's
 /// `gmma_accumulators_hold_two_rows_a_thread` checks the rule against it).
@@ -1505,35 +1616,75 @@ fn tile_scales<C: Sm90Config>(
     s: &BlockScales,
     (tm, tn): (usize, usize),
     h0: usize,
-    kt: usize,
-) -> [[f32; 2]; 2] {
-    let (m, n, kb) = (p.m, p.n, p.k.div_ceil(SCALE_BLOCK));
-    let nb = n.div_ceil(SCALE_BLOCK);
-    let ([a0, a1], [b0, b1]) = (s.strides.sfa, s.strides.sfb);
-    // SAFETY: the launch's scales hold A's (m, ⌈k/128⌉) and B's (⌈n/128⌉, ⌈k/128⌉) at
-    // these strides (the caller's contract); every index below lies inside them.
-    let (sfa, sfb) = unsafe {
-        (
-            make_gmem_tensor(s.sfa, layout!((m, kb):(a0, a1))),
-            make_gmem_tensor(s.sfb, layout!((nb, kb):(b0, b1))),
-        )
+) -> impl Fn(usize) -> KScales + Copy {
+    let two = halves::<C>() == 2;
+    let rows = block_scaled::<C>().then(|| {
+        let (m, n, kb) = (p.m, p.n, p.k.div_ceil(SCALE_BLOCK));
+        let nb = n.div_ceil(SCALE_BLOCK);
+        let ([a0, a1], [b0, b1]) = (s.strides.sfa, s.strides.sfb);
+        // SAFETY: the launch's scales hold A's (m, ⌈k/128⌉) and B's (⌈n/128⌉, ⌈k/128⌉)
+        // at these strides (the caller's contract); every index below lies inside them.
+        let (sfa, sfb) = unsafe {
+            (
+                make_gmem_tensor(s.sfa, layout!((m, kb):(a0, a1))),
+                make_gmem_tensor(s.sfb, layout!((nb, kb):(b0, b1))),
+            )
+        };
+        // The thread's rows in a 64-row half: GMMA's accumulator layout
+        // (`CLayout_64xN = ((4,8,4),(2,2,N/8)):((128,1,16),(64,8,512))`, (m, n)
+        // column-major) puts thread `t` on rows `16 (t / 32) + t % 32 / 4` and 8 below.
+        let lane = thread_idx().x % WARPGROUP_SIZE;
+        let r = 16 * (lane / 32) + lane % 32 / 4;
+        // Written out, no iterators: a loop left rolled keeps the array in local memory.
+        let row = |h: usize, r: usize| {
+            let row = tm * val::<C::Bm>() + (h0 + h) * 64 + r;
+            sfa.slice((row.min(m - 1), X))
+        };
+        let first = [row(0, r), row(0, r + 8)];
+        let second = if two {
+            [row(1, r), row(1, r + 8)]
+        } else {
+            first
+        };
+        let b = sfb.slice((tn * val::<C::Bn>() / SCALE_BLOCK, X));
+        ([first, second], b)
+    });
+    move |kt: usize| match &rows {
+        None => KScales::ONE,
+        Some((a, b)) => KScales {
+            a: [
+                [a[0][0].get(kt), a[0][1].get(kt)],
+                if two {
+                    [a[1][0].get(kt), a[1][1].get(kt)]
+                } else {
+                    [0.0; 2]
+                },
+            ],
+            b: b.get(kt),
+        },
+    }
+}
+
+/// One k tile's block-wise scales as loaded ([`tile_scales`]): A's of the thread's two
+/// rows in each 64-row half, and B's of the tile's columns. Multiplied only where the
+/// sums are added ([`KScales::rows`]), so that nothing waits for the loads before then.
+#[derive(Clone, Copy)]
+struct KScales {
+    a: [[f32; 2]; 2],
+    b: f32,
+}
+
+impl KScales {
+    /// The scales of the kernels that do not scale.
+    const ONE: KScales = KScales {
+        a: [[1.0; 2]; 2],
+        b: 1.0,
     };
-    let sb = sfb.get((tn * val::<C::Bn>() / SCALE_BLOCK, kt));
-    // The thread's rows in a 64-row half: GMMA's accumulator layout
-    // (`CLayout_64xN = ((4,8,4),(2,2,N/8)):((128,1,16),(64,8,512))`, (m, n) column-major)
-    // puts thread `t` on rows `16 (t / 32) + t % 32 / 4` and 8 below it.
-    let lane = thread_idx().x % WARPGROUP_SIZE;
-    let r = 16 * (lane / 32) + lane % 32 / 4;
-    // Written out, no iterators: a loop left rolled keeps the array in local memory.
-    let at = |h: usize, r: usize| {
-        let row = tm * val::<C::Bm>() + (h0 + h) * 64 + r;
-        sfa.get((row.min(m - 1), kt)) * sb
-    };
-    let first = [at(0, r), at(0, r + 8)];
-    if halves::<C>() == 2 {
-        [first, [at(1, r), at(1, r + 8)]]
-    } else {
-        [first, [0.0; 2]]
+
+    /// The scales of the thread's two rows of half `h`: A's times B's.
+    #[inline(always)]
+    fn rows(self, h: usize) -> [f32; 2] {
+        [self.a[h][0] * self.b, self.a[h][1] * self.b]
     }
 }
 
