@@ -1446,28 +1446,43 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout>(
                         fence(&mut acc2);
                         promote_into::<C>(&mut sums, &acc2, scale);
                     }
-                } else if !double {
-                    for kt in kt0..kt1 {
-                        // Block-scaled, the k tile's scales load before its MMAs are
-                        // issued and are first used once they are done.
-                        let scale = scales_of(kt);
-                        mma_k_tile::<C, _, _>(pipe, (&sa, &sb), (st, kt, kt0, h0), &mut acc);
-                        if promote {
-                            // The k tile's products are needed now: its stage is done too.
-                            warpgroup_wait::<0>();
-                            fence(&mut acc);
-                            release(st);
-                            promote_into::<C>(&mut sums, &acc, scale);
-                        } else {
-                            // One batch stays in flight; the one before it is done with its
-                            // stage.
-                            warpgroup_wait::<1>();
-                            fence(&mut acc);
-                            if kt > kt0 {
-                                release(prev);
-                            }
-                            prev = st;
+                } else if promote && !double {
+                    // Each k tile waited for and added in at once. Block-scaled, a k
+                    // tile's scales load while the k tile before it runs: ptxas
+                    // multiplies A's by B's before a k tile's last `wgmma`, where a
+                    // load issued within the k tile would stall it. The body is written
+                    // out twice, even and odd k tiles taking turns with the two sets of
+                    // scales, as one set carried from each k tile to the next is moved
+                    // between registers, and the move waits for the load.
+                    let tiles = (&sa, &sb);
+                    let mut kt = kt0;
+                    let mut even = scales_of(kt0);
+                    while kt < kt1 {
+                        let odd = scales_of((kt + 1).min(kt1 - 1));
+                        let at = (st, kt, kt0, h0, cm);
+                        mma_and_promote::<C, _, _>(pipe, tiles, at, &mut acc, &mut sums, even);
+                        kt += 1;
+                        st.advance();
+                        if kt == kt1 {
+                            break;
                         }
+                        even = scales_of((kt + 1).min(kt1 - 1));
+                        let at = (st, kt, kt0, h0, cm);
+                        mma_and_promote::<C, _, _>(pipe, tiles, at, &mut acc, &mut sums, odd);
+                        kt += 1;
+                        st.advance();
+                    }
+                } else if !promote {
+                    for kt in kt0..kt1 {
+                        mma_k_tile::<C, _, _>(pipe, (&sa, &sb), (st, kt, kt0, h0), &mut acc);
+                        // One batch stays in flight; the one before it is done with its
+                        // stage.
+                        warpgroup_wait::<1>();
+                        fence(&mut acc);
+                        if kt > kt0 {
+                            release(prev);
+                        }
+                        prev = st;
                         st.advance();
                     }
                 }
@@ -1573,6 +1588,26 @@ fn mma_then_promote<C: Sm90Config, La: Layout, Lb: Layout>(
     fence_accumulators::<C>(last);
     release_stage(pipe, prev, cm);
     promote_into::<C>(sums, last, scale);
+}
+
+/// Issues k tile `kt` into `acc` ([`mma_k_tile`]), waits for it, releases its stage
+/// `st` and adds its products into `sums` with their `scale` ([`promote_into`]). `at`:
+/// `(st, kt, kt0, h0, cluster_m)`.
+#[inline(always)]
+fn mma_and_promote<C: Sm90Config, La: Layout, Lb: Layout>(
+    pipe: &PipelineTmaAsync,
+    tiles: StageTiles<'_, C, La, Lb>,
+    (st, kt, kt0, h0, cm): (PipelineState, usize, usize, usize, usize),
+    acc: &mut Accs<C>,
+    sums: &mut Accs<C>,
+    scale: KScales,
+) {
+    mma_k_tile::<C, La, Lb>(pipe, tiles, (st, kt, kt0, h0), acc);
+    // The k tile's products are needed now: its stage is done too.
+    warpgroup_wait::<0>();
+    fence_accumulators::<C>(acc);
+    release_stage(pipe, st, cm);
+    promote_into::<C>(sums, acc, scale);
 }
 
 /// FP8 promotion: adds one k tile's products `acc` into the f32 `sums`, block-scaled
