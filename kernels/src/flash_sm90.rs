@@ -269,7 +269,7 @@ fn tiles<Rows: Leaf, D: Leaf, S: Leaf>() -> impl Layout {
 }
 
 /// The TMA boxes of Q, K and V: the `(rows, 64)` boxes (one 128-byte swizzle column of
-/// d) of a `(rows, d)` tile of [`tiles`], over a tensor `(batch, seqlen, heads, d)` with
+/// d) of a `(rows, d)` tile of `tiles`, over a tensor `(batch, seqlen, heads, d)` with
 /// element strides `stride` (`[batch, seqlen, head]`, d contiguous): TMA's dimensions
 /// `(d, seqlen, head, batch)`. `rows` is 128 for Q, `Bn` for K and V.
 ///
