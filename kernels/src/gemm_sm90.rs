@@ -10,7 +10,8 @@
 //! are promoted, [`BlockScales`]).
 //!
 //! - **Roles.** 384 threads: warpgroup 0 is the producer (one elected thread of its
-//!   first warp issues the TMA loads; the warpgroup gives registers back with
+//!   first warp issues the TMA loads, and block-scaled, its second warp copies each
+//!   stage's scales beside them; the warpgroup gives registers back with
 //!   `setmaxnreg.dec`), warpgroups 1 and 2 are consumers (`setmaxnreg.inc`). The
 //!   configuration's [`KernelSchedule`] says how they share the `(BM, BN)` tiles:
 //!   cooperative, they split each 128-row tile along M, 64 rows each (`BN/2` f32
@@ -31,9 +32,10 @@
 //!   one batch in flight (`warpgroup_wait<1>`) and release the previous stage; promoting
 //!   FP8, they wait for the k tile's batch, release its stage and add its sums into f32
 //!   registers (CUTLASS's `GmmaFP8Accumulation` at a promotion interval of 4 MMAs),
-//!   block-scaled after multiplying them by their rows' scales, which each consumer
-//!   thread copies into its own words of shared memory (`cp.async`) two k tiles ahead
-//!   ([`SCALES_AHEAD`]), as CUTLASS's blockwise-scaling collective stages them.
+//!   block-scaled after multiplying them by their rows' scales, which the producer's
+//!   second warp copies into the stage (`cp.async`, each lane's arrival on the full
+//!   barrier once its copies land), as CUTLASS's blockwise-scaling collective and
+//!   DeepGEMM bring them with the operands ([`scale_words`]).
 //! - **Schedule.** Persistent: the grid is at most one CTA per SM and each CTA walks the
 //!   output tiles `blockIdx.x, blockIdx.x + gridDim.x, ...` in [`tile_coord`]'s swizzled
 //!   order, so CTAs running together share A rows and B columns in L2.
@@ -66,19 +68,20 @@
 //! 128 x 32 x 64 cooperative tiles for few columns; FP8 and TF32 TN.
 
 use crate::gemm::{GemmArgs, GemmConfig, GemmOutput, TileSchedule, val};
+use core::marker::PhantomData;
 use cutlet_core::algebra::recast::SizeofBits;
 use cutlet_core::atom::gmma::Major as _;
 use cutlet_core::atom::{MmaTraits, TiledMma, gmma, make_gmma_desc, make_tiled_mma, make_tma_box};
-use cutlet_core::cuda::cp_async::{cp_async_ca, cp_async_fence, cp_async_wait};
+use cutlet_core::cuda::cp_async::{cp_async_ca, cp_async_mbarrier_arrive_noinc};
 use cutlet_core::cuda::wgmma::{
     Accumulators, WgmmaSs, warpgroup_arrive, warpgroup_commit_batch, warpgroup_fence_operand,
     warpgroup_wait,
 };
 use cutlet_core::cuda::{
     DevicePod, GmemPtr, LaunchConfig, Mbarrier, OrderedSequenceBarrier, PipelineState,
-    PipelineTmaAsync, SmemBuffer, TmaBox, TmaDescriptor, TmaError, U128, WARPGROUP_SIZE,
+    PipelineTmaAsync, SmemBuffer, TmaBox, TmaDescriptor, TmaError, U128, WARP_SIZE, WARPGROUP_SIZE,
     block_rank_in_cluster, cluster_id_in_grid, cluster_sync, elect_one_sync, fma, grid_dim,
-    griddepcontrol_launch_dependents, griddepcontrol_wait, launder, make_gmem_tensor,
+    griddepcontrol_launch_dependents, griddepcontrol_wait, lane_id, launder, make_gmem_tensor,
     named_barrier_sync, prefetch_tma_descriptor, thread_idx, tma_load, tma_load_multicast,
     tma_store, tma_store_arrive, tma_store_fence, tma_store_wait, warp_group_idx, warp_id,
     warpgroup_reg_alloc, warpgroup_reg_dealloc,
@@ -359,37 +362,33 @@ pub const fn block_scaled<C: Sm90Config>() -> bool {
 /// 128` blocks (DeepGEMM's), one FP8 k tile.
 pub const SCALE_BLOCK: usize = 128;
 
-/// Block-scaled: how many k tiles ahead of its promotion a k tile's scales are fetched
-/// into shared memory by the consumer threads. Plain loads issued one k tile ahead still kept
-/// the promotion waiting under the stages' TMA traffic (`ncu`'s stall sampling).
-pub const SCALES_AHEAD: usize = 2;
-
-/// The k tiles of scales a consumer thread's words of shared memory hold: those in
-/// flight, the one being read, and one more, so that a copy never lands on words an
-/// earlier read may not have finished with.
-const SCALE_SLOTS: usize = SCALES_AHEAD + 2;
-
-/// The f32 words of shared memory that hold the consumer threads' block-wise scales
-/// (each thread's own): for each of 4 k tiles (`SCALES_AHEAD + 2`), A's scales of a thread's two
-/// rows in each 64-row half it computes and B's of the tile; none where `C` does not
-/// scale.
+/// The f32 words of shared memory that hold the block-wise scales, each stage's beside
+/// its tiles (the producer warpgroup's second warp copies them in with `cp.async`): A's
+/// of the tile's `BM` rows, then B's of its columns; none where `C` does not scale.
 ///
 /// ```
 /// use cutlet_kernels::{gemm_sm90::scale_words, registry::sm90::*};
-/// assert_eq!(scale_words::<TnE4m3OutBf16BlockScaled>(), 4 * 3 * 256);
+/// assert_eq!(scale_words::<TnE4m3OutBf16BlockScaled>(), 6 * (128 + 1));
 /// assert_eq!(scale_words::<TnE4m3OutBf16>(), 0);
 /// ```
 pub const fn scale_words<C: Sm90Config>() -> usize {
     if block_scaled::<C>() {
-        SCALE_SLOTS * thread_scales::<C>() * 2 * WARPGROUP_SIZE
+        stage_scale_words::<C>() * val::<C::Stages>()
     } else {
         0
     }
 }
 
-/// The scales a consumer thread reads a k tile: two of A's per 64-row half, one of B's.
-const fn thread_scales<C: Sm90Config>() -> usize {
-    2 * halves::<C>() + 1
+/// One stage's words of block-wise scales: `BM` of A's, one of B's.
+const fn stage_scale_words<C: Sm90Config>() -> usize {
+    val::<C::Bm>() + 1
+}
+
+/// The arrivals on each stage's full barrier besides the TMA thread's: the lanes of the
+/// producer warpgroup's second warp, which copy in its block-wise scales
+/// ([`copy_stage_scales`]); none where `C` does not scale.
+const fn scale_producers<C: Sm90Config>() -> usize {
+    if block_scaled::<C>() { WARP_SIZE } else { 0 }
 }
 
 /// The strides of the block-wise FP8 scales ([`BlockScales`]), in elements: A's `(m,
@@ -825,11 +824,11 @@ pub const fn sm90_config<C: Sm90Config>() -> GemmConfig {
         threads: THREADS,
         // The barriers (padded to the 1024-byte alignment of the stages), the stages and
         // the epilogue's buffers (two `(64, EPI_N)` subtiles of C per consumer warpgroup).
-        // Block-scaled, the consumers' scales after them.
+        // Block-scaled, the stages' scales after them (whole 128-byte lines).
         smem: 1024
             + stages * (bm + bn) * BK_BYTES
             + 2 * 2 * 64 * EPI_N * out_bytes
-            + 4 * scale_words::<C>(),
+            + (4 * scale_words::<C>()).next_multiple_of(128),
         cluster_m,
         fast_accum: core::mem::size_of::<C::Elem>() == 1 && C::Schedule::FAST_ACCUM,
         block_scaled: block_scaled::<C>(),
@@ -1031,11 +1030,12 @@ pub fn gemm_sm90<C: Sm90Config>(
             C::Out::buffers(),
         )
     };
-    let ring_words = const { scale_words::<C>() };
-    // SAFETY: each consumer thread's words are written only by its own `cp.async`s and
-    // read by it after the wait that covers them, at slots no copy in flight targets
-    // ([`TileScales`]).
-    let ring = unsafe { smem.alloc::<f32, _>(layout!(ring_words)) };
+    let scale_words = const { scale_words::<C>() };
+    // SAFETY: a stage's scales are written by the producer's second warp (`cp.async`)
+    // between its wait for the empty stage and the arrivals on the full barrier that
+    // follow the copies, and read by the consumers between their wait on that barrier
+    // and their release of the stage ([`copy_stage_scales`]), as its tiles are.
+    let scale_smem = unsafe { smem.alloc::<f32, _>(layout!(scale_words)) };
     let stage_bytes = ((bm + bn) * BK_BYTES) as u32;
 
     let tid = thread_idx().x;
@@ -1053,7 +1053,9 @@ pub fn gemm_sm90<C: Sm90Config>(
         // One arrival per consumer warpgroup of the cluster that reads a stage releases
         // it (its peers' multicast loads refill it too).
         let readers = if C::Schedule::PINGPONG { 1 } else { 2 };
-        pipe.init(1, (readers * cm) as u32);
+        // The TMA thread arms a stage's full barrier; block-scaled, the lanes of the
+        // producer warpgroup's second warp arrive once their copies of its scales land.
+        pipe.init(1 + scale_producers::<C>() as u32, (readers * cm) as u32);
         order.init(WARPGROUP_SIZE as u32);
     }
     // The peers' barriers are initialised before any CTA arrives on them or multicasts
@@ -1070,62 +1072,44 @@ pub fn gemm_sm90<C: Sm90Config>(
 
     let (first, step) = (cluster_id_in_grid().x, grid_dim().x / cm);
     let units = split.units(padded_tiles(tiles.0, tiles.1, swz));
+    let sched = Schedule {
+        first,
+        step,
+        units,
+        split,
+        swz,
+        rank,
+    };
     if warp_group_idx() == 0 {
-        // Producer: one thread issues every load.
         warpgroup_reg_dealloc::<40>();
+        let start = PipelineState::producer_start(stages);
         if warp_id() == 0 && elect_one_sync() {
-            let mut st = PipelineState::producer_start(stages);
-            let mut u = first;
-            while u < units {
-                let (idx, s, ns) = split.unit(u);
-                if let Some((ctm, tn)) = tile_coord(idx, tiles.0, tiles.1, swz) {
-                    let tm = ctm * cm + rank;
-                    let (kt0, kt1) = KSplit::k_range(s, ns, k_tiles);
-                    for kt in kt0..kt1 {
-                        pipe.producer_acquire(st, stage_bytes);
-                        let bar = pipe.producer_barrier(st);
-                        let (s, k0) = (st.index(), kt * bk);
-                        // SAFETY: the stage is empty in every CTA of the cluster (each
-                        // CTA's empty barrier counts the whole cluster's consumers) and
-                        // the descriptors are live; the loads complete on the stage's
-                        // full barrier in each CTA they land in, armed with the whole
-                        // stage's bytes.
-                        unsafe {
-                            load_stage::<MajorA<C>, _, _>(
-                                tma_a,
-                                bar,
-                                &sa,
-                                s,
-                                (tm * bm, k0),
-                                (0, 1),
-                            );
-                            load_stage::<MajorB<C>, _, _>(
-                                tma_b,
-                                bar,
-                                &sb,
-                                s,
-                                (tn * bn, k0),
-                                (rank, cm),
-                            );
-                        }
-                        st.advance();
-                    }
+            // Producer: one thread issues every TMA load.
+            let st = sched.each_k_tile(&cfg, (tiles, k_tiles), start, |st, (tm, tn), kt| {
+                pipe.producer_acquire(st, stage_bytes);
+                let bar = pipe.producer_barrier(st);
+                let (s, k0) = (st.index(), kt * bk);
+                // SAFETY: the stage is empty in every CTA of the cluster (each CTA's
+                // empty barrier counts the whole cluster's consumers) and the
+                // descriptors are live; the loads complete on the stage's full barrier
+                // in each CTA they land in, armed with the whole stage's bytes.
+                unsafe {
+                    load_stage::<MajorA<C>, _, _>(tma_a, bar, &sa, s, (tm * bm, k0), (0, 1));
+                    load_stage::<MajorB<C>, _, _>(tma_b, bar, &sb, s, (tn * bn, k0), (rank, cm));
                 }
-                u += step;
-            }
+            });
             pipe.producer_tail(st);
+        } else if block_scaled::<C>() && warp_id() == 1 {
+            // Block-scaled: the second warp's lanes copy in each stage's scales.
+            sched.each_k_tile(&cfg, (tiles, k_tiles), start, |st, tile, kt| {
+                pipe.producer_wait(st);
+                copy_stage_scales::<C, _>(&p, &scales, (tile, kt), &scale_smem, st);
+                cp_async_mbarrier_arrive_noinc(pipe.producer_barrier(st));
+            });
         }
     } else {
         warpgroup_reg_alloc::<232>();
         let out = Out { c, tma_c, epi };
-        let sched = Schedule {
-            first,
-            step,
-            units,
-            split,
-            swz,
-            rank,
-        };
         let fixup = Fixup { workspace, last };
         consumer::<C, _, _, _>(
             p,
@@ -1133,7 +1117,7 @@ pub fn gemm_sm90<C: Sm90Config>(
             (&pipe, order),
             (sa, sb),
             (sched, fixup),
-            (k_tiles, scales, ring),
+            (k_tiles, scale_smem),
         );
     }
 }
@@ -1225,6 +1209,37 @@ struct Schedule {
     split: KSplit,
     swz: u32,
     rank: usize,
+}
+
+impl Schedule {
+    /// The producer's walk, in the consumers' order: `f(st, (tm, tn), kt)` for k tile
+    /// `kt` of output tile `(tm, tn)` of each of the CTA's units (`tiles` of them,
+    /// `k_tiles` deep), at pipeline stage `st` from `start`. Returns the stage past the
+    /// last.
+    #[inline(always)]
+    fn each_k_tile(
+        &self,
+        cfg: &GemmConfig,
+        (tiles, k_tiles): ((usize, usize), usize),
+        start: PipelineState,
+        mut f: impl FnMut(PipelineState, (usize, usize), usize),
+    ) -> PipelineState {
+        let mut st = start;
+        let mut u = self.first;
+        while u < self.units {
+            let (idx, s, ns) = self.split.unit(u);
+            if let Some((ctm, tn)) = tile_coord(idx, tiles.0, tiles.1, self.swz) {
+                let tm = ctm * cfg.cluster_m + self.rank;
+                let (kt0, kt1) = KSplit::k_range(s, ns, k_tiles);
+                for kt in kt0..kt1 {
+                    f(st, (tm, tn), kt);
+                    st.advance();
+                }
+            }
+            u += self.step;
+        }
+        st
+    }
 }
 
 /// Where split tiles meet ([`KSplit`]): the partial tiles, one arrival counter per
@@ -1373,7 +1388,7 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout, Lr: Layout>(
     (pipe, mut order): (&PipelineTmaAsync, OrderedSequenceBarrier),
     (sa, sb): (SmemTile<C::Elem, La>, SmemTile<C::Elem, Lb>),
     (sched, fixup): (Schedule, Fixup<impl Layout, impl Layout>),
-    (k_tiles, scales, ring): (usize, BlockScales, Ring<Lr>),
+    (k_tiles, scale_smem): (usize, ScaleSmem<Lr>),
 ) {
     let cfg = const { sm90_config::<C>() };
     let (cm, pingpong) = (cfg.cluster_m, cfg.schedule == TileSchedule::Pingpong);
@@ -1387,6 +1402,7 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout, Lr: Layout>(
     // The tile's 64-row halves this warpgroup computes: `h0` and, ping-pong over
     // 128-row tiles, `h0 + 1`.
     let h0 = if pingpong { 0 } else { wg };
+    let scales = StageScales::<C, _>::new(scale_smem, h0);
     let release = |st: PipelineState| release_stage(pipe, st, cm);
     let (tiles_m, tiles_n, _) = schedule_of(&cfg, p.m, p.n);
     let tiles = (tiles_m, tiles_n);
@@ -1412,7 +1428,7 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout, Lr: Layout>(
     let fence = fence_accumulators::<C>;
     // FP8 promotion: the tile's sums in f32 registers, zeroed before its k loop, each
     // k tile's MMAs (from zero) added in once they complete (an empty part's are never
-    // read: `store_half`), block-scaled times their rows' scales (`tile_scales`). The
+    // read: `store_half`), block-scaled times their rows' scales (`StageScales`). The
     // same add every k tile: copying the first tile's sums instead gives the loop two
     // definitions of them, which ptxas reconciles with register moves every k tile, and
     // the issue slots, not the tensor cores, then limit the kernel.
@@ -1438,10 +1454,6 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout, Lr: Layout>(
                     ];
                 }
                 let tm = ctm * cm + rank;
-                let scales = tile_scales::<C, _>(&p, &scales, &ring, (tm, tn, h0), kt1);
-                for kt in kt0..kt0 + SCALES_AHEAD {
-                    scales.fetch::<C>(kt);
-                }
                 if double && kt1 > kt0 {
                     // The first k tile into `acc`, then odd ones into `acc2` and even
                     // ones into `acc`: literal call sites, no wait under a branch, so
@@ -1453,7 +1465,7 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout, Lr: Layout>(
                     let mut kt = kt0 + 1;
                     while kt < kt1 {
                         mma_k_tile::<C, _, _>(pipe, tiles, (st, kt, kt0, h0), &mut acc2);
-                        let done = (prev, kt - 1, cm);
+                        let done = (prev, cm);
                         promote_k_tile::<C, _, 1>(pipe, done, &mut acc, &mut sums, &scales);
                         (prev, kt) = (st, kt + 1);
                         st.advance();
@@ -1461,13 +1473,13 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout, Lr: Layout>(
                             break;
                         }
                         mma_k_tile::<C, _, _>(pipe, tiles, (st, kt, kt0, h0), &mut acc);
-                        let done = (prev, kt - 1, cm);
+                        let done = (prev, cm);
                         promote_k_tile::<C, _, 1>(pipe, done, &mut acc2, &mut sums, &scales);
                         (prev, kt) = (st, kt + 1);
                         st.advance();
                     }
                     // The last k tile's products, in the buffer its parity names.
-                    let done = (prev, kt1 - 1, cm);
+                    let done = (prev, cm);
                     if (kt1 - kt0) % 2 == 1 {
                         promote_k_tile::<C, _, 0>(pipe, done, &mut acc, &mut sums, &scales);
                     } else {
@@ -1477,7 +1489,7 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout, Lr: Layout>(
                     // Each k tile waited for and added in at once.
                     for kt in kt0..kt1 {
                         mma_k_tile::<C, _, _>(pipe, (&sa, &sb), (st, kt, kt0, h0), &mut acc);
-                        let done = (st, kt, cm);
+                        let done = (st, cm);
                         promote_k_tile::<C, _, 0>(pipe, done, &mut acc, &mut sums, &scales);
                         st.advance();
                     }
@@ -1578,27 +1590,30 @@ fn fence_accumulators<C: Sm90Config>(acc: &mut Accs<C>) {
     }
 }
 
-/// FP8 promotion of k tile `kt`, whose MMAs went into `acc` from pipeline stage `st`
-/// (`done`: `(st, kt, cluster_m)`): once at most `N` batches are in flight
+/// FP8 promotion of the k tile whose MMAs went into `acc` from pipeline stage `st`
+/// (`done`: `(st, cluster_m)`): once at most `N` batches are in flight
 /// (`warpgroup_wait<N>`; 1 where the next k tile's MMAs were issued into the other
 /// accumulators, which then run under this promotion), releases the stage and adds the
-/// products into `sums` with their scales ([`promote_into`]). Block-scaled, it first
-/// fetches the scales of k tile `kt + SCALES_AHEAD` and reads `kt`'s ([`TileScales`]).
+/// products into `sums` with their scales, block-scaled the stage's ([`promote_into`],
+/// [`StageScales`]).
 #[inline(always)]
 fn promote_k_tile<C: Sm90Config, Lr: Layout, const N: u32>(
     pipe: &PipelineTmaAsync,
-    (st, kt, cm): (PipelineState, usize, usize),
+    (st, cm): (PipelineState, usize),
     acc: &mut Accs<C>,
     sums: &mut Accs<C>,
-    scales: &TileScales<Lr>,
+    scales: &StageScales<C, Lr>,
 ) {
-    scales.fetch::<C>(kt + SCALES_AHEAD);
-    // The scales are read while the MMAs run: a shared-memory load queues behind the
-    // tensor cores' reads of the stages, and read after the wait, the promotion waited
-    // for it. Read before the MMAs are issued (as DeepGEMM does), ptxas multiplies them
-    // before the issue and the warp waits there instead (H100: 756 → 650 TFLOP/s at
-    // 8192³).
-    let scale = scales.take::<C>(kt);
+    // The scales are read while the MMAs run: read after the wait, the promotion waits
+    // for the shared-memory load, which queues behind the tensor cores' reads of the
+    // stages; read before the MMAs are issued (as DeepGEMM does), ptxas multiplies them
+    // before the issue and the warp waits there instead (H100 runs 59-61).
+    // The fence first: it names this call's accumulators, so where the two ends of the
+    // double-buffered loop differ only in them, LLVM does not hoist the shared reads and
+    // the wait above the branch, which leaves ptxas unsure which batch the wait retires
+    // (C7514, the `wgmma`s serialized).
+    fence_accumulators::<C>(acc);
+    let scale = scales.take(st);
     warpgroup_wait::<N>();
     fence_accumulators::<C>(acc);
     release_stage(pipe, st, cm);
@@ -1606,7 +1621,7 @@ fn promote_k_tile<C: Sm90Config, Lr: Layout, const N: u32>(
 }
 
 /// FP8 promotion: adds one k tile's products `acc` into the f32 `sums`, block-scaled
-/// times their rows' `scale` ([`tile_scales`]), for each 64-row half the warpgroup holds.
+/// times their rows' `scale` ([`StageScales`]), for each 64-row half the warpgroup holds.
 #[inline(always)]
 fn promote_into<C: Sm90Config>(sums: &mut Accs<C>, acc: &Accs<C>, scale: KScales) {
     for h in 0..halves::<C>() {
@@ -1632,134 +1647,118 @@ fn release_stage(pipe: &PipelineTmaAsync, st: PipelineState, cm: usize) {
 /// computes one).
 type Accs<C> = [<<C as Sm90Config>::Atom as WgmmaSs>::Accum; 2];
 
-/// The consumer threads' words of shared memory for block-wise scales
-/// ([`scale_words`]).
-type Ring<L> = Tensor<cutlet_core::cuda::PtrEngine<f32, cutlet_core::cuda::Smem>, L>;
+/// The stages' words of shared memory for block-wise scales ([`scale_words`]).
+type ScaleSmem<L> = Tensor<cutlet_core::cuda::PtrEngine<f32, cutlet_core::cuda::Smem>, L>;
 
-/// This thread's block-wise scales of output tile `(tm, tn)` ([`BlockScales`]), for
-/// the k tiles before `end`: for each 64-row half it computes (`h0`, and `h0 + 1`
-/// ping-pong), A's scales of its two rows ([`Accumulators::add_row_scaled`]), and B's
-/// of the tile's 128-column block. Rows past M read row `m - 1` (their sums are never
-/// stored). The rows come from GMMA's accumulator layout directly: a `partition_C`
-/// here, generic over the configuration's atom, costs rustc minutes of trait solving
-/// (cutlet-core's `gmma_accumulators_hold_two_rows_a_thread` checks the rule against
-/// it).
+/// Copies k tile `kt`'s block-wise scales ([`BlockScales`]) of output tile `(tm, tn)`
+/// into stage `st`'s words ([`scale_words`]), each lane `l` of the producer warpgroup's
+/// second warp A's of the tile's rows `l, l + 32, ...`, and lane 0 B's of the tile's
+/// 128-column block (`cp.async`, zero past M). The lanes' arrivals on the stage's full
+/// barrier, each once its copies complete, publish them with the TMA loads, so the warp
+/// never waits for a load and the consumers read their rows' scales from the stage
+/// ([`StageScales`]) with no copies or addresses of their own in the k loop. CUTLASS's
+/// blockwise collective and DeepGEMM bring the scales with the operands too.
 #[inline(always)]
-fn tile_scales<C: Sm90Config, Lr: Layout>(
+fn copy_stage_scales<C: Sm90Config, L: Layout>(
     p: &GemmArgs,
     s: &BlockScales,
-    ring: &Ring<Lr>,
-    (tm, tn, h0): (usize, usize, usize),
-    end: usize,
-) -> TileScales<Lr> {
+    ((tm, tn), kt): ((usize, usize), usize),
+    words: &ScaleSmem<L>,
+    st: PipelineState,
+) {
     let ([a0, a1], [b0, b1]) = (s.strides.sfa, s.strides.sfb);
-    // The thread's rows in a 64-row half: GMMA's accumulator layout
-    // (`CLayout_64xN = ((4,8,4),(2,2,N/8)):((128,1,16),(64,8,512))`, (m, n)
-    // column-major) puts thread `t` on rows `16 (t / 32) + t % 32 / 4` and 8 below.
-    let lane = thread_idx().x % WARPGROUP_SIZE;
-    let r = 16 * (lane / 32) + lane % 32 / 4;
-    let last = p.m.saturating_sub(1);
-    let row = |h: usize, r: usize| {
-        let row = tm * val::<C::Bm>() + (h0 + h) * 64 + r;
-        s.sfa.as_ptr().wrapping_add(row.min(last) * a0)
+    let (lane, m) = (lane_id(), p.m);
+    let base = words
+        .engine()
+        .as_ptr()
+        .wrapping_add(st.index() * stage_scale_words::<C>());
+    let copy = |dst: usize, src: *const f32, pred: bool| {
+        // SAFETY: `src` lies in the launch's scales where `pred` holds (A's `(m,
+        // ⌈k/128⌉)` and B's `(⌈n/128⌉, ⌈k/128⌉)` at their strides, the caller's contract
+        // on `BlockScales`; `kt < ⌈k/128⌉`, the tile's columns start below `n`); the word
+        // is in stage `st`'s, which the warp waited to be empty, and the consumers read
+        // it only once the stage's full barrier, which these copies arrive on, completes.
+        unsafe { cp_async_ca(base.wrapping_add(dst), src, pred) }
     };
-    let second = if halves::<C>() == 2 { 1 } else { 0 };
-    TileScales {
-        a: [
-            [row(0, r), row(0, r + 8)],
-            [row(second, r), row(second, r + 8)],
-        ],
-        b: s.sfb
-            .as_ptr()
-            .wrapping_add(tn * val::<C::Bn>() / SCALE_BLOCK * b0),
-        k_strides: (a1, b1),
-        end,
-        ring: *ring,
-        thread: thread_idx().x - WARPGROUP_SIZE,
+    // Written out, no iterators: a loop left rolled keeps its values in local memory.
+    let a = |j: usize| {
+        if j < val::<C::Bm>() / WARP_SIZE {
+            let row = tm * val::<C::Bm>() + lane + j * WARP_SIZE;
+            let src = s.sfa.as_ptr().wrapping_add(row.min(m - 1) * a0 + kt * a1);
+            copy(lane + j * WARP_SIZE, src, row < m);
+        }
+    };
+    a(0);
+    a(1);
+    a(2);
+    a(3);
+    if lane == 0 {
+        let block = tn * val::<C::Bn>() / SCALE_BLOCK;
+        copy(
+            val::<C::Bm>(),
+            s.sfb.as_ptr().wrapping_add(block * b0 + kt * b1),
+            true,
+        );
     }
 }
 
-/// A consumer thread's block-wise scales of one tile ([`tile_scales`]) on their way
-/// through shared memory: [`fetch`](Self::fetch) copies a k tile's into the thread's
-/// own words (`cp.async`, one commit group a k tile), [`SCALES_AHEAD`] k tiles before
-/// [`take`](Self::take) waits for them and reads them back. The promotion then waits
-/// for shared memory, not global: with the scales in registers, ptxas multiplies A's by
-/// B's before a k tile's last `wgmma`, where the warp waited for the load (CUTLASS's
-/// blockwise collective stages them with the operands; a copy per thread of its own
-/// scales needs no barrier). Nothing where the configuration does not scale.
+/// A consumer thread's view of the block-wise scales in the stages ([`copy_stage_scales`]):
+/// its two rows in each 64-row half it computes, from GMMA's accumulator layout
+/// directly (a `partition_C` here, generic over the configuration's atom, costs rustc
+/// minutes of trait solving; cutlet-core's `gmma_accumulators_hold_two_rows_a_thread`
+/// checks the rule against it).
 #[derive(Clone, Copy)]
-struct TileScales<L> {
-    /// A's scales at k block 0 of the thread's two rows in each half it computes.
-    a: [[*const f32; 2]; 2],
-    /// B's scale at k block 0 of the tile's columns.
-    b: *const f32,
-    /// A's and B's k-block strides.
-    k_strides: (usize, usize),
-    /// The tile's k range ends here: later fetches copy nothing.
-    end: usize,
-    ring: Ring<L>,
-    /// The thread among the consumers.
-    thread: usize,
+struct StageScales<C, L> {
+    scale_smem: ScaleSmem<L>,
+    /// The thread's rows of each half, as offsets into a stage's words.
+    rows: [[usize; 2]; 2],
+    config: PhantomData<C>,
 }
 
-impl<L: Layout> TileScales<L> {
-    /// The ring's word of scale `w` of k tile `kt`: `(thread, w, slot) : (1, 256, 256
-    /// W)`, consecutive threads on consecutive banks.
+impl<C: Sm90Config, L: Layout> StageScales<C, L> {
+    /// The thread's rows of the halves from `h0`.
     #[inline(always)]
-    fn word<C: Sm90Config>(&self, kt: usize, w: usize) -> usize {
-        ((kt % SCALE_SLOTS) * thread_scales::<C>() + w) * 2 * WARPGROUP_SIZE + self.thread
+    fn new(scale_smem: ScaleSmem<L>, h0: usize) -> Self {
+        // GMMA's accumulator layout (`CLayout_64xN = ((4,8,4),(2,2,N/8)):((128,1,16),
+        // (64,8,512))`, (m, n) column-major) puts thread `t` of a 64-row half on rows
+        // `16 (t / 32) + t % 32 / 4` and 8 below.
+        let lane = thread_idx().x % WARPGROUP_SIZE;
+        let r = 16 * (lane / 32) + lane % 32 / 4;
+        let second = if halves::<C>() == 2 { h0 + 1 } else { h0 };
+        StageScales {
+            scale_smem,
+            rows: [
+                [h0 * 64 + r, h0 * 64 + r + 8],
+                [second * 64 + r, second * 64 + r + 8],
+            ],
+            config: PhantomData,
+        }
     }
 
-    /// Starts copying k tile `kt`'s scales (none past the tile's k range) and closes the
-    /// commit group, one a k tile.
+    /// Stage `st`'s scales of the thread's rows, which the consumer has waited for.
     #[inline(always)]
-    fn fetch<C: Sm90Config>(&self, kt: usize) {
-        if !block_scaled::<C>() {
-            return;
-        }
-        if kt < self.end {
-            let (ka, kb) = self.k_strides;
-            let base = self.ring.engine().as_ptr();
-            let copy = |w: usize, src: *const f32| {
-                // SAFETY: `src` lies in the launch's scales (rows clamped below M, `kt`
-                // below ⌈k/128⌉; the caller's contract on `BlockScales`); the word is
-                // this thread's, in the ring, and no read of it is pending
-                // (`SCALE_SLOTS`).
-                unsafe { cp_async_ca(base.wrapping_add(self.word::<C>(kt, w)), src, true) }
-            };
-            for h in 0..halves::<C>() {
-                copy(2 * h, self.a[h][0].wrapping_add(kt * ka));
-                copy(2 * h + 1, self.a[h][1].wrapping_add(kt * ka));
-            }
-            copy(2 * halves::<C>(), self.b.wrapping_add(kt * kb));
-        }
-        cp_async_fence();
-    }
-
-    /// Waits for k tile `kt`'s copies (the [`SCALES_AHEAD`] groups fetched after it may
-    /// still run) and reads its scales.
-    #[inline(always)]
-    fn take<C: Sm90Config>(&self, kt: usize) -> KScales {
+    fn take(&self, st: PipelineState) -> KScales {
         if !block_scaled::<C>() {
             return KScales::ONE;
         }
-        cp_async_wait::<SCALES_AHEAD>();
-        let at = |w: usize| self.ring.get(self.word::<C>(kt, w));
+        let base = st.index() * stage_scale_words::<C>();
+        let at = |w: usize| self.scale_smem.get(base + w);
+        let [[r0, r1], [r2, r3]] = self.rows;
         KScales {
             a: [
-                [at(0), at(1)],
+                [at(r0), at(r1)],
                 if halves::<C>() == 2 {
-                    [at(2), at(3)]
+                    [at(r2), at(r3)]
                 } else {
                     [0.0; 2]
                 },
             ],
-            b: at(2 * halves::<C>()),
+            b: at(val::<C::Bm>()),
         }
     }
 }
 
-/// One k tile's block-wise scales ([`TileScales::take`]): A's of the thread's two rows
+/// One k tile's block-wise scales ([`StageScales::take`]): A's of the thread's two rows
 /// in each 64-row half, and B's of the tile's columns.
 #[derive(Clone, Copy)]
 struct KScales {

@@ -178,3 +178,54 @@ pub fn cp_async_wait_all() {
         super::emu::cp_async_wait(0);
     }
 }
+
+/// Arrives on `bar` once every `cp.async` this thread has issued so far has completed
+/// (`cp.async.mbarrier.arrive.noinc`; CUTLASS's `cpasync_barrier_arrive_noinc`), so a
+/// thread that copies into a pipeline stage publishes its copies with the stage's
+/// full barrier, without waiting for them. `noinc`: the arrival is one of those the
+/// barrier's [`init`](super::Mbarrier::init) counts.
+///
+/// The emulator completes the thread's copies, then arrives.
+///
+/// ```
+/// use cutlet_core::cuda::{cp_async, emu, Dim3, Mbarrier, SmemBuffer};
+/// use cutlet_core::prelude::*;
+/// let src = [7f32];
+/// let p = cutlet_core::cuda::GmemPtr::from_slice(&src);
+/// emu::launch(Dim3::x(1), Dim3::x(1), 256, || {
+///     let mut smem = SmemBuffer::dynamic();
+///     // SAFETY: fresh shared memory: a barrier, then a word the copy alone writes
+///     // before the barrier's phase completes.
+///     let (b, s) = unsafe {
+///         (
+///             Mbarrier::at(smem.alloc::<u64, _>(layout!(1)).engine().as_ptr()),
+///             smem.alloc::<f32, _>(layout!(1)),
+///         )
+///     };
+///     b.init(1);
+///     // SAFETY: one valid element each side; read only after the barrier's phase.
+///     unsafe { cp_async::cp_async_ca(s.engine().as_ptr(), p.as_ptr(), true) };
+///     cp_async::cp_async_mbarrier_arrive_noinc(b);
+///     b.wait(0);
+///     assert_eq!(s.get(0usize), 7.0);
+/// }).unwrap();
+/// ```
+#[inline(always)]
+#[track_caller]
+pub fn cp_async_mbarrier_arrive_noinc(bar: super::Mbarrier) {
+    #[cfg(target_arch = "nvptx64")]
+    // SAFETY: `bar` is an initialised barrier in shared memory (`Mbarrier`'s contract).
+    unsafe {
+        core::arch::asm!(
+            "cp.async.mbarrier.arrive.noinc.shared::cta.b64 [{a}];",
+            a = in(reg32) bar.smem_addr(),
+            options(nostack)
+        )
+    };
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        super::emu::cp_async_commit();
+        super::emu::cp_async_wait(0);
+        bar.arrive();
+    }
+}

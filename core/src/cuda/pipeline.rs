@@ -240,6 +240,25 @@ impl PipelineTmaAsync {
         Self::bar(self.full, st.index()).arrive_and_expect_tx(tx_bytes);
     }
 
+    /// A producer thread that copies into stage `st` beside the thread that
+    /// [acquires](Self::producer_acquire) it for TMA waits for the stage to be empty,
+    /// without arming its full barrier (its copies then arrive on the barrier,
+    /// [`cp_async_mbarrier_arrive_noinc`](super::cp_async::cp_async_mbarrier_arrive_noinc)).
+    ///
+    /// ```
+    /// # use cutlet_core::cuda::{emu, Dim3, PipelineState, PipelineTmaAsync, SmemBuffer};
+    /// emu::launch(Dim3::x(1), Dim3::x(1), 256, || {
+    ///     let p = PipelineTmaAsync::new(&mut SmemBuffer::dynamic(), 2);
+    ///     p.init(1, 1);
+    ///     p.producer_wait(PipelineState::producer_start(2)); // a fresh stage is empty
+    /// }).unwrap();
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn producer_wait(&self, st: PipelineState) {
+        Self::bar(self.empty, st.index()).wait(st.phase());
+    }
+
     /// Stage `st`'s full barrier: what its TMA loads complete on.
     ///
     /// ```
