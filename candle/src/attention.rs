@@ -3,6 +3,8 @@
 
 use crate::layout::Bshd;
 use crate::widen;
+#[cfg(feature = "cuda")]
+use candle::CudaStorage;
 use candle::backend::BackendStorage;
 use candle::{CpuStorage, CustomOp3, DType, Layout, Result, Shape, Tensor};
 use cutlet_attention::AttentionOptions;
@@ -283,6 +285,100 @@ impl CustomOp3 for FlashAttn {
         let out = attend_storage((sq, sk, sv), o.span(), &[run], &opts)?;
         Ok((out, Shape::from(q.extents.to_vec())))
     }
+
+    #[cfg(feature = "cuda")]
+    fn cuda_fwd(
+        &self,
+        sq: &CudaStorage,
+        lq: &Layout,
+        sk: &CudaStorage,
+        lk: &Layout,
+        sv: &CudaStorage,
+        lv: &Layout,
+    ) -> Result<(CudaStorage, Shape)> {
+        let q = Bshd::of("q", lq)?;
+        let (k, v) = (Bshd::of("k", lk)?, Bshd::of("v", lv)?);
+        let opts = options(self.softmax_scale, self.causal);
+        let out = attend_cuda((sq, sk, sv), (q, k, v), None, &opts)?;
+        Ok((out, Shape::from(q.extents.to_vec())))
+    }
+}
+
+/// The dtypes of Q, K and V agree and are one of `cutlet_attention`'s (bf16, f16).
+#[cfg(feature = "cuda")]
+fn attend_cuda(
+    (sq, sk, sv): (&CudaStorage, &CudaStorage, &CudaStorage),
+    qkv: (Bshd, Bshd, Bshd),
+    cu_seqlens: Option<(&[u32], &[u32])>,
+    opts: &AttentionOptions,
+) -> Result<CudaStorage> {
+    use candle::cuda_backend::CudaStorageSlice as S;
+    let dev = sq.device.clone();
+    Ok(match (&sq.slice, &sk.slice, &sv.slice) {
+        (S::BF16(q), S::BF16(k), S::BF16(v)) => {
+            CudaStorage::wrap_cuda_slice(attend_gpu(&dev, (q, k, v), qkv, cu_seqlens, opts)?, dev)
+        }
+        (S::F16(q), S::F16(k), S::F16(v)) => {
+            CudaStorage::wrap_cuda_slice(attend_gpu(&dev, (q, k, v), qkv, cu_seqlens, opts)?, dev)
+        }
+        _ => {
+            let (dq, dk, dv) = (sq.dtype(), sk.dtype(), sv.dtype());
+            if dq != dk || dq != dv {
+                fail!("flash_attn: q is {dq:?}, k {dk:?} and v {dv:?}: they must agree");
+            }
+            fail!("flash_attn: cutlet's GPU attention takes bf16 and f16, got {dq:?}")
+        }
+    })
+}
+
+/// O, compact `(batch, seqlen_q, heads, head_dim)` (or `(total_q, heads, head_dim)`
+/// where `cu_seqlens` is given), by `cutlet_attention` on the device's stream over
+/// candle's buffers in place.
+#[cfg(feature = "cuda")]
+fn attend_gpu<T: cutlet_attention::AttentionElement + cudarc::driver::ValidAsZeroBits>(
+    dev: &candle::CudaDevice,
+    (sq, sk, sv): (
+        &cudarc::driver::CudaSlice<T>,
+        &cudarc::driver::CudaSlice<T>,
+        &cudarc::driver::CudaSlice<T>,
+    ),
+    (q, k, v): (Bshd, Bshd, Bshd),
+    cu_seqlens: Option<(&[u32], &[u32])>,
+    opts: &AttentionOptions,
+) -> Result<cudarc::driver::CudaSlice<T>> {
+    use crate::gpu;
+    use cutlet_cuda::DeviceTensor;
+    let stream = dev.cuda_stream();
+    let o = compact(q.extents);
+    let mut out = stream.alloc_zeros::<T>(o.span()).map_err(gpu)?;
+    let fail = |e: cutlet_attention::Error| candle::Error::Msg(format!("flash_attn: {e}"));
+    match cu_seqlens {
+        None => {
+            let l = |b: Bshd| {
+                let ([e0, e1, e2, e3], [s0, s1, s2, s3]) = (b.extents, b.strides);
+                layout!((e0, e1, e2, e3):(s0, s1, s2, s3))
+            };
+            let tq = DeviceTensor::view(sq, q.offset, l(q)).map_err(gpu)?;
+            let tk = DeviceTensor::view(sk, k.offset, l(k)).map_err(gpu)?;
+            let tv = DeviceTensor::view(sv, v.offset, l(v)).map_err(gpu)?;
+            let mut to = DeviceTensor::view_mut(&mut out, 0, l(o)).map_err(gpu)?;
+            cutlet_attention::attention(&stream, &*tq, &*tk, &*tv, &mut *to, opts).map_err(fail)?;
+        }
+        Some(cu) => {
+            // A packed operand's `(total, heads, head_dim)` modes.
+            let l = |b: Bshd| {
+                let ([_, e1, e2, e3], [_, s1, s2, s3]) = (b.extents, b.strides);
+                layout!((e1, e2, e3):(s1, s2, s3))
+            };
+            let tq = DeviceTensor::view(sq, q.offset, l(q)).map_err(gpu)?;
+            let tk = DeviceTensor::view(sk, k.offset, l(k)).map_err(gpu)?;
+            let tv = DeviceTensor::view(sv, v.offset, l(v)).map_err(gpu)?;
+            let mut to = DeviceTensor::view_mut(&mut out, 0, l(o)).map_err(gpu)?;
+            cutlet_attention::attention_varlen(&stream, &*tq, &*tk, &*tv, &mut *to, cu, opts)
+                .map_err(fail)?;
+        }
+    }
+    Ok(out)
 }
 
 /// The cumulative lengths of `what`, checked: u32, rank 1, non-decreasing, each
@@ -317,6 +413,32 @@ fn seqlens(what: &str, t: &Tensor, max: usize, total: usize) -> Result<Vec<usize
     Ok(cu)
 }
 
+impl FlashAttnVarLen {
+    /// The cumulative sequence lengths of Q and K, checked against the packed operands.
+    fn cu_seqlens(&self, q: Bshd, k: Bshd) -> Result<(Vec<usize>, Vec<usize>)> {
+        let cu_q = seqlens(
+            "seqlens_q",
+            &self.seqlens_q,
+            self.max_seqlen_q,
+            q.extents[1],
+        )?;
+        let cu_k = seqlens(
+            "seqlens_k",
+            &self.seqlens_k,
+            self.max_seqlen_k,
+            k.extents[1],
+        )?;
+        if cu_q.len() != cu_k.len() {
+            fail!(
+                "seqlens_q has {} entries but seqlens_k {}: one more than the batch each",
+                cu_q.len(),
+                cu_k.len()
+            );
+        }
+        Ok((cu_q, cu_k))
+    }
+}
+
 impl CustomOp3 for FlashAttnVarLen {
     fn name(&self) -> &'static str {
         "cutlet-flash-attn-varlen"
@@ -337,25 +459,7 @@ impl CustomOp3 for FlashAttnVarLen {
             Bshd::of_packed("v", lv)?,
         );
         let o = compact(q.extents);
-        let cu_q = seqlens(
-            "seqlens_q",
-            &self.seqlens_q,
-            self.max_seqlen_q,
-            q.extents[1],
-        )?;
-        let cu_k = seqlens(
-            "seqlens_k",
-            &self.seqlens_k,
-            self.max_seqlen_k,
-            k.extents[1],
-        )?;
-        if cu_q.len() != cu_k.len() {
-            fail!(
-                "seqlens_q has {} entries but seqlens_k {}: one more than the batch each",
-                cu_q.len(),
-                cu_k.len()
-            );
-        }
+        let (cu_q, cu_k) = self.cu_seqlens(q, k)?;
         let runs: Vec<Operands> = cu_q
             .windows(2)
             .zip(cu_k.windows(2))
@@ -368,6 +472,32 @@ impl CustomOp3 for FlashAttnVarLen {
             .collect();
         let opts = options(self.softmax_scale, self.causal);
         let out = attend_storage((sq, sk, sv), o.span(), &runs, &opts)?;
+        let [_, total, h, d] = q.extents;
+        Ok((out, Shape::from((total, h, d))))
+    }
+
+    #[cfg(feature = "cuda")]
+    fn cuda_fwd(
+        &self,
+        sq: &CudaStorage,
+        lq: &Layout,
+        sk: &CudaStorage,
+        lk: &Layout,
+        sv: &CudaStorage,
+        lv: &Layout,
+    ) -> Result<(CudaStorage, Shape)> {
+        let (q, k, v) = (
+            Bshd::of_packed("q", lq)?,
+            Bshd::of_packed("k", lk)?,
+            Bshd::of_packed("v", lv)?,
+        );
+        let (cu_q, cu_k) = self.cu_seqlens(q, k)?;
+        let (cu_q, cu_k): (Vec<u32>, Vec<u32>) = (
+            cu_q.iter().map(|&x| x as u32).collect(),
+            cu_k.iter().map(|&x| x as u32).collect(),
+        );
+        let opts = options(self.softmax_scale, self.causal);
+        let out = attend_cuda((sq, sk, sv), (q, k, v), Some((&cu_q, &cu_k)), &opts)?;
         let [_, total, h, d] = q.extents;
         Ok((out, Shape::from((total, h, d))))
     }

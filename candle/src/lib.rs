@@ -32,8 +32,12 @@
 //! are not copied. Bad input (ranks, extents, dtypes, head sizes, heads) is a
 //! `candle::Error` naming the values and the layouts.
 //!
-//! These run on CPU tensors, on cutlet's CPU paths (`cutlet-blas`'s GEMM and
-//! `cutlet-attention`'s CPU attention).
+//! On CPU tensors these run cutlet's CPU paths (`cutlet-blas`'s GEMM and
+//! `cutlet-attention`'s CPU attention). With the `cuda` feature, on candle's CUDA
+//! tensors they run `cutlet_gemm::gemm` and `cutlet_attention::attention` on the
+//! device's stream, over candle's buffers in place (`cutlet_cuda::DeviceTensor::view`):
+//! the Hopper kernels on an H100/H200, built by rustc (no nvcc for cutlet's kernels;
+//! candle's own CUDA backend still builds its kernels with nvcc).
 
 /// Returns a `candle::Error::Msg` of the formatted message: the message alone, without
 /// the backtrace `candle::bail!` adds where `RUST_BACKTRACE` is set.
@@ -41,6 +45,12 @@ macro_rules! fail {
     ($($msg:tt)*) => {
         return Err(candle::Error::Msg(format!($($msg)*)))
     };
+}
+
+/// A GPU-side error (cudarc's, cutlet's) as a `candle::Error` of its message.
+#[cfg(feature = "cuda")]
+fn gpu(e: impl std::fmt::Display) -> candle::Error {
+    candle::Error::Msg(e.to_string())
 }
 
 mod attention;

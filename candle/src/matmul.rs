@@ -1,7 +1,11 @@
 //! `matmul`: candle's `Tensor::matmul` on cutlet's GEMM.
 
+#[cfg(feature = "cuda")]
+use crate::gpu;
 use crate::layout::{Matrices, cute_layout};
 use crate::widen;
+#[cfg(feature = "cuda")]
+use candle::CudaStorage;
 use candle::backend::BackendStorage;
 use candle::{CpuStorage, CustomOp2, Layout, Result, Shape, Tensor};
 use half::{bf16, f16};
@@ -216,5 +220,68 @@ impl CustomOp2 for Matmul {
             ),
         };
         Ok((c, p.shape))
+    }
+
+    #[cfg(feature = "cuda")]
+    fn cuda_fwd(
+        &self,
+        sa: &CudaStorage,
+        la: &Layout,
+        sb: &CudaStorage,
+        lb: &Layout,
+    ) -> Result<(CudaStorage, Shape)> {
+        use candle::cuda_backend::CudaStorageSlice as S;
+        let p = Product::of(la, lb)?;
+        let dev = sa.device.clone();
+        let c = match (&sa.slice, &sb.slice) {
+            (S::BF16(a), S::BF16(b)) => CudaStorage::wrap_cuda_slice(p.run_cuda(a, b, &dev)?, dev),
+            (S::F16(a), S::F16(b)) => CudaStorage::wrap_cuda_slice(p.run_cuda(a, b, &dev)?, dev),
+            (S::F32(a), S::F32(b)) => CudaStorage::wrap_cuda_slice(p.run_cuda(a, b, &dev)?, dev),
+            _ if sa.dtype() != sb.dtype() => {
+                fail!("matmul: a is {:?} but b is {:?}", sa.dtype(), sb.dtype())
+            }
+            _ => fail!(
+                "matmul: cutlet's GPU GEMM takes bf16, f16 and f32, got {:?}",
+                sa.dtype()
+            ),
+        };
+        Ok((c, p.shape))
+    }
+}
+
+#[cfg(feature = "cuda")]
+impl Product {
+    /// C, `(batch, m, n)` row-major, by `cutlet_gemm::gemm` on the device's stream: one
+    /// launch per batch entry, each operand read in place through its strides (`gemm()`
+    /// computes `C = A Bᵀ`, so B `(k, n)` is read as the `(n, k)` matrix of its
+    /// transposed strides).
+    fn run_cuda<T: cutlet_gemm::GemmTypes<T> + cudarc::driver::ValidAsZeroBits>(
+        &self,
+        a: &cudarc::driver::CudaSlice<T>,
+        b: &cudarc::driver::CudaSlice<T>,
+        dev: &candle::CudaDevice,
+    ) -> Result<cudarc::driver::CudaSlice<T>> {
+        use cutlet_core::prelude::*;
+        use cutlet_cuda::DeviceTensor;
+        let (batch, m, k, n) = self.bmkn;
+        self.a.window("a", a.len())?;
+        self.b.window("b", b.len())?;
+        let stream = dev.cuda_stream();
+        let mut c = stream.alloc_zeros::<T>(batch * m * n).map_err(gpu)?;
+        if m * n == 0 || k == 0 {
+            return Ok(c);
+        }
+        let (pa, pb) = (&self.a, &self.b);
+        for i in 0..batch {
+            let (rsa, csa, rsb, csb) = (pa.rs, pa.cs, pb.rs, pb.cs);
+            let ta =
+                DeviceTensor::view(a, pa.offsets[i], layout!((m, k):(rsa, csa))).map_err(gpu)?;
+            let tb =
+                DeviceTensor::view(b, pb.offsets[i], layout!((n, k):(csb, rsb))).map_err(gpu)?;
+            let mut tc =
+                DeviceTensor::view_mut(&mut c, i * m * n, layout!((m, n):(n, 1))).map_err(gpu)?;
+            cutlet_gemm::gemm(&stream, 1.0, &*ta, &*tb, 0.0, &mut *tc).map_err(gpu)?;
+        }
+        Ok(c)
     }
 }

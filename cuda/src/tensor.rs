@@ -3,9 +3,11 @@
 //! covers every offset the layout reaches.
 
 use crate::{Error, Result};
-use cudarc::driver::{CudaSlice, CudaStream, DeviceRepr, ValidAsZeroBits};
+use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DeviceRepr, ValidAsZeroBits};
 use cutlet_core::int::Leaf;
 use cutlet_core::prelude::*;
+use std::marker::PhantomData;
+use std::ops::{Deref, DerefMut};
 use std::sync::Arc;
 
 /// The elements a buffer for `layout` holds: its cosize.
@@ -160,5 +162,140 @@ impl<T: DeviceRepr, L: Layout> DeviceTensor<T, L> {
     /// ```
     pub fn buf_mut(&mut self) -> &mut CudaSlice<T> {
         &mut self.buf
+    }
+}
+
+impl<T: DeviceRepr, L: Layout> DeviceTensor<T, L> {
+    /// A tensor over `buf` from element `offset` on, which `buf`'s owner keeps (CuTe's
+    /// `make_tensor(make_gmem_ptr(p + offset), layout)` over another library's `p`:
+    /// candle's storage, say). It reads as a `&DeviceTensor` and frees nothing; a
+    /// layout reaching past `buf`'s end is [`Error::TooShort`].
+    ///
+    /// ```no_run
+    /// use cutlet_core::prelude::*;
+    /// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
+    /// let buf = stream.clone_htod(&[1f32, 2., 3., 4., 5., 6.])?;
+    /// let t = cutlet_cuda::DeviceTensor::view(&buf, 2, layout!((2, 2):(2, 1)))?;
+    /// assert_eq!(t.layout().to_string(), "(_2,_2):(_2,_1)");
+    /// assert!(cutlet_cuda::DeviceTensor::view(&buf, 3, layout!((2, 2):(2, 1))).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn view(buf: &CudaSlice<T>, offset: usize, layout: L) -> Result<TensorView<'_, T, L>> {
+        Ok(TensorView {
+            alias: Alias::of(buf, offset, layout)?,
+            borrow: PhantomData,
+        })
+    }
+
+    /// [`DeviceTensor::view`] for writing: it reads as a `&mut DeviceTensor` (a
+    /// kernel's output in another library's buffer).
+    ///
+    /// ```no_run
+    /// use cutlet_core::prelude::*;
+    /// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
+    /// let mut buf = stream.alloc_zeros::<f32>(8)?;
+    /// let mut t = cutlet_cuda::DeviceTensor::view_mut(&mut buf, 4, layout!(4))?;
+    /// stream.memset_zeros(t.buf_mut())?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn view_mut(
+        buf: &mut CudaSlice<T>,
+        offset: usize,
+        layout: L,
+    ) -> Result<TensorViewMut<'_, T, L>> {
+        Ok(TensorViewMut {
+            alias: Alias::of(buf, offset, layout)?,
+            borrow: PhantomData,
+        })
+    }
+}
+
+/// A second handle on another slice's memory, given up (never freed) when dropped.
+struct Alias<T: DeviceRepr, L: Layout>(Option<DeviceTensor<T, L>>);
+
+impl<T: DeviceRepr, L: Layout> Alias<T, L> {
+    fn of(buf: &CudaSlice<T>, offset: usize, layout: L) -> Result<Self> {
+        let len = buf.len().saturating_sub(offset);
+        check_cosize(
+            &format!("borrowed buffer of {} from element {offset}", buf.len()),
+            len,
+            layout,
+        )?;
+        let stream = buf.stream();
+        let (ptr, _read) = buf.device_ptr(stream);
+        let at = ptr + (offset * std::mem::size_of::<T>()) as u64;
+        // SAFETY: `at .. at + len` elements lie inside `buf`'s allocation (`offset + len`
+        // is at most `buf.len()`, checked above), `buf` outlives the alias (the view
+        // borrows it for its lifetime), and the alias is leaked on drop, never freed.
+        let buf = unsafe { stream.upgrade_device_ptr(at, len) };
+        Ok(Alias(Some(DeviceTensor { buf, layout })))
+    }
+
+    fn tensor(&self) -> &DeviceTensor<T, L> {
+        self.0
+            .as_ref()
+            .expect("an alias holds its tensor until dropped")
+    }
+}
+
+impl<T: DeviceRepr, L: Layout> Drop for Alias<T, L> {
+    fn drop(&mut self) {
+        if let Some(t) = self.0.take() {
+            // The memory is the owner's: give the handle up without freeing it.
+            t.buf.leak();
+        }
+    }
+}
+
+/// A [`DeviceTensor`] over a borrowed buffer, from [`DeviceTensor::view`].
+///
+/// ```no_run
+/// use cutlet_core::prelude::*;
+/// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
+/// let buf = stream.clone_htod(&[1u8, 2, 3])?;
+/// let v: cutlet_cuda::TensorView<u8, _> = cutlet_cuda::DeviceTensor::view(&buf, 1, layout!(2))?;
+/// assert_eq!(v.to_host(&stream)?, [2, 3]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct TensorView<'a, T: DeviceRepr, L: Layout> {
+    alias: Alias<T, L>,
+    borrow: PhantomData<&'a CudaSlice<T>>,
+}
+
+impl<T: DeviceRepr, L: Layout> Deref for TensorView<'_, T, L> {
+    type Target = DeviceTensor<T, L>;
+    fn deref(&self) -> &DeviceTensor<T, L> {
+        self.alias.tensor()
+    }
+}
+
+/// A [`DeviceTensor`] over a mutably borrowed buffer, from [`DeviceTensor::view_mut`].
+///
+/// ```no_run
+/// use cutlet_core::prelude::*;
+/// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
+/// let mut buf = stream.alloc_zeros::<u8>(3)?;
+/// let v: cutlet_cuda::TensorViewMut<u8, _> = cutlet_cuda::DeviceTensor::view_mut(&mut buf, 0, layout!(3))?;
+/// assert_eq!(v.to_host(&stream)?, [0; 3]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct TensorViewMut<'a, T: DeviceRepr, L: Layout> {
+    alias: Alias<T, L>,
+    borrow: PhantomData<&'a mut CudaSlice<T>>,
+}
+
+impl<T: DeviceRepr, L: Layout> Deref for TensorViewMut<'_, T, L> {
+    type Target = DeviceTensor<T, L>;
+    fn deref(&self) -> &DeviceTensor<T, L> {
+        self.alias.tensor()
+    }
+}
+
+impl<T: DeviceRepr, L: Layout> DerefMut for TensorViewMut<'_, T, L> {
+    fn deref_mut(&mut self) -> &mut DeviceTensor<T, L> {
+        self.alias
+            .0
+            .as_mut()
+            .expect("an alias holds its tensor until dropped")
     }
 }
