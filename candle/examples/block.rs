@@ -197,7 +197,8 @@ fn row(
     let runs = 10;
     let (ca, ca_lo, ca_hi) = time(dev, runs, &mut candle)?;
     let (cu, cu_lo, cu_hi) = time(dev, runs, &mut cutlet)?;
-    let tf = |ms: f64| flop / ms * 1e-9;
+    // TFLOP over milliseconds.
+    let tf = |ms: f64| flop / ms * 1e3;
     println!(
         "| {name} | {ca:.3} ({ca_lo:.3}..{ca_hi:.3}) | {:.0} | {cu:.3} ({cu_lo:.3}..{cu_hi:.3}) | {:.0} | {:.2} | {d:.3e} (max {m:.3e}) |",
         tf(ca),
