@@ -350,6 +350,8 @@ fn attend_gpu<T: cutlet_attention::AttentionElement + cudarc::driver::ValidAsZer
     use cutlet_cuda::DeviceTensor;
     let stream = dev.cuda_stream();
     let o = compact(q.extents);
+    // Zero-filled, as O's rows that no kernel writes (a varlen batch's past its last
+    // sequence) read as zeros.
     let mut out = stream.alloc_zeros::<T>(o.span()).map_err(gpu)?;
     let fail = |e: cutlet_attention::Error| candle::Error::Msg(format!("flash_attn: {e}"));
     match cu_seqlens {

@@ -255,7 +255,9 @@ impl Product {
     /// launch per batch entry, each operand read in place through its strides (`gemm()`
     /// computes `C = A Bᵀ`, so B `(k, n)` is read as the `(n, k)` matrix of its
     /// transposed strides).
-    fn run_cuda<T: cutlet_gemm::GemmTypes<T> + cudarc::driver::ValidAsZeroBits>(
+    fn run_cuda<
+        T: cutlet_gemm::GemmTypes<T> + cudarc::driver::ValidAsZeroBits + cutlet_core::cuda::DevicePod,
+    >(
         &self,
         a: &cudarc::driver::CudaSlice<T>,
         b: &cudarc::driver::CudaSlice<T>,
@@ -267,10 +269,12 @@ impl Product {
         self.a.window("a", a.len())?;
         self.b.window("b", b.len())?;
         let stream = dev.cuda_stream();
-        let mut c = stream.alloc_zeros::<T>(batch * m * n).map_err(gpu)?;
         if m * n == 0 || k == 0 {
-            return Ok(c);
+            // An empty product: C = 0 (and nothing to read).
+            return stream.alloc_zeros::<T>(batch * m * n).map_err(gpu);
         }
+        // Written whole: `beta = 0` does not read C.
+        let mut c = cutlet_cuda::alloc_uninit::<T>(&stream, batch * m * n).map_err(gpu)?;
         let (pa, pb) = (&self.a, &self.b);
         for i in 0..batch {
             let (rsa, csa, rsb, csb) = (pa.rs, pa.cs, pb.rs, pb.cs);

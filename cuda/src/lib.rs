@@ -73,7 +73,7 @@ pub use error::{Error, Result};
 pub use launch::{KernelArg, KernelArgs, check_launch};
 pub use matrix::{Matrix, matrix};
 pub use module::{Function, Module, check_arch, ptx_entry, ptx_target};
-pub use tensor::{DeviceTensor, TensorView, TensorViewMut, check_cosize};
+pub use tensor::{DeviceTensor, TensorView, TensorViewMut, alloc_uninit, check_cosize};
 pub use tma::{
     TmaDataType, TmaDescriptors, TmaElement, check_tma_address, encode_tiled, make_tma_descriptor,
 };

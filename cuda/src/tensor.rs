@@ -4,6 +4,7 @@
 
 use crate::{Error, Result};
 use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DeviceRepr, ValidAsZeroBits};
+use cutlet_core::cuda::DevicePod;
 use cutlet_core::int::Leaf;
 use cutlet_core::prelude::*;
 use std::marker::PhantomData;
@@ -208,6 +209,26 @@ impl<T: DeviceRepr, L: Layout> DeviceTensor<T, L> {
             borrow: PhantomData,
         })
     }
+}
+
+/// `len` elements of device memory on `stream`, not zero-filled: for an output a kernel
+/// writes whole (a GEMM's C with `beta = 0`, which the kernels do not read), without
+/// `alloc_zeros`'s memset. Every bit pattern of a `DevicePod` is a value, so the
+/// elements are some values until written.
+///
+/// ```no_run
+/// let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
+/// let c = cutlet_cuda::alloc_uninit::<half::bf16>(&stream, 1 << 20)?;
+/// assert_eq!(c.len(), 1 << 20);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn alloc_uninit<T: DevicePod + DeviceRepr>(
+    stream: &Arc<CudaStream>,
+    len: usize,
+) -> Result<CudaSlice<T>> {
+    // SAFETY: every bit pattern of a `DevicePod` (a sealed trait of plain numeric types)
+    // is a value of `T`, so memory not yet written holds valid `T`s.
+    Ok(unsafe { stream.alloc::<T>(len) }?)
 }
 
 /// A second handle on another slice's memory, given up (never freed) when dropped.
