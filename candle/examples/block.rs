@@ -265,20 +265,8 @@ fn run() -> Result<()> {
     };
     println!("{c:?}, bf16");
 
-    let (d, kv) = (c.head_dim(), kv_heads * c.head_dim());
-    let (tf, ff) = (t as f64, ffn as f64);
-    let lin = |n: usize, k: usize| 2. * tf * n as f64 * k as f64 * 1e-12;
-    // Causal attention: half of the 4 b h s² d of the two products.
-    let att = 2. * (batch * heads * seqlen * seqlen * d) as f64 * 1e-12;
-    let blk = lin(dim + 2 * kv, dim)
-        + att
-        + lin(dim, dim)
-        + lin(2 * ffn, dim)
-        + 2. * tf * ff * dim as f64 * 1e-12;
-
     let h = candle_nn::ops::rms_norm(&x, &w.norm1, 1e-5)?;
-    let proj = Cutlet.linear(&h, &w.wqkv)?;
-    let (q, k, v) = qkv(c, &proj)?;
+    let (q, k, v) = qkv(c, &Cutlet.linear(&h, &w.wqkv)?)?;
     let o = Cutlet.attention(&q, &k, &v)?.reshape((t, dim))?;
     let gu = Cutlet.linear(&h, &w.w13)?;
     let a = (gu.narrow(1, 0, ffn)?.silu()? * gu.narrow(1, ffn, ffn)?)?;
@@ -289,13 +277,8 @@ fn run() -> Result<()> {
         Cutlet::NAME
     );
     println!("|---|---|---|---|---|---|---|");
-    row(
-        &dev,
-        "qkv projection",
-        lin(dim + 2 * kv, dim),
-        || cand.linear(&h, &w.wqkv),
-        || Cutlet.linear(&h, &w.wqkv),
-    )?;
+    // Causal attention: half of the 4 b h s² d of its two products.
+    let att = 2. * (batch * heads * seqlen * seqlen * c.head_dim()) as f64 * 1e-12;
     row(
         &dev,
         "attention (causal)",
@@ -303,31 +286,27 @@ fn run() -> Result<()> {
         || cand.attention(&q, &k, &v),
         || Cutlet.attention(&q, &k, &v),
     )?;
-    row(
-        &dev,
-        "o projection",
-        lin(dim, dim),
-        || cand.linear(&o, &w.wo),
-        || Cutlet.linear(&o, &w.wo),
-    )?;
-    row(
-        &dev,
-        "gate/up projection",
-        lin(2 * ffn, dim),
-        || cand.linear(&h, &w.w13),
-        || Cutlet.linear(&h, &w.w13),
-    )?;
-    row(
-        &dev,
-        "down projection",
-        lin(dim, ffn),
-        || cand.linear(&a, &w.w2),
-        || Cutlet.linear(&a, &w.w2),
-    )?;
+    let mut total = att;
+    for (name, x, weight) in [
+        ("qkv projection", &h, &w.wqkv),
+        ("o projection", &o, &w.wo),
+        ("gate/up projection", &h, &w.w13),
+        ("down projection", &a, &w.w2),
+    ] {
+        let flop = 2. * (t * weight.dim(0)? * weight.dim(1)?) as f64 * 1e-12;
+        total += flop;
+        row(
+            &dev,
+            name,
+            flop,
+            || cand.linear(x, weight),
+            || Cutlet.linear(x, weight),
+        )?;
+    }
     row(
         &dev,
         "whole block",
-        blk,
+        total,
         || block(&cand, c, &w, &x),
         || block(&Cutlet, c, &w, &x),
     )?;
