@@ -276,8 +276,8 @@ impl Product {
         // Written whole: `beta = 0` does not read C.
         let mut c = cutlet_cuda::alloc_uninit::<T>(&stream, batch * m * n).map_err(gpu)?;
         let (pa, pb) = (&self.a, &self.b);
+        let (rsa, csa, rsb, csb) = (pa.rs, pa.cs, pb.rs, pb.cs);
         for i in 0..batch {
-            let (rsa, csa, rsb, csb) = (pa.rs, pa.cs, pb.rs, pb.cs);
             let ta =
                 DeviceTensor::view(a, pa.offsets[i], layout!((m, k):(rsa, csa))).map_err(gpu)?;
             let tb =
