@@ -347,40 +347,58 @@ fn attend_gpu<T: cutlet_attention::AttentionElement + cudarc::driver::ValidAsZer
     opts: &AttentionOptions,
 ) -> Result<cudarc::driver::CudaSlice<T>> {
     use crate::gpu;
-    use cutlet_cuda::DeviceTensor;
     let stream = dev.cuda_stream();
     let o = compact(q.extents);
     // Zero-filled, as O's rows that no kernel writes (a varlen batch's past its last
     // sequence) read as zeros.
     let mut out = stream.alloc_zeros::<T>(o.span()).map_err(gpu)?;
     let fail = |e: cutlet_attention::Error| candle::Error::Msg(format!("flash_attn: {e}"));
+    let operands = (q, k, v, o);
     match cu_seqlens {
         None => {
-            let l = |b: Bshd| {
+            let ([tq, tk, tv], mut to) = views((sq, sk, sv), &mut out, operands, |b| {
                 let ([e0, e1, e2, e3], [s0, s1, s2, s3]) = (b.extents, b.strides);
                 layout!((e0, e1, e2, e3):(s0, s1, s2, s3))
-            };
-            let tq = DeviceTensor::view(sq, q.offset, l(q)).map_err(gpu)?;
-            let tk = DeviceTensor::view(sk, k.offset, l(k)).map_err(gpu)?;
-            let tv = DeviceTensor::view(sv, v.offset, l(v)).map_err(gpu)?;
-            let mut to = DeviceTensor::view_mut(&mut out, 0, l(o)).map_err(gpu)?;
+            })?;
             cutlet_attention::attention(&stream, &*tq, &*tk, &*tv, &mut *to, opts).map_err(fail)?;
         }
         Some(cu) => {
             // A packed operand's `(total, heads, head_dim)` modes.
-            let l = |b: Bshd| {
+            let ([tq, tk, tv], mut to) = views((sq, sk, sv), &mut out, operands, |b| {
                 let ([_, e1, e2, e3], [_, s1, s2, s3]) = (b.extents, b.strides);
                 layout!((e1, e2, e3):(s1, s2, s3))
-            };
-            let tq = DeviceTensor::view(sq, q.offset, l(q)).map_err(gpu)?;
-            let tk = DeviceTensor::view(sk, k.offset, l(k)).map_err(gpu)?;
-            let tv = DeviceTensor::view(sv, v.offset, l(v)).map_err(gpu)?;
-            let mut to = DeviceTensor::view_mut(&mut out, 0, l(o)).map_err(gpu)?;
+            })?;
             cutlet_attention::attention_varlen(&stream, &*tq, &*tk, &*tv, &mut *to, cu, opts)
                 .map_err(fail)?;
         }
     }
     Ok(out)
+}
+
+/// Q, K and V read in place and O written in place, each through `layout` of its
+/// operand, from its offset in its buffer.
+#[cfg(feature = "cuda")]
+#[allow(clippy::type_complexity)]
+fn views<'a, T: cudarc::driver::DeviceRepr, L: cutlet_core::layout::Layout>(
+    (sq, sk, sv): (
+        &'a cudarc::driver::CudaSlice<T>,
+        &'a cudarc::driver::CudaSlice<T>,
+        &'a cudarc::driver::CudaSlice<T>,
+    ),
+    out: &'a mut cudarc::driver::CudaSlice<T>,
+    (q, k, v, o): (Bshd, Bshd, Bshd, Bshd),
+    layout: impl Fn(Bshd) -> L,
+) -> Result<(
+    [cutlet_cuda::TensorView<'a, T, L>; 3],
+    cutlet_cuda::TensorViewMut<'a, T, L>,
+)> {
+    use crate::gpu;
+    use cutlet_cuda::DeviceTensor;
+    let view = |s, b: Bshd| DeviceTensor::view(s, b.offset, layout(b)).map_err(gpu);
+    Ok((
+        [view(sq, q)?, view(sk, k)?, view(sv, v)?],
+        DeviceTensor::view_mut(out, o.offset, layout(o)).map_err(gpu)?,
+    ))
 }
 
 /// The cumulative lengths of `what`, checked: u32, rank 1, non-decreasing, each
