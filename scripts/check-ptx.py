@@ -50,14 +50,14 @@ def main_loop_problem(body):
 
 
 def hopper_problem(body, ptxas_log, name):
-    """The Hopper GEMM must load by TMA, synchronise on mbarriers, multiply with wgmma,
+    """The Hopper GEMM must load by TMA (3-d: the batch is its third coordinate), synchronise on mbarriers, multiply with wgmma,
     reallocate registers, store C by TMA from shared memory (written with st.shared) behind
     named barriers, a cluster configuration (`_cluster2`) must multicast and release its peers'
     stages, a ping-pong one (`_pingpong`) must take turns, and ptxas must neither serialize its wgmmas (C7515) nor ignore its setmaxnreg
     (C7508)."""
-    needles = ["cp.async.bulk.tensor.2d.shared::cluster.global", "mbarrier.try_wait",
+    needles = ["cp.async.bulk.tensor.3d.shared::cluster.global", "mbarrier.try_wait",
                "wgmma.mma_async", "wgmma.wait_group", "setmaxnreg.inc", ".maxntid 384",
-               "cp.async.bulk.tensor.2d.global.shared::cta", "fence.proxy.async.shared::cta",
+               "cp.async.bulk.tensor.3d.global.shared::cta", "fence.proxy.async.shared::cta",
                "cp.async.bulk.wait_group.read", "barrier.sync", "st.shared"]
     if name.endswith("_cluster2"):
         needles += [".multicast::cluster", "mapa.shared::cluster", "barrier.cluster.arrive",

@@ -96,6 +96,24 @@ impl Matrices {
         Ok(lo..hi)
     }
 
+    /// The one stride between consecutive batch entries, where their offsets run at one
+    /// (CuTe's L mode; 0 for a batch of one), else `None`: what the GPU matmul launches
+    /// a batch by.
+    #[cfg(any(feature = "cuda", test))]
+    pub fn batch_stride(&self) -> Option<usize> {
+        let (o0, o1) = match self.offsets.as_slice() {
+            [_, o1, ..] => (self.offsets[0], *o1),
+            _ => return Some(0),
+        };
+        let s = o1.checked_sub(o0)?;
+        let even = self
+            .offsets
+            .iter()
+            .enumerate()
+            .all(|(i, &o)| o == o0 + i * s);
+        even.then_some(s)
+    }
+
     /// The same matrices in a storage that starts `by` elements later.
     pub fn shifted(&self, by: usize) -> Matrices {
         Matrices {
@@ -216,6 +234,34 @@ mod tests {
             e.to_string(),
             "A: a matrix needs rank 2 or more, got layout (7):(1) (rank 1)"
         );
+    }
+
+    /// A batch runs at one stride where its offsets do: a contiguous batch, a
+    /// broadcast one (0), a batch of one; a batch over two dims of unlike strides, not.
+    #[test]
+    fn batch_strides_of_generated_batches() {
+        for case in 0..60usize {
+            let (d0, d1) = (1 + case % 3, 1 + case / 3 % 4);
+            let (s1, s0) = (case % 5 * 8, (case % 5 * 8) * d1 + case % 7);
+            let m = Matrices {
+                batch: vec![d0, d1],
+                offsets: offsets(&[d0, d1], &[s0, s1], case),
+                rows: 2,
+                cols: 2,
+                rs: 2,
+                cs: 1,
+            };
+            // Row-major batch order: one stride where the outer one is `d1` inner ones.
+            let one = d0 * d1 == 1 || d0 == 1 || d1 == 1 || s0 == s1 * d1;
+            let want = if d0 * d1 == 1 {
+                Some(0)
+            } else if d1 == 1 {
+                Some(s0)
+            } else {
+                Some(s1)
+            };
+            assert_eq!(m.batch_stride(), if one { want } else { None }, "{m:?}");
+        }
     }
 
     #[test]

@@ -251,10 +251,13 @@ impl CustomOp2 for Matmul {
 
 #[cfg(feature = "cuda")]
 impl Product {
-    /// C, `(batch, m, n)` row-major, by `cutlet_gemm::gemm` on the device's stream: one
-    /// launch per batch entry, each operand read in place through its strides (`gemm()`
-    /// computes `C = A Bᵀ`, so B `(k, n)` is read as the `(n, k)` matrix of its
-    /// transposed strides).
+    /// C, `(batch, m, n)` row-major, by `cutlet_gemm::gemm` on the device's stream, each
+    /// operand read in place through its strides (`gemm()` computes `C = A Bᵀ`, so B
+    /// `(k, n)` is read as the `(n, k)` matrix of its transposed strides): one launch
+    /// where the batch runs at one stride per operand (CuTe's `(M, K, L)` operands,
+    /// cuBLAS's strided batch; a broadcast B against A's entries stacked row after row,
+    /// a linear layer's weight, is one product of `batch * m` rows), otherwise one launch
+    /// per entry.
     fn run_cuda<
         T: cutlet_gemm::GemmTypes<T> + cudarc::driver::ValidAsZeroBits + cutlet_core::cuda::DevicePod,
     >(
@@ -277,6 +280,22 @@ impl Product {
         let mut c = cutlet_cuda::alloc_uninit::<T>(&stream, batch * m * n).map_err(gpu)?;
         let (pa, pb) = (&self.a, &self.b);
         let (rsa, csa, rsb, csb) = (pa.rs, pa.cs, pb.rs, pb.cs);
+        if let (Some(sa), Some(sb)) = (pa.batch_stride(), pb.batch_stride()) {
+            let la = layout!((m, k, batch):(rsa, csa, sa));
+            let lb = layout!((n, k, batch):(csb, rsb, sb));
+            let lc = layout!((m, n, batch):(n, 1, {m * n}));
+            // One launch, unless an operand is still shared by the entries once the batch
+            // is folded (`Problem::folded`): the Hopper kernels' tensor maps take no 0
+            // stride, and a launch per entry keeps them.
+            let p = cutlet_gemm::problem(1.0, la, lb, 0.0, lc).map_err(gpu)?;
+            if p.args.l == 1 || !p.args.stride_l.contains(&0) {
+                let ta = DeviceTensor::view(a, pa.offsets[0], la).map_err(gpu)?;
+                let tb = DeviceTensor::view(b, pb.offsets[0], lb).map_err(gpu)?;
+                let mut tc = DeviceTensor::view_mut(&mut c, 0, lc).map_err(gpu)?;
+                cutlet_gemm::gemm(&stream, 1.0, &*ta, &*tb, 0.0, &mut *tc).map_err(gpu)?;
+                return Ok(c);
+            }
+        }
         for i in 0..batch {
             let ta =
                 DeviceTensor::view(a, pa.offsets[i], layout!((m, k):(rsa, csa))).map_err(gpu)?;

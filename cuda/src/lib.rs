@@ -11,8 +11,8 @@
 //!   the description the emulator runs too (`cutlet_core::cuda::emu::launch_config`);
 //! - [`make_tma_descriptor`]: a TMA tensor map from a tensor's layout and a
 //!   shared-memory tile's;
-//! - [`matrix`]: a rank-2 operand's extents, major and leading dimension, read off its
-//!   layout;
+//! - [`matrix`], [`matrices`]: a rank-2 operand's extents, major and leading dimension
+//!   (and a rank-3 batch's entries and their stride), read off its layout;
 //! - [`include_ptx!`]: the PTX a build script made with `cutlet-build`.
 //!
 //! Every bad input is an [`Error`] naming its values; libcuda is loaded at run time, so
@@ -71,7 +71,7 @@ mod tma;
 
 pub use error::{Error, Result};
 pub use launch::{KernelArg, KernelArgs, check_launch};
-pub use matrix::{Matrix, matrix};
+pub use matrix::{Matrices, Matrix, matrices, matrix};
 pub use module::{Function, Module, check_arch, ptx_entry, ptx_target};
 pub use tensor::{DeviceTensor, TensorView, TensorViewMut, alloc_uninit, check_cosize};
 pub use tma::{

@@ -36,31 +36,72 @@ pub struct Matrix {
 /// );
 /// ```
 pub fn matrix(what: &str, l: impl Layout) -> Result<Matrix> {
-    let bad = |why: &str| Err(Error::Operand(format!("{what}: layout {l} {why}")));
     if rank(l).value() != 2 {
-        return bad("is not rank 2");
+        return Err(Error::Operand(format!("{what}: layout {l} is not rank 2")));
     }
-    let (rows, cols) = (size(get::<0, _>(l)).value(), size(get::<1, _>(l)).value());
-    // The offsets of (1, 0) and (0, 1): the strides (a leaf's size is its value).
-    let (s0, s1) = (
-        l.call((1isize, 0isize)).size().value(),
-        l.call((0isize, 1isize)).size().value(),
-    );
+    Ok(matrices(what, l)?.matrix)
+}
+
+/// A batch of `l` [`Matrix`]es, entry `z` starting `z * stride` elements after entry 0
+/// (CuTe's L mode, cuBLAS's strided batch).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Matrices {
+    /// Each entry's extents, major and leading dimension.
+    pub matrix: Matrix,
+    /// Entries.
+    pub l: usize,
+    /// Elements from one entry to the next (0 for one entry).
+    pub stride: usize,
+}
+
+/// The [`Matrices`] a layout describes: a rank-3 `(rows, cols, l)` one (CuTe's
+/// `(M, K, L)` operand) or a rank-2 one as a batch of one, each entry as [`matrix`]
+/// reads it. A batch mode of no one stride (a nested mode whose strides do not run on
+/// from each other), or any other rank, is an error naming the layout.
+///
+/// ```
+/// use cutlet_core::prelude::*;
+/// use cutlet_cuda::{matrices, matrix};
+/// let b = matrices("A", layout!((300, 64, 4):(64, 1, 19200))).unwrap();
+/// assert_eq!((b.matrix, b.l, b.stride), (matrix("A", layout!((300, 64):(64, 1))).unwrap(), 4, 19200));
+/// assert_eq!(matrices("A", layout!((300, 64):(1, 300))).unwrap().l, 1);
+/// // A batch that shares one matrix (stride 0), as a broadcast operand does.
+/// assert_eq!(matrices("B", layout!((8, 8, 3):(1, 8, 0))).unwrap().stride, 0);
+/// assert!(matrices("A", layout!((8, 8, (2, 2)):(1, 8, (64, 1000)))).is_err());
+/// ```
+pub fn matrices(what: &str, l: impl Layout) -> Result<Matrices> {
+    let bad = |why: &str| Err(Error::Operand(format!("{what}: layout {l} {why}")));
+    let r = rank(l).value();
+    if r != 2 && r != 3 {
+        return bad("is not rank 2 or 3");
+    }
     let u = |x: isize| x.max(0) as usize;
-    let (rows, cols) = (u(rows), u(cols));
+    let (rows, cols) = (
+        u(size(get::<0, _>(l)).value()),
+        u(size(get::<1, _>(l)).value()),
+    );
+    // The third mode's extent (1 for rank 2: the tail of `(rows, cols)` is empty).
+    let batch = u(size(shape(l).tail().tail()).value());
+    // The offset of colexicographic index `i`: of (1, 0) at 1, (0, 1) at `rows`, (0, 0, 1)
+    // at `rows * cols` where the modes before are not empty (an index is any rank's).
+    let at = |i: usize| u(l.call(i as isize).size().value());
+    let (s0, s1) = (
+        if rows > 1 { at(1) } else { 0 },
+        if cols > 1 { at(rows) } else { 0 },
+    );
     let m = if s0 == 1 || rows <= 1 && s1 != 1 {
         Matrix {
             rows,
             cols,
             contiguous_cols: false,
-            ld: if cols <= 1 { rows.max(u(s1)) } else { u(s1) },
+            ld: if cols <= 1 { rows.max(s1) } else { s1 },
         }
     } else if s1 == 1 || cols <= 1 {
         Matrix {
             rows,
             cols,
             contiguous_cols: true,
-            ld: if rows <= 1 { cols.max(u(s0)) } else { u(s0) },
+            ld: if rows <= 1 { cols.max(s0) } else { s0 },
         }
     } else {
         return bad("has no unit-stride mode (a GEMM operand is row- or column-major)");
@@ -72,5 +113,14 @@ pub fn matrix(what: &str, l: impl Layout) -> Result<Matrix> {
             m.ld
         ));
     }
-    Ok(m)
+    let entry = rows * cols;
+    let stride = if batch > 1 && entry > 0 { at(entry) } else { 0 };
+    if batch > 1 && entry > 0 && at(entry * (batch - 1)) != stride * (batch - 1) {
+        return bad("has a batch mode of no one stride");
+    }
+    Ok(Matrices {
+        matrix: m,
+        l: batch,
+        stride,
+    })
 }

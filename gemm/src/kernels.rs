@@ -46,13 +46,17 @@ impl<E: DeviceRepr, O: DeviceRepr> TiledGemm<E, O> {
         c: &mut CudaSlice<O>,
     ) -> Result<()> {
         check_buffers(&self.cfg, p, a.len(), b.len(), c.len())?;
+        if p.l > MAX_GRID_Z {
+            return Err(Error::Operand(format!(
+                "{}: a batch of {} entries (a per-tile kernel's grid takes at most {MAX_GRID_Z})",
+                self.cfg.name, p.l
+            )));
+        }
         // SAFETY: the buffers hold A (m, k) and B (n, k) at this configuration's majors
-        // with lda and ldb, and C (m, n) column-major at ldc (`check_buffers`); the kernel
-        // predicates every access to them. C is borrowed mutably, so it aliases neither.
-        unsafe {
-            self.f
-                .launch(st, self.cfg.launch(p.m, p.n, 0), (*p, a, b, c))?
-        };
+        // with lda and ldb, and C (m, n) column-major at ldc, each entry of the batch
+        // `stride_l` on (`check_buffers`); the kernel predicates every access to them. C is
+        // borrowed mutably, so it aliases neither.
+        unsafe { self.f.launch(st, self.cfg.launch_tiles(p), (*p, a, b, c))? };
         Ok(())
     }
 }
@@ -61,8 +65,12 @@ impl<E: DeviceRepr, O: DeviceRepr> TiledGemm<E, O> {
 type Boxes = fn(&GemmArgs) -> core::result::Result<(TmaBox, TmaBox, Option<TmaBox>), TmaError>;
 
 /// What a configuration's tensor maps depend on: the three addresses, the problem's
-/// extents and leading dimensions, and C's major.
-type MapKey = ([u64; 3], [usize; 6], bool);
+/// extents, leading dimensions, batch entries and their strides, and C's major.
+type MapKey = ([u64; 3], [usize; 10], bool);
+
+/// The most blocks a grid's z extent has (CUDA's limit): the most batch entries of a
+/// per-tile launch.
+const MAX_GRID_Z: usize = 65535;
 
 /// Operand sets whose maps a configuration keeps.
 const MAPS_KEPT: usize = 8;
@@ -125,7 +133,18 @@ impl<E: TmaElement, O: TmaElement> HopperGemm<E, O> {
     ) -> Result<Option<Arc<TmaDescriptors>>> {
         let key = (
             [pa, pb, pc],
-            [p.m, p.n, p.k, p.lda, p.ldb, p.ldc],
+            [
+                p.m,
+                p.n,
+                p.k,
+                p.lda,
+                p.ldb,
+                p.ldc,
+                p.l,
+                p.stride_l[0],
+                p.stride_l[1],
+                p.stride_l[2],
+            ],
             p.c_row_major,
         );
         let mut maps = self.maps.lock().unwrap_or_else(|e| e.into_inner());
@@ -158,7 +177,14 @@ impl<E: TmaElement, O: TmaElement> HopperGemm<E, O> {
     /// The split of the reduction this configuration runs `p` with on the device
     /// ([`k_split`](crate::k_split) of its co-resident CTAs).
     pub fn split(&self, st: &CudaStream, p: &GemmArgs) -> Result<KSplit> {
-        Ok(crate::k_split(&self.cfg, p.m, p.n, p.k, self.ctas(st)?))
+        Ok(crate::k_split(
+            &self.cfg,
+            p.m,
+            p.n,
+            p.k,
+            p.l,
+            self.ctas(st)?,
+        ))
     }
 
     /// `C = alpha A Bᵀ + beta C` for `p` on buffers at this configuration's majors, after
@@ -223,7 +249,12 @@ impl<E: TmaElement, O: TmaElement> HopperGemm<E, O> {
         let Some(descs) = self.descriptors(st, p, addrs)? else {
             return Ok(false);
         };
-        let need = split.workspace(schedule_len(&self.cfg, p.m, p.n), &self.cfg);
+        // The schedule's indices, split or not, are 32-bit in the kernel.
+        let len = schedule_len(&self.cfg, p.m, p.n) * p.l;
+        if split.units(len) > u32::MAX as usize {
+            return Ok(false);
+        }
+        let need = split.workspace(len, &self.cfg);
         let mut spaces = self.workspaces.lock().unwrap_or_else(|e| e.into_inner());
         let ws = workspace(&mut spaces, st, need)?;
         // SAFETY: the maps describe these buffers (the cache's key is their addresses and
@@ -237,7 +268,7 @@ impl<E: TmaElement, O: TmaElement> HopperGemm<E, O> {
         unsafe {
             self.f.launch(
                 st,
-                split.launch(&self.cfg, p.m, p.n, ctas),
+                split.launch(&self.cfg, p, ctas),
                 (
                     *p,
                     &*descs,
@@ -357,6 +388,12 @@ fn check_scales(
     p: &GemmArgs,
     scales: Option<&Scales<'_>>,
 ) -> Result<ScaleStrides> {
+    if cfg.block_scaled && p.l != 1 {
+        return Err(Error::Operand(format!(
+            "{}: a block-scaled product is not batched ({} entries)",
+            cfg.name, p.l
+        )));
+    }
     let s = match (cfg.block_scaled, scales) {
         (false, None) => return Ok(ScaleStrides::default()),
         (true, Some(s)) => s,
@@ -409,8 +446,17 @@ fn reach(what: &str, rows: usize, k: usize, kmajor: bool, ld: usize) -> Result<u
     })
 }
 
-/// Checks that A, B and C's buffers hold what problem `p` reaches at `cfg`'s majors, and
-/// that the kernel takes C's major.
+/// Elements of `l` batch entries of `entry` elements each, `stride` apart.
+fn entries(entry: usize, l: usize, stride: usize) -> usize {
+    if entry == 0 || l == 0 {
+        0
+    } else {
+        (l - 1) * stride + entry
+    }
+}
+
+/// Checks that A, B and C's buffers hold what problem `p` reaches at `cfg`'s majors (each
+/// of its `l` entries), and that the kernel takes C's major.
 fn check_buffers(cfg: &GemmConfig, p: &GemmArgs, a: usize, b: usize, c: usize) -> Result<()> {
     if p.c_row_major && !cfg.stores_rows() {
         return Err(Error::Operand(format!(
@@ -418,26 +464,48 @@ fn check_buffers(cfg: &GemmConfig, p: &GemmArgs, a: usize, b: usize, c: usize) -
             cfg.name
         )));
     }
-    let operand = |what: &str, len: usize, rows: usize, kmajor: bool, ld: usize| {
-        let need = reach(what, rows, p.k, kmajor, ld)?;
-        let layout = if kmajor {
-            format!("({rows},{}):({ld},_1)", p.k)
+    // A batch's layout: the entry's modes, and `,l:stride` after them.
+    let batch = |modes: String, strides: String, s: usize| {
+        if p.l == 1 {
+            format!("({modes}):({strides})")
         } else {
-            format!("({rows},{}):(_1,{ld})", p.k)
-        };
-        short(what, len, layout, need)
+            format!("({modes},{}):({strides},{s})", p.l)
+        }
     };
-    operand("A", a, p.m, cfg.a_kmajor, p.lda)?;
-    operand("B", b, p.n, cfg.b_kmajor, p.ldb)?;
+    let [la, lb, lc] = p.stride_l;
+    let operand = |what: &str, len: usize, rows: usize, kmajor: bool, ld: usize, s: usize| {
+        let need = entries(reach(what, rows, p.k, kmajor, ld)?, p.l, s);
+        let strides = if kmajor {
+            format!("{ld},_1")
+        } else {
+            format!("_1,{ld}")
+        };
+        short(
+            what,
+            len,
+            batch(format!("{rows},{}", p.k), strides, s),
+            need,
+        )
+    };
+    operand("A", a, p.m, cfg.a_kmajor, p.lda, la)?;
+    operand("B", b, p.n, cfg.b_kmajor, p.ldb, lb)?;
     // C is `(m, n)` column-major: n columns of m elements, `ldc` apart (row-major: m
     // rows of n).
-    let need = reach("C", p.m, p.n, p.c_row_major, p.ldc)?;
-    let layout = if p.c_row_major {
-        format!("({},{}):({},_1)", p.m, p.n, p.ldc)
+    let entry = reach("C", p.m, p.n, p.c_row_major, p.ldc)?;
+    // C's entries must not share elements: each is written by its own tiles.
+    if p.l > 1 && entry > 0 && lc < entry {
+        return Err(Error::Operand(format!(
+            "C: batch entries {lc} elements apart overlap (each spans {entry}: the L stride \
+             must be at least that)"
+        )));
+    }
+    let need = entries(entry, p.l, lc);
+    let strides = if p.c_row_major {
+        format!("{},_1", p.ldc)
     } else {
-        format!("({},{}):(_1,{})", p.m, p.n, p.ldc)
+        format!("_1,{}", p.ldc)
     };
-    short("C", c, layout, need)
+    short("C", c, batch(format!("{},{}", p.m, p.n), strides, lc), need)
 }
 
 fn short(what: &str, len: usize, layout: String, cosize: usize) -> Result<()> {
@@ -544,8 +612,9 @@ pub(crate) fn load_all(tiled: &Module, hopper: Option<(&Module, usize)>) -> Resu
 mod tests {
     use super::*;
 
-    /// On generated problems at every pair of majors: buffers of exactly what the
-    /// operands reach pass, one element fewer in any of them is an error naming it.
+    /// On generated problems at every pair of majors, batched or not: buffers of exactly
+    /// what the operands reach pass, one element fewer in any of them is an error naming
+    /// it, and C's entries closer than one entry's span are an error.
     #[test]
     fn buffers_that_hold_what_the_problem_reaches_pass() {
         let mut seed = 3u64;
@@ -564,16 +633,11 @@ mod tests {
                 pad(if bk { k } else { n }),
                 pad(m),
             );
-            let p = GemmArgs {
-                m,
-                n,
-                k,
+            let mut p = GemmArgs {
                 lda,
                 ldb,
                 ldc,
-                alpha: 1.0,
-                beta: 0.0,
-                c_row_major: false,
+                ..GemmArgs::new(m, n, k)
             };
             let mut cfg =
                 cutlet_kernels::gemm_sm80::gemm_config::<cutlet_kernels::registry::sm80::TnBf16>();
@@ -590,7 +654,31 @@ mod tests {
                 (k - 1) * ldb + n
             };
             let c = (n - 1) * ldc + m;
+            // A batch: each entry a span and a gap past the one before (A and B may share
+            // theirs, stride 0).
+            p.l = 1 + next(3);
+            let (share_a, share_b) = (next(4) == 0, next(4) == 0);
+            let mut stride = |span: usize, shared: bool| match (p.l, shared) {
+                (1, _) => 0,
+                (_, true) => 0,
+                _ => span + next(5),
+            };
+            p.stride_l = [stride(a, share_a), stride(b, share_b), stride(c, false)];
+            let batch = |span: usize, s: usize| (p.l - 1) * s + span;
+            let (a, b, c) = (
+                batch(a, p.stride_l[0]),
+                batch(b, p.stride_l[1]),
+                batch(c, p.stride_l[2]),
+            );
             assert!(check_buffers(&cfg, &p, a, b, c).is_ok(), "{p:?} {ak} {bk}");
+            if p.l > 1 {
+                let close = GemmArgs {
+                    stride_l: [p.stride_l[0], p.stride_l[1], (n - 1) * ldc + m - 1],
+                    ..p
+                };
+                let e = check_buffers(&cfg, &close, a, b, c).unwrap_err();
+                assert!(e.to_string().contains("overlap"), "{e}");
+            }
             for (what, (la, lb, lc)) in [
                 ("A", (a - 1, b, c)),
                 ("B", (a, b - 1, c)),

@@ -51,6 +51,37 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Batches
+//!
+//! Rank-3 operands are a batch (CuTe's `(M, K, L)`, cuBLAS's `GemmStridedBatched`): A
+//! `(m, k, l)`, B `(n, k, l)` and C `(m, n, l)`, each entry a matrix as above and the L
+//! mode one stride per operand. An operand of one entry (rank 2, or `l = 1`) beside a
+//! batch is every entry's. The Hopper kernels run the whole batch in one launch as one
+//! schedule (its tiles, entry after entry, over the persistent CTAs; TMA's third
+//! coordinate the entry), and the per-tile kernels over `blockIdx.z`. C's entries must
+//! not overlap. A batch with an operand shared at an L stride of 0 runs on the per-tile
+//! kernels (the Hopper kernels' tensor maps take no 0 stride), unless A's entries follow
+//! one another and B is the shared one, which `cutlet-candle` folds into one product of
+//! `l * m` rows. Block-scaled FP8 is not batched.
+//!
+//! ```no_run
+//! use cutlet_core::prelude::*;
+//! use cutlet_cuda::DeviceTensor;
+//! use half::bf16;
+//! let stream = cudarc::driver::CudaContext::new(0)?.default_stream();
+//! let (m, n, k, l) = (512, 512, 256, 32);
+//! let a = DeviceTensor::<bf16, _>::zeros(&stream, layout!((m, k, l):(k, 1, {m * k})))?;
+//! // One B for every entry.
+//! let b = DeviceTensor::<bf16, _>::zeros(&stream, layout!((n, k):(k, 1)))?;
+//! let mut c = DeviceTensor::<f32, _>::zeros(&stream, layout!((m, n, l):(1, m, {m * n})))?;
+//! cutlet_gemm::gemm(&stream, 1.0, &a, &b, 0.0, &mut c)?;
+//! // Batches that disagree: an error naming both.
+//! let d = DeviceTensor::<bf16, _>::zeros(&stream, layout!((n, k, 3):(k, 1, {n * k})))?;
+//! let e = cutlet_gemm::gemm(&stream, 1.0, &a, &d, 0.0, &mut c).unwrap_err();
+//! assert!(e.to_string().starts_with("L of B"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Semantics
 //!
 //! As BLAS's: `beta = 0` does not read C (a NaN there does not survive); `alpha = 0`
@@ -95,7 +126,7 @@ use cutlet_kernels::gemm_sm90::{SCALE_BLOCK, ScaleStrides};
 use types::Accumulation;
 
 pub use cutlet_cuda::{DeviceTensor, Error, Result};
-pub use cutlet_cuda::{Matrix, matrix};
+pub use cutlet_cuda::{Matrices, Matrix, matrices, matrix};
 pub use cutlet_kernels::gemm::{GemmArgs, GemmConfig, TileSchedule};
 pub use cutlet_kernels::gemm_sm90::KSplit;
 pub use kernels::{HopperGemm, KernelRef, Scales, TiledGemm};
@@ -401,6 +432,53 @@ pub struct Problem {
 }
 
 impl Problem {
+    /// The batch as one product where it is one (CUTLASS folds a batch into M the same
+    /// way): an operand shared by every entry (L stride 0) beside the other's entries
+    /// stacked along its rows and C's along the same mode, as a linear layer's weight
+    /// meets a batch of row-major activations. The product is then `l` times the rows
+    /// (of A, M; of B, N) and one entry.
+    ///
+    /// ```
+    /// use cutlet_core::prelude::*;
+    /// // 4 row-major (100, 64) activations times one (80, 64) weight, C (4, 100, 80)
+    /// // row-major: Cᵀ = W Aᵀ, its N the 400 rows of A.
+    /// let p = cutlet_gemm::problem(1.0, layout!((100, 64, 4):(64, 1, 6400)), layout!((80, 64):(64, 1)),
+    ///                              0.0, layout!((100, 80, 4):(80, 1, 8000))).unwrap();
+    /// assert_eq!((p.args.m, p.args.n, p.args.l, p.args.ldb), (80, 400, 1, 64));
+    /// ```
+    pub fn folded(self) -> Problem {
+        let a = self.args;
+        let [sa, sb, sc] = a.stride_l;
+        // An operand `(rows, k)` whose entries `s` apart are one `(l rows, k)` matrix.
+        let stacked = |rows: usize, kmajor: bool, ld: usize, s: usize| {
+            if kmajor {
+                s == rows * ld
+            } else {
+                s == rows && ld >= a.l * rows
+            }
+        };
+        if a.l <= 1 || a.c_row_major {
+            return self;
+        }
+        let args =
+            if sb == 0 && stacked(a.m, self.a_kmajor, a.lda, sa) && sc == a.m && a.ldc >= a.l * a.m
+            {
+                GemmArgs { m: a.l * a.m, ..a }
+            } else if sa == 0 && stacked(a.n, self.b_kmajor, a.ldb, sb) && sc == a.n * a.ldc {
+                GemmArgs { n: a.l * a.n, ..a }
+            } else {
+                return self;
+            };
+        Problem {
+            args: GemmArgs {
+                l: 1,
+                stride_l: [0; 3],
+                ..args
+            },
+            ..self
+        }
+    }
+
     /// The same product transposed, `Cᵀ = B Aᵀ`: A and B trade places and C's major
     /// flips.
     ///
@@ -421,6 +499,7 @@ impl Problem {
                 lda: a.ldb,
                 ldb: a.lda,
                 c_row_major: !a.c_row_major,
+                stride_l: [a.stride_l[1], a.stride_l[0], a.stride_l[2]],
                 ..a
             },
             a_kmajor: self.b_kmajor,
@@ -430,8 +509,10 @@ impl Problem {
     }
 }
 
-/// The [`Problem`] of `C = alpha A Bᵀ + beta C` for these layouts, or an error naming
-/// the extents that disagree or a layout that is not a matrix.
+/// The [`Problem`] of `C = alpha A Bᵀ + beta C` for these layouts (each a matrix or a
+/// batch of them, [`matrices`]; a batch that is one product [`folded`](Problem::folded)
+/// into it), or an error naming the extents that disagree or a layout that is not a
+/// matrix.
 ///
 /// ```
 /// use cutlet_core::prelude::*;
@@ -446,6 +527,10 @@ impl Problem {
 /// let z = cutlet_gemm::problem(0.0, layout!((100, 64):(64, 1)), layout!((80, 64):(64, 1)), 1.0,
 ///                              layout!((100, 80):(1, 100))).unwrap();
 /// assert_eq!(z.args.k, 0);
+/// // A batch of 4 against one shared B (its L stride 0), C column-major: B first.
+/// let l = cutlet_gemm::problem(1.0, layout!((100, 64, 4):(64, 1, 6400)), layout!((80, 64):(64, 1)),
+///                              0.0, layout!((100, 80, 4):(1, 100, 8000))).unwrap();
+/// assert_eq!((l.args.l, l.args.stride_l), (4, [6400, 0, 8000]));
 /// ```
 pub fn problem(
     alpha: f32,
@@ -454,7 +539,23 @@ pub fn problem(
     beta: f32,
     c: impl Layout,
 ) -> Result<Problem> {
-    let (a, b, c) = (matrix("A", a)?, matrix("B", b)?, matrix("C", c)?);
+    let (a, b, c) = (matrices("A", a)?, matrices("B", b)?, matrices("C", c)?);
+    let l = c.l;
+    // An operand of one entry beside a batch is every entry's (stride 0).
+    let entries = |what: &str, x: &Matrices| {
+        if x.l == l || x.l == 1 {
+            Ok(if x.l == l { x.stride } else { 0 })
+        } else {
+            Err(Error::Extent {
+                what: format!("L of {what} (batch entries: C's, or 1 to share one)"),
+                expected: l,
+                got: x.l,
+            })
+        }
+    };
+    let (sa, sb) = (entries("A", &a)?, entries("B", &b)?);
+    let sc = c.stride;
+    let (a, b, c) = (a.matrix, b.matrix, c.matrix);
     let ext = |what: &str, expected: usize, got: usize| {
         if expected == got {
             Ok(())
@@ -469,15 +570,17 @@ pub fn problem(
     ext("K of B (n, k)", a.cols, b.cols)?;
     ext("M of C (m, n)", a.rows, c.rows)?;
     ext("N of C (m, n)", b.rows, c.cols)?;
-    let (a, b, swapped) = if c.contiguous_cols {
-        (b, a, true)
+    let ((a, sa), (b, sb), swapped) = if c.contiguous_cols {
+        ((b, sb), (a, sa), true)
     } else {
-        (a, b, false)
+        ((a, sa), (b, sb), false)
     };
+    // No entries: the empty product of one, which reads and writes nothing.
+    let empty = l == 0;
     Ok(Problem {
         args: GemmArgs {
-            m: a.rows,
-            n: b.rows,
+            m: if empty { 0 } else { a.rows },
+            n: if empty { 0 } else { b.rows },
             // BLAS: `alpha = 0` reads neither A nor B (a NaN there does not reach C): the
             // product is the empty one, `C = beta C`.
             k: if alpha == 0.0 { 0 } else { a.cols },
@@ -487,11 +590,14 @@ pub fn problem(
             alpha,
             beta,
             c_row_major: false,
+            l: l.max(1),
+            stride_l: [sa, sb, sc],
         },
         a_kmajor: a.contiguous_cols,
         b_kmajor: b.contiguous_cols,
         swapped,
-    })
+    }
+    .folded())
 }
 
 /// `gemm` on the [`Gemm`] of `stream`'s context, loaded on first use and kept.
@@ -637,4 +743,95 @@ where
     e4m3: GemmTypes<O>,
 {
     loaded(stream)?.gemm_fp8_block_scaled(stream, a, scale_a, b, scale_b, c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On generated batches, some foldable: a folded problem reaches, for every entry,
+    /// row, column and k, the same elements of A, B and C as the batch did (entry `z`'s
+    /// row `i` is row `z m + i` of the folded A and C, or its column `j` column `z n + j`
+    /// of the folded B and C); one not folded is unchanged.
+    #[test]
+    fn a_folded_batch_reaches_the_same_elements() {
+        let mut seed = 7u64;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        let mut folds = 0;
+        for _ in 0..1500 {
+            let (m, n, k, l) = (1 + next(6), 1 + next(6), 1 + next(4), 2 + next(3));
+            let (ak, bk) = (next(2) == 1, next(2) == 1);
+            // Leading dimensions: the contiguous extent, or room for the whole batch.
+            let ld = |rows: usize, kmajor: bool, wide: bool| match (kmajor, wide) {
+                (true, _) => k,
+                (false, false) => rows,
+                (false, true) => l * rows,
+            };
+            let (lda, ldb) = (ld(m, ak, next(2) == 1), ld(n, bk, next(2) == 1));
+            let ldc = if next(2) == 1 { l * m } else { m };
+            let stacked =
+                |rows: usize, kmajor: bool, ld: usize| if kmajor { rows * ld } else { rows };
+            // Each stride: shared, stacked, or a span apart (not foldable).
+            let mut pick = |stacked: usize, span: usize| [0, stacked, span + 1][next(3)];
+            let (sa, sb) = (
+                pick(stacked(m, ak, lda), m * k * l + lda * k),
+                pick(stacked(n, bk, ldb), n * k * l + ldb * k),
+            );
+            let sc = [m, n * ldc, n * ldc + 1][next(3)];
+            let p = Problem {
+                args: GemmArgs {
+                    lda,
+                    ldb,
+                    ldc,
+                    l,
+                    stride_l: [sa, sb, sc],
+                    ..GemmArgs::new(m, n, k)
+                },
+                a_kmajor: ak,
+                b_kmajor: bk,
+                swapped: false,
+            };
+            let f = p.folded();
+            if f.args.l == l {
+                assert_eq!(format!("{:?}", f.args), format!("{:?}", p.args));
+                continue;
+            }
+            folds += 1;
+            assert_eq!((f.args.l, f.args.stride_l), (1, [0; 3]));
+            let at = |kmajor: bool, ld: usize, r: usize, x: usize| {
+                if kmajor { r * ld + x } else { r + x * ld }
+            };
+            let along_m = f.args.m == l * m;
+            for z in 0..l {
+                for i in 0..m {
+                    for j in 0..n {
+                        for x in 0..k {
+                            let a = z * sa + at(ak, lda, i, x);
+                            let b = z * sb + at(bk, ldb, j, x);
+                            let c = z * sc + i + j * ldc;
+                            let (fi, fj) = if along_m {
+                                (z * m + i, j)
+                            } else {
+                                (i, z * n + j)
+                            };
+                            let fa = at(ak, f.args.lda, fi, x);
+                            let fb = at(bk, f.args.ldb, fj, x);
+                            let fc = fi + fj * f.args.ldc;
+                            assert_eq!(
+                                (a, b, c),
+                                (fa, fb, fc),
+                                "{p:?} -> {f:?} at {z} {i} {j} {x}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(folds >= 40, "{folds} folds");
+    }
 }

@@ -63,28 +63,31 @@ pub fn transposes(m: usize, n: usize) -> bool {
     m <= FEW && n > m
 }
 
-/// The schedule for an `m x n x k` product on a GPU with `sms` SMs.
+/// The schedule for `l` batch entries of an `m x n x k` product on a GPU with `sms` SMs
+/// (a batch's tiles count together: the entries run as one schedule).
 ///
 /// ```
 /// use cutlet_gemm::{schedule, Schedule};
-/// assert_eq!(schedule(4096, 16, 4096, 132), Schedule::CooperativeN32);
-/// assert_eq!(schedule(64, 4096, 4096, 132), Schedule::PingpongM64);
-/// assert_eq!(schedule(128, 4096, 4096, 132), Schedule::PingpongM64);
-/// assert_eq!(schedule(256, 4096, 4096, 132), Schedule::PingpongN64);
-/// assert_eq!(schedule(1024, 1024, 1024, 132), Schedule::PingpongN64);
-/// assert_eq!(schedule(1024, 2048, 1024, 132), Schedule::Pingpong);
-/// assert_eq!(schedule(8192, 8192, 8192, 132), Schedule::Cooperative2x1);
-/// assert_eq!(schedule(2000, 3000, 4000, 132), Schedule::CooperativeN192);
-/// assert_eq!(schedule(3072, 5120, 1024, 132), Schedule::Pingpong);
-/// assert_eq!(schedule(4096, 4096, 3072, 132), Schedule::Cooperative);
+/// assert_eq!(schedule(4096, 16, 4096, 1, 132), Schedule::CooperativeN32);
+/// assert_eq!(schedule(64, 4096, 4096, 1, 132), Schedule::PingpongM64);
+/// assert_eq!(schedule(128, 4096, 4096, 1, 132), Schedule::PingpongM64);
+/// assert_eq!(schedule(256, 4096, 4096, 1, 132), Schedule::PingpongN64);
+/// assert_eq!(schedule(1024, 1024, 1024, 1, 132), Schedule::PingpongN64);
+/// assert_eq!(schedule(1024, 2048, 1024, 1, 132), Schedule::Pingpong);
+/// assert_eq!(schedule(8192, 8192, 8192, 1, 132), Schedule::Cooperative2x1);
+/// assert_eq!(schedule(2000, 3000, 4000, 1, 132), Schedule::CooperativeN192);
+/// assert_eq!(schedule(3072, 5120, 1024, 1, 132), Schedule::Pingpong);
+/// assert_eq!(schedule(4096, 4096, 3072, 1, 132), Schedule::Cooperative);
+/// // 32 entries of 512³: 512 tiles of 128 x 128.
+/// assert_eq!(schedule(512, 512, 512, 32, 132), Schedule::Pingpong);
 /// ```
-pub fn schedule(m: usize, n: usize, k: usize, sms: usize) -> Schedule {
-    let tiles = |bn: usize| m.div_ceil(128) * n.div_ceil(bn);
+pub fn schedule(m: usize, n: usize, k: usize, l: usize, sms: usize) -> Schedule {
+    let tiles = |bn: usize| m.div_ceil(128) * n.div_ceil(bn) * l;
     // The share of the waves' CTA slots that tiles `bn` wide fill.
     let fill = |bn: usize| tiles(bn) as f64 / (tiles(bn).div_ceil(sms) * sms) as f64;
     if n <= FEW && m >= n {
         Schedule::CooperativeN32
-    } else if m.div_ceil(64) * n.div_ceil(64) <= sms {
+    } else if m.div_ceil(64) * n.div_ceil(64) * l <= sms {
         Schedule::PingpongM64
     } else if tiles(64) <= sms {
         Schedule::PingpongN64
@@ -101,8 +104,8 @@ pub fn schedule(m: usize, n: usize, k: usize, sms: usize) -> Schedule {
     }
 }
 
-/// How a Hopper configuration splits the reduction of an `m x n x k` product on `ctas`
-/// co-resident CTAs ([`KSplit`], CUTLASS's stream-K scheduler in its data-parallel,
+/// How a Hopper configuration splits the reduction of `l` batch entries of an
+/// `m x n x k` product on `ctas` co-resident CTAs ([`KSplit`], CUTLASS's stream-K scheduler in its data-parallel,
 /// split-K and mixed modes): a problem of fewer tiles than the GPU has CTAs splits
 /// every tile into enough parts to fill it; one whose last wave is at most half full
 /// computes its full waves whole and splits the last wave's tiles; each part keeps at
@@ -115,31 +118,33 @@ pub fn schedule(m: usize, n: usize, k: usize, sms: usize) -> Schedule {
 /// use cutlet_kernels::{gemm_sm90::sm90_config, registry::sm90::*};
 /// let (coop, pp) = (sm90_config::<TnBf16>(), sm90_config::<TnBf16Pingpong>());
 /// // 128 x 4096 x 16384: 16 tiles of 128 x 256, each in 4 parts of 64 k tiles.
-/// assert_eq!(k_split(&coop, 128, 4096, 16384, 132), KSplit { splits: 4, whole: 0 });
+/// assert_eq!(k_split(&coop, 128, 4096, 16384, 1, 132), KSplit { splits: 4, whole: 0 });
 /// // 1024³ in 64 tiles of 128 x 128: 16 k tiles, too few to split.
-/// assert_eq!(k_split(&pp, 1024, 1024, 1024, 132), KSplit::NONE);
+/// assert_eq!(k_split(&pp, 1024, 1024, 1024, 1, 132), KSplit::NONE);
 /// // 4096³ in 128 tiles of 128 x 256: one wave, nothing to split.
-/// assert_eq!(k_split(&coop, 4096, 4096, 4096, 132), KSplit::NONE);
+/// assert_eq!(k_split(&coop, 4096, 4096, 4096, 1, 132), KSplit::NONE);
 /// // Short K keeps whole tiles.
-/// assert_eq!(k_split(&coop, 128, 4096, 4096, 132), KSplit::NONE);
+/// assert_eq!(k_split(&coop, 128, 4096, 4096, 1, 132), KSplit::NONE);
 /// // ... unless the tiles are at most half full: 64 x 4096 x 4096 in 2 parts of 32.
 /// let n64 = sm90_config::<TnBf16PingpongN64>();
-/// assert_eq!(k_split(&n64, 64, 4096, 4096, 132), KSplit { splits: 2, whole: 0 });
-/// assert_eq!(k_split(&n64, 128, 4096, 4096, 132), KSplit::NONE);
+/// assert_eq!(k_split(&n64, 64, 4096, 4096, 1, 132), KSplit { splits: 2, whole: 0 });
+/// assert_eq!(k_split(&n64, 128, 4096, 4096, 1, 132), KSplit::NONE);
 /// // 64-row tiles over a third of the SMs or more stay whole.
 /// let m64 = sm90_config::<TnBf16PingpongM64N64>();
-/// assert_eq!(k_split(&m64, 16, 4096, 4096, 132), KSplit::NONE);
-/// assert_eq!(k_split(&m64, 16, 1024, 16384, 132).splits, 8);
+/// assert_eq!(k_split(&m64, 16, 4096, 4096, 1, 132), KSplit::NONE);
+/// assert_eq!(k_split(&m64, 16, 1024, 16384, 1, 132).splits, 8);
 /// // 4096 x 16 x 4096 in 32 tiles of 128 x 32, each in 2 parts of 32 k tiles.
 /// let n32 = sm90_config::<TnBf16N32>();
-/// assert_eq!(k_split(&n32, 4096, 16, 4096, 132), KSplit { splits: 2, whole: 0 });
+/// assert_eq!(k_split(&n32, 4096, 16, 4096, 1, 132), KSplit { splits: 2, whole: 0 });
 /// // 2000 x 3000 x 16384: 192 tiles, a last wave of 60 on 132 CTAs: 132 whole, 60 in 2 parts.
-/// let s = k_split(&coop, 2000, 3000, 16384, 132);
+/// // 4 entries of 128 x 4096 x 16384: 64 tiles, each in 2 parts.
+/// assert_eq!(k_split(&coop, 128, 4096, 16384, 4, 132), KSplit { splits: 2, whole: 0 });
+/// let s = k_split(&coop, 2000, 3000, 16384, 1, 132);
 /// assert_eq!(s.splits, 2);
 /// ```
-pub fn k_split(cfg: &GemmConfig, m: usize, n: usize, k: usize, ctas: usize) -> KSplit {
+pub fn k_split(cfg: &GemmConfig, m: usize, n: usize, k: usize, l: usize, ctas: usize) -> KSplit {
     let clusters = (ctas / cfg.cluster_m).max(1);
-    let tiles = cfg.tiles(m, n);
+    let tiles = cfg.tiles(m, n) * l;
     // A tile of at most 64 real rows (or columns) does half a tile's MMAs a k tile, so a part
     // pays for its fix-up with half the k tiles (H200, 128x64 ping-pong, k = 4096 in 2
     // parts of 32 k tiles: M = 64 80 against 71 TFLOP/s whole, M = 16 15 against 13;
@@ -173,7 +178,7 @@ pub fn k_split(cfg: &GemmConfig, m: usize, n: usize, k: usize, ctas: usize) -> K
     }
     KSplit {
         splits: splits as u32,
-        whole: whole_before(cfg, m, n, split_tiles) as u32,
+        whole: whole_before(cfg, (m, n, l), split_tiles) as u32,
     }
 }
 
@@ -185,14 +190,15 @@ pub const MIN_PART_K_TILES: usize = 64;
 pub const MAX_SPLITS: usize = 8;
 
 /// The schedule index after which exactly `last` real tiles remain (the schedule's
-/// rounding adds indices without tiles).
-fn whole_before(cfg: &GemmConfig, m: usize, n: usize, last: usize) -> usize {
+/// rounding adds indices without tiles to each of the `l` entries').
+fn whole_before(cfg: &GemmConfig, (m, n, l): (usize, usize, usize), last: usize) -> usize {
     let (tiles_m, tiles_n, swz) = schedule_of(cfg, m, n);
+    let per = schedule_len(cfg, m, n);
     let mut left = last;
-    let mut idx = schedule_len(cfg, m, n);
+    let mut idx = per * l;
     while left > 0 && idx > 0 {
         idx -= 1;
-        if tile_coord(idx, tiles_m, tiles_n, swz).is_some() {
+        if tile_coord(idx % per, tiles_m, tiles_n, swz).is_some() {
             left -= 1;
         }
     }

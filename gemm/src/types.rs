@@ -167,7 +167,7 @@ fn kernels<'g, E: GemmTypes<O>, O: GemmElement>(
         (cfg.a_kmajor, cfg.b_kmajor, cfg.fast_accum, cfg.block_scaled)
             == (p.a_kmajor, p.b_kmajor, fast, scaled)
     };
-    let rank = hopper_rank(schedule(p.args.m, p.args.n, p.args.k, g.sms));
+    let rank = hopper_rank(schedule(p.args.m, p.args.n, p.args.k, p.args.l, g.sms));
     let mut hopper: Option<&HopperGemm<E, O>> = None;
     let mut tiled = None;
     for k in g.kernels::<E, O>().filter(majors) {
@@ -261,7 +261,7 @@ mod tests {
     ) -> &'static str {
         let mut v = Fp8::<O>(Vec::new(), std::marker::PhantomData);
         for_each_gemm(&mut v);
-        let rank = hopper_rank(schedule(m, n, k, 132));
+        let rank = hopper_rank(schedule(m, n, k, 1, 132));
         let mut best: Option<&GemmConfig> = None;
         for c in
             v.0.iter()

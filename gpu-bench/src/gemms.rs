@@ -20,17 +20,7 @@ pub(crate) fn profile_operands<E: El>(
     st: &Arc<CudaStream>,
     (m, n, k): (usize, usize, usize),
 ) -> Res<Operands<E>> {
-    let p = GemmArgs {
-        m,
-        n,
-        k,
-        lda: k,
-        ldb: k,
-        ldc: m,
-        alpha: 1.0,
-        beta: 0.0,
-        c_row_major: false,
-    };
+    let p = GemmArgs::new(m, n, k);
     let a = st.clone_htod(&values::<E>(m * k, 14, 32.0))?;
     let b = st.clone_htod(&values::<E>(n * k, 15, 32.0))?;
     Ok((p, a, b, st.alloc_zeros::<f32>(m * n)?))
@@ -337,15 +327,12 @@ impl GemmCase {
     pub fn args(&self, (m, n, k): (usize, usize, usize), ld: impl Fn(usize) -> usize) -> GemmArgs {
         let lead = |rows: usize, kmajor: bool| ld(if kmajor { k } else { rows });
         GemmArgs {
-            m,
-            n,
-            k,
             lda: lead(m, self.kmajor.0),
             ldb: lead(n, self.kmajor.1),
             ldc: m + 1,
             alpha: 0.75,
             beta: 0.5,
-            c_row_major: false,
+            ..GemmArgs::new(m, n, k)
         }
     }
 

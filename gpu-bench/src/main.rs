@@ -8,7 +8,7 @@
 //!
 //! ```text
 //! cutlet-gpu-bench [--ptx target/ptx/sm_90/cutlet_kernels.ptx] [--ptx90a target/ptx/sm_90a/cutlet_kernels.ptx]
-//!            [--check-only | --profile | --profile-hopper | --gemm-api | --sweep | --splits | --configs | --attention | --fp8 | --tf32 | --kernels]
+//!            [--check-only | --profile | --profile-hopper | --gemm-api | --sweep | --batched | --splits | --configs | --attention | --fp8 | --tf32 | --kernels]
 //!            [--size MxNxK] [--only NAME]
 //! ```
 //! On a compute capability 9.0 device the sm_90a module's Hopper GEMMs are checked and
@@ -26,6 +26,8 @@
 //! f64 reference and times it on the FP8 issue's shapes (`scaled_mm_peer.py` adds
 //! PyTorch's `_scaled_mm` beside it); with `--profile`, one call of each accumulation
 //! (promoted, fast, block-scaled) at `--size` (8192³ by default) for `ncu`.
+//! `--batched` checks batched `gemm()` (rank-3 operands, one launch) and times it next to
+//! cuBLAS's strided batched GEMM and to one `gemm()` per entry (`batched::BATCHES`).
 //! `--tf32` checks the Hopper TF32 kernels against the emulator's model of the tensor
 //! cores bit for bit and `gemm()` on tf32 operands at every orientation, then times
 //! `gemm()` next to cuBLAS's TF32 GEMM on the sweep's shapes.
@@ -44,6 +46,7 @@
 
 mod api;
 mod attention;
+mod batched;
 mod cublas;
 mod elem;
 mod fp8;
@@ -75,6 +78,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     let mut profile_hopper = false;
     let mut gemm_api = false;
     let (mut sweep, mut splits, mut attn, mut fp8, mut tf32) = (false, false, false, false, false);
+    let mut batched = false;
     let mut size = None;
     let mut configs = false;
     let mut only = None;
@@ -88,6 +92,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
             "--check-only" => check_only = true,
             "--kernels" => kernels_only = true,
             "--sweep" => sweep = true,
+            "--batched" => batched = true,
             "--splits" => splits = true,
             "--configs" => configs = true,
             "--only" => only = Some(args.next().ok_or("--only needs part of a kernel name")?),
@@ -139,6 +144,9 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     if sweep {
         api::sweep(&stream, size)?;
         return Ok(true);
+    }
+    if batched {
+        return batched::check_and_measure(&stream);
     }
     if gemm_api {
         let ok = api::check_all(&stream)?;

@@ -39,15 +39,9 @@ pub fn check_model(g: &Gemm, st: &Arc<CudaStream>) -> Res<bool> {
             let (a, b) = (st.clone_htod(&bits(&fa))?, st.clone_htod(&bits(&fb))?);
             let mut c = st.alloc_zeros::<f32>(m * n)?;
             let p = GemmArgs {
-                m,
-                n,
-                k: kk,
                 lda: ld,
                 ldb: ld,
-                ldc: m,
-                alpha: 1.0,
-                beta: 0.0,
-                c_row_major: false,
+                ..GemmArgs::new(m, n, kk)
             };
             if !h.try_run_split(st, &p, KSplit::NONE, (&a, &b, &mut c))? {
                 return Err(format!("{}: TMA cannot reach the operands", h.config().name).into());

@@ -4,13 +4,21 @@
 //! [`crate::gemm_sm80`], [`crate::gemm_sm90`]) build on it; [`crate::registry`] lists
 //! their configurations.
 
-use cutlet_core::cuda::{DevicePod, Dim3, Float16, LaunchConfig, U64, U128};
+use cutlet_core::cuda::{DevicePod, Dim3, Float16, GmemPtr, LaunchConfig, U64, U128};
 use cutlet_core::prelude::*;
 use typenum::Integer;
 
 /// The problem `C = alpha A Bᵀ + beta C`, A `(m, k)` and B `(n, k)` at their majors'
 /// strides, C `(m, n)` column-major (row-major where `c_row_major`, which only some Hopper
-/// kernels take); element pointers are passed separately.
+/// kernels take), for each of `l` batch entries (CuTe's L mode, cuBLAS's
+/// `GemmStridedBatched`: entry `z` of an operand starts `z * stride_l` elements after
+/// entry 0); element pointers are passed separately.
+///
+/// ```
+/// use cutlet_kernels::gemm::GemmArgs;
+/// let p = GemmArgs::new(300, 200, 64);
+/// assert_eq!((p.lda, p.ldb, p.ldc, p.l, p.alpha), (64, 64, 300, 1, 1.0));
+/// ```
 #[derive(Clone, Copy, Debug)]
 #[repr(C)]
 pub struct GemmArgs {
@@ -34,6 +42,46 @@ pub struct GemmArgs {
     /// ([`GemmConfig::stores_rows`]: they store it from registers; `cutlet-gemm` computes
     /// a column-major C of few rows transposed, `Cᵀ = B Aᵀ`, on them).
     pub c_row_major: bool,
+    /// Batch entries (1: one product).
+    pub l: usize,
+    /// Element strides between batch entries of A, B and C (CuTe's `stride<2>` of each
+    /// `(rows, cols, l)` operand).
+    pub stride_l: [usize; 3],
+}
+
+impl GemmArgs {
+    /// One `m x n x k` product: A and B K-major and packed, C column-major and packed,
+    /// `alpha = 1`, `beta = 0` (the fields are public: set the others with struct update).
+    pub const fn new(m: usize, n: usize, k: usize) -> GemmArgs {
+        GemmArgs {
+            m,
+            n,
+            k,
+            lda: k,
+            ldb: k,
+            ldc: m,
+            alpha: 1.0,
+            beta: 0.0,
+            c_row_major: false,
+            l: 1,
+            stride_l: [0; 3],
+        }
+    }
+
+    /// Batch entry `z`'s A, B and C: each pointer advanced by `z` times its L stride.
+    #[inline(always)]
+    pub fn entry<A, B, C>(
+        &self,
+        z: usize,
+        (a, b, c): (GmemPtr<A>, GmemPtr<B>, GmemPtr<C>),
+    ) -> (GmemPtr<A>, GmemPtr<B>, GmemPtr<C>) {
+        let [sa, sb, sc] = self.stride_l;
+        (
+            a.wrapping_add(z * sa),
+            b.wrapping_add(z * sb),
+            c.wrapping_add(z * sc),
+        )
+    }
 }
 
 /// How a kernel's CTAs cover the output tiles (CUTLASS's kernel schedules).
@@ -167,6 +215,22 @@ impl GemmConfig {
     /// ```
     pub const fn launch(&self, m: usize, n: usize, ctas: usize) -> LaunchConfig {
         self.launch_grid(self.grid(m, n, ctas))
+    }
+
+    /// The per-tile launch of problem `p`: [`launch`](Self::launch)'s grid over its
+    /// `m x n` tiles, `blockIdx.z` its batch entry (the persistent kernels' launch is
+    /// [`KSplit::launch`](crate::gemm_sm90::KSplit::launch)).
+    ///
+    /// ```
+    /// use cutlet_kernels::{gemm::GemmArgs, gemm_sm80::gemm_config, registry::*};
+    /// let p = GemmArgs { l: 5, ..GemmArgs::new(300, 100, 64) };
+    /// let c = gemm_config::<sm80::TnBf16>().launch_tiles(&p);
+    /// assert_eq!((c.grid.x, c.grid.y, c.grid.z), (3, 1, 5));
+    /// ```
+    pub const fn launch_tiles(&self, p: &GemmArgs) -> LaunchConfig {
+        let mut c = self.launch(p.m, p.n, 0);
+        c.grid.z = p.l;
+        c
     }
 
     /// The launch of `grid` blocks of this configuration (as [`launch`](Self::launch)

@@ -335,7 +335,7 @@ fn c_tile<C: Sm80Config>() -> impl Layout {
 /// let a = DeviceVec::from_slice(&vec![bf16::from_f32(1.0); m * k]);
 /// let b = DeviceVec::from_slice(&vec![bf16::from_f32(0.5); n * k]);
 /// let c = DeviceVec::<f32>::zeroed(m * n);
-/// let p = GemmArgs { m, n, k, lda: k, ldb: k, ldc: m, alpha: 1.0, beta: 0.0, c_row_major: false };
+/// let p = GemmArgs { m, n, k, lda: k, ldb: k, ldc: m, alpha: 1.0, beta: 0.0, c_row_major: false, l: 1, stride_l: [0; 3] };
 /// let (pa, pb, pc) = (a.ptr(), b.ptr(), c.ptr());
 /// let cfg = gemm_config::<TnBf16>();
 /// emu::launch_config(cfg.launch(m, n, 0), || gemm_sm80::<TnBf16>(p, pa, pb, pc)).unwrap();
@@ -352,6 +352,8 @@ pub fn gemm_sm80<C: Sm80Config>(
     let GemmArgs {
         m, n, k, lda, ldb, ..
     } = p;
+    // Batch entry `blockIdx.z` (CuTe's `mA_mkl(_, _, l)`).
+    let (a, b, c) = p.entry(block_idx().z, (a, b, c));
     // SAFETY: A holds its (m, k) elements at the strides the major mode gives with
     // `lda`, B its (n, k) with `ldb` (the caller's contract); every global access is
     // predicated on its identity coordinate lying inside (m, k) or (n, k).

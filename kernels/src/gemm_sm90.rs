@@ -38,7 +38,9 @@
 //!   DeepGEMM bring them with the operands ([`scale_words`]).
 //! - **Schedule.** Persistent: the grid is at most one CTA per SM and each CTA walks the
 //!   output tiles `blockIdx.x, blockIdx.x + gridDim.x, ...` in [`tile_coord`]'s swizzled
-//!   order, so CTAs running together share A rows and B columns in L2.
+//!   order, so CTAs running together share A rows and B columns in L2. A batch
+//!   ([`GemmArgs::l`]) is one schedule: the entries' tiles one after another (CUTLASS's
+//!   L mode outermost), each tile's entry TMA's third coordinate and C's offset.
 //! - **Clusters.** With [`Sm90Config::ClusterM`] = 2 the CTAs run in clusters of two
 //!   along M (CUTLASS's `ClusterShape<_2,_1,_1>`): the pair takes vertically adjacent
 //!   tiles, which share their B tile; each CTA loads half of it (K-major; MN-major, its
@@ -152,23 +154,24 @@ impl KSplit {
         let (p, s, k) = (part as u32, splits as u32, k_tiles as u32);
         ((p * k / s) as usize, ((p + 1) * k / s) as usize)
     }
-    /// The launch of configuration `cfg` over an `m x n` product split so, on `ctas`
-    /// co-resident CTAs: the persistent grid sized by the work units, not the tiles, so
-    /// that the parts of a split tile run on CTAs of their own.
+    /// The launch of configuration `cfg` over problem `p` (its `l` batch entries) split
+    /// so, on `ctas` co-resident CTAs: the persistent grid sized by the work units, not
+    /// the tiles, so that the parts of a split tile run on CTAs of their own.
     ///
     /// ```
-    /// use cutlet_kernels::{gemm_sm90::{sm90_config, KSplit}, registry::sm90::*};
+    /// use cutlet_kernels::{gemm::GemmArgs, gemm_sm90::{sm90_config, KSplit}, registry::sm90::*};
     /// let cfg = sm90_config::<TnBf16Pingpong>(); // 128 x 128 tiles
-    /// let s = KSplit { splits: 2, whole: 0 };
-    /// assert_eq!(s.launch(&cfg, 1024, 1024, 132).grid.x, 128);
-    /// assert_eq!(KSplit::NONE.launch(&cfg, 1024, 1024, 132).grid.x, 64);
+    /// let (s, p) = (KSplit { splits: 2, whole: 0 }, GemmArgs::new(1024, 1024, 1024));
+    /// assert_eq!(s.launch(&cfg, &p, 132).grid.x, 128);
+    /// assert_eq!(KSplit::NONE.launch(&cfg, &p, 132).grid.x, 64);
+    /// assert_eq!(KSplit::NONE.launch(&cfg, &GemmArgs { l: 3, ..p }, 132).grid.x, 132);
     /// ```
-    pub const fn launch(&self, cfg: &GemmConfig, m: usize, n: usize, ctas: usize) -> LaunchConfig {
-        let (tm, tn, swz) = schedule_of(cfg, m, n);
+    pub const fn launch(&self, cfg: &GemmConfig, p: &GemmArgs, ctas: usize) -> LaunchConfig {
+        let (tm, tn, swz) = schedule_of(cfg, p.m, p.n);
         // The schedule's padding indices have no tile: at most `splits` units per tile.
         let (units, most) = (
-            self.units(padded_tiles(tm, tn, swz)),
-            tm * tn * self.splits as usize,
+            self.units(padded_tiles(tm, tn, swz) * p.l),
+            tm * tn * p.l * self.splits as usize,
         );
         cfg.launch_grid(cfg.persistent_grid(if units < most { units } else { most }, ctas))
     }
@@ -639,7 +642,7 @@ impl EpilogueSmem for half::f16 {
 /// use cutlet_kernels::gemm_sm90::OperandMajor;
 /// assert_eq!(gmma::K::gmem(4, 2, 6).to_string(), "(4,2):(6,_1)");
 /// assert_eq!((gmma::K::box_rows::<half::bf16>(256), gmma::MN::box_rows::<half::bf16>(256)), (256, 64));
-/// assert_eq!(gmma::MN::tma_coord(64, 128), [64, 128]);
+/// assert_eq!(gmma::MN::tma_coord(64, 128, 2), [64, 128, 2]);
 /// ```
 pub trait OperandMajor: gmma::Major {
     /// The operand `(rows, k)` in global memory with leading dimension `ld`.
@@ -652,8 +655,9 @@ pub trait OperandMajor: gmma::Major {
     fn stage_tiles<E: Sm90Element, Rows: Leaf, S: Leaf>() -> impl Layout;
     /// Rows of a `(rows, BK)` stage tile of `E` one TMA box covers ([`tma_boxes`]'s `box_dim`).
     fn box_rows<E: Sm90Element>(rows: usize) -> usize;
-    /// The TMA coordinates of element `(row, k)`, TMA's dimension 0 the contiguous mode.
-    fn tma_coord(row: usize, k: usize) -> [i32; 2];
+    /// The TMA coordinates of element `(row, k)` of batch entry `l`, TMA's dimension 0
+    /// the contiguous mode, 2 the batch.
+    fn tma_coord(row: usize, k: usize, l: usize) -> [i32; 3];
 }
 impl OperandMajor for gmma::K {
     #[inline(always)]
@@ -674,8 +678,8 @@ impl OperandMajor for gmma::K {
         rows
     }
     #[inline(always)]
-    fn tma_coord(row: usize, k: usize) -> [i32; 2] {
-        [k as i32, row as i32]
+    fn tma_coord(row: usize, k: usize, l: usize) -> [i32; 3] {
+        [k as i32, row as i32, l as i32]
     }
 }
 impl OperandMajor for gmma::MN {
@@ -698,8 +702,8 @@ impl OperandMajor for gmma::MN {
         val::<E::Bk>()
     }
     #[inline(always)]
-    fn tma_coord(row: usize, k: usize) -> [i32; 2] {
-        [row as i32, k as i32]
+    fn tma_coord(row: usize, k: usize, l: usize) -> [i32; 3] {
+        [row as i32, k as i32, l as i32]
     }
 }
 
@@ -714,7 +718,7 @@ impl OperandMajor for gmma::MN {
 /// use cutlet_kernels::gemm::GemmArgs;
 /// use cutlet_kernels::gemm_sm90::*;
 /// use cutlet_kernels::registry::sm90::*;
-/// let p = GemmArgs { m: 300, n: 200, k: 1000, lda: 1000, ldb: 1000, ldc: 300, alpha: 1.0, beta: 0.0, c_row_major: false };
+/// let p = GemmArgs { m: 300, n: 200, k: 1000, lda: 1000, ldb: 1000, ldc: 300, alpha: 1.0, beta: 0.0, c_row_major: false, l: 1, stride_l: [0; 3] };
 /// let (a, b, c) = tma_boxes::<TnBf16>(&p).unwrap();
 /// assert_eq!((a.box_dim[1], b.box_dim[1], b.global_dim[1]), (128, 256, 200));
 /// // C: (32, 32) f32 boxes, the 128-byte swizzle's span.
@@ -731,6 +735,15 @@ impl OperandMajor for gmma::MN {
 /// let nt = GemmArgs { lda: 304, ldb: 200, ldc: 304, ..p };
 /// let (a, b, _) = tma_boxes::<NtBf16OutBf16>(&nt).unwrap();
 /// assert_eq!((a.global_dim[0], a.box_dim[..2].to_vec(), b.box_dim[..2].to_vec()), (300, vec![64, 64], vec![64, 64]));
+/// // A batch of 4: TMA's third dimension, one entry a box, strides in bytes.
+/// let l4 = GemmArgs { l: 4, stride_l: [300_000, 200_000, 60_000], ..p };
+/// let (a, _, c) = tma_boxes::<TnBf16>(&l4).unwrap();
+/// assert_eq!((a.rank, a.global_dim[2], a.box_dim[2], a.global_stride[1]), (3, 4, 1, 600_000));
+/// assert_eq!(c.unwrap().global_stride[1], 240_000);
+/// // One entry: rank 3 all the same (the kernel's coordinates are), its stride the span.
+/// assert_eq!(tma_boxes::<TnBf16>(&p).unwrap().0.global_stride[1], 600_000);
+/// let shared = GemmArgs { stride_l: [300_000, 0, 60_000], ..l4 };
+/// assert!(tma_boxes::<TnBf16>(&shared).unwrap_err().to_string().contains("L stride of 0"));
 /// ```
 pub fn tma_boxes<C: Sm90Config>(
     p: &GemmArgs,
@@ -746,6 +759,7 @@ pub fn tma_boxes<C: Sm90Config>(
         c_row_major,
         ..
     } = *p;
+    let [la, lb, lc] = p.stride_l;
     let a = make_tma_box::<C::Elem, _>(MajorA::<C>::gmem(m, k, lda), a_tiles::<C, _1>(), sw)?;
     // Each CTA of a cluster loads boxes of the B tile ([`load_stage`]): K-major, its
     // `BN / ClusterM` rows; MN-major, 64-row boxes in turn with the others.
@@ -755,17 +769,42 @@ pub fn tma_boxes<C: Sm90Config>(
         (part, <C::Elem as Sm90Element>::Bk::conjure()).as_tiler(),
     );
     let b = make_tma_box::<C::Elem, _>(MajorB::<C>::gmem(n, k, ldb), b_part, sw)?;
+    let (a, b) = (batched(a, p.l, la)?, batched(b, p.l, lb)?);
     // A row-major C is stored from registers: no map.
     let c = if c_row_major {
         None
     } else {
-        Some(make_tma_box::<C::Out, _>(
+        let c = make_tma_box::<C::Out, _>(
             layout!((m, n):(1, ldc)),
             C::Out::buffers(),
             <C::Out as EpilogueSmem>::Swizzle::default(),
-        )?)
+        )?;
+        Some(batched(c, p.l, lc)?)
     };
     Ok((a, b, c))
+}
+
+/// A rank-2 box over `l` batch entries `stride` elements apart: TMA's dimension 2, one
+/// entry a box. One entry's stride is never followed: it is the entry's span in whole
+/// 16 bytes, a stride TMA takes. Entries that share their elements (an L stride of 0,
+/// a broadcast operand) are an error: a 0 stride in a tensor map has not been measured
+/// on the device, and `cutlet-gemm` runs such a batch on the per-tile kernels.
+fn batched(mut b: TmaBox, l: usize, stride: usize) -> Result<TmaBox, TmaError> {
+    let e = b.elem_bytes as u64;
+    let span = (b.global_stride[0] * b.global_dim[1]).next_multiple_of(16);
+    let s = if l > 1 { stride as u64 * e } else { span };
+    if s == 0 {
+        return Err(TmaError(
+            "batch entries must not share elements (an L stride of 0)",
+            [l as u64, 0, 0, 0],
+        ));
+    }
+    b.rank = 3;
+    b.global_dim[2] = l as u64;
+    b.global_stride[1] = s;
+    b.box_dim[2] = 1;
+    b.check()?;
+    Ok(b)
 }
 
 /// The [`GemmConfig`] of a configuration, checked: an ill-formed one stops the build.
@@ -897,8 +936,8 @@ pub const fn schedule_of(cfg: &GemmConfig, m: usize, n: usize) -> (usize, usize,
 }
 
 /// The persistent schedule's index range for an `m x n` product of configuration
-/// `cfg`: its cluster tiles, the columns rounded up to the swizzle (what [`KSplit`]
-/// splits, and sizes the workspace by).
+/// `cfg`: its cluster tiles, the columns rounded up to the swizzle (a batch's schedule
+/// is `l` times this: what [`KSplit`] splits, and sizes the workspace by).
 ///
 /// ```
 /// use cutlet_kernels::{gemm_sm90::{schedule_len, sm90_config}, registry::sm90::TnBf16};
@@ -930,8 +969,8 @@ const fn log_swizzle(tiles_m: usize, tiles_n: usize) -> u32 {
     }
 }
 
-/// The warp-specialized GEMM for configuration `C`. Launch `split`'s
-/// [`launch`](KSplit::launch) of [`sm90_config::<C>()`](sm90_config) (any grid is
+/// The warp-specialized GEMM for configuration `C` over `p`'s `l` batch entries. Launch
+/// `split`'s [`launch`](KSplit::launch) of [`sm90_config::<C>()`](sm90_config) (any grid is
 /// correct, that one is the fastest); `tma[0..3]` point to descriptors of
 /// [`tma_boxes`]'s boxes over A, B and C (`TmaDescriptor::emulated` here, `cuTensorMapEncodeTiled` in `cutlet-gemm`);
 /// `c` is C itself (read where `beta != 0`); `split` splits the reduction of the tiles
@@ -947,7 +986,7 @@ const fn log_swizzle(tiles_m: usize, tiles_n: usize) -> u32 {
 /// let (m, n, k) = (130, 20, 72);
 /// let a: Vec<bf16> = (0..m * k).map(|i| bf16::from_f32((i % 7) as f32 - 3.0)).collect();
 /// let b: Vec<bf16> = (0..n * k).map(|i| bf16::from_f32((i % 5) as f32 - 2.0)).collect();
-/// let p = GemmArgs { m, n, k, lda: k, ldb: k, ldc: m + 2, alpha: 1.0, beta: 0.0, c_row_major: false };
+/// let p = GemmArgs { m, n, k, lda: k, ldb: k, ldc: m + 2, alpha: 1.0, beta: 0.0, c_row_major: false, l: 1, stride_l: [0; 3] };
 /// let c = DeviceVec::<f32>::zeroed(p.ldc * n);
 /// let cfg = sm90_config::<TnBf16>();
 /// let (box_a, box_b, box_c) = tma_boxes::<TnBf16>(&p).unwrap();
@@ -958,7 +997,7 @@ const fn log_swizzle(tiles_m: usize, tiles_n: usize) -> u32 {
 /// ];
 /// let (tma, pc) = (GmemPtr::from_slice(&descs), c.ptr());
 /// let none = (KSplit::NONE, GmemPtr::from_slice(&[0f32; 0]), GmemPtr::from_slice(&[0u32; 0]));
-/// emu::launch_config(KSplit::NONE.launch(&cfg, m, n, 2), || gemm_sm90::<TnBf16>(p, tma, pc, none, BlockScales::NONE))
+/// emu::launch_config(KSplit::NONE.launch(&cfg, &p, 2), || gemm_sm90::<TnBf16>(p, tma, pc, none, BlockScales::NONE))
 ///     .unwrap();
 /// // A configuration with clusters launches them (`emu::launch_cluster`, and
 /// // `cuLaunchKernelEx` with a cluster dimension on the GPU).
@@ -1071,7 +1110,8 @@ pub fn gemm_sm90<C: Sm90Config>(
     griddepcontrol_launch_dependents();
 
     let (first, step) = (cluster_id_in_grid().x, grid_dim().x / cm);
-    let units = split.units(padded_tiles(tiles.0, tiles.1, swz));
+    let per = padded_tiles(tiles.0, tiles.1, swz);
+    let units = split.units(per * p.l);
     let sched = Schedule {
         first,
         step,
@@ -1079,13 +1119,14 @@ pub fn gemm_sm90<C: Sm90Config>(
         split,
         swz,
         rank,
+        per,
     };
     if warp_group_idx() == 0 {
         warpgroup_reg_dealloc::<40>();
         let start = PipelineState::producer_start(stages);
         if warp_id() == 0 && elect_one_sync() {
             // Producer: one thread issues every TMA load.
-            let st = sched.each_k_tile(&cfg, (tiles, k_tiles), start, |st, (tm, tn), kt| {
+            let st = sched.each_k_tile(&cfg, (tiles, k_tiles), start, |st, (tm, tn, tl), kt| {
                 pipe.producer_acquire(st, stage_bytes);
                 let bar = pipe.producer_barrier(st);
                 let (s, k0) = (st.index(), kt * bk);
@@ -1094,16 +1135,24 @@ pub fn gemm_sm90<C: Sm90Config>(
                 // descriptors are live; the loads complete on the stage's full barrier
                 // in each CTA they land in, armed with the whole stage's bytes.
                 unsafe {
-                    load_stage::<MajorA<C>, _, _>(tma_a, bar, &sa, s, (tm * bm, k0), (0, 1));
-                    load_stage::<MajorB<C>, _, _>(tma_b, bar, &sb, s, (tn * bn, k0), (rank, cm));
+                    load_stage::<MajorA<C>, _, _>(tma_a, bar, &sa, s, (tm * bm, k0, tl), (0, 1));
+                    load_stage::<MajorB<C>, _, _>(
+                        tma_b,
+                        bar,
+                        &sb,
+                        s,
+                        (tn * bn, k0, tl),
+                        (rank, cm),
+                    );
                 }
             });
             pipe.producer_tail(st);
         } else if block_scaled::<C>() && warp_id() == 1 {
             // Block-scaled: the second warp's lanes copy in each stage's scales.
-            sched.each_k_tile(&cfg, (tiles, k_tiles), start, |st, tile, kt| {
+            // (Block-scaled products are not batched: the host passes `l = 1`.)
+            sched.each_k_tile(&cfg, (tiles, k_tiles), start, |st, (tm, tn, _), kt| {
                 pipe.producer_wait(st);
-                copy_stage_scales::<C, _>(&p, &scales, (tile, kt), &scale_smem, st);
+                copy_stage_scales::<C, _>(&p, &scales, ((tm, tn), kt), &scale_smem, st);
                 cp_async_mbarrier_arrive_noinc(pipe.producer_barrier(st));
             });
         }
@@ -1157,7 +1206,7 @@ type StageTiles<'a, C, La, Lb> = (
 );
 
 /// The TMA loads that fill part `part` of `parts` of stage `s` of a `(rows, 64, stages)`
-/// operand tile with the operand's `(rows, 64)` block at `(row0, k0)`: the stage's
+/// operand tile with the operand's `(rows, 64)` block at `(row0, k0)` of batch entry `l`: the stage's
 /// boxes of `M::box_rows(rows / parts)` rows each (K-major: one a part; MN-major: one
 /// per 64 rows, part `p` taking boxes `p, p + parts, ...`), each landing at its first
 /// element's address in the stage. With several parts (a cluster sharing the tile) each
@@ -1173,7 +1222,7 @@ unsafe fn load_stage<M: OperandMajor, T: Sm90Element, L: Layout>(
     bar: Mbarrier,
     t: &SmemTile<T, L>,
     s: usize,
-    (row0, k0): (usize, usize),
+    (row0, k0, l): (usize, usize, usize),
     (part, parts): (usize, usize),
 ) {
     let stage = t.slice((X, X, s));
@@ -1186,7 +1235,7 @@ unsafe fn load_stage<M: OperandMajor, T: Sm90Element, L: Layout>(
         i += parts;
         let b = stage.slice((r, X));
         let dst = b.engine().as_ptr().wrapping_offset(b.engine().origin());
-        let at = M::tma_coord(row0 + r, k0);
+        let at = M::tma_coord(row0 + r, k0, l);
         // SAFETY: the caller's contract; `dst` is the box's first element in the stage.
         unsafe {
             if parts > 1 {
@@ -1199,8 +1248,9 @@ unsafe fn load_stage<M: OperandMajor, T: Sm90Element, L: Layout>(
 }
 
 /// A CTA's walk over the work units: from `first` by `step` below `units`, each a
-/// schedule index and a part of its k tiles ([`KSplit::unit`]), the indices in
-/// [`tile_coord`]'s order with swizzle `2^swz`; its tile is row `rank` of each.
+/// schedule index and a part of its k tiles ([`KSplit::unit`]), the indices of each
+/// batch entry `per` of them in [`tile_coord`]'s order with swizzle `2^swz`; its tile is
+/// row `rank` of each.
 #[derive(Clone, Copy)]
 struct Schedule {
     first: usize,
@@ -1209,11 +1259,25 @@ struct Schedule {
     split: KSplit,
     swz: u32,
     rank: usize,
+    per: usize,
 }
 
 impl Schedule {
-    /// The producer's walk, in the consumers' order: `f(st, (tm, tn), kt)` for k tile
-    /// `kt` of output tile `(tm, tn)` of each of the CTA's units (`tiles` of them,
+    /// Schedule index `idx`'s cluster tile `(tm, tn)` and batch entry, or `None` for the
+    /// indices the swizzle's rounding adds (32-bit arithmetic, as [`tile_coord`]'s).
+    #[inline(always)]
+    fn tile(
+        &self,
+        idx: usize,
+        (tiles_m, tiles_n): (usize, usize),
+    ) -> Option<(usize, usize, usize)> {
+        let (idx, per) = (idx as u32, self.per as u32);
+        let (l, i) = (idx / per, idx % per);
+        tile_coord(i as usize, tiles_m, tiles_n, self.swz).map(|(tm, tn)| (tm, tn, l as usize))
+    }
+
+    /// The producer's walk, in the consumers' order: `f(st, (tm, tn, l), kt)` for k tile
+    /// `kt` of output tile `(tm, tn)` of batch entry `l` of each of the CTA's units (`tiles` of them,
     /// `k_tiles` deep), at pipeline stage `st` from `start`. Returns the stage past the
     /// last.
     #[inline(always)]
@@ -1222,17 +1286,17 @@ impl Schedule {
         cfg: &GemmConfig,
         (tiles, k_tiles): ((usize, usize), usize),
         start: PipelineState,
-        mut f: impl FnMut(PipelineState, (usize, usize), usize),
+        mut f: impl FnMut(PipelineState, (usize, usize, usize), usize),
     ) -> PipelineState {
         let mut st = start;
         let mut u = self.first;
         while u < self.units {
             let (idx, s, ns) = self.split.unit(u);
-            if let Some((ctm, tn)) = tile_coord(idx, tiles.0, tiles.1, self.swz) {
+            if let Some((ctm, tn, tl)) = self.tile(idx, tiles) {
                 let tm = ctm * cfg.cluster_m + self.rank;
                 let (kt0, kt1) = KSplit::k_range(s, ns, k_tiles);
                 for kt in kt0..kt1 {
-                    f(st, (tm, tn), kt);
+                    f(st, (tm, tn, tl), kt);
                     st.advance();
                 }
             }
@@ -1411,8 +1475,8 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout, Lr: Layout>(
         step,
         units,
         split,
-        swz,
         rank,
+        ..
     } = sched;
     let mut st = PipelineState::consumer_start(cfg.stages);
     // Zeroed once: each tile's first MMA ignores the old values (scale_d = 0), and a
@@ -1439,7 +1503,7 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout, Lr: Layout>(
     while u < units {
         let (idx, part, splits) = split.unit(u);
         let (kt0, kt1) = KSplit::k_range(part, splits, k_tiles);
-        if let Some((ctm, tn)) = tile_coord(idx, tiles.0, tiles.1, swz) {
+        if let Some((ctm, tn, tl)) = sched.tile(idx, tiles) {
             if pingpong && t % 2 != wg {
                 st.advance_by(kt1 - kt0);
             } else {
@@ -1525,9 +1589,10 @@ fn consumer<C: Sm90Config, La: Layout, Lb: Layout, Lr: Layout>(
                     0
                 };
                 let part = (split_tile, part, splits, kt1 == kt0);
-                store_half::<C>(p, &out, &fixup, (tm, tn), (h0, wg), part, &res[0]);
+                let tile = (tm, tn, tl);
+                store_half::<C>(p, &out, &fixup, tile, (h0, wg), part, &res[0]);
                 if two {
-                    store_half::<C>(p, &out, &fixup, (tm, tn), (1, wg), part, &res[1]);
+                    store_half::<C>(p, &out, &fixup, tile, (1, wg), part, &res[1]);
                 }
             }
             t += 1;
@@ -1791,7 +1856,7 @@ fn store_half<C: Sm90Config>(
     p: GemmArgs,
     out: &Out<C::Out, impl Layout>,
     fixup: &Fixup<impl Layout, impl Layout>,
-    (tm, tn): (usize, usize),
+    (tm, tn, tl): (usize, usize, usize),
     (h, wg): (usize, usize),
     (split_tile, part, splits, empty): (usize, usize, usize, bool),
     acc: &<C::Atom as WgmmaSs>::Accum,
@@ -1808,7 +1873,7 @@ fn store_half<C: Sm90Config>(
     let summed = splits > 1 && fixup.reduce::<_, Regs<C>>(acc, empty, unit, me);
     // The epilogue's tile is 128 rows: the half is half `rows / 64 % 2` of its tile
     // `rows / 128` (a 64-row tile is one half of one).
-    let (tile, half) = ((rows / 128, tn), (rows / 64 % 2, wg));
+    let (tile, half) = ((rows / 128, tn, tl), (rows / 64 % 2, wg));
     // Two epilogues, the sums' and the accumulators': one choosing per element costs two
     // branches and a reload of the workspace pointer for each (ptxas serializes no
     // wgmma either way: no C7520).
@@ -1828,13 +1893,13 @@ struct Out<O: EpilogueSmem, L> {
     epi: Tensor<cutlet_core::cuda::PtrEngine<O, cutlet_core::cuda::Smem, O::Swizzle>, L>,
 }
 
-/// `C = alpha acc + beta C` for 64-row half `half` of output tile `(tm, tn)`, through
-/// consumer warpgroup `wg`'s buffers (a row-major C from registers).
+/// `C = alpha acc + beta C` for 64-row half `half` of output tile `(tm, tn)` of batch
+/// entry `l`, through consumer warpgroup `wg`'s buffers (a row-major C from registers).
 #[inline(always)]
 fn epilogue<C: Sm90Config>(
     p: GemmArgs,
     out: &Out<C::Out, impl Layout>,
-    tile: (usize, usize),
+    tile: (usize, usize, usize),
     (half, wg): (usize, usize),
     acc: impl Fn(usize) -> f32,
 ) {
@@ -1865,7 +1930,7 @@ fn store_tile<O: EpilogueSmem, L: Layout, M: TiledMma, Bn: Leaf>(
     p: GemmArgs,
     out: &Out<O, L>,
     mma: M,
-    (tm, tn): (usize, usize),
+    (tm, tn, tl): (usize, usize, usize),
     (half, wg): (usize, usize),
     acc: impl Fn(usize) -> f32,
 ) {
@@ -1885,9 +1950,12 @@ fn store_tile<O: EpilogueSmem, L: Layout, M: TiledMma, Bn: Leaf>(
     let signals = lane == 0;
     let thr = mma.get_slice(half * WARPGROUP_SIZE + lane);
     let (tile, bn) = ((_128::new(), Bn::conjure()), val::<Bn>());
-    // SAFETY: C holds (m, n) column-major with `ldc` (the caller's contract); every
-    // access is predicated on its identity coordinate lying inside (m, n).
-    let gc = unsafe { make_gmem_tensor(out.c, layout!((m, n):(1, ldc))) };
+    let (l, sl) = (p.l, p.stride_l[2]);
+    // SAFETY: C holds `l` entries (m, n) column-major with `ldc`, `sl` apart (the caller's
+    // contract); every access is predicated on its identity coordinate lying inside (m, n).
+    // The batch is the TMA store's tensor, `mC_mnl`; the tile's entry is its slice.
+    let gc_mnl = unsafe { make_gmem_tensor(out.c, layout!((m, n, l):(1, ldc, sl))) };
+    let gc = gc_mnl.slice((X, X, tl));
     let mut tc = thr.partition_c(local_tile(gc, tile.as_tiler(), (tm, tn)));
     let ic = thr.partition_c(local_tile(
         make_identity_tensor(shape!((m, n))),
@@ -1960,7 +2028,11 @@ fn store_tile<O: EpilogueSmem, L: Layout, M: TiledMma, Bn: Leaf>(
                 for i in 0..64 / br {
                     let b = out.epi.slice((i * br, X, j % 2 + 2 * wg));
                     let src = b.engine().as_ptr().wrapping_offset(b.engine().origin());
-                    let at = [(rows + i * br) as i32, (tn * bn + j * EPI_N) as i32];
+                    let at = [
+                        (rows + i * br) as i32,
+                        (tn * bn + j * EPI_N) as i32,
+                        tl as i32,
+                    ];
                     // SAFETY: the descriptor is live; the buffer is complete (the
                     // barrier above) and not rewritten before the barrier that
                     // follows the next subtile's `tma_store_wait`.
@@ -1996,7 +2068,7 @@ fn store_rows<O: GemmOutput, M: TiledMma, Bn: Leaf>(
     p: GemmArgs,
     c: GmemPtr<O>,
     mma: M,
-    (tm, tn): (usize, usize),
+    (tm, tn, tl): (usize, usize, usize),
     half: usize,
     acc: impl Fn(usize) -> f32,
 ) {
@@ -2010,9 +2082,11 @@ fn store_rows<O: GemmOutput, M: TiledMma, Bn: Leaf>(
     } = p;
     let thr = mma.get_slice(half * WARPGROUP_SIZE + thread_idx().x % WARPGROUP_SIZE);
     let tile = (_128::new(), Bn::conjure());
-    // SAFETY: C holds (m, n) row-major with `ldc` (the caller's contract); every access
-    // is predicated on its identity coordinate lying inside (m, n).
-    let gc = unsafe { make_gmem_tensor(c, layout!((m, n):(ldc, 1))) };
+    let (l, sl) = (p.l, p.stride_l[2]);
+    // SAFETY: C holds `l` entries (m, n) row-major with `ldc`, `sl` apart (the caller's
+    // contract); every access is predicated on its identity coordinate lying inside (m, n).
+    let gc_mnl = unsafe { make_gmem_tensor(c, layout!((m, n, l):(ldc, 1, sl))) };
+    let gc = gc_mnl.slice((X, X, tl));
     let mut tc = thr.partition_c(local_tile(gc, tile.as_tiler(), (tm, tn)));
     let ic = thr.partition_c(local_tile(
         make_identity_tensor(shape!((m, n))),

@@ -128,7 +128,7 @@ pub const fn sgemm_config<C: SimtConfig>() -> GemmConfig {
 /// let a = DeviceVec::from_slice(&vec![1.0f32; m * k]);
 /// let b = DeviceVec::from_slice(&vec![2.0f32; n * k]);
 /// let c = DeviceVec::from_slice(&vec![1.0f32; m * n]);
-/// let args = GemmArgs { m, n, k, lda: m, ldb: n, ldc: m, alpha: 1.0, beta: 0.5, c_row_major: false };
+/// let args = GemmArgs { m, n, k, lda: m, ldb: n, ldc: m, alpha: 1.0, beta: 0.5, c_row_major: false, l: 1, stride_l: [0; 3] };
 /// let (pa, pb, pc) = (a.ptr(), b.ptr(), c.ptr());
 /// emu::launch_config(sgemm_config::<SgemmNt>().launch(m, n, 0), || sgemm::<MnMajor, MnMajor>(args, pa, pb, pc)).unwrap();
 /// assert_eq!(c.as_slice(), [10.5; 6]);
@@ -140,6 +140,8 @@ pub fn sgemm<MA: SimtMajor, MB: SimtMajor>(
     b: GmemPtr<f32>,
     c: GmemPtr<f32>,
 ) {
+    // Batch entry `blockIdx.z` (CuTe's `mA_mkl(_, _, l)`).
+    let (a, b, c) = p.entry(block_idx().z, (a, b, c));
     let GemmArgs {
         m,
         n,

@@ -188,17 +188,7 @@ fn emulated_sm80_gemm<C: Sm80Config<Elem = half::bf16, Out = f32>>(
     let b = emu::DeviceVec::<half::bf16>::zeroed(n * k);
     let c = emu::DeviceVec::<f32>::zeroed(m * n);
     let (pa, pb, pc) = (a.ptr(), b.ptr(), c.ptr());
-    let p = GemmArgs {
-        m,
-        n,
-        k,
-        lda: k,
-        ldb: k,
-        ldc: m,
-        alpha: 1.0,
-        beta: 0.0,
-        c_row_major: false,
-    };
+    let p = GemmArgs::new(m, n, k);
     let cfg = gemm_config::<C>();
     let ((), perf) = emu::perfcheck(|| {
         emu::launch_config(cfg.launch(m, n, 0), || gemm_sm80::<C>(p, pa, pb, pc)).unwrap()
@@ -283,15 +273,11 @@ where
     let ldc = m.next_multiple_of(8);
     let c = emu::DeviceVec::<C::Out>::zeroed(ldc * n);
     let p = GemmArgs {
-        m,
-        n,
-        k,
         lda,
         ldb,
         ldc,
-        alpha: 1.0,
         beta: 1.0,
-        c_row_major: false,
+        ..GemmArgs::new(m, n, k)
     };
     let (box_a, box_b, box_c) = tma_boxes::<C>(&p).unwrap();
     let descs = [
@@ -306,7 +292,7 @@ where
         GmemPtr::from_slice(&[0u32; 0]),
     );
     let ((), perf) = emu::perfcheck(|| {
-        emu::launch_config(KSplit::NONE.launch(&cfg, m, n, 2), || {
+        emu::launch_config(KSplit::NONE.launch(&cfg, &p, 2), || {
             gemm_sm90::<C>(
                 p,
                 tma,

@@ -14,6 +14,17 @@ fn data(len: usize, seed: u32) -> Vec<f32> {
         .collect()
 }
 
+/// The L stride of a batch whose entries span `span` elements: a gap of `gap` after each
+/// (0 for one entry, as `gemm()` passes).
+fn entry_stride(span: usize, l: usize, gap: usize) -> usize {
+    if l > 1 { span + gap } else { 0 }
+}
+
+/// Elements of `l` entries of `span` elements, `stride` apart.
+fn batch_len(span: usize, l: usize, stride: usize) -> usize {
+    (l - 1) * stride + span
+}
+
 #[test]
 fn copy_matches_on_edge_sizes() {
     for n in [1, 3, 4, 5, 1023, 4096, 4099, 12289] {
@@ -133,6 +144,10 @@ fn sgemm_run(kernel: SgemmKernel, (ak, bk): (bool, bool), case: Case) {
     // Leading dimensions: the contiguous extent plus a padding.
     let ld = |rows: usize, kmajor: bool, pad: usize| if kmajor { k } else { rows } + pad;
     let (lda, ldb, ldc) = (ld(m, ak, pad), ld(n, bk, pad + 1), m + ldc_pad);
+    let len = |rows: usize, kmajor: bool, ld: usize| ld * if kmajor { rows } else { k };
+    let l = case.l;
+    let spans = [len(m, ak, lda), len(n, bk, ldb), ldc * n];
+    let [sa, sb, sc] = spans.map(|x| entry_stride(x, l, 3));
     let p = GemmArgs {
         m,
         n,
@@ -143,12 +158,13 @@ fn sgemm_run(kernel: SgemmKernel, (ak, bk): (bool, bool), case: Case) {
         alpha,
         beta,
         c_row_major: false,
+        l,
+        stride_l: [sa, sb, sc],
     };
-    let len = |rows: usize, kmajor: bool, ld: usize| ld * if kmajor { rows } else { k };
     let (mut ha, hb, mut c0) = (
-        data(len(m, ak, lda), 4),
-        data(len(n, bk, ldb), 5),
-        data(ldc * n, 6),
+        data(batch_len(spans[0], l, sa), 4),
+        data(batch_len(spans[1], l, sb), 5),
+        data(batch_len(spans[2], l, sc), 6),
     );
     case.nan.plant(&mut ha, 0, &mut c0, f32::NAN, f32::NAN);
     let ((_a, pa), (_b, pb), (c, pc)) = (
@@ -156,14 +172,23 @@ fn sgemm_run(kernel: SgemmKernel, (ak, bk): (bool, bool), case: Case) {
         shifted(&hb, offset),
         shifted(&c0, offset),
     );
-    let cfg = sgemm_config::<cutlet_kernels::registry::simt::SgemmNt>().launch(m, n, 0);
+    let cfg = sgemm_config::<cutlet_kernels::registry::simt::SgemmNt>().launch_tiles(&p);
     cutlet_core::cuda::emu::launch_config(cfg, || kernel(p, pa, pb, pc))
         .unwrap_or_else(|e| panic!("{case:?}: {e}"));
-    let want = sgemm_ref(p, (ak, bk), &ha, &hb, &c0);
+    let mut want = c0.clone();
+    let entry = spans[2];
+    for z in 0..l {
+        let c = z * sc..z * sc + entry;
+        let w = sgemm_ref(p, (ak, bk), &ha[z * sa..], &hb[z * sb..], &c0[c.clone()]);
+        want[c].copy_from_slice(&w);
+    }
     let what = format!("{case:?} A K-major {ak} B K-major {bk}");
+    // Entries `sc` apart (one entry: its span), each `ldc` rows.
+    let apart = if l > 1 { sc } else { entry };
     for (idx, (g, w)) in c.as_slice()[offset..].iter().zip(&want).enumerate() {
-        let (i, j) = (idx % ldc, idx / ldc);
-        if i >= m {
+        let e = idx % apart;
+        let (i, j) = (e % ldc, e / ldc);
+        if i >= m || e >= entry {
             assert!(
                 g.to_bits() == c0[idx].to_bits(),
                 "{what}: wrote padding ({i},{j}): {g} for {}",
@@ -247,6 +272,8 @@ struct Case {
     nan: Nan,
     /// C row-major (the Hopper kernels only).
     c_row_major: bool,
+    /// Batch entries, each operand's a span past the one before.
+    l: usize,
 }
 
 /// Where a case plants NaNs: nowhere, in every element of C, or in A(0, 0).
@@ -284,6 +311,7 @@ impl Case {
             beta: 0.5,
             nan: Nan::None,
             c_row_major: false,
+            l: 1,
         }
     }
 }
@@ -327,9 +355,20 @@ fn tc_run<T: Input, CT: cutlet_kernels::gemm::GemmOutput>(
             .map(|x| to(x / 8.0))
             .collect::<Vec<T>>()
     };
-    let mut ha = q(lda * if a_kmajor { m } else { k }, 11);
-    let hb = q(ldb * if b_kmajor { n } else { k }, 12);
-    let mut hc: Vec<CT> = data(ldc * n, 13).into_iter().map(CT::from_f32).collect();
+    let l = case.l;
+    let spans = [
+        lda * if a_kmajor { m } else { k },
+        ldb * if b_kmajor { n } else { k },
+        ldc * n,
+    ];
+    // Odd gaps: each entry at its own alignment (the 16-byte path per entry).
+    let [sa, sb, sc] = spans.map(|x| entry_stride(x, l, 5));
+    let mut ha = q(batch_len(spans[0], l, sa), 11);
+    let hb = q(batch_len(spans[1], l, sb), 12);
+    let mut hc: Vec<CT> = data(batch_len(spans[2], l, sc), 13)
+        .into_iter()
+        .map(CT::from_f32)
+        .collect();
     case.nan
         .plant(&mut ha, 0, &mut hc, to(f32::NAN), CT::from_f32(f32::NAN));
     let ((_a, pa), (_b, pb), (c, pc)) = (
@@ -347,23 +386,28 @@ fn tc_run<T: Input, CT: cutlet_kernels::gemm::GemmOutput>(
         alpha,
         beta,
         c_row_major: false,
+        l,
+        stride_l: [sa, sb, sc],
     };
-    cutlet_core::cuda::emu::launch_config(cfg.launch(m, n, 0), || kernel(p, pa, pb, pc))
+    cutlet_core::cuda::emu::launch_config(cfg.launch_tiles(&p), || kernel(p, pa, pb, pc))
         .unwrap_or_else(|e| panic!("{case:?}: {e}"));
     let tol = if core::mem::size_of::<CT>() == 2 {
         1e-2
     } else {
         1e-4
     };
-    assert_gemm(
-        &c.as_slice()[offset..],
-        &hc,
-        (m, n, k, ldc),
-        (alpha, beta, tol),
-        |i, l| back(ha[at(m, a_kmajor, lda, i, l)]),
-        |j, l| back(hb[at(n, b_kmajor, ldb, j, l)]),
-        &format!("{case:?}"),
-    );
+    for z in 0..l {
+        let (ha, hb) = (&ha[z * sa..], &hb[z * sb..]);
+        assert_gemm(
+            &c.as_slice()[offset + z * sc..],
+            &hc[z * sc..],
+            (m, n, k, ldc),
+            (alpha, beta, tol),
+            |i, l| back(ha[at(m, a_kmajor, lda, i, l)]),
+            |j, l| back(hb[at(n, b_kmajor, ldb, j, l)]),
+            &format!("{case:?} entry {z}"),
+        );
+    }
 }
 
 /// Asserts that `got` (C, `ldc` rows) is `alpha A Bᵀ + beta c0` for the `m x n x k`
@@ -581,11 +625,20 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config>(
             .collect::<Vec<C::Elem>>()
     };
     let span = |kmajor: bool, ld: usize, rows: usize| if kmajor { ld * rows } else { ld * k };
+    // Block-scaled products are not batched.
+    let l = if block_scaled::<C>() { 1 } else { case.l };
+    let spans = [
+        span(cfg.a_kmajor, lda, m),
+        span(cfg.b_kmajor, ldb, n),
+        ldc * lines,
+    ];
+    // TMA's strides are whole 16 bytes.
+    let [sa, sb, sc] = spans.map(|x| entry_stride(x, l, unit));
     let (mut ha, hb) = (
-        q(span(cfg.a_kmajor, lda, m), 21),
-        q(span(cfg.b_kmajor, ldb, n), 22),
+        q(batch_len(spans[0], l, sa), 21),
+        q(batch_len(spans[1], l, sb), 22),
     );
-    let mut hc: Vec<C::Out> = data(ldc * lines, 23)
+    let mut hc: Vec<C::Out> = data(batch_len(spans[2], l, sc), 23)
         .into_iter()
         .map(C::Out::from_f32)
         .collect();
@@ -611,6 +664,8 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config>(
         alpha,
         beta,
         c_row_major,
+        l,
+        stride_l: [sa, sb, sc],
     };
     let (box_a, box_b, box_c) = tma_boxes::<C>(&p).unwrap();
     let descs = [
@@ -622,7 +677,7 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config>(
         },
     ];
     let tma = GmemPtr::from_slice(&descs);
-    let (np, nc) = split.workspace(schedule_len(&cfg, m, n), &cfg);
+    let (np, nc) = split.workspace(schedule_len(&cfg, m, n) * l, &cfg);
     let (mut partials, mut counters) = (DeviceVec::<f32>::zeroed(np), DeviceVec::<u32>::zeroed(nc));
     let ws = (
         split,
@@ -652,12 +707,12 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config>(
             sfb: [lsb, 1],
         },
     };
-    let (sa, sb) = (
+    let (fa, fb) = (
         |i: usize, l: usize| f64::from(sfa[i + l / SCALE_BLOCK * lsa]),
         |j: usize, l: usize| f64::from(sfb[j / SCALE_BLOCK * lsb + l / SCALE_BLOCK]),
     );
     let scaled = block_scaled::<C>();
-    cutlet_core::cuda::emu::launch_config(split.launch(&cfg, m, n, sms), || {
+    cutlet_core::cuda::emu::launch_config(split.launch(&cfg, &p, sms), || {
         gemm_sm90::<C>(p, tma, pc, ws, scales)
     })
     .unwrap_or_else(|e| panic!("{case:?} on {sms} SMs, {split:?}: {e}"));
@@ -673,17 +728,20 @@ fn sm90_run<C: cutlet_kernels::gemm_sm90::Sm90Config>(
     } else {
         1e-4
     };
-    let what = format!("{case:?} on {sms} SMs");
-    let (a, b) = (
-        |i, l| back(ha[ia(i, l)]) * if scaled { sa(i, l) } else { 1.0 },
-        |j, l| back(hb[ib(j, l)]) * if scaled { sb(j, l) } else { 1.0 },
-    );
-    let got = &c.as_slice()[offset..];
-    if c_row_major {
-        // A row-major C is Cᵀ = B Aᵀ column-major.
-        assert_gemm(got, &hc, (n, m, k, ldc), (alpha, beta, tol), b, a, &what);
-    } else {
-        assert_gemm(got, &hc, (m, n, k, ldc), (alpha, beta, tol), a, b, &what);
+    for z in 0..l {
+        let what = format!("{case:?} on {sms} SMs, entry {z}");
+        let (ea, eb) = (&ha[z * sa..], &hb[z * sb..]);
+        let (a, b) = (
+            |i, l| back(ea[ia(i, l)]) * if scaled { fa(i, l) } else { 1.0 },
+            |j, l| back(eb[ib(j, l)]) * if scaled { fb(j, l) } else { 1.0 },
+        );
+        let (got, c0) = (&c.as_slice()[offset + z * sc..], &hc[z * sc..]);
+        if c_row_major {
+            // A row-major C is Cᵀ = B Aᵀ column-major.
+            assert_gemm(got, c0, (n, m, k, ldc), (alpha, beta, tol), b, a, &what);
+        } else {
+            assert_gemm(got, c0, (m, n, k, ldc), (alpha, beta, tol), a, b, &what);
+        }
     }
 }
 
@@ -728,15 +786,10 @@ fn tn_product<C: cutlet_kernels::gemm_sm90::Sm90Config<Out = f32>>(
     let cfg = sm90_config::<C>();
     let c = DeviceVec::<f32>::zeroed(ldc * n);
     let p = GemmArgs {
-        m,
-        n,
-        k,
         lda: ld,
         ldb: ld,
         ldc,
-        alpha: 1.0,
-        beta: 0.0,
-        c_row_major: false,
+        ..GemmArgs::new(m, n, k)
     };
     let (box_a, box_b, box_c) = tma_boxes::<C>(&p).unwrap();
     let descs = [
@@ -750,7 +803,7 @@ fn tn_product<C: cutlet_kernels::gemm_sm90::Sm90Config<Out = f32>>(
         GmemPtr::from_slice(&[0u32; 0]),
     );
     let (tma, pc) = (GmemPtr::from_slice(&descs), c.ptr());
-    cutlet_core::cuda::emu::launch_config(KSplit::NONE.launch(&cfg, m, n, 2), || {
+    cutlet_core::cuda::emu::launch_config(KSplit::NONE.launch(&cfg, &p, 2), || {
         gemm_sm90::<C>(p, tma, pc, none, scales)
     })
     .unwrap();
@@ -878,15 +931,8 @@ fn hopper_gemm_rejects_what_tma_cannot_read() {
     use cutlet_kernels::gemm_sm90::tma_boxes;
     use cutlet_kernels::registry::sm90::TnBf16;
     let p = GemmArgs {
-        m: 64,
-        n: 64,
-        k: 30,
-        lda: 30,
         ldb: 32,
-        ldc: 64,
-        alpha: 1.0,
-        beta: 0.0,
-        c_row_major: false,
+        ..GemmArgs::new(64, 64, 30)
     };
     let e = tma_boxes::<TnBf16>(&p).unwrap_err().to_string();
     assert!(e.contains("multiple of 16") && e.contains("60"), "{e}");
@@ -936,6 +982,7 @@ impl Rng {
             beta: self.pick(&[0.0, 0.5, 1.0, -1.0]),
             nan: Nan::None,
             c_row_major: self.below(4) == 0,
+            l: self.pick(&[1, 1, 1, 1, 2]),
         }
     }
 }
@@ -1055,6 +1102,42 @@ fn blas_semantics_in_every_family() {
             sm90_run::<sm90::NnF16>(case, 4, split);
         }
     }
+}
+
+/// Batches (CuTe's L mode, each operand's entries a stride apart) in every family: the
+/// per-tile kernels over `blockIdx.z`, the Hopper ones as one schedule (whole and
+/// split, in clusters, and the 128 x 32 tiles storing a row-major C from registers).
+#[test]
+fn batches_match_reference_in_every_family() {
+    use cutlet_kernels::gemm_sm80::*;
+    use cutlet_kernels::gemm_sm90::KSplit;
+    use cutlet_kernels::registry::{sm80, sm90};
+    let case = |mnk, c_row_major| Case {
+        l: 3,
+        c_row_major,
+        ..Case::fixed(mnk, 8)
+    };
+    let split = KSplit {
+        splits: 2,
+        whole: 1,
+    };
+    let col = case((70, 40, 72), false);
+    tc_run(
+        gemm_sm80::<sm80::TnBf16>,
+        gemm_config::<sm80::TnBf16>(),
+        col,
+    );
+    sgemm_run(sgemm::<KMajor, MnMajor>, (true, false), col);
+    sm90_run::<sm90::TnBf16>(col, 4, KSplit::NONE);
+    sm90_run::<sm90::TnBf16Cluster2>(col, 2, KSplit::NONE);
+    let rows = case((131, 20, 136), true);
+    tc_run(
+        gemm_sm80::<sm80::NtF16OutF16>,
+        gemm_config::<sm80::NtF16OutF16>(),
+        rows,
+    );
+    sm90_run::<sm90::NtBf16OutBf16Pingpong>(rows, 1, split);
+    sm90_run::<sm90::TnBf16N32>(rows, 4, split);
 }
 
 /// Split tiles of few rows (small M: most of each partial tile is past C's edge), the

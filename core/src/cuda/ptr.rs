@@ -116,6 +116,22 @@ impl<T> GmemPtr<T> {
             alloc: self.alloc,
         }
     }
+    /// The address `count` elements on (CuTe's `ptr + count`), in the same allocation
+    /// for the sanitizer, which checks every access through it against that allocation.
+    ///
+    /// ```
+    /// let v = [0i32; 4];
+    /// let p = cutlet_core::cuda::GmemPtr::from_slice(&v);
+    /// assert_eq!(p.wrapping_add(3).as_ptr(), v[3..].as_ptr());
+    /// ```
+    #[inline(always)]
+    pub fn wrapping_add(self, count: usize) -> Self {
+        GmemPtr {
+            ptr: self.ptr.wrapping_add(count),
+            #[cfg(not(target_arch = "nvptx64"))]
+            alloc: self.alloc,
+        }
+    }
     /// The address.
     ///
     /// ```
