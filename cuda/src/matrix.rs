@@ -68,6 +68,8 @@ pub struct Matrices {
 /// // A batch that shares one matrix (stride 0), as a broadcast operand does.
 /// assert_eq!(matrices("B", layout!((8, 8, 3):(1, 8, 0))).unwrap().stride, 0);
 /// assert!(matrices("A", layout!((8, 8, (2, 2)):(1, 8, (64, 1000)))).is_err());
+/// // One row, row-major at leading dimension 16: the strides of extent-1 modes count.
+/// assert_eq!(matrices("A", layout!((1, 8, 2):(16, 1, 16))).unwrap().matrix.ld, 16);
 /// ```
 pub fn matrices(what: &str, l: impl Layout) -> Result<Matrices> {
     let bad = |why: &str| Err(Error::Operand(format!("{what}: layout {l} {why}")));
@@ -82,13 +84,15 @@ pub fn matrices(what: &str, l: impl Layout) -> Result<Matrices> {
     );
     // The third mode's extent (1 for rank 2: the tail of `(rows, cols)` is empty).
     let batch = u(size(shape(l).tail().tail()).value());
-    // The offset of colexicographic index `i`: of (1, 0) at 1, (0, 1) at `rows`, (0, 0, 1)
-    // at `rows * cols` where the modes before are not empty (an index is any rank's).
-    let at = |i: usize| u(l.call(i as isize).size().value());
+    // The strides: each mode's offset of its index 1, read even where its extent is 1 (a
+    // leaf's size is its value).
     let (s0, s1) = (
-        if rows > 1 { at(1) } else { 0 },
-        if cols > 1 { at(rows) } else { 0 },
+        u(get::<0, _>(l).call(1isize).size().value()),
+        u(get::<1, _>(l).call(1isize).size().value()),
     );
+    // The offset of colexicographic index `i`, of any rank's layout: (0, 0, 1) is at
+    // `rows * cols` where the first two modes are not empty.
+    let at = |i: usize| u(l.call(i as isize).size().value());
     let m = if s0 == 1 || rows <= 1 && s1 != 1 {
         Matrix {
             rows,
