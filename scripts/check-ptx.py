@@ -74,10 +74,28 @@ def hopper_problem(body, ptxas_log, name):
     if re.search(r"\bbar\.sync\s+%r", body):
         # An aligned named barrier that LLVM may have duplicated into divergent arms.
         return "a named barrier as aligned bar.sync (use barrier.sync)"
-    for code in ("C7515", "C7508", "C7510"):
+    return wgmma_warning(ptxas_log, name)
+
+
+def wgmma_warning(ptxas_log, name):
+    """ptxas serialized an entry's wgmmas (C7515, C7520) or ignored its setmaxnreg
+    (C7508, C7510)."""
+    for code in ("C7515", "C7520", "C7508", "C7510"):
         if re.search(code + r".*'" + name + "'", ptxas_log):
             return f"ptxas warns {code} (wgmma serialized or setmaxnreg ignored)"
     return None
+
+
+def flash_problem(body, ptxas_log, name):
+    """The attention kernel must load by TMA (4-d: d, seqlen, head, batch) on mbarriers,
+    multiply with wgmma and reallocate registers, and ptxas must neither serialize its
+    wgmmas nor ignore its setmaxnreg."""
+    needles = ["cp.async.bulk.tensor.4d.shared::cluster.global", "mbarrier.try_wait",
+               "wgmma.mma_async", "wgmma.wait_group", "setmaxnreg.inc", ".maxntid 384"]
+    for needle in needles:
+        if needle not in body:
+            return f"no {needle}"
+    return wgmma_warning(ptxas_log, name)
 
 
 def main(ptxas, root):
@@ -159,6 +177,10 @@ def main(ptxas, root):
             failures.append(f"{arch}: Hopper entries outside sm_90a: {hopper}")
         for name in hopper:
             problem = hopper_problem(bodies[name], report, name)
+            if problem:
+                failures.append(f"{arch}: {name}: {problem}")
+        for name in [n for n in bodies if n.startswith("cutlet_flash_sm90_")]:
+            problem = flash_problem(bodies[name], report, name)
             if problem:
                 failures.append(f"{arch}: {name}: {problem}")
     print("| arch | kernel | registers | stack bytes | spill bytes |")

@@ -521,6 +521,8 @@ impl<E: AttentionElement> Flash<E> {
 pub struct Attention {
     kernels: Vec<Box<dyn Any + Send + Sync>>,
     names: Vec<(&'static str, usize)>,
+    /// The device's SMs: the persistent kernels' CTAs.
+    sms: usize,
     /// Keeps the module loaded (the functions borrow it by handle).
     _module: Module,
 }
@@ -553,6 +555,9 @@ impl Attention {
         // `Module::load` refuses PTX the device cannot run (sm_90a off compute
         // capability 9.0), naming both.
         let module = Module::load(ctx, ptx)?;
+        let sms = ctx.attribute(
+            cudarc::driver::sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+        )? as usize;
         struct Loader<'m> {
             module: &'m Module,
             kernels: Vec<Box<dyn Any + Send + Sync>>,
@@ -596,6 +601,7 @@ impl Attention {
         Ok(Attention {
             kernels,
             names,
+            sms,
             _module: module,
         })
     }
@@ -729,7 +735,7 @@ impl Attention {
         ];
         let descs = flash.descriptors(stream, p, addrs)?;
         let cu = cu_seqlens.map(|c| stream.clone_htod(c)).transpose()?;
-        let cfg = flash.cfg.launch(&a);
+        let cfg = flash.cfg.launch(&a, self.sms);
         // SAFETY: the maps describe Q, K and V's buffers (the cache's key is their
         // addresses, extents and strides), which hold what their layouts reach
         // (`DeviceTensor` checks the cosize), and `descs` is freed in stream order after

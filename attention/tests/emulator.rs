@@ -2,7 +2,7 @@
 //! CPU attention (`cutlet_attention::cpu`): every configuration of the registry (head dimensions 64, 128, 256; bf16
 //! and f16) on ragged sequence lengths, `seqlen_q` above and below `seqlen_k`, causal
 //! and not, grouped-query attention, Q, K and V with their own strides (BSHD and BHSD),
-//! variable-length batches, and the log-sum-exp.
+//! variable-length batches, and the log-sum-exp; three persistent CTAs walk the tiles.
 
 use cutlet_attention::{AttentionOptions, cpu};
 use cutlet_core::cuda::emu::DeviceVec;
@@ -135,8 +135,12 @@ fn run<C: FlashConfig>(case: Case) {
     ];
     let (tma, po, pl) = (GmemPtr::from_slice(&descs), o.ptr(), lse.ptr());
     let pc = dcu.ptr();
-    cutlet_core::cuda::emu::launch_config(cfg.launch(&a), || flash_sm90::<C>(a, tma, (po, pl), pc))
-        .unwrap_or_else(|err| panic!("{} {case:?}: {err}", C::NAME));
+    // Three persistent CTAs: most walk several tiles (the Q barriers' phases, the
+    // pipelines across tiles), some skip a short sequence's empty ones.
+    cutlet_core::cuda::emu::launch_config(cfg.launch(&a, 3), || {
+        flash_sm90::<C>(a, tma, (po, pl), pc)
+    })
+    .unwrap_or_else(|err| panic!("{} {case:?}: {err}", C::NAME));
     // The f64 reference (the CPU attention), sequence by sequence.
     let w = |x: &C::Elem| f64::from(x.to_f32_widened());
     let (q, k, v): (Vec<f64>, Vec<f64>, Vec<f64>) = (

@@ -31,10 +31,16 @@
 //!   rows below `seqlen_q` (any strides); the log-sum-exp of each row (`+inf` for a row
 //!   that sees no key, whose O is 0: FA's convention).
 //!
-//! Left for later (the GPU's measurements will say which matter): ping-pong of the two
-//! consumer warpgroups and the overlap of the next block's `Q Kᵀ` with this softmax,
-//! the output through shared memory and a TMA store, a persistent tile scheduler, and
-//! variable-length batches.
+//! - **Overlap.** FA3's intra-warpgroup overlap (the next block's `Q Kᵀ` in flight
+//!   with this block's `P V` and softmax) and, up to d = 128, FA3's ping-pong of the two
+//!   consumer warpgroups ([`FlashLaunch::pingpong`]).
+//!
+//! - **Persistent.** One CTA per SM walks the tiles ([`FlashTiles`]: 128 query rows of
+//!   a head of a sequence, causal ones longest first); the producer loads the next
+//!   tile's Q once both consumer warpgroups' `Q Kᵀ`s of the last are done, under their
+//!   last `P V` and epilogue, and K's and V's pipelines run on across tiles.
+//!
+//! Left for later: the output through shared memory and a TMA store.
 
 use crate::gemm::{GemmOutput, val};
 use cutlet_core::algebra::recast::SizeofBits;
@@ -200,20 +206,44 @@ pub struct FlashLaunch {
     pub threads: usize,
     /// Dynamic shared memory, bytes.
     pub smem: usize,
+    /// The consumer warpgroups take turns issuing their MMAs (FA3's scheduler barrier),
+    /// so that one's softmax runs under the other's MMAs. FA3's choice for 16-bit
+    /// inputs: on up to d = 128 (at d = 256 it cost an H100 480 → 425 TFLOP/s,
+    /// `results/gpu/run30-attention-peers-h100.txt`).
+    pub pingpong: bool,
+    /// O is rescaled by the last block's correction right after the next `Q Kᵀ` is
+    /// issued, under that MMA, rather than once `P V` lands (FA3's
+    /// `RescaleOBeforeGemm`): for d above 128, where O's rescaling is longest.
+    pub rescale_o_first: bool,
+    /// One CTA per SM walks the tiles ([`FlashTiles`]); otherwise each CTA takes one
+    /// tile. Up to d = 128: at d = 256 the walk's state and what the compiler hoists
+    /// out of it exceed the consumers' registers (ptxas spills).
+    pub persistent: bool,
 }
 
 impl FlashLaunch {
-    /// The launch of problem `a`: one CTA per 128 query rows of each (head, batch).
+    /// The launch of problem `a`: a [`persistent`](Self::persistent) configuration on
+    /// `ctas` CTAs at most (the GPU's SMs: one CTA fills an SM's shared memory), each
+    /// walking the [`FlashTiles`] from its index by the grid's size; another on a CTA
+    /// per tile.
     ///
     /// ```
-    /// use cutlet_kernels::{flash_sm90::*, registry::flash::FlashD64Bf16};
-    /// let c = flash_config::<FlashD64Bf16>().launch(&FlashArgs::new((2, 8, 8), (300, 300), 64, false));
-    /// assert_eq!((c.grid.x, c.grid.y, c.grid.z, c.block.x), (3, 8, 2, 384));
+    /// use cutlet_kernels::{flash_sm90::*, registry::flash::*};
+    /// let a = FlashArgs::new((2, 8, 8), (300, 300), 64, false);
+    /// let c = flash_config::<FlashD64Bf16>().launch(&a, 132);
+    /// assert_eq!((c.grid.x, c.grid.y, c.grid.z, c.block.x), (3 * 8 * 2, 1, 1, 384));
+    /// assert_eq!(flash_config::<FlashD64Bf16>().launch(&a, 20).grid.x, 20);
+    /// assert_eq!(flash_config::<FlashD256Bf16>().launch(&a, 20).grid.x, 3 * 8 * 2);
     /// ```
-    pub const fn launch(&self, a: &FlashArgs) -> cutlet_core::cuda::LaunchConfig {
-        let m = a.seqlen_q.div_ceil(BM);
+    pub const fn launch(&self, a: &FlashArgs, ctas: usize) -> cutlet_core::cuda::LaunchConfig {
+        let tiles = FlashTiles::new(a).count();
+        let n = if self.persistent && ctas < tiles {
+            ctas
+        } else {
+            tiles
+        };
         cutlet_core::cuda::LaunchConfig::new(
-            cutlet_core::cuda::Dim3::new(if m == 0 { 1 } else { m }, a.heads, a.batch),
+            cutlet_core::cuda::Dim3::x(if n == 0 { 1 } else { n }),
             cutlet_core::cuda::Dim3::x(self.threads),
         )
         .smem(self.smem)
@@ -239,8 +269,8 @@ pub const fn flash_config<C: FlashConfig>() -> FlashLaunch {
         "FlashConfig: the S atom's N must be Bn and the O atom's N the head dimension"
     );
     assert!(
-        bn % 64 == 0 && core::mem::size_of::<C::Elem>() == 2 && stages >= 2,
-        "FlashConfig: Bn a multiple of 64, 16-bit elements, two stages or more"
+        bn % 16 == 0 && bn <= 128 && core::mem::size_of::<C::Elem>() == 2 && stages >= 2,
+        "FlashConfig: Bn a multiple of 16 up to 128, 16-bit elements, two stages or more"
     );
     let smem = 1024 + (BM + 2 * stages * bn) * d * 2;
     assert!(
@@ -254,6 +284,9 @@ pub const fn flash_config<C: FlashConfig>() -> FlashLaunch {
         stages,
         threads: THREADS,
         smem,
+        pingpong: d <= 128,
+        persistent: d <= 128,
+        rescale_o_first: d > 128,
     }
 }
 
@@ -395,8 +428,9 @@ unsafe fn load_rows<T: Copy, L: Layout>(
     }
 }
 
-/// The attention forward of configuration `C` for CTA `(m block, head, sequence)`:
-/// launch [`flash_config::<C>()`](flash_config)'s `launch(&a)`; `tma[0..3]` point to
+/// The attention forward of configuration `C`, persistent: each CTA walks the
+/// [`FlashTiles`] from its index by the grid's size. Launch
+/// [`flash_config::<C>()`](flash_config)'s `launch(&a, ctas)`; `tma[0..3]` point to
 /// descriptors of [`qkv_box`]'s boxes over Q, K and V; `o` is O (`a.o_stride`), `lse` the
 /// `(batch, heads, rows_q)` log-sum-exp (null: not written); with `a.varlen`,
 /// `cu_seqlens` holds the cumulative lengths of Q and of K (`2 (batch + 1)` of them).
@@ -409,32 +443,26 @@ pub fn flash_sm90<C: FlashConfig>(
 ) {
     let cfg = const { flash_config::<C>() };
     let (bn, stages, d) = (cfg.tile.1, cfg.stages, cfg.head_dim);
-    let block = cutlet_core::cuda::block_idx();
-    let (m_block, head, seq) = (block.x, block.y, block.z);
-    let m0 = m_block * BM;
-    // This CTA's sequence: its lengths, its first rows in Q and K, its batch coordinate.
-    let params = a;
-    let (a, (q0, k0, batch)) = sequence(params, seq, cu_seqlens);
-    // Variable lengths: the grid covers the longest sequence; a CTA past the end of its
-    // own has nothing to do (the whole CTA leaves, before any barrier).
-    if m0 >= a.seqlen_q {
-        return;
-    }
-    let kv_head = head / (a.heads / a.kv_heads);
-    let n_blocks = a.key_blocks(m0, bn);
+    let work = FlashTiles::new(&a);
+    let (first, step) = (
+        cutlet_core::cuda::block_idx().x,
+        cutlet_core::cuda::grid_dim().x,
+    );
     let tma_q = tma.as_ptr();
     let (tma_k, tma_v) = (tma_q.wrapping_add(1), tma_q.wrapping_add(2));
 
     let mut smem = SmemBuffer::dynamic();
     let k_pipe = PipelineTmaAsync::new(&mut smem, stages);
     let v_pipe = PipelineTmaAsync::new(&mut smem, stages);
-    // SAFETY: one barrier word, used only through its `Mbarrier`.
-    let q_bar = unsafe {
-        let w = smem.alloc::<u64, _>(layout!(1));
-        Mbarrier::at(w.engine().as_ptr())
+    // SAFETY: two barrier words, used only through their `Mbarrier`s.
+    let (q_full, q_empty) = unsafe {
+        let w = smem.alloc::<u64, _>(layout!(2));
+        let p = w.engine().as_ptr();
+        (Mbarrier::at(p), Mbarrier::at(p.wrapping_add(1)))
     };
-    // SAFETY: Q is written only by its TMA loads before `q_bar`'s phase 0 completes and
-    // read only by the wgmmas after it; K's and V's stages as their pipelines order them.
+    // SAFETY: Q is written only by its TMA loads, each after `q_empty` says the
+    // consumers' wgmmas of the tile before are done with it, and read only by the
+    // wgmmas after `q_full` completes; K's and V's stages as their pipelines order them.
     let (sq, sk, sv) = unsafe {
         (
             smem.alloc_aligned::<C::Elem, _, _>(
@@ -464,67 +492,156 @@ pub fn flash_sm90<C: FlashConfig>(
             prefetch_tma_descriptor(tma_k);
             prefetch_tma_descriptor(tma_v);
         }
-        // Each consumer warpgroup's release frees a stage.
+        // Each consumer warpgroup's release frees a stage, and Q.
         k_pipe.init(1, 2);
         v_pipe.init(1, 2);
-        q_bar.init(1);
+        q_full.init(1);
+        q_empty.init(2);
     }
     syncthreads();
 
+    // Both roles walk the same tiles and skip the same ones (rows past their sequence's
+    // `seqlen_q`), so the `j`-th tile each works on is the same: Q's barriers' phase `j`.
     if warp_group_idx() == 0 {
         // Producer: one thread issues every load.
         warpgroup_reg_dealloc::<40>();
         if warp_id() == 0 && elect_one_sync() {
-            q_bar.arrive_and_expect_tx((BM * d * core::mem::size_of::<C::Elem>()) as u32);
-            // SAFETY: Q's tile is read only after `q_bar` completes; the descriptors are
-            // live.
-            unsafe {
-                load_rows(
-                    tma_q,
-                    q_bar,
-                    &sq.view().slice((X, X, 0usize)),
-                    (q0 + m0, head, batch),
-                )
-            };
             let mut st = PipelineState::producer_start(stages);
-            for nb in 0..n_blocks {
-                let at = (k0 + nb * bn, kv_head, batch);
-                k_pipe.producer_acquire(st, kv_bytes);
-                // SAFETY: the stage is empty (its consumers released it); its loads
-                // complete on its full barrier, armed with their bytes.
+            let (mut t, mut j) = (first, 0u32);
+            while t < work.count() {
+                let (m_block, head, seq) = work.at(t);
+                t = work.next(t, step, cfg.persistent);
+                let (a, (q0, k0, batch)) = sequence(a, seq, cu_seqlens);
+                let m0 = m_block * BM;
+                if m0 >= a.seqlen_q {
+                    continue;
+                }
+                if j > 0 {
+                    // The consumers' wgmmas of the last tile are done with Q.
+                    q_empty.wait((j - 1) % 2);
+                }
+                j += 1;
+                q_full.arrive_and_expect_tx((BM * d * core::mem::size_of::<C::Elem>()) as u32);
+                // SAFETY: Q's tile is free (above) and read only after `q_full`
+                // completes; the descriptors are live.
                 unsafe {
                     load_rows(
-                        tma_k,
-                        k_pipe.producer_barrier(st),
-                        &sk.view().slice((X, X, st.index())),
-                        at,
+                        tma_q,
+                        q_full,
+                        &sq.view().slice((X, X, 0usize)),
+                        (q0 + m0, head, batch),
                     )
                 };
-                v_pipe.producer_acquire(st, kv_bytes);
-                // SAFETY: as for K.
-                unsafe {
-                    load_rows(
-                        tma_v,
-                        v_pipe.producer_barrier(st),
-                        &sv.view().slice((X, X, st.index())),
-                        at,
-                    )
-                };
-                st.advance();
+                let kv_head = head / (a.heads / a.kv_heads);
+                for nb in 0..a.key_blocks(m0, bn) {
+                    let at = (k0 + nb * bn, kv_head, batch);
+                    k_pipe.producer_acquire(st, kv_bytes);
+                    // SAFETY: the stage is empty (its consumers released it); its loads
+                    // complete on its full barrier, armed with their bytes.
+                    unsafe {
+                        load_rows(
+                            tma_k,
+                            k_pipe.producer_barrier(st),
+                            &sk.view().slice((X, X, st.index())),
+                            at,
+                        )
+                    };
+                    v_pipe.producer_acquire(st, kv_bytes);
+                    // SAFETY: as for K.
+                    unsafe {
+                        load_rows(
+                            tma_v,
+                            v_pipe.producer_barrier(st),
+                            &sv.view().slice((X, X, st.index())),
+                            at,
+                        )
+                    };
+                    st.advance();
+                }
             }
             k_pipe.producer_tail(st);
             v_pipe.producer_tail(st);
         }
     } else {
         warpgroup_reg_alloc::<232>();
-        consumer::<C, _, _, _>(
-            (params, seq, cu_seqlens),
-            (o, lse),
-            (&k_pipe, &v_pipe, q_bar),
-            (sq, sk, sv),
-            (m0, head),
-            n_blocks,
-        );
+        let mut st = PipelineState::consumer_start(stages);
+        let (mut t, mut j) = (first, 0u32);
+        while t < work.count() {
+            let (m_block, head, seq) = work.at(t);
+            t = work.next(t, step, cfg.persistent);
+            let m0 = m_block * BM;
+            if m0 >= sequence(a, seq, cu_seqlens).0.seqlen_q {
+                continue;
+            }
+            consumer::<C, _, _, _>(
+                (a, seq, cu_seqlens),
+                (o, lse),
+                (&k_pipe, &v_pipe, (q_full, q_empty, j % 2)),
+                (sq, sk, sv),
+                (m0, head),
+                &mut st,
+            );
+            j += 1;
+        }
+    }
+}
+
+/// The persistent kernel's work: one tile per 128 query rows (`m block`) of each head of
+/// each sequence, index `t` at `(m block, head, sequence)` with the m blocks fastest (a
+/// head's tiles share its K and V in L2) and, in causal attention, the longest first
+/// (FA3's order: the last rows see the most keys).
+///
+/// ```
+/// use cutlet_kernels::flash_sm90::{FlashArgs, FlashTiles};
+/// let t = FlashTiles::new(&FlashArgs::new((2, 3, 3), (300, 300), 64, true));
+/// assert_eq!(t.count(), 3 * 3 * 2);
+/// assert_eq!((t.at(0), t.at(2), t.at(3), t.at(17)), ((2, 0, 0), (0, 0, 0), (2, 1, 0), (0, 2, 1)));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct FlashTiles {
+    m_blocks: usize,
+    heads: usize,
+    batch: usize,
+    reversed: bool,
+}
+
+impl FlashTiles {
+    /// The tiles of problem `a` (with variable lengths, `seqlen_q` is the longest
+    /// sequence's: the shorter ones' last tiles are empty).
+    #[inline(always)]
+    pub const fn new(a: &FlashArgs) -> Self {
+        FlashTiles {
+            m_blocks: a.seqlen_q.div_ceil(BM),
+            heads: a.heads,
+            batch: a.batch,
+            reversed: a.causal != 0,
+        }
+    }
+
+    /// How many tiles there are.
+    #[inline(always)]
+    pub const fn count(&self) -> usize {
+        self.m_blocks * self.heads * self.batch
+    }
+
+    /// The tile after `t` of a CTA that walks the tiles by `step`; past the last
+    /// (`usize::MAX`, which no count exceeds, so the compiler drops the loop) if the
+    /// kernel is not `persistent`.
+    #[inline(always)]
+    pub const fn next(&self, t: usize, step: usize, persistent: bool) -> usize {
+        if persistent { t + step } else { usize::MAX }
+    }
+
+    /// Tile `t`'s `(m block, head, sequence)`.
+    #[inline(always)]
+    pub const fn at(&self, t: usize) -> (usize, usize, usize) {
+        let (m, rest) = (t % self.m_blocks, t / self.m_blocks);
+        let m = if self.reversed {
+            self.m_blocks - 1 - m
+        } else {
+            m
+        };
+        (m, rest % self.heads, rest / self.heads)
     }
 }
 
@@ -555,23 +672,29 @@ fn sequence(
     (a, (q0, k0, 0))
 }
 
-/// A consumer warpgroup: its 64 rows of the Q tile against every key block, the online
-/// softmax, and the epilogue.
+/// A consumer warpgroup on one tile: its 64 rows of the Q tile (phase `q_phase` of Q's
+/// barriers) against every key block from pipeline state `st` on (left past the
+/// last), the online softmax, and the epilogue.
 #[inline(always)]
 fn consumer<C: FlashConfig, Lq: Layout, Lk: Layout, Lv: Layout>(
     (params, seq, cu_seqlens): (FlashArgs, usize, GmemPtr<u32>),
     (o, lse): (GmemPtr<C::Elem>, GmemPtr<f32>),
-    (k_pipe, v_pipe, q_bar): (&PipelineTmaAsync, &PipelineTmaAsync, Mbarrier),
+    (k_pipe, v_pipe, (q_full, q_empty, q_phase)): (
+        &PipelineTmaAsync,
+        &PipelineTmaAsync,
+        (Mbarrier, Mbarrier, u32),
+    ),
     (sq, sk, sv): QkvTiles<C::Elem, Lq, Lk, Lv>,
     (m0, head): (usize, usize),
-    n_blocks: usize,
+    pipe_st: &mut PipelineState,
 ) {
     // The sequence's lengths for the main loop; its place in O is read again for the
     // epilogue (from the kernel's parameters), so that nothing of it stays in a
     // register through the loop.
     let (a, _) = sequence(params, seq, cu_seqlens);
     let cfg = const { flash_config::<C>() };
-    let (bn, stages, d) = (cfg.tile.1, cfg.stages, cfg.head_dim);
+    let (bn, d) = (cfg.tile.1, cfg.head_dim);
+    let n_blocks = a.key_blocks(m0, bn);
     let wg = warp_group_idx() - 1;
     let lane = thread_idx().x % WARPGROUP_SIZE;
     let rows0 = m0 + 64 * wg;
@@ -587,6 +710,7 @@ fn consumer<C: FlashConfig, Lq: Layout, Lk: Layout, Lv: Layout>(
     let s_vals = <C::Bn as LeafOps>::Div::<_2>::conjure();
     let o_vals = <C::HeadDim as LeafOps>::Div::<_2>::conjure();
     let steps = <C::Bn as LeafOps>::Div::<_16>::conjure();
+    let d_steps = <C::HeadDim as LeafOps>::Div::<_16>::conjure();
     let (atom_qk, atom_pv) = (C::AtomQk::default(), C::AtomPv::default());
     let q_tile = (_64::new(), _16::new());
     let k_tile = (C::Bn::conjure(), _16::new());
@@ -609,18 +733,30 @@ fn consumer<C: FlashConfig, Lq: Layout, Lk: Layout, Lv: Layout>(
             let k = sk.slice((X, X, st.index()));
             warpgroup_fence_operand(s_acc);
             warpgroup_arrive();
-            for kb in 0..d / 16 {
-                let da = make_gmma_desc::<gmma::K, _, _, _>(&local_tile(
-                    sq,
-                    q_tile.as_tiler(),
-                    (wg, kb),
-                ));
-                let db = make_gmma_desc::<gmma::K, _, _, _>(&local_tile(
-                    k,
-                    k_tile.as_tiler(),
-                    (0usize, kb),
-                ));
-                atom_qk.mma_async(da, db, s_acc, kb > 0);
+            let step = inlined(
+                #[inline(always)]
+                |kb: usize| {
+                    let da = make_gmma_desc::<gmma::K, _, _, _>(&local_tile(
+                        sq,
+                        q_tile.as_tiler(),
+                        (wg, kb),
+                    ));
+                    let db = make_gmma_desc::<gmma::K, _, _, _>(&local_tile(
+                        k,
+                        k_tile.as_tiler(),
+                        (0usize, kb),
+                    ));
+                    atom_qk.mma_async(da, db, s_acc, kb > 0);
+                },
+            );
+            // Up to d = 128 the steps unroll (a static count): rolled, ptxas guards the
+            // `wgmma`s on one accumulator with `warpgroup.arrive`s of its own (C7519).
+            // d = 256's sixteen steps unrolled hold more descriptors than the consumers'
+            // registers (ptxas spills), so they stay a loop.
+            if d <= 128 {
+                d_steps.for_each_index(step);
+            } else {
+                (0..d / 16).for_each(step);
             }
             warpgroup_commit_batch();
         },
@@ -748,21 +884,49 @@ fn consumer<C: FlashConfig, Lq: Layout, Lk: Layout, Lv: Layout>(
 
     // FA3's intra-warpgroup overlap: block `nb`'s `Q Kᵀ` and block `nb - 1`'s `P V` are
     // in flight together, and the softmax of block `nb` runs while `P V` does; O is
-    // rescaled once `P V` has landed. One thread a warpgroup releases a stage (the
-    // pipelines count warpgroups) once the warpgroup's MMAs that read it are done.
+    // rescaled once `P V` has landed, or (`rescale_o_first`) under the next `Q Kᵀ`. One
+    // thread a warpgroup releases a stage (the pipelines count warpgroups) once the
+    // warpgroup's MMAs that read it are done.
     //
-    // FA3's ping-pong between the two consumer warpgroups: each issues its MMAs only in
-    // its turn (named barrier `1 + wg` of both warpgroups' 256 threads: its own sync and
-    // the other's arrival) and passes the turn on once they are issued, so that one's
-    // softmax runs under the other's MMAs. Warpgroup 0 starts with its own arrival and,
-    // after its last block, takes one more turn (before its last `P V`), which the other
-    // warpgroup's last pass completes: every generation of both barriers completes.
-    let turn = || named_barrier_sync(1 + wg as u32, 2 * WARPGROUP_SIZE as u32);
-    let pass = || named_barrier_arrive(2 - wg as u32, 2 * WARPGROUP_SIZE as u32);
-    q_bar.wait(0);
-    let mut st = PipelineState::consumer_start(stages);
-    if n_blocks > 0 {
-        if wg == 0 {
+    // FA3's ping-pong between the two consumer warpgroups (`pingpong`): each issues its
+    // MMAs only in its turn (named barrier `1 + wg` of both warpgroups' 256 threads: its
+    // own sync and the other's arrival) and passes the turn on once they are issued, so
+    // that one's softmax runs under the other's MMAs. Warpgroup 0 starts with its own
+    // arrival and, after its last block, takes one more turn (before its last `P V`),
+    // which the other warpgroup's last pass completes: every generation of both barriers
+    // completes.
+    let turn = || {
+        if cfg.pingpong {
+            named_barrier_sync(1 + wg as u32, 2 * WARPGROUP_SIZE as u32)
+        }
+    };
+    let pass = || {
+        if cfg.pingpong {
+            named_barrier_arrive(2 - wg as u32, 2 * WARPGROUP_SIZE as u32)
+        }
+    };
+    let rescale = inlined(
+        #[inline(always)]
+        |o_acc: &mut <C::AtomPv as WgmmaRs>::Accum, corr: [f32; 2]| {
+            o_vals.for_each_index(
+                #[inline(always)]
+                |v| o_acc.set(v, o_acc.get(v) * corr[row_of(v)]),
+            )
+        },
+    );
+    // One thread a warpgroup tells the producer that Q is free once every `Q Kᵀ` of the
+    // tile is done.
+    let free_q = || {
+        if lane == 0 {
+            q_empty.arrive();
+        }
+    };
+    q_full.wait(q_phase);
+    let mut st = *pipe_st;
+    if n_blocks == 0 {
+        free_q();
+    } else {
+        if cfg.pingpong && wg == 0 {
             named_barrier_arrive(1, 2 * WARPGROUP_SIZE as u32);
         }
         turn();
@@ -773,14 +937,19 @@ fn consumer<C: FlashConfig, Lq: Layout, Lk: Layout, Lv: Layout>(
         if lane == 0 {
             k_pipe.consumer_release(st);
         }
-        // O is zero: its correction is moot.
-        softmax(0, &mut s_acc, &mut row_max, &mut row_sum);
+        // O is zero: its first correction is moot (whenever it is applied).
+        let mut corr = softmax(0, &mut s_acc, &mut row_max, &mut row_sum);
         convert(&s_acc, &mut p_regs);
         let mut prev = st;
         st.advance();
         for nb in 1..n_blocks {
             turn();
             issue_qk(st, &mut s_acc);
+            if cfg.rescale_o_first {
+                // O holds the blocks before `nb - 1`: scaled to block `nb - 1`'s maxima
+                // before its `P V` adds to it.
+                rescale(&mut o_acc, corr);
+            }
             issue_pv(prev, &mut p_regs, &mut o_acc);
             pass();
             // `Q Kᵀ` is the older group.
@@ -789,22 +958,25 @@ fn consumer<C: FlashConfig, Lq: Layout, Lk: Layout, Lv: Layout>(
             if lane == 0 {
                 k_pipe.consumer_release(st);
             }
-            let corr = softmax(nb, &mut s_acc, &mut row_max, &mut row_sum);
+            corr = softmax(nb, &mut s_acc, &mut row_max, &mut row_sum);
             warpgroup_wait::<0>();
             warpgroup_fence_operand(&mut o_acc);
             if lane == 0 {
                 v_pipe.consumer_release(prev);
             }
-            o_vals.for_each_index(
-                #[inline(always)]
-                |v| o_acc.set(v, o_acc.get(v) * corr[row_of(v)]),
-            );
+            if !cfg.rescale_o_first {
+                rescale(&mut o_acc, corr);
+            }
             convert(&s_acc, &mut p_regs);
             prev = st;
             st.advance();
         }
-        if wg == 0 {
+        free_q();
+        if cfg.pingpong && wg == 0 {
             turn();
+        }
+        if cfg.rescale_o_first {
+            rescale(&mut o_acc, corr);
         }
         issue_pv(prev, &mut p_regs, &mut o_acc);
         warpgroup_wait::<0>();
@@ -813,6 +985,7 @@ fn consumer<C: FlashConfig, Lq: Layout, Lk: Layout, Lv: Layout>(
             v_pipe.consumer_release(prev);
         }
     }
+    *pipe_st = st;
 
     // The rows' sums over the quad, O's normalisation and the stores.
     let row_sum = row_sum.map(|x| quad(x, |a, b| a + b));
