@@ -501,7 +501,8 @@ pub fn flash_sm90<C: FlashConfig>(
     syncthreads();
 
     // Both roles walk the same tiles and skip the same ones (rows past their sequence's
-    // `seqlen_q`), so the `j`-th tile each works on is the same: Q's barriers' phase `j`.
+    // `seqlen_q`), so the `j`-th tile each works on is the same: phase `j % 2` of Q's
+    // barriers.
     if warp_group_idx() == 0 {
         // Producer: one thread issues every load.
         warpgroup_reg_dealloc::<40>();
