@@ -88,10 +88,11 @@ def wgmma_warning(ptxas_log, name):
 
 def flash_problem(body, ptxas_log, name):
     """The attention kernel must load by TMA (4-d: d, seqlen, head, batch) on mbarriers,
-    multiply with wgmma and reallocate registers, and ptxas must neither serialize its
-    wgmmas nor ignore its setmaxnreg."""
+    multiply with wgmma, reallocate registers and store O by TMA, and ptxas must neither
+    serialize its wgmmas nor ignore its setmaxnreg."""
     needles = ["cp.async.bulk.tensor.4d.shared::cluster.global", "mbarrier.try_wait",
-               "wgmma.mma_async", "wgmma.wait_group", "setmaxnreg.inc", ".maxntid 384"]
+               "wgmma.mma_async", "wgmma.wait_group", "setmaxnreg.inc", ".maxntid 384",
+               "cp.async.bulk.tensor.4d.global.shared::cta", "cp.async.bulk.wait_group.read"]
     for needle in needles:
         if needle not in body:
             return f"no {needle}"

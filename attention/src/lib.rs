@@ -351,6 +351,7 @@ fn problem_of([q, k, v, o]: [Bshd; 4], opts: &AttentionOptions) -> Result<Proble
     let mut args = FlashArgs::new((b, h, hk), (sq, sk), d, opts.causal);
     args.scale_log2 = scale * std::f32::consts::LOG2_E;
     args.o_stride = o.strides;
+    tiles_fit(&args)?;
     Ok(Problem {
         args,
         head_dim: d,
@@ -447,7 +448,24 @@ pub fn problem_varlen(
             a.batch
         )));
     }
+    tiles_fit(a)?;
     Ok(p)
+}
+
+/// The kernel numbers its tiles (`FlashTiles`) in 32 bits: `Ok` while there are fewer
+/// than 2³¹.
+fn tiles_fit(a: &FlashArgs) -> Result<()> {
+    let tiles = a.seqlen_q.div_ceil(BM) as u128 * a.heads as u128 * a.batch as u128;
+    if tiles > i32::MAX as u128 {
+        return Err(Error::Operand(format!(
+            "query tiles ({tiles}: {} rows of 128 x {} heads x {} sequences) above {}",
+            a.seqlen_q.div_ceil(BM),
+            a.heads,
+            a.batch,
+            i32::MAX
+        )));
+    }
+    Ok(())
 }
 
 /// The box of one operand for configuration `C`'s kernel.
@@ -458,30 +476,36 @@ struct Flash<E> {
     f: Function<FlashParams<E>>,
     cfg: FlashLaunch,
     boxes: BoxOf,
-    /// The tensor maps of the operands it last ran on.
-    maps: Mutex<Vec<(MapKey, Arc<TmaDescriptors>)>>,
+    /// The tensor maps of the operands it last ran on, and whether O's is among them.
+    maps: Mutex<Vec<(MapKey, Maps)>>,
 }
 
-/// The operands' addresses and the problem's extents and strides.
-type MapKey = ([u64; 3], [usize; 8], [[usize; 3]; 3]);
+/// The operands' addresses (Q, K, V, O) and the problem's extents and strides.
+type MapKey = ([u64; 4], [usize; 8], [[usize; 3]; 4]);
+/// Q's, K's and V's tensor maps, and O's where TMA can store it.
+type Maps = (Arc<TmaDescriptors>, bool);
 /// Tensor maps kept per configuration.
 const MAPS_KEPT: usize = 8;
 
 impl<E: AttentionElement> Flash<E> {
-    /// The tensor maps of Q, K and V at these addresses for `p`.
-    fn descriptors(
-        &self,
-        st: &Arc<CudaStream>,
-        p: &Problem,
-        addrs: [u64; 3],
-    ) -> Result<Arc<TmaDescriptors>> {
+    /// The tensor maps of Q, K and V at these addresses for `p`, then O's where the
+    /// kernel can store it by TMA: fixed lengths (a box of a packed sequence would
+    /// reach the next one's rows), an address and strides in 16-byte multiples.
+    fn descriptors(&self, st: &Arc<CudaStream>, p: &Problem, addrs: [u64; 4]) -> Result<Maps> {
         let a = &p.args;
         let key = (
             addrs,
             [
-                a.batch, a.heads, a.kv_heads, a.seqlen_q, a.seqlen_k, 0, 0, 0,
+                a.batch,
+                a.heads,
+                a.kv_heads,
+                a.seqlen_q,
+                a.seqlen_k,
+                a.varlen as usize,
+                0,
+                0,
             ],
-            [p.q.strides, p.k.strides, p.v.strides],
+            [p.q.strides, p.k.strides, p.v.strides, a.o_stride],
         );
         let mut maps = self.maps.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(i) = maps.iter().position(|(k, _)| *k == key) {
@@ -498,15 +522,24 @@ impl<E: AttentionElement> Flash<E> {
                 .map_err(|e| Error::Operand(format!("{what}: TMA box: {e}")))?;
             encode_tiled(addr, &bx, E::DATA_TYPE)
         };
-        let d = [
+        let mut d = vec![
             boxed("Q", &p.q, BM, addrs[0])?,
             boxed("K", &p.k, self.cfg.tile.1, addrs[1])?,
             boxed("V", &p.v, self.cfg.tile.1, addrs[2])?,
         ];
-        let d = Arc::new(TmaDescriptors::new(st, &d)?);
-        maps.insert(0, (key, d.clone()));
+        let o = Bshd {
+            strides: a.o_stride,
+            ..p.q
+        };
+        if a.varlen == 0
+            && let Ok(m) = boxed("O", &o, 64, addrs[3])
+        {
+            d.push(m);
+        }
+        let maps_of = (Arc::new(TmaDescriptors::new(st, &d)?), d.len() == 4);
+        maps.insert(0, (key, maps_of.clone()));
         maps.truncate(MAPS_KEPT);
-        Ok(d)
+        Ok(maps_of)
     }
 }
 
@@ -732,20 +765,26 @@ impl Attention {
             q.device_ptr(stream).0,
             k.device_ptr(stream).0,
             v.device_ptr(stream).0,
+            o.device_ptr(stream).0,
         ];
-        let descs = flash.descriptors(stream, p, addrs)?;
+        let (descs, o_tma) = flash.descriptors(stream, p, addrs)?;
+        let a = FlashArgs {
+            o_tma: u32::from(o_tma),
+            ..a
+        };
         let cu = cu_seqlens.map(|c| stream.clone_htod(c)).transpose()?;
         let cfg = flash.cfg.launch(&a, self.sms);
-        // SAFETY: the maps describe Q, K and V's buffers (the cache's key is their
-        // addresses, extents and strides), which hold what their layouts reach
-        // (`DeviceTensor` checks the cosize), and `descs` is freed in stream order after
-        // the kernel; TMA clips every box to the extents. The kernel stores O's rows below
-        // each sequence's `seqlen_q` at `args.o_stride`, O's layout, whose cosize its
-        // buffer holds, and the log-sum-exp at `(batch, heads, rows_q)` compact (one
-        // batch with variable lengths), `lse`'s layout (`check_lse`, `check_lse_packed`); `lse` and `cu` are device buffers freed in stream order
-        // after the kernel (cudarc frees on the stream), `cu` holds the `2 (batch + 1)`
-        // lengths `problem_varlen` checked. O is borrowed mutably, so it aliases neither
-        // Q, K nor V.
+        // SAFETY: the maps describe Q's, K's, V's and (with `o_tma`) O's buffers (the
+        // cache's key is their addresses, extents and strides), which hold what their
+        // layouts reach (`DeviceTensor` checks the cosize), and `descs` is freed in
+        // stream order after the kernel; TMA clips every box to the extents. The kernel
+        // stores O's rows below each sequence's `seqlen_q` at `args.o_stride`, O's
+        // layout, whose cosize its buffer holds, and the log-sum-exp at
+        // `(batch, heads, rows_q)` compact (one batch with variable lengths), `lse`'s
+        // layout (`check_lse`, `check_lse_packed`); `lse` and `cu` are device buffers
+        // freed in stream order after the kernel (cudarc frees on the stream), `cu`
+        // holds the `2 (batch + 1)` lengths `problem_varlen` checked. O is borrowed
+        // mutably, so it aliases neither Q, K nor V.
         unsafe {
             flash
                 .f
@@ -1100,5 +1139,20 @@ mod tests {
                 .to_string(),
             "log-sum-exp: layout (_4,_200):(_200,_1), expected (heads, total_q) compact, (4,300):(300,1)"
         );
+    }
+
+    /// More tiles than the kernel's 32-bit tile indices reach is an error naming them.
+    #[test]
+    fn too_many_tiles_are_named() {
+        let (b, s, h) = (4096isize, 1isize << 20, 1024isize);
+        let l = layout!(({b}, {s}, {h}, 64):({s * h * 64}, {h * 64}, 64, 1));
+        assert_eq!(
+            problem(l, l, l, l, &AttentionOptions::default())
+                .unwrap_err()
+                .to_string(),
+            "query tiles (34359738368: 8192 rows of 128 x 1024 heads x 4096 sequences) above 2147483647"
+        );
+        let l = layout!((16, {s}, {h}, 64):({s * h * 64}, {h * 64}, 64, 1));
+        assert!(problem(l, l, l, l, &AttentionOptions::default()).is_ok());
     }
 }

@@ -128,11 +128,16 @@ fn run<C: FlashConfig>(case: Case) {
         TmaDescriptor::emulated(x.as_slice().as_ptr(), &qkv_box::<C>(dims, s, rows).unwrap())
             .unwrap()
     };
-    let descs = [
+    let mut descs = vec![
         map(&dq, (tb, rq.max(1), h), qs, 128),
         map(&dk, (tb, rk.max(1), hk), ks, cfg.tile.1),
         map(&dv, (tb, rk.max(1), hk), ks, cfg.tile.1),
     ];
+    // O by TMA stores, but with variable lengths (from registers).
+    if varlen.is_none() {
+        descs.push(map(&o, (tb, rq.max(1), h), a.o_stride, 64));
+        a.o_tma = 1;
+    }
     let (tma, po, pl) = (GmemPtr::from_slice(&descs), o.ptr(), lse.ptr());
     let pc = dcu.ptr();
     // Three persistent CTAs: most walk several tiles (the Q barriers' phases, the

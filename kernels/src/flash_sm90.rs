@@ -27,20 +27,23 @@
 //!   values a register.
 //! - **O += P V** by the `64 x d x 16` register-A `wgmma` (`_RS`): A = P, B = V read
 //!   N-major (`(d, Bn)`, d contiguous: the V block's stage viewed transposed).
-//! - **Epilogue.** O divided by each row's sum, rounded, stored from registers to its
-//!   rows below `seqlen_q` (any strides); the log-sum-exp of each row (`+inf` for a row
-//!   that sees no key, whose O is 0: FA's convention).
+//! - **Epilogue** (FA3's). O times each row's reciprocal sum, rounded, written to
+//!   shared memory in Q's layout (a buffer of its own in a persistent CTA, else Q's
+//!   tile) and stored by TMA, one `(64, 64)` box per warpgroup and 64 columns of d,
+//!   which drops the rows past `seqlen_q`. With variable lengths (a box would reach the
+//!   next sequence's rows) or an O that TMA cannot address ([`FlashArgs::o_tma`]), the
+//!   warpgroup copies the buffer to the rows below `seqlen_q` instead. The log-sum-exp
+//!   of each row (`+inf` for a row that sees no key, whose O is 0: FA's convention).
 //!
 //! - **Overlap.** FA3's intra-warpgroup overlap (the next block's `Q Kᵀ` in flight
 //!   with this block's `P V` and softmax) and, up to d = 128, FA3's ping-pong of the two
 //!   consumer warpgroups ([`FlashLaunch::pingpong`]).
 //!
-//! - **Persistent.** One CTA per SM walks the tiles ([`FlashTiles`]: 128 query rows of
-//!   a head of a sequence, causal ones longest first); the producer loads the next
-//!   tile's Q once both consumer warpgroups' `Q Kᵀ`s of the last are done, under their
-//!   last `P V` and epilogue, and K's and V's pipelines run on across tiles.
-//!
-//! Left for later: the output through shared memory and a TMA store.
+//! - **Persistent** up to d = 128 ([`FlashLaunch::persistent`]). One CTA per SM walks the
+//!   tiles ([`FlashTiles`]: 128 query rows of a head of a sequence, causal ones longest
+//!   first); the producer loads the next tile's Q once both consumer warpgroups'
+//!   `Q Kᵀ`s of the last are done, under their last `P V` and epilogue, and K's and V's
+//!   pipelines run on across tiles.
 
 use crate::gemm::{GemmOutput, val};
 use cutlet_core::algebra::recast::SizeofBits;
@@ -51,9 +54,10 @@ use cutlet_core::cuda::wgmma::{
 };
 use cutlet_core::cuda::{
     DevicePod, Float16, GmemPtr, Mbarrier, PipelineState, PipelineTmaAsync, SmemBuffer, TmaBox,
-    TmaDescriptor, TmaError, WARPGROUP_SIZE, elect_one_sync, exp2, make_gmem_tensor,
+    TmaDescriptor, TmaError, WARPGROUP_SIZE, elect_one_sync, exp2, launder, make_gmem_tensor,
     named_barrier_arrive, named_barrier_sync, prefetch_tma_descriptor, shfl_xor_sync, syncthreads,
-    thread_idx, tma_load, warp_group_idx, warp_id, warpgroup_reg_alloc, warpgroup_reg_dealloc,
+    thread_idx, tma_load, tma_store, tma_store_arrive, tma_store_fence, tma_store_wait,
+    warp_group_idx, warp_id, warpgroup_reg_alloc, warpgroup_reg_dealloc,
 };
 use cutlet_core::int::LeafOps;
 use cutlet_core::prelude::*;
@@ -99,6 +103,11 @@ pub struct FlashArgs {
     /// Rows of Q, O and the log-sum-exp per (batch, head) in memory: `seqlen_q`, or with
     /// variable lengths the total.
     pub rows_q: usize,
+    /// Nonzero: the kernel's fourth descriptor is O's ([`qkv_box`]'s 64-row box), and O
+    /// goes through shared memory and a TMA store; zero: each thread stores its values
+    /// (variable lengths, where a box would run into the next sequence's rows, or O's
+    /// strides or address not TMA's 16-byte multiples).
+    pub o_tma: u32,
 }
 
 impl FlashArgs {
@@ -122,6 +131,7 @@ impl FlashArgs {
             o_stride: [seqlen_q * heads * d, heads * d, d],
             varlen: 0,
             rows_q: seqlen_q,
+            o_tma: 0,
         }
     }
 
@@ -217,7 +227,11 @@ pub struct FlashLaunch {
     pub rescale_o_first: bool,
     /// One CTA per SM walks the tiles ([`FlashTiles`]); otherwise each CTA takes one
     /// tile. Up to d = 128: at d = 256 the walk's state and what the compiler hoists
-    /// out of it exceed the consumers' registers (ptxas spills).
+    /// out of it exceed the consumers' registers (ptxas spills), and O's own buffer
+    /// would not fit beside Q, K and V. A persistent CTA stores O through a `(128, d)`
+    /// buffer of its own, since the next tile's Q loads while O is stored; one tile's
+    /// CTA stores it through Q's, which its last `Q Kᵀ` is done with (FA3 lays O over
+    /// V's stages instead, which costs the producer a wait).
     pub persistent: bool,
 }
 
@@ -236,7 +250,7 @@ impl FlashLaunch {
     /// assert_eq!(flash_config::<FlashD256Bf16>().launch(&a, 20).grid.x, 3 * 8 * 2);
     /// ```
     pub const fn launch(&self, a: &FlashArgs, ctas: usize) -> cutlet_core::cuda::LaunchConfig {
-        let tiles = FlashTiles::new(a).count();
+        let tiles = FlashTiles::new(a).count() as usize;
         let n = if self.persistent && ctas < tiles {
             ctas
         } else {
@@ -255,8 +269,11 @@ impl FlashLaunch {
 /// ```
 /// use cutlet_kernels::{flash_sm90::flash_config, registry::flash::*};
 /// let c = flash_config::<FlashD128Bf16>();
-/// assert_eq!((c.head_dim, c.tile, c.stages), (128, (128, 128), 2));
-/// assert_eq!(c.smem, 1024 + (128 + 2 * 2 * 128) * 128 * 2);
+/// assert_eq!((c.head_dim, c.tile, c.stages, c.persistent), (128, (128, 128), 2, true));
+/// // Q, K's and V's stages, and O's buffer (a persistent CTA's own).
+/// assert_eq!(c.smem, 1024 + (128 + 2 * 2 * 128 + 128) * 128 * 2);
+/// // One tile's CTA stores O through Q's buffer.
+/// assert_eq!(flash_config::<FlashD256Bf16>().smem, 1024 + (128 + 2 * 2 * 64) * 256 * 2);
 /// ```
 pub const fn flash_config<C: FlashConfig>() -> FlashLaunch {
     let (d, bn, stages) = (val::<C::HeadDim>(), val::<C::Bn>(), val::<C::Stages>());
@@ -272,10 +289,13 @@ pub const fn flash_config<C: FlashConfig>() -> FlashLaunch {
         bn % 16 == 0 && bn <= 128 && core::mem::size_of::<C::Elem>() == 2 && stages >= 2,
         "FlashConfig: Bn a multiple of 16 up to 128, 16-bit elements, two stages or more"
     );
-    let smem = 1024 + (BM + 2 * stages * bn) * d * 2;
+    let persistent = d <= 128;
+    // O's buffer: its own where the CTA is persistent, else Q's.
+    let o_rows = if persistent { BM } else { 0 };
+    let smem = 1024 + (BM + 2 * stages * bn + o_rows) * d * 2;
     assert!(
         smem <= 227 * 1024,
-        "FlashConfig: Q, K and V's stages need more than the 227 KiB of shared memory a block may have"
+        "FlashConfig: Q, K and V's stages and O need more than the 227 KiB of shared memory a block may have"
     );
     FlashLaunch {
         name: C::NAME,
@@ -285,7 +305,7 @@ pub const fn flash_config<C: FlashConfig>() -> FlashLaunch {
         threads: THREADS,
         smem,
         pingpong: d <= 128,
-        persistent: d <= 128,
+        persistent,
         rescale_o_first: d > 128,
     }
 }
@@ -301,10 +321,11 @@ fn tiles<Rows: Leaf, D: Leaf, S: Leaf>() -> impl Layout {
     )
 }
 
-/// The TMA boxes of Q, K and V: the `(rows, 64)` boxes (one 128-byte swizzle column of
-/// d) of a `(rows, d)` tile of `tiles`, over a tensor `(batch, seqlen, heads, d)` with
+/// The TMA boxes of Q, K, V and O: the `(rows, 64)` boxes (one 128-byte swizzle column
+/// of d) of a `(rows, d)` tile of `tiles`, over a tensor `(batch, seqlen, heads, d)` with
 /// element strides `stride` (`[batch, seqlen, head]`, d contiguous): TMA's dimensions
-/// `(d, seqlen, head, batch)`. `rows` is 128 for Q, `Bn` for K and V.
+/// `(d, seqlen, head, batch)`. `rows` is 128 for Q, `Bn` for K and V, and 64 for O (a
+/// consumer warpgroup's rows).
 ///
 /// ```
 /// use cutlet_kernels::{flash_sm90::*, registry::flash::FlashD128Bf16};
@@ -323,6 +344,8 @@ pub fn qkv_box<C: FlashConfig>(
     let gmem = layout!((seqlen, d):({stride[1]}, 1));
     let tile = if rows == BM {
         make_tma_box::<C::Elem, _>(gmem, tiles::<_128, C::HeadDim, _1>(), sw)
+    } else if rows == 64 {
+        make_tma_box::<C::Elem, _>(gmem, tiles::<_64, C::HeadDim, _1>(), sw)
     } else {
         make_tma_box::<C::Elem, _>(gmem, tiles::<C::Bn, C::HeadDim, _1>(), sw)
     };
@@ -396,8 +419,8 @@ fn inlined<F>(f: F) -> F {
     f
 }
 
-/// Q's, K's and V's tiles in shared memory.
-type QkvTiles<T, Lq, Lk, Lv> = (SmemTile<T, Lq>, SmemTile<T, Lk>, SmemTile<T, Lv>);
+/// Q's tile, K's and then V's stages, and O's tile (laid out as Q's) in shared memory.
+type QkvoTiles<T, Lq, Lkv> = (SmemTile<T, Lq>, SmemTile<T, Lkv>, SmemTile<T, Lq>);
 
 type SmemTile<T, L> =
     Tensor<cutlet_core::cuda::PtrEngine<T, cutlet_core::cuda::Smem, Swizzle<3, 3, 3>>, L>;
@@ -431,7 +454,8 @@ unsafe fn load_rows<T: Copy, L: Layout>(
 /// The attention forward of configuration `C`, persistent: each CTA walks the
 /// [`FlashTiles`] from its index by the grid's size. Launch
 /// [`flash_config::<C>()`](flash_config)'s `launch(&a, ctas)`; `tma[0..3]` point to
-/// descriptors of [`qkv_box`]'s boxes over Q, K and V; `o` is O (`a.o_stride`), `lse` the
+/// descriptors of [`qkv_box`]'s boxes over Q, K and V, and with `a.o_tma` `tma[3]` to
+/// O's (64 rows); `o` is O (`a.o_stride`), `lse` the
 /// `(batch, heads, rows_q)` log-sum-exp (null: not written); with `a.varlen`,
 /// `cu_seqlens` holds the cumulative lengths of Q and of K (`2 (batch + 1)` of them).
 #[inline(always)]
@@ -443,13 +467,13 @@ pub fn flash_sm90<C: FlashConfig>(
 ) {
     let cfg = const { flash_config::<C>() };
     let (bn, stages, d) = (cfg.tile.1, cfg.stages, cfg.head_dim);
-    let work = FlashTiles::new(&a);
     let (first, step) = (
-        cutlet_core::cuda::block_idx().x,
-        cutlet_core::cuda::grid_dim().x,
+        cutlet_core::cuda::block_idx().x as u32,
+        cutlet_core::cuda::grid_dim().x as u32,
     );
     let tma_q = tma.as_ptr();
     let (tma_k, tma_v) = (tma_q.wrapping_add(1), tma_q.wrapping_add(2));
+    let tma_o = tma_q.wrapping_add(3);
 
     let mut smem = SmemBuffer::dynamic();
     let k_pipe = PipelineTmaAsync::new(&mut smem, stages);
@@ -463,7 +487,9 @@ pub fn flash_sm90<C: FlashConfig>(
     // SAFETY: Q is written only by its TMA loads, each after `q_empty` says the
     // consumers' wgmmas of the tile before are done with it, and read only by the
     // wgmmas after `q_full` completes; K's and V's stages as their pipelines order them.
-    let (sq, sk, sv) = unsafe {
+    // K's stages and then V's are one buffer: one base address for both in the key
+    // loop (two take a register it needs; ptxas spilled V's at d = 128).
+    let (sq, skv) = unsafe {
         (
             smem.alloc_aligned::<C::Elem, _, _>(
                 1024,
@@ -473,14 +499,24 @@ pub fn flash_sm90<C: FlashConfig>(
             smem.alloc_aligned::<C::Elem, _, _>(
                 1024,
                 Swizzle::<3, 3, 3>::new(),
-                tiles::<C::Bn, C::HeadDim, C::Stages>(),
+                tiles::<C::Bn, C::HeadDim, <C::Stages as LeafOps>::Mul<_2>>(),
             ),
+        )
+    };
+    // SAFETY: each consumer warpgroup writes its 64 rows of O's buffer once its TMA
+    // store of the tile before has read them, and its store reads them after the
+    // warpgroup's barrier. Q's buffer, in a CTA of one tile, once the warpgroup's wgmmas
+    // are done with its rows of Q (nothing loads Q again).
+    let so = if cfg.persistent {
+        unsafe {
             smem.alloc_aligned::<C::Elem, _, _>(
                 1024,
                 Swizzle::<3, 3, 3>::new(),
-                tiles::<C::Bn, C::HeadDim, C::Stages>(),
-            ),
-        )
+                tiles::<_128, C::HeadDim, _1>(),
+            )
+        }
+    } else {
+        sq
     };
     let kv_bytes = (bn * d * core::mem::size_of::<C::Elem>()) as u32;
 
@@ -508,6 +544,7 @@ pub fn flash_sm90<C: FlashConfig>(
         warpgroup_reg_dealloc::<40>();
         if warp_id() == 0 && elect_one_sync() {
             let mut st = PipelineState::producer_start(stages);
+            let work = FlashTiles::new(&a);
             let (mut t, mut j) = (first, 0u32);
             while t < work.count() {
                 let (m_block, head, seq) = work.at(t);
@@ -543,7 +580,7 @@ pub fn flash_sm90<C: FlashConfig>(
                         load_rows(
                             tma_k,
                             k_pipe.producer_barrier(st),
-                            &sk.view().slice((X, X, st.index())),
+                            &skv.view().slice((X, X, st.index())),
                             at,
                         )
                     };
@@ -553,7 +590,7 @@ pub fn flash_sm90<C: FlashConfig>(
                         load_rows(
                             tma_v,
                             v_pipe.producer_barrier(st),
-                            &sv.view().slice((X, X, st.index())),
+                            &skv.view().slice((X, X, stages + st.index())),
                             at,
                         )
                     };
@@ -567,23 +604,45 @@ pub fn flash_sm90<C: FlashConfig>(
         warpgroup_reg_alloc::<232>();
         let mut st = PipelineState::consumer_start(stages);
         let (mut t, mut j) = (first, 0u32);
-        while t < work.count() {
+        loop {
+            let work = FlashTiles::new(&fresh(a, cfg.persistent));
+            if t >= work.count() {
+                break;
+            }
             let (m_block, head, seq) = work.at(t);
             t = work.next(t, step, cfg.persistent);
             let m0 = m_block * BM;
             if m0 >= sequence(a, seq, cu_seqlens).0.seqlen_q {
                 continue;
             }
-            consumer::<C, _, _, _>(
+            consumer::<C, _, _>(
                 (a, seq, cu_seqlens),
-                (o, lse),
+                (o, tma_o, lse),
                 (&k_pipe, &v_pipe, (q_full, q_empty, j % 2)),
-                (sq, sk, sv),
+                (sq, skv, so),
                 (m0, head),
                 &mut st,
             );
             j += 1;
         }
+    }
+}
+
+/// `a`, in a `persistent` kernel with its extents and strides laundered ([`launder`]):
+/// what a tile derives from them is computed where the tile needs it, not once before
+/// the walk and held in registers through its key loops.
+#[inline(always)]
+fn fresh(a: FlashArgs, persistent: bool) -> FlashArgs {
+    if !persistent {
+        return a;
+    }
+    FlashArgs {
+        batch: launder(a.batch),
+        heads: launder(a.heads),
+        rows_q: launder(a.rows_q),
+        seqlen_q: launder(a.seqlen_q),
+        o_stride: a.o_stride.map(launder),
+        ..a
     }
 }
 
@@ -600,9 +659,9 @@ pub fn flash_sm90<C: FlashConfig>(
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct FlashTiles {
-    m_blocks: usize,
-    heads: usize,
-    batch: usize,
+    m_blocks: u32,
+    heads: u32,
+    batch: u32,
     reversed: bool,
 }
 
@@ -612,37 +671,42 @@ impl FlashTiles {
     #[inline(always)]
     pub const fn new(a: &FlashArgs) -> Self {
         FlashTiles {
-            m_blocks: a.seqlen_q.div_ceil(BM),
-            heads: a.heads,
-            batch: a.batch,
+            m_blocks: a.seqlen_q.div_ceil(BM) as u32,
+            heads: a.heads as u32,
+            batch: a.batch as u32,
             reversed: a.causal != 0,
         }
     }
 
-    /// How many tiles there are.
+    /// How many tiles there are (the host keeps it below 2³¹: tile indices are 32-bit,
+    /// which spares the persistent walk's registers).
     #[inline(always)]
-    pub const fn count(&self) -> usize {
+    pub const fn count(&self) -> u32 {
         self.m_blocks * self.heads * self.batch
     }
 
     /// The tile after `t` of a CTA that walks the tiles by `step`; past the last
-    /// (`usize::MAX`, which no count exceeds, so the compiler drops the loop) if the
+    /// (`u32::MAX`, which no count reaches, so the compiler drops the loop) if the
     /// kernel is not `persistent`.
     #[inline(always)]
-    pub const fn next(&self, t: usize, step: usize, persistent: bool) -> usize {
-        if persistent { t + step } else { usize::MAX }
+    pub const fn next(&self, t: u32, step: u32, persistent: bool) -> u32 {
+        if persistent { t + step } else { u32::MAX }
     }
 
     /// Tile `t`'s `(m block, head, sequence)`.
     #[inline(always)]
-    pub const fn at(&self, t: usize) -> (usize, usize, usize) {
+    pub const fn at(&self, t: u32) -> (usize, usize, usize) {
         let (m, rest) = (t % self.m_blocks, t / self.m_blocks);
         let m = if self.reversed {
             self.m_blocks - 1 - m
         } else {
             m
         };
-        (m, rest % self.heads, rest / self.heads)
+        (
+            m as usize,
+            (rest % self.heads) as usize,
+            (rest / self.heads) as usize,
+        )
     }
 }
 
@@ -677,15 +741,15 @@ fn sequence(
 /// barriers) against every key block from pipeline state `st` on (left past the
 /// last), the online softmax, and the epilogue.
 #[inline(always)]
-fn consumer<C: FlashConfig, Lq: Layout, Lk: Layout, Lv: Layout>(
+fn consumer<C: FlashConfig, Lq: Layout, Lkv: Layout>(
     (params, seq, cu_seqlens): (FlashArgs, usize, GmemPtr<u32>),
-    (o, lse): (GmemPtr<C::Elem>, GmemPtr<f32>),
+    (o, tma_o, lse): (GmemPtr<C::Elem>, *const TmaDescriptor, GmemPtr<f32>),
     (k_pipe, v_pipe, (q_full, q_empty, q_phase)): (
         &PipelineTmaAsync,
         &PipelineTmaAsync,
         (Mbarrier, Mbarrier, u32),
     ),
-    (sq, sk, sv): QkvTiles<C::Elem, Lq, Lk, Lv>,
+    (sq, skv, so): QkvoTiles<C::Elem, Lq, Lkv>,
     (m0, head): (usize, usize),
     pipe_st: &mut PipelineState,
 ) {
@@ -731,7 +795,7 @@ fn consumer<C: FlashConfig, Lq: Layout, Lk: Layout, Lv: Layout>(
         #[inline(always)]
         |st: PipelineState, s_acc: &mut <C::AtomQk as WgmmaSs>::Accum| {
             k_pipe.consumer_wait(st);
-            let k = sk.slice((X, X, st.index()));
+            let k = skv.slice((X, X, st.index()));
             warpgroup_fence_operand(s_acc);
             warpgroup_arrive();
             let step = inlined(
@@ -770,8 +834,8 @@ fn consumer<C: FlashConfig, Lq: Layout, Lk: Layout, Lv: Layout>(
          p_regs: &mut [[u32; 4]; 8],
          o_acc: &mut <C::AtomPv as WgmmaRs>::Accum| {
             v_pipe.consumer_wait(st);
-            let vt = select(sv.slice((X, X, st.index())).layout(), shape!((1, 0)));
-            let vt = Tensor::from_parts(*sv.slice((X, X, st.index())).engine(), vt);
+            let v = skv.slice((X, X, cfg.stages + st.index()));
+            let vt = Tensor::from_parts(*v.engine(), select(v.layout(), shape!((1, 0))));
             warpgroup_fence_operand(o_acc);
             steps.for_each_index(
                 #[inline(always)]
@@ -990,28 +1054,76 @@ fn consumer<C: FlashConfig, Lq: Layout, Lk: Layout, Lv: Layout>(
 
     // The rows' sums over the quad, O's normalisation and the stores.
     let row_sum = row_sum.map(|x| quad(x, |a, b| a + b));
-    let (a, (q0, _, batch)) = sequence(params, seq, cu_seqlens);
-    let [os_b, os_s, os_h] = a.o_stride;
-    // O's cosize: the elements its layout reaches (one batch of the packed sequences
-    // with variable lengths).
+    let (a, (q0, _, batch)) = sequence(fresh(params, cfg.persistent), seq, cu_seqlens);
+    // O's and the log-sum-exp's batches: one of the packed sequences with variable
+    // lengths.
     let batches = if a.varlen != 0 { 1 } else { a.batch };
-    let o_len = (batches - 1) * os_b + (a.rows_q - 1) * os_s + (a.heads - 1) * os_h + d;
-    // SAFETY: O holds (batch, rows_q, heads, d) at `o_stride` (the caller's contract);
-    // every store below is to a row of this sequence below its `seqlen_q`.
-    let mut go = unsafe { make_gmem_tensor(o, layout!({ o_len })) };
-    let base_o = batch * os_b + head * os_h + q0 * os_s;
+    // Value `v` of O: times its row's reciprocal sum (one division a row), rounded.
+    let inv = row_sum.map(|sum| if sum == 0.0 { 0.0 } else { 1.0 / sum });
+    let o_of = |v: usize| C::Elem::from_f32(o_acc.get(v) * inv[row_of(v)]);
+    // The warpgroup's 64 rows of O's buffer, written at the values' places, then
+    // stored: by one TMA box per 64 columns of d, which drops the rows past `seqlen_q`,
+    // or (`o_tma` zero) copied by the warpgroup's threads, consecutive threads on
+    // consecutive elements of a row, to the rows below `seqlen_q`. Either way the
+    // registers are free by then. Named barrier `3 + wg` of the warpgroup's threads
+    // (ping-pong has 1 and 2).
+    let mut so = local_tile(
+        so.slice((X, X, 0usize)),
+        (_64::new(), C::HeadDim::conjure()).as_tiler(),
+        (wg, 0usize),
+    );
+    let bar = 3 + wg as u32;
+    // The tile before's store or copy has read the buffer (a TMA store's thread waits
+    // for that right after issuing it).
+    named_barrier_sync(bar, WARPGROUP_SIZE as u32);
+    // The lane, laundered: the values' swizzled addresses derive from it, and computed
+    // once outside the tile walk they would hold a register each.
+    let at = positions::<C::AtomPv>(launder(lane));
     o_vals.for_each_index(
         #[inline(always)]
-        |v| {
-            let (r, c) = o_pos(v);
-            let i = rows0 + r;
-            if i < a.seqlen_q {
-                let sum = row_sum[row_of(v)];
-                let x = if sum == 0.0 { 0.0 } else { o_acc.get(v) / sum };
-                go.set((base_o + i * os_s + c) as isize, C::Elem::from_f32(x));
-            }
-        },
+        |v| so.set(at(v), o_of(v)),
     );
+    if a.o_tma != 0 {
+        tma_store_fence();
+        named_barrier_sync(bar, WARPGROUP_SIZE as u32);
+        if lane == 0 {
+            for c in 0..d / 64 {
+                let b = so.view().slice((0usize, 64 * c));
+                let src = b.engine().as_ptr().wrapping_offset(b.engine().origin());
+                let at = [
+                    (64 * c) as i32,
+                    (q0 + rows0) as i32,
+                    head as i32,
+                    batch as i32,
+                ];
+                // SAFETY: `o_tma` says the descriptor is O's box, live for the kernel;
+                // the box is written (the barrier above) and not written again before
+                // this thread has waited for the store to read it (below).
+                unsafe { tma_store(tma_o, src, at) };
+            }
+            tma_store_arrive();
+            // FA3's order: the next tile's writes, and the CTA's exit, wait for this.
+            tma_store_wait::<0>();
+        }
+    } else {
+        named_barrier_sync(bar, WARPGROUP_SIZE as u32);
+        let [os_b, os_s, os_h] = a.o_stride;
+        // O's cosize: the elements its layout reaches.
+        let o_len = (batches - 1) * os_b + (a.rows_q - 1) * os_s + (a.heads - 1) * os_h + d;
+        // SAFETY: O holds (batch, rows_q, heads, d) at `o_stride` (the caller's contract);
+        // every store below is to a row of this sequence below its `seqlen_q`.
+        let mut go = unsafe { make_gmem_tensor(o, layout!({ o_len })) };
+        let base_o = batch * os_b + head * os_h + (q0 + rows0) * os_s;
+        for k in 0..64 * d / WARPGROUP_SIZE {
+            let (r, c) = (
+                (k * WARPGROUP_SIZE + lane) / d,
+                (k * WARPGROUP_SIZE + lane) % d,
+            );
+            if rows0 + r < a.seqlen_q {
+                go.set((base_o + r * os_s + c) as isize, so.get((r, c)));
+            }
+        }
+    }
     if !lse.as_ptr().is_null() && lane.is_multiple_of(4) {
         // SAFETY: the log-sum-exp holds (batches, heads, rows_q) when given.
         let mut gl = unsafe { make_gmem_tensor(lse, layout!({ batches * a.heads * a.rows_q })) };

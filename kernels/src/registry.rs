@@ -610,7 +610,8 @@ macro_rules! flash_registry {
                     ///
                     /// # Safety
                     /// `tma` points to three descriptors (in global memory) of
-                    /// `crate::flash_sm90::qkv_box`'s boxes over Q, K and V; O holds
+                    /// `crate::flash_sm90::qkv_box`'s boxes over Q, K and V, and a
+                    /// fourth, O's 64-row box, with `args.o_tma`; O holds
                     /// `(batch, rows_q, heads, d)` at `args.o_stride`, `lse` the
                     /// `(batch, heads, rows_q)` log-sum-exp or is null; with
                     /// `args.varlen`, `cu_seqlens` holds `2 (batch + 1)` cumulative
