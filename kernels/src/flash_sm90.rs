@@ -8,9 +8,10 @@
 //!   TMA loads; the warpgroup gives registers back with `setmaxnreg.dec`), warpgroups 1
 //!   and 2 are consumers (`setmaxnreg.inc`), each computing 64 rows of the CTA's
 //!   `(128, d)` tile of Q.
-//! - **Shared memory.** Q's `(128, d)` tile and `stages` stages of K's and V's `(Bn, d)`
-//!   blocks, each the GMMA 128-byte swizzle atom `(8, 64):(64, 1)` tiled over the tile
-//!   (d contiguous, as in global memory); TMA fills them, one box per 64 columns of d.
+//! - **Shared memory.** Q's `(128, d)` tile, `stages` stages of K's `(Bn, d)` blocks
+//!   and then V's (one buffer), and in a persistent CTA O's `(128, d)` tile, each the
+//!   GMMA 128-byte swizzle atom `(8, 64):(64, 1)` tiled over the tile (d contiguous, as
+//!   in global memory); TMA fills them, one box per 64 columns of d.
 //!   K and V have a pipeline each (FA3's `pipeline_k`, `pipeline_v`), so `S = Q Kᵀ` of a
 //!   block starts before its V lands.
 //! - **S = Q Kᵀ** by the `64 x Bn x 16` shared-memory `wgmma` (A = Q, B = K, both
