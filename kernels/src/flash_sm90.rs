@@ -545,6 +545,8 @@ pub fn flash_sm90<C: FlashConfig>(
         warpgroup_reg_dealloc::<40>();
         if warp_id() == 0 && elect_one_sync() {
             let mut st = PipelineState::producer_start(stages);
+            // Computed once: the producer has no key loop to free registers for (with
+            // `fresh` per tile, its 40 registers spilled at d = 64).
             let work = FlashTiles::new(&a);
             let (mut t, mut j) = (first, 0u32);
             while t < work.count() {
